@@ -1,0 +1,132 @@
+/**
+ * The in-process adapter contract (KIT-DESIGN.md "Adapters"). An adapter module's default export
+ * (or its named `adapter` export) is a ShimAdapter. README.md "Writing an adapter" explains it.
+ */
+import type { ArmName, Levers } from '../core/arms.ts';
+import type { Claim } from '../core/claims.ts';
+
+export type { ArmName, Levers, Claim };
+
+/** What a shim offers; a rule whose capability is missing reports n/a naming it. */
+export interface Capabilities {
+  /** Arms the shim can run under; histories use --arm, arm rules probe all of these. */
+  readonly arms: readonly ArmName[];
+  /** create(ctx) honours ctx.cap and rejects a cap outside integers >= 4 (CAP-PARAM). */
+  readonly capParam: boolean;
+  /** Reads accept a line window: offset (1-based first line) and limit (lines). */
+  readonly windows: boolean;
+  /** The shim may answer with diffs. */
+  readonly diff: boolean;
+  /** WorkerShim.stale serves a stale line range. */
+  readonly staleServe: boolean;
+  /** WorkerShim.forget exists (the host's compaction/rewind hook). */
+  readonly forget: boolean;
+  /** WorkerShim.counters reports pointered / capped / bytesWithheld. */
+  readonly counters: boolean;
+  /** The shim calls ctx.onCount once per counted response. */
+  readonly countCallback?: boolean;
+  /** surface.persona gives the per-arm persona line. */
+  readonly persona: boolean;
+  /** surface.resolveArm maps a raw arm flag to levers (or throws). */
+  readonly armResolver: boolean;
+  /** surface.wrapTool exposes the tool wrapping, so OFF-IDENTITY can be checked. */
+  readonly wrapTool?: boolean;
+  /** The shim carries ctx.seal in every notice (NOTICE-SEALED). */
+  readonly seal: boolean;
+  /** The host never compacts or rewinds: FORGET-RESETS passes without a hook, and every report says so. */
+  readonly hostNeverCompacts?: boolean;
+}
+
+export interface ReadArgs {
+  readonly path: string;
+  readonly offset?: number;
+  readonly limit?: number;
+  readonly [extra: string]: unknown;
+}
+
+export interface StaleRequest {
+  readonly path: string;
+  /** 0-based first line. */
+  readonly startLine: number;
+  /** 0-based last line, inclusive. */
+  readonly endLine: number;
+}
+
+/** The kit's file system view (for shims that stat or read the disk themselves). */
+export interface KitFs {
+  /** Current text of a file; throws an Error with code 'ENOENT' when absent. */
+  read(path: string): string;
+  /** mtime in whole milliseconds and size in bytes; throws 'ENOENT' when absent. */
+  stat(path: string): { readonly mtimeMs: number; readonly size: number };
+  exists(path: string): boolean;
+}
+
+export interface Counters {
+  readonly pointered: number;
+  readonly capped: number;
+  readonly bytesWithheld: number;
+}
+
+/** Everything one worker's shim is created with. */
+export interface AdapterContext {
+  readonly workerId: string;
+  readonly arm: ArmName;
+  readonly cap: number;
+  /** The seal the kit expects in every notice (derived from the run seed). */
+  readonly seal: string;
+  /** The inner read tool: resolves to the file's text (or window), rejects with code ENOENT etc. */
+  read(args: ReadArgs): Promise<string>;
+  readonly fs: KitFs;
+  /** Report a counted response with its withheld bytes (COUNT-EXACT). */
+  onCount(withheld: number): void;
+}
+
+/** One worker's shim, as the kit drives it. */
+export interface WorkerShim {
+  /** The wrapped read: a string response, or a rejection carrying the inner tool's error. */
+  read(args: ReadArgs): Promise<string>;
+  stale?(req: StaleRequest): Promise<string | null>;
+  forget?(path?: string): void | Promise<void>;
+  counters?(): Counters;
+}
+
+export interface DecodeInfo {
+  readonly seal: string;
+  readonly cap: number;
+  readonly arm: ArmName;
+  readonly op: 'read' | 'stale';
+  readonly path: string;
+}
+
+/** A tool as a host hands it to the shim, for OFF-IDENTITY. */
+export interface HostTool {
+  execute(args: unknown): unknown;
+}
+
+/** Optional probes of the arm surface. */
+export interface Surface {
+  /** Raw flag → levers, or throw (TypeError for an unknown flag). */
+  resolveArm?(flag: unknown): Levers;
+  /** The raw flag the host passes for an arm name (defaults: false, 'cap', 'diff', true). */
+  armFlag?(arm: ArmName): unknown;
+  /** Persona line for an arm; null/'' when the arm has none. */
+  persona?(arm: ArmName, cap: number, seal: string): string | null;
+  /** Wrap a host tool under an arm (OFF-IDENTITY checks the off arm returns it untouched). */
+  wrapTool?(arm: ArmName, tool: HostTool): unknown;
+}
+
+export interface ShimAdapter {
+  readonly name: string;
+  readonly capabilities: Capabilities;
+  create(ctx: AdapterContext): WorkerShim | Promise<WorkerShim>;
+  /** Response text → claim. The kit re-checks verbatim claims and seals, so this cannot launder a lie. */
+  decode(text: string, info: DecodeInfo): Claim;
+  readonly surface?: Surface;
+  /** Called once when the kit is done with the adapter (close processes, etc.). */
+  close?(): void | Promise<void>;
+}
+
+/** Identity helper that gives adapter authors type checking. */
+export function defineAdapter(adapter: ShimAdapter): ShimAdapter {
+  return adapter;
+}

@@ -1,0 +1,80 @@
+/**
+ * What a shim's response claims (KIT-DESIGN.md "Adapters"). A decoder turns a response text
+ * into one Claim; the oracle judges the claim against ground truth.
+ */
+
+/** The response is the inner tool's text, untouched. The kit checks this itself. */
+export interface VerbatimClaim { readonly kind: 'verbatim' }
+/** Bytes [start, end) of a `total`-byte content; `done` = "you now hold all of it". */
+export interface SliceClaim {
+  readonly kind: 'slice';
+  readonly start: number;
+  readonly end: number;
+  readonly total: number;
+  readonly done: boolean;
+  /** The file bytes the response carries (without the notice). */
+  readonly payload: string;
+}
+/** "Unchanged, you already hold all `total` bytes." */
+export interface PointerClaim { readonly kind: 'pointer'; readonly total: number }
+/** A unified diff against the version the worker holds; `total` = size of the result. */
+export interface DiffClaim { readonly kind: 'diff'; readonly patch: string; readonly total: number }
+/** A stale line-range serve: 0-based inclusive lines read fresh from disk. */
+export interface StaleClaim {
+  readonly kind: 'stale';
+  readonly startLine: number;
+  /** Last line served, after clamping to the file's end. */
+  readonly endLine: number;
+  /** How many lines the file has now. */
+  readonly lines: number;
+  /** The range was cut at the cap. */
+  readonly truncated: boolean;
+  readonly payload: string;
+}
+/** A refusal: the file is missing/unreadable, or a stale range is past the end or malformed. */
+export interface RefusalClaim { readonly kind: 'refusal'; readonly reason: RefusalReason }
+
+export type RefusalReason = 'absent' | 'unreadable' | 'stale-absent' | 'stale-past-eof' | 'stale-bad-range';
+export const REFUSAL_REASONS: readonly RefusalReason[] = Object.freeze([
+  'absent', 'unreadable', 'stale-absent', 'stale-past-eof', 'stale-bad-range',
+]);
+
+export type Claim = VerbatimClaim | SliceClaim | PointerClaim | DiffClaim | StaleClaim | RefusalClaim;
+export type ClaimKind = Claim['kind'];
+export const CLAIM_KINDS: readonly ClaimKind[] = Object.freeze(['verbatim', 'slice', 'pointer', 'diff', 'stale', 'refusal']);
+
+const isNat = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0;
+
+/**
+ * Checks that a decoder's output is a well-formed Claim. Returns a one-line reason when it is
+ * not (a malformed claim is an adapter error, exit 2 — never silently judged).
+ */
+export function claimProblem(c: unknown): string | undefined {
+  if (typeof c !== 'object' || c === null) return `claim is ${c === null ? 'null' : typeof c}, expected an object with "kind"`;
+  const o = c as Record<string, unknown>;
+  switch (o.kind) {
+    case 'verbatim':
+      return undefined;
+    case 'slice':
+      if (!isNat(o.start) || !isNat(o.end) || !isNat(o.total)) return 'slice claim needs non-negative integer start, end, total';
+      if (o.start > o.end) return `slice claim has start ${o.start} > end ${o.end}`;
+      if (typeof o.done !== 'boolean') return 'slice claim needs boolean "done"';
+      if (typeof o.payload !== 'string') return 'slice claim needs string "payload"';
+      return undefined;
+    case 'pointer':
+      return isNat(o.total) ? undefined : 'pointer claim needs non-negative integer "total"';
+    case 'diff':
+      if (typeof o.patch !== 'string') return 'diff claim needs string "patch"';
+      return isNat(o.total) ? undefined : 'diff claim needs non-negative integer "total"';
+    case 'stale':
+      if (!isNat(o.startLine) || !isNat(o.endLine) || !isNat(o.lines)) return 'stale claim needs integer startLine, endLine, lines';
+      if (typeof o.truncated !== 'boolean') return 'stale claim needs boolean "truncated"';
+      return typeof o.payload === 'string' ? undefined : 'stale claim needs string "payload"';
+    case 'refusal':
+      return (REFUSAL_REASONS as readonly unknown[]).includes(o.reason)
+        ? undefined
+        : `refusal claim needs "reason" in ${REFUSAL_REASONS.join('|')}`;
+    default:
+      return `unknown claim kind ${JSON.stringify(o.kind)} (expected ${CLAIM_KINDS.join('|')})`;
+  }
+}

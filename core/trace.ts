@@ -1,0 +1,154 @@
+/**
+ * The one trace schema (KIT-DESIGN.md "Trace format"): JSON lines, a header then events.
+ * Used by SPEC.md examples, the failure database, --replay files and `audit`.
+ */
+import type { ArmName } from './arms.ts';
+import { isArmName } from './arms.ts';
+
+export interface TraceHeader {
+  readonly type: 'header';
+  readonly kit: string;
+  readonly specVersion: string;
+  readonly cap: number;
+  readonly arm: ArmName;
+  readonly seed?: number;
+  readonly seal: string;
+  /** fast-check replay path, a convenience; the events below are the source of truth. */
+  readonly fcPath?: string;
+  readonly adapter?: string;
+  readonly note?: string;
+}
+
+/** What the shim answered, when recorded: its text, a thrown error, or nothing (stale serve off). */
+export type RecordedResponse =
+  | { readonly text: string }
+  | { readonly error: string }
+  | { readonly none: true };
+
+export interface WriteEvent { readonly type: 'write'; readonly path: string; readonly content: string; readonly mtimeMs: number }
+export interface DeleteEvent { readonly type: 'delete'; readonly path: string }
+export interface ReadEvent {
+  readonly type: 'read';
+  readonly worker: string;
+  readonly path: string;
+  /** Request arguments besides the path (a window: offset = 1-based first line, limit = lines). */
+  readonly args?: Readonly<Record<string, unknown>>;
+  /** The kit's inner tool fails this call with this error code although the file may exist. */
+  readonly fail?: string;
+  /** Right after the inner tool returns its bytes, the file is rewritten (stat-after-read race). */
+  readonly race?: { readonly content: string; readonly mtimeMs: number };
+  /** Consecutive reads with the same batch number are issued concurrently in their worker. */
+  readonly batch?: number;
+  readonly response?: RecordedResponse;
+}
+export interface StaleEvent {
+  readonly type: 'stale';
+  readonly worker: string;
+  readonly path: string;
+  readonly startLine: number;
+  readonly endLine: number;
+  readonly response?: RecordedResponse;
+}
+export interface ForgetEvent { readonly type: 'forget'; readonly worker: string; readonly path?: string }
+export interface WorkerEvent { readonly type: 'worker'; readonly id: string }
+
+export type TraceEvent = WriteEvent | DeleteEvent | ReadEvent | StaleEvent | ForgetEvent | WorkerEvent;
+
+export interface Trace {
+  readonly header: TraceHeader;
+  readonly events: readonly TraceEvent[];
+}
+
+/** A trace problem that names the line (1-based) it was found on. */
+export class TraceError extends Error {
+  constructor(readonly line: number, message: string) {
+    super(`line ${line}: ${message}`);
+    this.name = 'TraceError';
+  }
+}
+
+const isStr = (v: unknown): v is string => typeof v === 'string';
+const isInt = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v);
+const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+function checkResponse(v: unknown): string | undefined {
+  if (v === undefined) return undefined;
+  if (!isObj(v)) return '"response" must be an object';
+  if (isStr(v.text) || isStr(v.error) || v.none === true) return undefined;
+  return '"response" needs "text", "error" or "none": true';
+}
+
+/** Validates one parsed event; returns a reason or undefined. */
+export function eventProblem(e: unknown): string | undefined {
+  if (!isObj(e)) return 'event is not an object';
+  switch (e.type) {
+    case 'write':
+      if (!isStr(e.path)) return 'write needs string "path"';
+      if (!isStr(e.content)) return 'write needs string "content"';
+      return isInt(e.mtimeMs) && e.mtimeMs >= 0 ? undefined : 'write needs whole-millisecond integer "mtimeMs"';
+    case 'delete':
+      return isStr(e.path) ? undefined : 'delete needs string "path"';
+    case 'read':
+      if (!isStr(e.worker)) return 'read needs string "worker"';
+      if (!isStr(e.path)) return 'read needs string "path"';
+      if (e.args !== undefined && !isObj(e.args)) return '"args" must be an object';
+      if (e.fail !== undefined && !isStr(e.fail)) return '"fail" must be an error code string';
+      if (e.race !== undefined && !(isObj(e.race) && isStr(e.race.content) && isInt(e.race.mtimeMs))) return '"race" needs content and mtimeMs';
+      if (e.batch !== undefined && !isInt(e.batch)) return '"batch" must be an integer';
+      return checkResponse(e.response);
+    case 'stale':
+      if (!isStr(e.worker) || !isStr(e.path)) return 'stale needs string "worker" and "path"';
+      if (!isInt(e.startLine) || !isInt(e.endLine)) return 'stale needs integer "startLine" and "endLine"';
+      return checkResponse(e.response);
+    case 'forget':
+      if (!isStr(e.worker)) return 'forget needs string "worker"';
+      return e.path === undefined || isStr(e.path) ? undefined : '"path" must be a string when given';
+    case 'worker':
+      return isStr(e.id) ? undefined : 'worker needs string "id"';
+    default:
+      return `unknown event type ${JSON.stringify(e.type)}`;
+  }
+}
+
+export function headerProblem(h: unknown): string | undefined {
+  if (!isObj(h) || h.type !== 'header') return 'the first line must be a header ({"type":"header",...})';
+  if (!isStr(h.kit) || !isStr(h.specVersion)) return 'header needs "kit" and "specVersion"';
+  if (!isInt(h.cap)) return 'header needs integer "cap"';
+  if (!isStr(h.arm) || !isArmName(h.arm)) return 'header "arm" must be off|cap|diff|all';
+  if (!isStr(h.seal)) return 'header needs string "seal"';
+  if (h.seed !== undefined && !isInt(h.seed)) return 'header "seed" must be an integer';
+  return undefined;
+}
+
+/** Parses JSON-lines text into a validated trace; throws TraceError naming the line. */
+export function parseTrace(text: string): Trace {
+  const lines = text.split('\n');
+  let header: TraceHeader | undefined;
+  const events: TraceEvent[] = [];
+  lines.forEach((raw, i) => {
+    const line = raw.trim();
+    if (line === '') return;
+    let v: unknown;
+    try {
+      v = JSON.parse(line);
+    } catch {
+      throw new TraceError(i + 1, 'not JSON');
+    }
+    if (header === undefined) {
+      const p = headerProblem(v);
+      if (p) throw new TraceError(i + 1, p);
+      header = v as TraceHeader;
+      return;
+    }
+    const p = eventProblem(v);
+    if (p) throw new TraceError(i + 1, p);
+    events.push(v as TraceEvent);
+  });
+  if (header === undefined) throw new TraceError(1, 'empty trace: no header line');
+  return { header, events };
+}
+
+/** Serialises a trace as JSON lines (one header line, one line per event). */
+export function formatTrace(trace: Trace): string {
+  return [trace.header, ...trace.events].map((x) => JSON.stringify(x)).join('\n') + '\n';
+}

@@ -1,0 +1,5 @@
+/** Version of this kit (package.json) and of the contract it checks. */
+export const KIT_VERSION = '0.1.0';
+/** Bumped when a rule's meaning, the trace schema or the protocol changes. */
+export const SPEC_VERSION = '1.0';
+export const TOOL_NAME = 'readshim-conformance';

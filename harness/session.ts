@@ -1,0 +1,262 @@
+/**
+ * Drives one adapter through one history: a fresh World, one WorkerShim per worker, every event
+ * applied in order (a batch of reads concurrently). Records what the shim answered and what the
+ * inner tool would have answered, for the oracle to judge.
+ */
+import type { ArmName } from '../core/arms.ts';
+import { claimProblem, type Claim } from '../core/claims.ts';
+import { requestKey } from '../core/paths.ts';
+import type { ReadEvent, RecordedResponse, StaleEvent, TraceEvent } from '../core/trace.ts';
+import type { AdapterContext, Counters, ReadArgs, ShimAdapter, WorkerShim } from '../adapters/contract.ts';
+import { World, ToolError, type FileState, type ToolResult } from './world.ts';
+
+/** The adapter broke its contract (not a rule failure): exit 2 with this message. */
+export class AdapterError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'AdapterError';
+  }
+}
+
+export interface RunConfig {
+  readonly arm: ArmName;
+  readonly cap: number;
+  readonly seal: string;
+  /** Per-operation limit for an in-process shim that never settles (an adapter error, not a verdict). */
+  readonly opTimeoutMs?: number;
+}
+
+export interface ReadOutcome {
+  readonly kind: 'read';
+  readonly index: number;
+  readonly event: ReadEvent;
+  /** What the inner tool returns for this request at request time. */
+  readonly truth: ToolResult;
+  readonly response: RecordedResponse;
+  readonly claim?: Claim;
+  /** ctx.onCount calls made while this response (or its batch) was produced. */
+  readonly countCalls: readonly number[];
+  /** counters() after minus before, when the shim has counters. */
+  readonly countDelta?: Counters;
+  /** Reads issued together with this one (same batch), including itself. */
+  readonly batchSize: number;
+}
+
+export interface StaleOutcome {
+  readonly kind: 'stale';
+  readonly index: number;
+  readonly event: StaleEvent;
+  readonly fileNow: FileState | undefined;
+  readonly response: RecordedResponse;
+  readonly claim?: Claim;
+}
+
+export interface OtherOutcome {
+  readonly kind: 'other';
+  readonly index: number;
+  readonly event: TraceEvent;
+}
+
+export type Outcome = ReadOutcome | StaleOutcome | OtherOutcome;
+
+interface Injection {
+  fail?: string;
+  race?: { content: string; mtimeMs: number };
+  path: string;
+}
+
+interface Worker {
+  readonly shim: WorkerShim;
+  readonly injections: Map<string, Injection[]>;
+  countCalls: number[];
+}
+
+function errorText(e: unknown): string {
+  if (e instanceof Error) return e.message;
+  return typeof e === 'string' ? e : String(e);
+}
+
+async function withTimeout<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const limit = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new AdapterError(`${what} did not settle within ${ms} ms`)), ms);
+  });
+  try {
+    return await Promise.race([p, limit]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+export class Session {
+  readonly world = new World();
+  readonly #workers = new Map<string, Worker>();
+  readonly #timeout: number;
+
+  constructor(readonly adapter: ShimAdapter, readonly config: RunConfig) {
+    this.#timeout = config.opTimeoutMs ?? 10_000;
+  }
+
+  async #worker(id: string): Promise<Worker> {
+    const have = this.#workers.get(id);
+    if (have) return have;
+    const injections = new Map<string, Injection[]>();
+    const w: { countCalls: number[] } = { countCalls: [] };
+    const ctx: AdapterContext = {
+      workerId: id,
+      arm: this.config.arm,
+      cap: this.config.cap,
+      seal: this.config.seal,
+      fs: this.world.fs,
+      onCount: (withheld) => {
+        w.countCalls.push(withheld);
+      },
+      read: async (args: ReadArgs) => {
+        const key = requestKey(String(args?.path), args as Record<string, unknown>);
+        const inj = injections.get(key)?.shift();
+        if (inj?.fail !== undefined) throw new ToolError(inj.fail, `${inj.fail}: the read tool failed for '${args.path}'`);
+        const r = this.world.toolResult(args);
+        if (inj?.race !== undefined) {
+          this.world.write(inj.path, inj.race.content, inj.race.mtimeMs);
+          inj.race = undefined;
+        }
+        if (!r.ok) throw new ToolError(r.code, r.message);
+        return r.text;
+      },
+    };
+    let shim: WorkerShim;
+    try {
+      shim = await withTimeout(Promise.resolve(this.adapter.create(ctx)), this.#timeout, `create() for worker ${id}`);
+    } catch (e) {
+      throw e instanceof AdapterError ? e : new AdapterError(`adapter ${this.adapter.name}: create() threw: ${errorText(e)}`);
+    }
+    if (typeof shim?.read !== 'function') throw new AdapterError(`adapter ${this.adapter.name}: create() must return an object with read(args)`);
+    const worker: Worker = Object.assign(w, { shim, injections });
+    this.#workers.set(id, worker);
+    return worker;
+  }
+
+  #decode(text: string, op: 'read' | 'stale', path: string): Claim {
+    let claim: unknown;
+    try {
+      claim = this.adapter.decode(text, { seal: this.config.seal, cap: this.config.cap, arm: this.config.arm, op, path });
+    } catch (e) {
+      throw new AdapterError(`adapter ${this.adapter.name}: decode() threw on a ${op} response: ${errorText(e)} (response starts ${JSON.stringify(text.slice(0, 80))})`);
+    }
+    const p = claimProblem(claim);
+    if (p) throw new AdapterError(`adapter ${this.adapter.name}: decode() returned a malformed claim: ${p}`);
+    return claim as Claim;
+  }
+
+  /** Applies events from `index`; returns the outcomes of the events consumed (a whole batch at once). */
+  async step(events: readonly TraceEvent[], index: number): Promise<Outcome[]> {
+    const e = events[index]!;
+    switch (e.type) {
+      case 'write':
+        this.world.write(e.path, e.content, e.mtimeMs);
+        return [{ kind: 'other', index, event: e }];
+      case 'delete':
+        this.world.delete(e.path);
+        return [{ kind: 'other', index, event: e }];
+      case 'worker':
+        await this.#worker(e.id);
+        return [{ kind: 'other', index, event: e }];
+      case 'forget': {
+        const w = await this.#worker(e.worker);
+        if (w.shim.forget) await withTimeout(Promise.resolve(w.shim.forget(e.path)), this.#timeout, 'forget()');
+        return [{ kind: 'other', index, event: e }];
+      }
+      case 'stale':
+        return [await this.#stale(e, index)];
+      case 'read': {
+        let last = index;
+        if (e.batch !== undefined)
+          while (last + 1 < events.length) {
+            const n = events[last + 1]!;
+            if (n.type !== 'read' || n.batch !== e.batch || n.worker !== e.worker) break;
+            last++;
+          }
+        return this.#reads(events.slice(index, last + 1) as ReadEvent[], index);
+      }
+    }
+  }
+
+  async #stale(e: StaleEvent, index: number): Promise<StaleOutcome> {
+    const w = await this.#worker(e.worker);
+    const fileNow = this.world.file(e.path);
+    let response: RecordedResponse;
+    if (!w.shim.stale) response = { none: true };
+    else {
+      try {
+        const r = await withTimeout(w.shim.stale({ path: e.path, startLine: e.startLine, endLine: e.endLine }), this.#timeout, 'stale()');
+        if (r !== null && typeof r !== 'string') throw new AdapterError(`adapter ${this.adapter.name}: stale() must resolve to a string or null`);
+        response = r === null ? { none: true } : { text: r };
+      } catch (err) {
+        if (err instanceof AdapterError) throw err;
+        response = { error: errorText(err) };
+      }
+    }
+    const claim = 'text' in response ? this.#decode(response.text, 'stale', e.path) : undefined;
+    return { kind: 'stale', index, event: e, fileNow, response, ...(claim ? { claim } : {}) };
+  }
+
+  async #reads(batch: readonly ReadEvent[], index: number): Promise<ReadOutcome[]> {
+    const w = await this.#worker(batch[0]!.worker);
+    const counters0 = w.shim.counters?.();
+    w.countCalls = [];
+    const prepared = batch.map((e) => {
+      const args: ReadArgs = { ...(e.args ?? {}), path: e.path };
+      const key = requestKey(e.path, args);
+      const truth: ToolResult = e.fail !== undefined
+        ? { ok: false, code: e.fail, message: `${e.fail}: the read tool failed for '${e.path}'` }
+        : this.world.toolResult(args);
+      const inj: Injection = { path: e.path, ...(e.fail !== undefined ? { fail: e.fail } : {}), ...(e.race ? { race: { ...e.race } } : {}) };
+      const list = w.injections.get(key) ?? [];
+      list.push(inj);
+      w.injections.set(key, list);
+      return { e, args, key, truth, inj };
+    });
+    const settled = await Promise.all(
+      prepared.map(async ({ args }) => {
+        try {
+          const r: unknown = await withTimeout(w.shim.read(args), this.#timeout, 'read()');
+          if (typeof r !== 'string') throw new AdapterError(`adapter ${this.adapter.name}: read() must resolve to a string (got ${typeof r})`);
+          return { text: r } as RecordedResponse;
+        } catch (err) {
+          if (err instanceof AdapterError) throw err;
+          return { error: errorText(err) } as RecordedResponse;
+        }
+      }),
+    );
+    // An injection the shim never consumed (it did not call the tool) is dropped; a race still happens.
+    for (const p of prepared) {
+      const list = w.injections.get(p.key);
+      const i = list?.indexOf(p.inj) ?? -1;
+      if (list && i !== -1) list.splice(i, 1);
+      if (p.inj.race) this.world.write(p.e.path, p.inj.race.content, p.inj.race.mtimeMs);
+    }
+    const counters1 = w.shim.counters?.();
+    const countDelta = counters0 && counters1
+      ? { pointered: counters1.pointered - counters0.pointered, capped: counters1.capped - counters0.capped, bytesWithheld: counters1.bytesWithheld - counters0.bytesWithheld }
+      : undefined;
+    const calls = w.countCalls;
+    return prepared.map((p, i) => {
+      const response = settled[i]!;
+      const claim = 'text' in response ? this.#decode(response.text, 'read', p.e.path) : undefined;
+      return {
+        kind: 'read', index: index + i, event: p.e, truth: p.truth, response,
+        ...(claim ? { claim } : {}), countCalls: calls, ...(countDelta ? { countDelta } : {}), batchSize: batch.length,
+      };
+    });
+  }
+
+  /** Runs a whole history, outcome by outcome. */
+  async *run(events: readonly TraceEvent[]): AsyncGenerator<Outcome> {
+    let i = 0;
+    while (i < events.length) {
+      const out = await this.step(events, i);
+      for (const o of out) yield o;
+      i += out.length;
+    }
+  }
+}

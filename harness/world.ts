@@ -1,0 +1,71 @@
+/**
+ * The kit's ground truth: an in-memory file system with kit-set mtimes, and the inner read tool
+ * shims wrap. KIT-DESIGN.md "Oracle semantics": content(k, t) is what this tool returns.
+ */
+import { resolvePath } from '../core/paths.ts';
+import type { KitFs, ReadArgs } from '../adapters/contract.ts';
+import { windowOf } from './lines.ts';
+
+export interface FileState {
+  readonly content: string;
+  readonly mtimeMs: number;
+}
+
+/** What the inner tool gives for a request right now: its text, or the code it fails with. */
+export type ToolResult = { readonly ok: true; readonly text: string } | { readonly ok: false; readonly code: string; readonly message: string };
+
+export class ToolError extends Error {
+  constructor(readonly code: string, message: string) {
+    super(message);
+    this.name = 'ToolError';
+  }
+}
+
+function isWindowArg(v: unknown): v is number | undefined {
+  return v === undefined || (typeof v === 'number' && Number.isSafeInteger(v) && v >= 0);
+}
+
+export class World {
+  readonly #files = new Map<string, FileState>();
+
+  write(path: string, content: string, mtimeMs: number): void {
+    this.#files.set(resolvePath(path), { content, mtimeMs });
+  }
+
+  delete(path: string): void {
+    this.#files.delete(resolvePath(path));
+  }
+
+  file(path: string): FileState | undefined {
+    return this.#files.get(resolvePath(path));
+  }
+
+  paths(): string[] {
+    return [...this.#files.keys()];
+  }
+
+  /** The inner tool's answer for a request now (no side effects). */
+  toolResult(args: ReadArgs): ToolResult {
+    if (typeof args?.path !== 'string') return { ok: false, code: 'EINVAL', message: 'EINVAL: read needs a string path' };
+    const f = this.#files.get(resolvePath(args.path));
+    if (f === undefined) return { ok: false, code: 'ENOENT', message: `ENOENT: no such file or directory, read '${args.path}'` };
+    const { offset, limit } = args;
+    if (!isWindowArg(offset) || !isWindowArg(limit) || offset === 0)
+      return { ok: false, code: 'EINVAL', message: `EINVAL: bad window offset=${String(offset)} limit=${String(limit)}` };
+    return { ok: true, text: windowOf(f.content, offset, limit) };
+  }
+
+  readonly fs: KitFs = {
+    read: (path) => {
+      const f = this.#files.get(resolvePath(path));
+      if (f === undefined) throw new ToolError('ENOENT', `ENOENT: no such file or directory, open '${path}'`);
+      return f.content;
+    },
+    stat: (path) => {
+      const f = this.#files.get(resolvePath(path));
+      if (f === undefined) throw new ToolError('ENOENT', `ENOENT: no such file or directory, stat '${path}'`);
+      return { mtimeMs: f.mtimeMs, size: Buffer.byteLength(f.content) };
+    },
+    exists: (path) => this.#files.has(resolvePath(path)),
+  };
+}

@@ -1,0 +1,153 @@
+/** createReadShim: one worker's read shim (READ-SHIM-CONTRACT.md §4). */
+import { randomBytes } from 'node:crypto';
+import { readFile as fsReadFile } from 'node:fs/promises';
+import { resolveArm, type Arm } from './arms.ts';
+import { Ledger, contentHash, type Entry } from './ledger.ts';
+import { argsKey, normalizePath } from './keys.ts';
+import { sliceEnd } from './utf8.ts';
+import { diffResponse } from './diff.ts';
+import { serveStaleRange, type StaleRequest } from './stale.ts';
+import { partialNotice, pointerNotice, restNotice, wholeNotice, personaFor } from './notices.ts';
+
+export const DEFAULT_CAP = 24_576;
+
+/** A read tool: anything with an `execute(args)` returning (a promise of) the file's text. */
+export interface ReadTool {
+  execute(args: unknown, ...rest: unknown[]): unknown;
+}
+
+export interface ShimOptions {
+  /** Bytes per response under a capping arm: an integer ≥ 4 (CAP-PARAM). */
+  readonly cap?: number;
+  /** false/undefined (off), 'cap', 'diff' or true (all) — nothing else (ARM-GUARD). */
+  readonly arm?: unknown;
+  /** Carried by every notice (NOTICE-SEALED); random by default. */
+  readonly seal?: string;
+  /** Called once per counted response with its withheld bytes (COUNT-EXACT). */
+  readonly onCount?: (withheld: number) => void;
+  /** How the stale serve reads a file fresh; defaults to the disk. */
+  readonly readFile?: (path: string) => Promise<string> | string;
+}
+
+export interface ShimSummary {
+  readonly pointered: number;
+  readonly capped: number;
+  readonly bytesWithheld: number;
+  /** Bytes of fully delivered texts the ledger keeps (memory). */
+  readonly heldBytes: number;
+}
+
+export interface ReadShim {
+  wrapRead<T extends ReadTool>(tool: T): T;
+  serveStale(req: StaleRequest): Promise<string | null>;
+  forget(path?: string): void;
+  summary(): ShimSummary;
+  readonly arm: Arm;
+  readonly cap: number;
+  readonly seal: string;
+  /** The one-line persona for this arm, or null for off. */
+  readonly persona: string | null;
+}
+
+export function checkCap(cap: unknown): number {
+  if (typeof cap !== 'number' || !Number.isSafeInteger(cap) || cap < 4)
+    throw new RangeError(`readshim: cap must be an integer >= 4 (bytes), got ${typeof cap === 'number' ? String(cap) : typeof cap}`);
+  return cap;
+}
+
+export function personaLine(arm: unknown, cap: number, seal: string): string | null {
+  const a = resolveArm(arm);
+  return personaFor(a.cap, a.diff, checkCap(cap), seal);
+}
+
+interface Request {
+  readonly path: string;
+  readonly args: string;
+}
+
+function requestOf(args: unknown): Request | undefined {
+  if (typeof args !== 'object' || args === null) return undefined;
+  const path = (args as { path?: unknown }).path;
+  if (typeof path !== 'string') return undefined;
+  return { path, args: argsKey(args as Record<string, unknown>) };
+}
+
+function sameContent(entry: Entry, text: string, buf: Uint8Array): boolean {
+  return entry.full !== undefined ? entry.full === text : entry.hash === contentHash(buf);
+}
+
+export function createReadShim(options: ShimOptions = {}): ReadShim {
+  const arm = resolveArm(options.arm);
+  const cap = checkCap(options.cap ?? DEFAULT_CAP);
+  const seal = options.seal ?? randomBytes(6).toString('hex');
+  const readFile = options.readFile ?? ((p: string) => fsReadFile(p, 'utf8'));
+  const ledger = new Ledger();
+  let pointered = 0;
+  let capped = 0;
+  let bytesWithheld = 0;
+
+  const count = (kind: 'pointer' | 'capped', withheld: number): void => {
+    if (kind === 'pointer') pointered++;
+    else capped++;
+    bytesWithheld += withheld;
+    options.onCount?.(withheld);
+  };
+
+  /** Steps 2–6 of the reference behaviour, once the inner tool returned `text`. */
+  const respond = (req: Request, path: string, text: string): string => {
+    const key = normalizePath(req.path);
+    const buf = Buffer.from(text, 'utf8');
+    const total = buf.length;
+    const entry = ledger.get(key, req.args);
+    const same = entry !== undefined && sameContent(entry, text, buf);
+    const start = arm.cap && same ? entry.delivered : 0;
+    const end = arm.cap ? sliceEnd(buf, start, cap) : total;
+
+    if (arm.diff && entry !== undefined && !same && entry.full !== undefined) {
+      const diff = diffResponse(seal, path, entry.full, text, end - start);
+      if (diff !== undefined) {
+        ledger.set(key, req.args, { delivered: total, full: text });
+        return diff;
+      }
+    }
+    // Explicit hash check first: `start >= total` alone holds for an empty file never seen.
+    if (arm.pointer && same && start >= total) {
+      count('pointer', total);
+      return pointerNotice(seal, path, total);
+    }
+    const done = end === total;
+    ledger.set(key, req.args, done ? { delivered: end, full: text } : { hash: contentHash(buf), delivered: end });
+    if (entry === undefined && start === 0 && done) return text;
+    if (!done) count('capped', total - end);
+    const payload = start === 0 && done ? text : buf.subarray(start, end).toString('utf8');
+    const notice = !done
+      ? partialNotice(seal, path, start, end, total)
+      : start > 0
+        ? restNotice(seal, path, start, end, total)
+        : wholeNotice(seal, path, total, !same);
+    return `${notice}\n${payload}`;
+  };
+
+  return {
+    arm,
+    cap,
+    seal,
+    persona: personaFor(arm.cap, arm.diff, cap, seal),
+    wrapRead<T extends ReadTool>(tool: T): T {
+      if (!arm.on) return tool; // OFF-IDENTITY
+      const inner = tool.execute;
+      const execute = async (args: unknown, ...rest: unknown[]): Promise<unknown> => {
+        const result: unknown = await inner.call(tool, args, ...rest); // throws reach the worker (PASSTHROUGH)
+        const req = requestOf(args);
+        if (req === undefined || typeof result !== 'string') return result;
+        return respond(req, req.path, result);
+      };
+      return { ...tool, execute };
+    },
+    serveStale: (req) => serveStaleRange(req, { arm, cap, seal, readFile }),
+    forget(path?: string): void {
+      ledger.forget(path === undefined ? undefined : normalizePath(path));
+    },
+    summary: () => ({ pointered, capped, bytesWithheld, heldBytes: ledger.heldBytes() }),
+  };
+}
