@@ -106,11 +106,11 @@ export interface HostTool {
 /** Optional probes of the arm surface. */
 export interface Surface {
   /** Raw flag → levers, or throw (TypeError for an unknown flag). */
-  resolveArm?(flag: unknown): Levers;
+  resolveArm?(flag: unknown): Levers | Promise<Levers>;
   /** The raw flag the host passes for an arm name (defaults: false, 'cap', 'diff', true). */
   armFlag?(arm: ArmName): unknown;
   /** Persona line for an arm; null/'' when the arm has none. */
-  persona?(arm: ArmName, cap: number, seal: string): string | null;
+  persona?(arm: ArmName, cap: number, seal: string): string | null | Promise<string | null>;
   /** Wrap a host tool under an arm (OFF-IDENTITY checks the off arm returns it untouched). */
   wrapTool?(arm: ArmName, tool: HostTool): unknown;
 }

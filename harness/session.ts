@@ -32,6 +32,8 @@ export interface ReadOutcome {
   readonly event: ReadEvent;
   /** What the inner tool returns for this request at request time. */
   readonly truth: ToolResult;
+  /** For a read the kit made fail on purpose: what the tool would have returned otherwise. */
+  readonly failedOver?: string;
   readonly response: RecordedResponse;
   readonly claim?: Claim;
   /** ctx.onCount calls made while this response (or its batch) was produced. */
@@ -207,14 +209,16 @@ export class Session {
     const prepared = batch.map((e) => {
       const args: ReadArgs = { ...(e.args ?? {}), path: e.path };
       const key = requestKey(e.path, args);
+      const real = this.world.toolResult(args);
       const truth: ToolResult = e.fail !== undefined
         ? { ok: false, code: e.fail, message: `${e.fail}: the read tool failed for '${e.path}'` }
-        : this.world.toolResult(args);
+        : real;
+      const failedOver = e.fail !== undefined && real.ok ? real.text : undefined;
       const inj: Injection = { path: e.path, ...(e.fail !== undefined ? { fail: e.fail } : {}), ...(e.race ? { race: { ...e.race } } : {}) };
       const list = w.injections.get(key) ?? [];
       list.push(inj);
       w.injections.set(key, list);
-      return { e, args, key, truth, inj };
+      return { e, args, key, truth, inj, failedOver };
     });
     const settled = await Promise.all(
       prepared.map(async ({ args }) => {
@@ -245,6 +249,7 @@ export class Session {
       const claim = 'text' in response ? this.#decode(response.text, 'read', p.e.path) : undefined;
       return {
         kind: 'read', index: index + i, event: p.e, truth: p.truth, response,
+        ...(p.failedOver !== undefined ? { failedOver: p.failedOver } : {}),
         ...(claim ? { claim } : {}), countCalls: calls, ...(countDelta ? { countDelta } : {}), batchSize: batch.length,
       };
     });

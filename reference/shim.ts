@@ -78,7 +78,7 @@ function sameContent(entry: Entry, text: string, buf: Uint8Array): boolean {
 
 export function createReadShim(options: ShimOptions = {}): ReadShim {
   const arm = resolveArm(options.arm);
-  const cap = checkCap(options.cap ?? DEFAULT_CAP);
+  const cap = checkCap(options.cap === undefined ? DEFAULT_CAP : options.cap);
   const seal = options.seal ?? randomBytes(6).toString('hex');
   const readFile = options.readFile ?? ((p: string) => fsReadFile(p, 'utf8'));
   const ledger = new Ledger();

@@ -1,0 +1,22 @@
+#!/usr/bin/env node
+// Launcher: the built JS when installed; the TypeScript sources (through tsx) in a checkout.
+import { existsSync } from 'node:fs';
+
+const here = new URL('..', import.meta.url);
+const checkout = existsSync(new URL('cli/main.ts', here)) && existsSync(new URL('tsconfig.json', here));
+let main;
+if (checkout) {
+  const { register } = await import('tsx/esm/api');
+  register();
+  ({ main } = await import(new URL('cli/main.ts', here).href));
+} else {
+  ({ main } = await import(new URL('dist/cli/main.js', here).href));
+}
+try {
+  process.exitCode = await main(process.argv.slice(2));
+} catch (e) {
+  // A bug in the kit itself: one line by default, the stack with READSHIM_DEBUG=1.
+  const detail = process.env.READSHIM_DEBUG === '1' && e instanceof Error ? e.stack : e instanceof Error ? e.message : String(e);
+  process.stderr.write(`readshim-conformance: internal error (a bug in the kit, please report): ${detail}\n`);
+  process.exitCode = 2;
+}

@@ -1,0 +1,9 @@
+/** A usage or input problem: one clear line on stderr, exit 2, nothing half-written. */
+export class UsageError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'UsageError';
+  }
+}
+
+export const EXIT = Object.freeze({ ok: 0, failed: 1, usage: 2 });

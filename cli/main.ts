@@ -1,0 +1,52 @@
+/** readshim-conformance <command> … — dispatch, and the one place errors become exit codes. */
+import { EXIT, UsageError } from './errors.ts';
+import { AdapterError } from '../harness/session.ts';
+
+type Command = (argv: readonly string[]) => Promise<number>;
+
+const COMMANDS: Readonly<Record<string, () => Promise<Command>>> = {
+  run: async () => (await import('./commands/run.ts')).default,
+  audit: async () => (await import('./commands/audit.ts')).default,
+  spec: async () => (await import('./commands/spec.ts')).default,
+  mutants: async () => (await import('./commands/mutants.ts')).default,
+  gates: async () => (await import('./commands/gates.ts')).default,
+  bench: async () => (await import('./commands/bench.ts')).default,
+};
+
+const USAGE = `usage: readshim-conformance <command> [flags]
+
+  run      conformance of a shim (default: the embedded reference)
+  audit    judge a trace recorded in production
+  spec     execute the examples of spec/SPEC.md against the reference
+  mutants  run the catalogue of broken shims; each must be killed
+  gates    syntax-tree gates on a shim's source
+  bench    bytes saved at zero lies, side by side
+
+See README.md for every flag.`;
+
+export async function main(argv: readonly string[]): Promise<number> {
+  const [name, ...rest] = argv;
+  if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
+    process.stdout.write(`${USAGE}\n`);
+    return name === undefined ? EXIT.usage : EXIT.ok;
+  }
+  if (name === '--version') {
+    const { KIT_VERSION } = await import('../core/version.ts');
+    process.stdout.write(`${KIT_VERSION}\n`);
+    return EXIT.ok;
+  }
+  const load = COMMANDS[name];
+  if (load === undefined) {
+    process.stderr.write(`readshim-conformance: unknown command ${JSON.stringify(name)} (known: ${Object.keys(COMMANDS).join(', ')})\n`);
+    return EXIT.usage;
+  }
+  try {
+    return await (await load())(rest);
+  } catch (e) {
+    if (e instanceof UsageError || e instanceof AdapterError) {
+      process.stderr.write(`readshim-conformance ${name}: ${e.message}\n`);
+      return EXIT.usage;
+    }
+    throw e;
+  }
+}

@@ -1,0 +1,34 @@
+/** Report envelope and safe output (KIT-DESIGN.md "JSON reports"). */
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { KIT_VERSION, SPEC_VERSION, TOOL_NAME } from '../core/version.ts';
+import { UsageError } from './errors.ts';
+
+export function envelope(command: string): { tool: string; version: string; specVersion: string; command: string } {
+  return { tool: TOOL_NAME, version: KIT_VERSION, specVersion: SPEC_VERSION, command };
+}
+
+/** Writes a file atomically (temp + rename) so a failure never leaves a partial file. */
+export function writeFileAtomic(path: string, text: string): void {
+  const tmp = `${path}.${randomBytes(4).toString('hex')}.tmp`;
+  try {
+    mkdirSync(dirname(path), { recursive: true });
+    writeFileSync(tmp, text, { flag: 'wx' });
+    renameSync(tmp, path);
+  } catch (e) {
+    rmSync(tmp, { force: true });
+    throw new UsageError(`cannot write ${path}: ${(e as Error).message}`);
+  }
+}
+
+/** Prints the report to stdout, or to --out atomically. */
+export function emit(text: string, out: string | undefined): void {
+  if (out === undefined) process.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
+  else writeFileAtomic(out, text.endsWith('\n') ? text : `${text}\n`);
+}
+
+/** Progress goes to stderr only, and only when stderr is a terminal or READSHIM_PROGRESS=1. */
+export function progress(line: string): void {
+  if (process.stderr.isTTY || process.env.READSHIM_PROGRESS === '1') process.stderr.write(`${line}\n`);
+}

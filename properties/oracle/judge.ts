@@ -1,0 +1,414 @@
+/**
+ * The worker-knowledge oracle: judges every response of a history against ground truth for the
+ * truth rules and the in-history surface rules, reporting all violations of a response, blaming
+ * derived rules through shadow models, and resynchronising a key after a lie.
+ * Never imports reference/ (GATE-ORACLE-INDEPENDENT).
+ */
+import { ARM_TABLE, type ArmName } from '../../core/arms.ts';
+import type { Claim } from '../../core/claims.ts';
+import { requestKey, resolvePath } from '../../core/paths.ts';
+import type { RuleId } from '../../core/rules.ts';
+import type { Capabilities } from '../../adapters/contract.ts';
+import type { Outcome, ReadOutcome, StaleOutcome } from '../../harness/session.ts';
+import { splitLines } from '../../harness/lines.ts';
+import { isBoundary, n, sameBytes, utf8, wire } from './bytes.ts';
+import { Knowledge, afterClaim, holds, sameKnowledge, type Known } from './knowledge.ts';
+import { applyStrict } from './strict-patch.ts';
+
+export interface Violation {
+  readonly rule: RuleId;
+  /** Index of the event in the history. */
+  readonly index: number;
+  readonly message: string;
+}
+
+export interface OracleConfig {
+  readonly arm: ArmName;
+  readonly cap: number;
+  readonly seal: string;
+  readonly capabilities: Capabilities;
+}
+
+/** Rules whose truth depends on what the worker holds; these are re-blamed through shadows. */
+const KNOWLEDGE_RULES: ReadonlySet<RuleId> = new Set<RuleId>([
+  'POINTER-FULL', 'SLICE-CONTINUES', 'DONE-TRUE', 'DIFF-BASE-HELD', 'DIFF-COMPLETE', 'FIRST-VERBATIM', 'PROGRESS',
+]);
+
+interface Finding {
+  readonly rule: RuleId;
+  readonly message: string;
+}
+
+const describeHeld = (k: Known | undefined, content: Buffer): string => {
+  if (k === undefined || k.P.length === 0) return k?.T === 0 ? 'the worker holds the empty file' : 'the worker holds none of it';
+  if (k.P.length < k.T) return `the worker holds bytes 0–${n(k.P.length)} of ${n(k.T)}`;
+  if (!sameBytes(k.P, content)) return `the worker holds a different version (${n(k.P.length)} bytes) than the current ${n(content.length)} bytes`;
+  return `the worker holds all ${n(k.P.length)} bytes`;
+};
+
+export class Oracle {
+  readonly checks = new Map<RuleId, number>();
+  readonly claimKinds = new Map<string, number>();
+  readonly #truth = new Knowledge();
+  readonly #noForget = new Knowledge();
+  readonly #withErrors = new Knowledge();
+  readonly #global = new Knowledge();
+  readonly #staleLast = new Set<string>();
+  readonly #resynced = new Set<string>();
+  readonly #workers = new Set<string>();
+  readonly #capOn: boolean;
+
+  constructor(readonly config: OracleConfig) {
+    this.#capOn = ARM_TABLE[config.arm].cap;
+  }
+
+  #check(rule: RuleId, times = 1): void {
+    this.checks.set(rule, (this.checks.get(rule) ?? 0) + times);
+  }
+
+  judge(o: Outcome): Violation[] {
+    if (o.kind === 'other') {
+      const e = o.event;
+      if (e.type === 'worker') this.#workers.add(e.id);
+      if (e.type === 'forget') {
+        const path = e.path === undefined ? undefined : resolvePath(e.path);
+        this.#truth.forget(e.worker, path);
+        this.#withErrors.forget(e.worker, path);
+        for (const k of [...this.#resynced]) if (k.startsWith(`${e.worker}\u0000`) && (path === undefined || k.startsWith(`${e.worker}\u0000${path}\u0000`))) this.#resynced.delete(k);
+      }
+      return [];
+    }
+    this.#workers.add(o.event.worker);
+    this.claimKinds.set(o.claim?.kind ?? Object.keys(o.response)[0]!, (this.claimKinds.get(o.claim?.kind ?? Object.keys(o.response)[0]!) ?? 0) + 1);
+    const found = o.kind === 'read' ? this.#judgeRead(o) : this.#judgeStale(o);
+    if (o.kind === 'read') this.#counts(o, found);
+    return found.map((f) => ({ ...f, index: o.index }));
+  }
+
+  // ---- reads ---------------------------------------------------------------------------------
+
+  #judgeRead(o: ReadOutcome): Finding[] {
+    const { event, truth, response, claim } = o;
+    const worker = event.worker;
+    const key = requestKey(event.path, event.args);
+    const wk = `${worker}\u0000${key}`;
+    const out: Finding[] = [];
+
+    if (!truth.ok) {
+      // The tool fails now: only an error or a refusal is true (PASSTHROUGH, REFUSAL-TRUE).
+      this.#check('PASSTHROUGH');
+      this.#check('REFUSAL-TRUE');
+      if (claim !== undefined && claim.kind !== 'refusal')
+        out.push({ rule: 'PASSTHROUGH', message: `the read tool failed (${truth.code}) but the shim answered ${this.#say(claim, response)} instead of passing the error on` });
+      if (o.failedOver !== undefined) this.#withErrors.set(worker, key, { T: utf8(o.failedOver).length, P: utf8(o.failedOver), against: o.failedOver });
+      this.#staleLast.delete(wk);
+      return out;
+    }
+    const C = truth.text;
+    const Cb = utf8(C);
+
+    if (!('text' in response) || claim === undefined) {
+      this.#check('REFUSAL-TRUE');
+      out.push({ rule: 'REFUSAL-TRUE', message: `the shim failed the read (${'error' in response ? response.error : 'no response'}) but the tool returns ${n(Cb.length)} bytes now` });
+      this.#staleLast.delete(wk);
+      return out;
+    }
+    if (claim.kind === 'refusal') {
+      this.#check('REFUSAL-TRUE');
+      out.push({ rule: 'REFUSAL-TRUE', message: `said the file is ${claim.reason} but the tool returns ${n(Cb.length)} bytes now` });
+      this.#staleLast.delete(wk);
+      return out;
+    }
+
+    out.push(...this.#surfaceOfRead(o, claim, C, Cb));
+    out.push(...this.#exactness(claim, response, C, Cb));
+
+    // Knowledge-dependent rules, judged against the truth, then re-blamed through shadows.
+    const resynced = this.#resynced.has(wk);
+    const K = this.#truth.get(worker, key);
+    const own = this.#knowledgeFindings(claim, response, C, Cb, K, resynced);
+    this.#countKnowledge(claim, C, Cb, K, resynced);
+    const shadows: [RuleId, Known | undefined][] = [
+      ['FORGET-RESETS', this.#noForget.get(worker, key)],
+      ['ISOLATION', this.#global.get('*', key)],
+      ['PASSTHROUGH', this.#withErrors.get(worker, key)],
+    ];
+    if (this.#staleLast.has(wk)) this.#check('STALE-NO-RECORD');
+    if (!sameKnowledge(shadows[0]![1], K)) this.#check('FORGET-RESETS');
+    if (this.#workers.size > 1 && !sameKnowledge(shadows[1]![1], K)) this.#check('ISOLATION');
+    if (!sameKnowledge(shadows[2]![1], K)) this.#check('PASSTHROUGH');
+    for (const f of own) {
+      let rule: RuleId = f.rule;
+      let why = '';
+      if (this.#staleLast.has(wk)) {
+        rule = 'STALE-NO-RECORD';
+        why = ' (the last event for this worker and path was a stale serve)';
+      } else
+        for (const [derived, shadowK] of shadows) {
+          if (sameKnowledge(shadowK, K)) continue;
+          const again = this.#knowledgeFindings(claim, response, C, Cb, shadowK, false);
+          if (!again.some((g) => g.rule === f.rule)) {
+            rule = derived;
+            why =
+              derived === 'FORGET-RESETS' ? ' (true only if deliveries before forget() still counted)'
+              : derived === 'ISOLATION' ? " (true only if another worker's deliveries counted)"
+              : ' (true only if a request the tool failed had counted as delivered)';
+            break;
+          }
+        }
+      out.push({ rule, message: `${f.message}${why}` });
+    }
+
+    // Update knowledge: truth (resynchronised after a lie), and every shadow.
+    const lie = own.length > 0 || out.some((f) => f.rule === 'SLICE-EXACT');
+    if (lie) {
+      this.#truth.set(worker, key, undefined);
+      this.#resynced.add(wk);
+    } else {
+      this.#truth.apply(worker, key, claim, response.text, C);
+      if (claim.kind === 'verbatim' || (claim.kind === 'slice' && claim.start === 0)) this.#resynced.delete(wk);
+    }
+    this.#noForget.apply(worker, key, claim, response.text, C);
+    this.#withErrors.apply(worker, key, claim, response.text, C);
+    this.#global.apply('*', key, claim, response.text, C);
+    this.#staleLast.delete(wk);
+    return out;
+  }
+
+  /** Rules that need no knowledge: verbatim is the tool's text, slices are the bytes they say. */
+  #exactness(claim: Claim, response: { text: string }, C: string, Cb: Buffer): Finding[] {
+    const out: Finding[] = [];
+    const cap = this.config.cap;
+    if (claim.kind === 'verbatim') {
+      this.#check('SLICE-EXACT');
+      if (response.text !== C)
+        out.push({ rule: 'SLICE-EXACT', message: `a response passed off as the tool's text (${n(utf8(response.text).length)} bytes) is not what the tool returned (${n(Cb.length)} bytes)` });
+      if (this.#capOn) {
+        this.#check('CAP-BOUND');
+        if (Cb.length > cap && response.text === C)
+          out.push({ rule: 'CAP-BOUND', message: `the whole ${n(Cb.length)}-byte file was sent under a ${n(cap)}-byte cap` });
+      }
+      return out;
+    }
+    if (claim.kind === 'slice') {
+      const P = utf8(claim.payload);
+      this.#check('SLICE-EXACT');
+      if (claim.total !== Cb.length) out.push({ rule: 'SLICE-EXACT', message: `claimed the file is ${n(claim.total)} bytes; it is ${n(Cb.length)}` });
+      else if (claim.end > Cb.length) out.push({ rule: 'SLICE-EXACT', message: `claimed bytes ${n(claim.start)}–${n(claim.end)} of a ${n(Cb.length)}-byte file` });
+      else if (P.length !== claim.end - claim.start || !sameBytes(P, Cb.subarray(claim.start, claim.end)))
+        out.push({ rule: 'SLICE-EXACT', message: `said bytes ${n(claim.start)}–${n(claim.end)} but the ${n(P.length)} payload bytes are not those bytes of the file` });
+      if (this.#capOn) {
+        this.#check('UTF8-WHOLE');
+        if (claim.end <= Cb.length && (!isBoundary(Cb, claim.start) || !isBoundary(Cb, claim.end)))
+          out.push({ rule: 'UTF8-WHOLE', message: `the slice ${n(claim.start)}–${n(claim.end)} cuts a multi-byte UTF-8 sequence at byte ${n(isBoundary(Cb, claim.start) ? claim.end : claim.start)}` });
+        this.#check('CAP-BOUND');
+        if (P.length > cap) out.push({ rule: 'CAP-BOUND', message: `a slice of ${n(P.length)} bytes under a ${n(cap)}-byte cap` });
+      }
+      return out;
+    }
+    if (claim.kind === 'diff') {
+      const size = utf8(response.text).length;
+      const limit = this.#capOn ? Math.min(cap, Cb.length) : Cb.length;
+      this.#check('CAP-BOUND');
+      if (size > limit)
+        out.push({ rule: 'CAP-BOUND', message: `a ${n(size)}-byte diff response replaces a re-delivery of at most ${n(limit)} bytes` });
+    }
+    return out;
+  }
+
+  /** Claims checked against a knowledge state K (truth or a shadow). */
+  #knowledgeFindings(claim: Claim, response: { text: string }, C: string, Cb: Buffer, K: Known | undefined, resynced: boolean): Finding[] {
+    const out: Finding[] = [];
+    const cap = this.config.cap;
+    if (K === undefined && !resynced && claim.kind !== 'verbatim' && (!this.#capOn || Cb.length <= cap))
+      out.push({ rule: 'FIRST-VERBATIM', message: `a first read of a ${n(Cb.length)}-byte file${this.#capOn ? ` (under the ${n(cap)}-byte cap)` : ''} was answered ${this.#say(claim, response)}, not with the tool's text untouched` });
+    switch (claim.kind) {
+      case 'pointer':
+        if (!holds(K, Cb) || claim.total !== Cb.length)
+          out.push({ rule: 'POINTER-FULL', message: `said "unchanged, you hold all ${n(claim.total)} bytes" but ${describeHeld(K, Cb)}${claim.total !== Cb.length && holds(K, Cb) ? ` (the file is ${n(Cb.length)} bytes)` : ''}` });
+        break;
+      case 'slice': {
+        if (claim.start > 0 && !resynced) {
+          const held = K?.P ?? Buffer.alloc(0);
+          if (claim.start > held.length)
+            out.push({ rule: 'SLICE-CONTINUES', message: `continued from byte ${n(claim.start)} but ${describeHeld(K, Cb)}` });
+          else if (!sameBytes(held.subarray(0, claim.start), Cb.subarray(0, claim.start)))
+            out.push({ rule: 'SLICE-CONTINUES', message: `continued from byte ${n(claim.start)} of the current content, but the worker's bytes 0–${n(claim.start)} are of another version` });
+        }
+        if (claim.done) {
+          const after = afterClaim(K, claim, response.text, C);
+          const k2 = after === 'keep' ? K : after === 'drop' ? undefined : after;
+          if (!holds(k2, Cb))
+            out.push({ rule: 'DONE-TRUE', message: `said "you now hold all ${n(claim.total)} bytes" but afterwards ${describeHeld(k2, Cb)}` });
+        }
+        if (this.#progressDue(K, C, Cb, resynced)) {
+          const held = K!.P.length;
+          const need = Math.min(K!.T, held + cap - 3);
+          if (claim.end <= held || claim.end < need)
+            out.push({ rule: 'PROGRESS', message: `with bytes 0–${n(held)} of ${n(K!.T)} held and the file unchanged, the slice ended at ${n(claim.end)} (needs ≥ ${n(need)})` });
+        }
+        break;
+      }
+      case 'diff': {
+        if (resynced) break;
+        if (K === undefined || K.P.length !== K.T)
+          out.push({ rule: 'DIFF-BASE-HELD', message: `sent a diff but ${describeHeld(K, Cb)} of the version it is against` });
+        const r = applyStrict((K?.P ?? Buffer.alloc(0)).toString('utf8'), wire(claim.patch));
+        if (!r.ok) out.push({ rule: 'DIFF-COMPLETE', message: `the diff does not apply strictly to what the worker holds: ${r.reason}` });
+        else if (!sameBytes(utf8(r.text), Cb) || claim.total !== Cb.length)
+          out.push({ rule: 'DIFF-COMPLETE', message: `the diff applied to what the worker holds gives ${n(utf8(r.text).length)} bytes that are not the current ${n(Cb.length)}-byte content` });
+        break;
+      }
+      default:
+        break;
+    }
+    if (claim.kind === 'verbatim' && this.#progressDue(K, C, Cb, resynced) && this.#capOn && Cb.length > cap)
+      out.push({ rule: 'PROGRESS', message: 'restarted from byte 0 with the whole file while the worker held a prefix' });
+    return out;
+  }
+
+  #progressDue(K: Known | undefined, C: string, Cb: Buffer, resynced: boolean): boolean {
+    return this.#capOn && !resynced && K !== undefined && K.against === C && K.T === Cb.length && K.P.length < K.T && sameBytes(K.P, Cb.subarray(0, K.P.length));
+  }
+
+  #countKnowledge(claim: Claim, C: string, Cb: Buffer, K: Known | undefined, resynced: boolean): void {
+    if (K === undefined && !resynced && (!this.#capOn || Cb.length <= this.config.cap)) this.#check('FIRST-VERBATIM');
+    if (claim.kind === 'pointer') this.#check('POINTER-FULL');
+    if (claim.kind === 'slice' && claim.start > 0 && !resynced) this.#check('SLICE-CONTINUES');
+    if (claim.kind === 'slice' && claim.done) this.#check('DONE-TRUE');
+    if (claim.kind === 'diff' && !resynced) this.#check('DIFF-BASE-HELD');
+    if (claim.kind === 'diff' && !resynced) this.#check('DIFF-COMPLETE');
+    if ((claim.kind === 'slice' || claim.kind === 'verbatim') && this.#progressDue(K, C, Cb, resynced)) this.#check('PROGRESS');
+    if (this.config.arm === 'diff' && holds(K, Cb)) this.#check('A2-NO-POINTER');
+  }
+
+  /** Surface rules visible in a read: the arm's levers, the seal. */
+  #surfaceOfRead(o: ReadOutcome, claim: Claim, _C: string, _Cb: Buffer): Finding[] {
+    const out: Finding[] = [];
+    const lv = ARM_TABLE[this.config.arm];
+    const text = 'text' in o.response ? o.response.text : '';
+    this.#check('ARM-TABLE');
+    if (!lv.on && claim.kind !== 'verbatim') out.push({ rule: 'ARM-TABLE', message: `the off arm changed a response into ${this.#say(claim, o.response)}` });
+    else if (claim.kind === 'pointer' && this.config.arm === 'diff') out.push({ rule: 'A2-NO-POINTER', message: 'the diff arm answered "unchanged, you hold it" instead of re-delivering' });
+    else if (claim.kind === 'pointer' && !lv.pointer) out.push({ rule: 'ARM-TABLE', message: `arm ${this.config.arm} has no pointer lever but answered a pointer` });
+    else if (claim.kind === 'diff' && !lv.diff) out.push({ rule: 'ARM-TABLE', message: `arm ${this.config.arm} has no diff lever but answered a diff` });
+    else if (claim.kind === 'slice' && !claim.done && !lv.cap) out.push({ rule: 'ARM-TABLE', message: `arm ${this.config.arm} has no cap lever but sent a partial slice` });
+    if (this.config.capabilities.seal && claim.kind !== 'verbatim') {
+      this.#check('NOTICE-SEALED');
+      const body = claim.kind === 'slice' || claim.kind === 'stale' ? claim.payload : claim.kind === 'diff' ? claim.patch : '';
+      const framing = body !== '' && text.endsWith(body) ? text.slice(0, text.length - body.length) : text;
+      if (!framing.includes(this.config.seal))
+        out.push({ rule: 'NOTICE-SEALED', message: `a ${claim.kind} notice without the instance seal ${this.config.seal}` });
+    }
+    return out;
+  }
+
+  /** COUNT-EXACT: counters move exactly by what the batch's claims withheld. */
+  #counts(o: ReadOutcome, out: Finding[]): void {
+    if (!this.config.capabilities.counters || o.countDelta === undefined) return;
+    this.#batch.push(o);
+    if (this.#batch.length < o.batchSize) return;
+    const batch = this.#batch;
+    this.#batch = [];
+    let pointered = 0;
+    let capped = 0;
+    const withheld: number[] = [];
+    for (const b of batch) {
+      const c = b.claim;
+      if (c?.kind === 'pointer') {
+        pointered++;
+        withheld.push(c.total);
+      } else if (c?.kind === 'slice' && c.end < c.total) {
+        capped++;
+        withheld.push(c.total - c.end);
+      }
+    }
+    const sum = withheld.reduce((a, b) => a + b, 0);
+    this.#check('COUNT-EXACT');
+    const d = o.countDelta;
+    if (d.pointered !== pointered || d.capped !== capped || d.bytesWithheld !== sum)
+      out.push({ rule: 'COUNT-EXACT', message: `counters moved by pointered +${d.pointered}, capped +${d.capped}, bytesWithheld +${n(d.bytesWithheld)}; the response${batch.length > 1 ? 's' : ''} make${batch.length > 1 ? '' : 's'} that +${pointered}, +${capped}, +${n(sum)}` });
+    if (this.config.capabilities.countCallback) {
+      const got = [...o.countCalls].sort((a, b) => a - b);
+      const want = [...withheld].sort((a, b) => a - b);
+      if (got.length !== want.length || got.some((g, i) => g !== want[i]))
+        out.push({ rule: 'COUNT-EXACT', message: `onCount fired with [${got.map(n).join(', ')}]; expected [${want.map(n).join(', ')}]` });
+    }
+  }
+
+  #batch: ReadOutcome[] = [];
+
+  // ---- stale serves --------------------------------------------------------------------------
+
+  #judgeStale(o: StaleOutcome): Finding[] {
+    const { event, response, claim, fileNow } = o;
+    const out: Finding[] = [];
+    this.#staleLast.add(`${event.worker}\u0000${requestKey(event.path, undefined)}`);
+    this.#check('STALE-SERVE-LABELLED');
+    if (!this.#capOn) {
+      if (!('none' in response)) out.push({ rule: 'STALE-SERVE-LABELLED', message: `the stale serve answered under arm ${this.config.arm}, which has no cap lever (it must return nothing)` });
+      return out;
+    }
+    if ('none' in response) return [{ rule: 'STALE-SERVE-LABELLED', message: 'the stale serve returned nothing under a capping arm' }];
+    if ('error' in response) return [{ rule: 'STALE-SERVE-LABELLED', message: `the stale serve threw (${response.error}); refusals are results, never throws` }];
+    if (claim === undefined) return out;
+    const text = response.text;
+    if (this.config.capabilities.seal) {
+      this.#check('NOTICE-SEALED');
+      const body = claim.kind === 'stale' ? claim.payload : '';
+      const framing = body !== '' && text.endsWith(body) ? text.slice(0, text.length - body.length) : text;
+      if (!framing.includes(this.config.seal)) out.push({ rule: 'NOTICE-SEALED', message: `a stale-serve notice without the instance seal ${this.config.seal}` });
+    }
+    const { startLine, endLine } = event;
+    const badRange = startLine < 0 || endLine < startLine;
+    const lines = fileNow === undefined ? [] : splitLines(fileNow.content);
+    if (claim.kind === 'refusal') {
+      this.#check('REFUSAL-TRUE');
+      if (claim.reason === 'stale-absent' || claim.reason === 'absent' || claim.reason === 'unreadable') {
+        if (fileNow !== undefined) out.push({ rule: 'REFUSAL-TRUE', message: `the stale serve said the file is gone, but it has ${n(lines.length)} lines now` });
+      } else if (claim.reason === 'stale-past-eof') {
+        if (fileNow === undefined || startLine < lines.length || badRange)
+          out.push({ rule: 'STALE-SERVE-LABELLED', message: `said lines ${startLine}–${endLine} start past the end, but the file ${fileNow === undefined ? 'is gone' : `has ${n(lines.length)} lines`}` });
+      } else if (claim.reason === 'stale-bad-range' && !badRange)
+        out.push({ rule: 'STALE-SERVE-LABELLED', message: `refused lines ${startLine}–${endLine} as a bad range` });
+      return out;
+    }
+    if (claim.kind !== 'stale') return [...out, { rule: 'STALE-SERVE-LABELLED', message: `a stale serve answered ${this.#say(claim, response)}` }];
+    if (fileNow === undefined) return [...out, { rule: 'STALE-SERVE-LABELLED', message: 'served lines of a file that does not exist' }];
+    const last = Math.min(endLine, lines.length - 1);
+    const want = utf8(lines.slice(startLine, last + 1).join(''));
+    const got = utf8(claim.payload);
+    const problems: string[] = [];
+    if (badRange || startLine >= lines.length) problems.push(`served lines ${startLine}–${endLine} that it should have refused`);
+    if (claim.startLine !== startLine || claim.endLine !== last) problems.push(`labelled lines ${claim.startLine}–${claim.endLine}, asked ${startLine}–${endLine} of ${lines.length} (0-based, inclusive, clamped: ${startLine}–${last})`);
+    if (claim.lines !== lines.length) problems.push(`said the file has ${claim.lines} lines; it has ${lines.length}`);
+    const fits = got.length <= this.config.cap && got.length <= want.length && sameBytes(got, want.subarray(0, got.length)) && isBoundary(want, got.length);
+    if (!fits) problems.push(`the ${n(got.length)} served bytes are not 0-based lines ${startLine}–${last} of the file now (cut at the cap on a character boundary)`);
+    else if (got.length < Math.min(want.length, this.config.cap - 3)) problems.push(`served ${n(got.length)} of ${n(want.length)} bytes, cut short of the cap`);
+    else if (claim.truncated !== got.length < want.length) problems.push(claim.truncated ? 'said it was cut at the cap, but it was not' : 'was cut at the cap without saying so');
+    for (const p of problems) out.push({ rule: 'STALE-SERVE-LABELLED', message: p });
+    return out;
+  }
+
+  /** How a response reads in a story. */
+  #say(claim: Claim, response: { text?: string } | object): string {
+    return sayClaim(claim, 'text' in response && typeof response.text === 'string' ? response.text : '');
+  }
+}
+
+export function sayClaim(claim: Claim, text: string): string {
+  switch (claim.kind) {
+    case 'verbatim':
+      return `the tool's text verbatim (${n(utf8(text).length)} bytes)`;
+    case 'slice':
+      return `bytes ${n(claim.start)}–${n(claim.end)} of ${n(claim.total)}${claim.done ? ' ("you now hold all of it")' : ' (partial)'}`;
+    case 'pointer':
+      return `"unchanged, you hold all ${n(claim.total)} bytes"`;
+    case 'diff':
+      return `a diff (${n(utf8(text).length)} bytes) giving ${n(claim.total)} bytes`;
+    case 'stale':
+      return `stale lines ${claim.startLine}–${claim.endLine} of ${claim.lines}${claim.truncated ? ' (cut at the cap)' : ''}`;
+    case 'refusal':
+      return `a refusal (${claim.reason})`;
+  }
+}

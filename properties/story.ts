@@ -1,0 +1,68 @@
+/**
+ * A shrunk history as a numbered story a person can follow: "read 3 said 'unchanged, you hold
+ * all 105,426 bytes' but the worker holds bytes 0–24,576".
+ */
+import type { TraceEvent } from '../core/trace.ts';
+import type { Outcome } from '../harness/session.ts';
+import { n, utf8 } from './oracle/bytes.ts';
+import { sayClaim, type Violation } from './oracle/judge.ts';
+
+const preview = (s: string): string => {
+  const t = s.length > 24 ? `${s.slice(0, 24)}…` : s;
+  return JSON.stringify(t);
+};
+
+function window(args: Readonly<Record<string, unknown>> | undefined): string {
+  if (args === undefined || Object.keys(args).length === 0) return '';
+  const { offset, limit, ...rest } = args as { offset?: number; limit?: number };
+  const parts: string[] = [];
+  if (offset !== undefined || limit !== undefined) parts.push(`lines ${offset ?? 1}${limit !== undefined ? `+${limit}` : '…'}`);
+  if (Object.keys(rest).length > 0) parts.push(JSON.stringify(rest));
+  return ` [${parts.join(', ')}]`;
+}
+
+export function tellStory(events: readonly TraceEvent[], outcomes: readonly Outcome[], violations: readonly Violation[]): string[] {
+  const byIndex = new Map<number, Outcome>(outcomes.map((o) => [o.index, o]));
+  const mtimes = new Map<string, number>();
+  const lines: string[] = [];
+  events.forEach((e, i) => {
+    const o = byIndex.get(i);
+    let line: string;
+    switch (e.type) {
+      case 'worker':
+        line = `worker ${e.id} starts`;
+        break;
+      case 'write': {
+        const prev = mtimes.get(e.path);
+        const mt = prev === e.mtimeMs ? `mtime kept at ${e.mtimeMs}` : `mtime ${e.mtimeMs}`;
+        mtimes.set(e.path, e.mtimeMs);
+        line = `write ${e.path}: ${n(utf8(e.content).length)} bytes ${preview(e.content)}, ${mt}`;
+        break;
+      }
+      case 'delete':
+        line = `delete ${e.path}`;
+        break;
+      case 'forget':
+        line = `the host compacts ${e.worker}'s transcript: forget(${e.path === undefined ? '' : JSON.stringify(e.path)})`;
+        break;
+      case 'stale': {
+        const r = o && o.kind === 'stale' ? o : undefined;
+        const said = r === undefined ? '' : r.claim ? ` → ${sayClaim(r.claim, 'text' in r.response ? r.response.text : '')}` : 'none' in r.response ? ' → nothing' : ` → error: ${'error' in r.response ? r.response.error : ''}`;
+        line = `${e.worker} fetches stale lines ${e.startLine}–${e.endLine} of ${e.path}${said}`;
+        break;
+      }
+      case 'read': {
+        const r = o && o.kind === 'read' ? o : undefined;
+        const extra = [e.fail ? `the tool fails with ${e.fail}` : '', e.race ? `right after the tool returns, ${e.path} is rewritten (${n(utf8(e.race.content).length)} bytes, mtime ${e.race.mtimeMs})` : '', e.batch !== undefined ? `concurrent batch ${e.batch}` : '']
+          .filter(Boolean).join('; ');
+        const said = r === undefined ? '' : r.claim ? ` → ${sayClaim(r.claim, 'text' in r.response ? r.response.text : '')}` : ` → error: ${'error' in r.response ? r.response.error : '?'}`;
+        line = `${e.worker} reads ${e.path}${window(e.args)}${extra ? ` (${extra})` : ''}${said}`;
+        if (e.race) mtimes.set(e.path, e.race.mtimeMs);
+        break;
+      }
+    }
+    lines.push(`${i + 1}. ${line}`);
+    for (const v of violations.filter((x) => x.index === i)) lines.push(`   ✗ ${v.rule}: ${v.message}`);
+  });
+  return lines;
+}

@@ -1,0 +1,44 @@
+/** CAP-PARAM: a cap outside the integers >= 4 is refused with a RangeError naming the domain. */
+import type { AdapterContext, ShimAdapter } from '../../adapters/contract.ts';
+import { World } from '../../harness/world.ts';
+import { count, describeValue, errorMessage, errorName, type ProbeResult } from './types.ts';
+
+const BAD_CAPS: readonly unknown[] = Object.freeze([0, 3, 4.5, Number.NaN, -1, Number.POSITIVE_INFINITY, 2 ** 53, '100', null, 1, 2]);
+
+function ctxWith(cap: unknown, seal: string): AdapterContext {
+  const world = new World();
+  const armName = 'cap' as const;
+  return {
+    workerId: 'w1', arm: armName, cap: cap as number, seal, fs: world.fs, onCount: () => {},
+    read: async (args) => {
+      const r = world.toolResult(args);
+      if (!r.ok) throw new Error(r.message);
+      return r.text;
+    },
+  };
+}
+
+export async function probeCapParam(adapter: ShimAdapter, seal: string, r: ProbeResult): Promise<void> {
+  if (!adapter.capabilities.capParam) return;
+  const arm = adapter.capabilities.arms.find((a) => a === 'cap' || a === 'all');
+  if (arm === undefined) return;
+  for (const cap of BAD_CAPS) {
+    count(r, 'CAP-PARAM');
+    const story = [`1. create a worker's shim under arm ${arm} with cap ${describeValue(cap)}`];
+    try {
+      const shim = await adapter.create({ ...ctxWith(cap, seal), arm });
+      void shim;
+      r.findings.push({ rule: 'CAP-PARAM', message: `cap ${describeValue(cap)} was accepted; the cap must be an integer >= 4`, story });
+    } catch (e) {
+      if (errorName(e) !== 'RangeError') r.findings.push({ rule: 'CAP-PARAM', message: `cap ${describeValue(cap)} threw ${errorName(e)}, not RangeError`, story });
+      else if (!/\b4\b/.test(errorMessage(e)) || !/integer/i.test(errorMessage(e)))
+        r.findings.push({ rule: 'CAP-PARAM', message: `the RangeError for cap ${describeValue(cap)} does not name the domain (an integer >= 4): ${JSON.stringify(errorMessage(e))}`, story });
+    }
+  }
+  count(r, 'CAP-PARAM');
+  try {
+    await adapter.create({ ...ctxWith(4, seal), arm });
+  } catch (e) {
+    r.findings.push({ rule: 'CAP-PARAM', message: `cap 4 (the smallest legal cap) was refused: ${errorMessage(e)}`, story: [`1. create a worker's shim under arm ${arm} with cap 4`] });
+  }
+}
