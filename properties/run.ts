@@ -218,23 +218,28 @@ export async function runConformance(o: RunOptions): Promise<RunResult> {
         break;
       }
       const spec = details.counterexample?.[0] ?? lastFailing.spec;
-      const events = materialize(spec);
       const cfg = { arm: o.arm, cap: spec.cap, seal };
-      const first = await judgeHistory(o.adapter, cfg, events);
-      const again = await judgeHistory(o.adapter, cfg, events);
-      const nondeterministic = verdictSignature(first) !== verdictSignature(again) || !first.violations.some((x) => open.has(x.rule));
-      const v = first.violations.some((x) => open.has(x.rule)) ? first : lastFailing.v;
-      const shownEvents = v === first ? events : materialize(lastFailing.spec);
+      // Replay the shrunk history (determinism), then tell it only up to its last violation.
+      const full = materialize(spec);
+      const first = await judgeHistory(o.adapter, cfg, full);
+      const hit = first.violations.filter((x) => open.has(x.rule));
+      const nondeterministic = hit.length === 0;
+      const base = nondeterministic ? lastFailing.v : first;
+      const baseEvents = nondeterministic ? materialize(lastFailing.spec) : full;
+      const last = Math.max(...base.violations.filter((x) => open.has(x.rule)).map((x) => x.index));
+      const shownEvents = baseEvents.slice(0, last + 1);
+      const v = await judgeHistory(o.adapter, cfg, shownEvents);
+      const unstable = nondeterministic || verdictSignature(v) !== verdictSignature({ ...base, violations: base.violations.filter((x) => x.index <= last) });
       const story = tellStory(shownEvents, v.outcomes, v.violations);
-      if (nondeterministic) story.push('   ! the same history gave a different verdict when replayed: the shim is nondeterministic');
+      if (unstable) story.push('   ! the same history gave a different verdict when replayed: the shim is nondeterministic');
       const cx: Counterexample = {
         story, trace: { header: header(spec.cap, bandSeed + round, details.counterexamplePath ?? undefined), events: recorded(shownEvents, v) },
         seed: bandSeed + round, ...(details.counterexamplePath ? { fcPath: details.counterexamplePath } : {}),
-        cap: spec.cap, arm: o.arm, source: `${b.name} band`, ...(nondeterministic ? { nondeterministic } : {}),
+        cap: spec.cap, arm: o.arm, source: `${b.name} band`, ...(unstable ? { nondeterministic: true } : {}),
       };
-      for (const x of v.violations)
-        if (open.has(x.rule)) {
-          tally.fail(x.rule, nondeterministic ? `${x.message} (nondeterministic: replaying the history gave another verdict)` : x.message, cx);
+      for (const x of (unstable ? base : v).violations)
+        if (open.has(x.rule) && x.index <= last) {
+          tally.fail(x.rule, unstable ? `${x.message} (nondeterministic: replaying the history gave another verdict)` : x.message, cx);
           open.delete(x.rule);
         }
       progress(`${b.name} band: found ${[...new Set(v.violations.map((x) => x.rule))].join(', ')}`);

@@ -65,15 +65,20 @@ interface Request {
   readonly args: string;
 }
 
+/** The request as the caller made it; undefined (pass through) when it has no key (PASSTHROUGH). */
 function requestOf(args: unknown): Request | undefined {
   if (typeof args !== 'object' || args === null) return undefined;
   const path = (args as { path?: unknown }).path;
   if (typeof path !== 'string') return undefined;
-  return { path, args: argsKey(args as Record<string, unknown>) };
+  try {
+    return { path, args: argsKey(args as Record<string, unknown>) };
+  } catch {
+    return undefined; // bigint, cycles: no canonical JSON, so no ledger key
+  }
 }
 
-function sameContent(entry: Entry, text: string, buf: Uint8Array): boolean {
-  return entry.full !== undefined ? entry.full === text : entry.hash === contentHash(buf);
+function sameContent(entry: Entry, text: string, hash: () => string): boolean {
+  return entry.full !== undefined ? entry.full === text : entry.hash === hash();
 }
 
 export function createReadShim(options: ShimOptions = {}): ReadShim {
@@ -96,12 +101,17 @@ export function createReadShim(options: ShimOptions = {}): ReadShim {
   /** Steps 2–6 of the reference behaviour, once the inner tool returned `text`. */
   const respond = (req: Request, path: string, text: string): string => {
     const key = normalizePath(req.path);
-    const buf = Buffer.from(text, 'utf8');
-    const total = buf.length;
+    const total = Buffer.byteLength(text, 'utf8');
+    // Encode only to cut a slice; hash only for a partly delivered entry, at most once.
+    let buf: Buffer | undefined;
+    const bytes = (): Buffer => (buf ??= Buffer.from(text, 'utf8'));
+    let digest: string | undefined;
+    const hash = (): string => (digest ??= contentHash(text));
     const entry = ledger.get(key, req.args);
-    const same = entry !== undefined && sameContent(entry, text, buf);
+    const same = entry !== undefined && sameContent(entry, text, hash);
     const start = arm.cap && same ? entry.delivered : 0;
-    const end = arm.cap ? sliceEnd(buf, start, cap) : total;
+    // A slice reaching the end needs no walk-back: `total` is a boundary.
+    const end = !arm.cap || start + cap >= total ? total : sliceEnd(bytes(), start, cap);
 
     if (arm.diff && entry !== undefined && !same && entry.full !== undefined) {
       const diff = diffResponse(seal, path, entry.full, text, end - start);
@@ -116,10 +126,10 @@ export function createReadShim(options: ShimOptions = {}): ReadShim {
       return pointerNotice(seal, path, total);
     }
     const done = end === total;
-    ledger.set(key, req.args, done ? { delivered: end, full: text } : { hash: contentHash(buf), delivered: end });
+    ledger.set(key, req.args, done ? { delivered: end, full: text } : { hash: hash(), delivered: end });
     if (entry === undefined && start === 0 && done) return text;
     if (!done) count('capped', total - end);
-    const payload = start === 0 && done ? text : buf.subarray(start, end).toString('utf8');
+    const payload = start === 0 && done ? text : bytes().subarray(start, end).toString('utf8');
     const notice = !done
       ? partialNotice(seal, path, start, end, total)
       : start > 0
@@ -137,8 +147,8 @@ export function createReadShim(options: ShimOptions = {}): ReadShim {
       if (!arm.on) return tool; // OFF-IDENTITY
       const inner = tool.execute;
       const execute = async (args: unknown, ...rest: unknown[]): Promise<unknown> => {
+        const req = requestOf(args); // before the call: a host may reuse or mutate `args` meanwhile
         const result: unknown = await inner.call(tool, args, ...rest); // throws reach the worker (PASSTHROUGH)
-        const req = requestOf(args);
         if (req === undefined || typeof result !== 'string') return result;
         return respond(req, req.path, result);
       };

@@ -181,7 +181,7 @@ export function contentSpec(band: Band): fc.Arbitrary<ContentSpec> {
         { weight: 5, arbitrary: fc.record({ kind: fc.constant('around-cap' as const), k: fc.integer({ min: 1, max: band.maxK }), delta: fc.integer({ min: -3, max: 3 }) }) },
       ),
       pieces: band.pieces,
-      straddle: fc.oneof({ weight: 1, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: fc.record({ width: fc.constantFrom(2 as const, 3 as const, 4 as const), back: fc.integer({ min: 1, max: 3 }) }) }),
+      straddle: fc.oneof({ withCrossShrink: true }, { weight: 1, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: fc.record({ width: fc.constantFrom(2 as const, 3 as const, 4 as const), back: fc.integer({ min: 1, max: 3 }) }) }),
       finalNewline: fc.boolean(),
     },
     { requiredKeys: ['size', 'pieces', 'finalNewline'] },

@@ -66,7 +66,7 @@ const frac = fc.integer({ min: 0, max: 1000 });
 
 /** `arb` about once in `every` draws, otherwise undefined (shrinks towards undefined). */
 export function sometimes<T>(arb: fc.Arbitrary<T>, every: number): fc.Arbitrary<T | undefined> {
-  return fc.oneof({ weight: every - 1, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: arb });
+  return fc.oneof({ withCrossShrink: true }, { weight: every - 1, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: arb });
 }
 
 function editArb(band: Band): fc.Arbitrary<Edit> {
@@ -122,11 +122,11 @@ export function historyArb(band: Band, opts: OpOptions): fc.Arbitrary<HistorySpe
   if (opts.stale)
     weighted.push({ weight: 2, arbitrary: fc.record({ op: fc.constant('stale' as const), worker, file, at: frac, span: fc.integer({ min: 0, max: 30 }), past: fc.boolean() }) });
   if (opts.forget)
-    weighted.push({ weight: 2, arbitrary: fc.record({ op: fc.constant('forget' as const), worker, file: fc.oneof({ weight: 3, arbitrary: file }, { weight: 1, arbitrary: fc.constant(undefined) }) }, { requiredKeys: ['op', 'worker'] }) });
+    weighted.push({ weight: 2, arbitrary: fc.record({ op: fc.constant('forget' as const), worker, file: fc.oneof({ withCrossShrink: true }, { weight: 1, arbitrary: fc.constant(undefined) }, { weight: 3, arbitrary: file }) }, { requiredKeys: ['op', 'worker'] }) });
   return fc.record({
     cap: band.cap,
-    workers: fc.oneof({ weight: 3, arbitrary: fc.constant(1) }, { weight: 2, arbitrary: fc.integer({ min: 1, max: opts.maxWorkers }) }),
-    initial: fc.tuple(...FILES.map(() => fc.oneof({ weight: 6, arbitrary: contentSpec(band) }, { weight: 1, arbitrary: fc.constant(undefined) }))),
+    workers: fc.oneof({ withCrossShrink: true }, { weight: 3, arbitrary: fc.constant(1) }, { weight: 2, arbitrary: fc.integer({ min: 1, max: opts.maxWorkers }) }),
+    initial: fc.tuple(...FILES.map(() => fc.oneof({ withCrossShrink: true }, { weight: 1, arbitrary: fc.constant(undefined) }, { weight: 6, arbitrary: contentSpec(band) }))),
     ops: fc.array(fc.oneof(...weighted), { minLength: 1, maxLength: opts.maxOps }),
   });
 }

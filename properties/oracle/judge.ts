@@ -29,10 +29,8 @@ export interface OracleConfig {
   readonly capabilities: Capabilities;
 }
 
-/** Rules whose truth depends on what the worker holds; these are re-blamed through shadows. */
-const KNOWLEDGE_RULES: ReadonlySet<RuleId> = new Set<RuleId>([
-  'POINTER-FULL', 'SLICE-CONTINUES', 'DONE-TRUE', 'DIFF-BASE-HELD', 'DIFF-COMPLETE', 'FIRST-VERBATIM', 'PROGRESS',
-]);
+/** Knowledge-dependent rules a shadow model can explain (PROGRESS is liveness, not a claim). */
+const SHADOWED: ReadonlySet<RuleId> = new Set<RuleId>(['POINTER-FULL', 'SLICE-CONTINUES', 'DONE-TRUE', 'DIFF-BASE-HELD', 'DIFF-COMPLETE', 'FIRST-VERBATIM']);
 
 interface Finding {
   readonly rule: RuleId;
@@ -100,7 +98,7 @@ export class Oracle {
       this.#check('REFUSAL-TRUE');
       if (claim !== undefined && claim.kind !== 'refusal')
         out.push({ rule: 'PASSTHROUGH', message: `the read tool failed (${truth.code}) but the shim answered ${this.#say(claim, response)} instead of passing the error on` });
-      if (o.failedOver !== undefined) this.#withErrors.set(worker, key, { T: utf8(o.failedOver).length, P: utf8(o.failedOver), against: o.failedOver });
+      if (o.failedOver !== undefined) this.#countErrored(worker, key, o.failedOver);
       this.#staleLast.delete(wk);
       return out;
     }
@@ -140,6 +138,12 @@ export class Oracle {
     for (const f of own) {
       let rule: RuleId = f.rule;
       let why = '';
+      // A derived rule is blamed only when the worker had nothing of this key: a lie about a key
+      // the worker has seen is explained by the shim's own keying, whatever else happened.
+      if (!SHADOWED.has(f.rule) || K !== undefined) {
+        out.push(f);
+        continue;
+      }
       if (this.#staleLast.has(wk)) {
         rule = 'STALE-NO-RECORD';
         why = ' (the last event for this worker and path was a stale serve)';
@@ -160,19 +164,28 @@ export class Oracle {
     }
 
     // Update knowledge: truth (resynchronised after a lie), and every shadow.
-    const lie = own.length > 0 || out.some((f) => f.rule === 'SLICE-EXACT');
-    if (lie) {
-      this.#truth.set(worker, key, undefined);
-      this.#resynced.add(wk);
-    } else {
-      this.#truth.apply(worker, key, claim, response.text, C);
+    // Lie or not, every model takes in what the worker was really given (resynchronising on the
+    // truth), so the next claim is judged on what the worker holds and the shadows keep
+    // explaining only the difference they model. A diff that does not apply leaves the worker's
+    // version unknowable: the key is dropped and its next claims that need it are not judged.
+    if (this.#truth.apply(worker, key, claim, response.text, C)) {
       if (claim.kind === 'verbatim' || (claim.kind === 'slice' && claim.start === 0)) this.#resynced.delete(wk);
-    }
+    } else this.#resynced.add(wk);
     this.#noForget.apply(worker, key, claim, response.text, C);
     this.#withErrors.apply(worker, key, claim, response.text, C);
     this.#global.apply('*', key, claim, response.text, C);
     this.#staleLast.delete(wk);
     return out;
+  }
+
+  /** PASSTHROUGH's shadow: the failed request counts as the next slice the shim would have sent. */
+  #countErrored(worker: string, key: string, content: string): void {
+    const Cb = utf8(content);
+    const cur = this.#withErrors.get(worker, key);
+    const from = cur !== undefined && cur.against === content && cur.P.length <= Cb.length && sameBytes(cur.P, Cb.subarray(0, cur.P.length)) ? cur.P.length : 0;
+    let end = this.#capOn ? Math.min(Cb.length, from + this.config.cap) : Cb.length;
+    while (end > from && !isBoundary(Cb, end)) end--;
+    this.#withErrors.set(worker, key, { T: Cb.length, P: Buffer.from(Cb.subarray(0, end)), against: content });
   }
 
   /** Rules that need no knowledge: verbatim is the tool's text, slices are the bytes they say. */

@@ -26,8 +26,9 @@ export function sameKnowledge(a: Known | undefined, b: Known | undefined): boole
 }
 
 /**
- * K after a response: 'keep' when it delivers nothing, 'drop' when it cannot be applied (a
- * continuation past P, a diff that does not apply).
+ * K after a response: what the worker really holds once it has it, lie or not. 'keep' when it
+ * adds nothing to the prefix, 'drop' when the worker's version becomes unknowable (a diff that
+ * does not apply).
  */
 export function afterClaim(k: Known | undefined, claim: Claim, text: string, content: string): Known | 'keep' | 'drop' {
   switch (claim.kind) {
@@ -37,9 +38,15 @@ export function afterClaim(k: Known | undefined, claim: Claim, text: string, con
     }
     case 'slice': {
       const payload = utf8(claim.payload);
-      if (claim.start === 0) return { T: claim.total, P: payload, against: content };
-      if (k === undefined || claim.start > k.P.length) return 'drop';
-      return { T: claim.total, P: Buffer.concat([k.P.subarray(0, claim.start), payload]), against: content };
+      // A continuation past P leaves a gap: the worker still holds exactly P.
+      if (claim.start > 0 && (k === undefined || claim.start > k.P.length)) return 'keep';
+      const head = k === undefined ? Buffer.alloc(0) : k.P.subarray(0, claim.start);
+      const P = Buffer.concat([head, payload]);
+      // Bytes of unchanged content sent again do not make the worker forget the rest it holds.
+      const end = claim.start + payload.length;
+      if (k !== undefined && k.against === content && end < claim.total && k.P.length > end && sameBytes(k.P.subarray(claim.start, end), payload))
+        return { T: claim.total, P: k.P, against: content };
+      return { T: claim.total, P, against: content };
     }
     case 'diff': {
       const r = applyStrict((k?.P ?? Buffer.alloc(0)).toString('utf8'), wire(claim.patch));
@@ -66,10 +73,12 @@ export class Knowledge {
     else w.set(key, k);
   }
 
-  apply(worker: string, key: string, claim: Claim, text: string, content: string): void {
+  /** Applies a response; returns false when the key had to be dropped. */
+  apply(worker: string, key: string, claim: Claim, text: string, content: string): boolean {
     const r = afterClaim(this.get(worker, key), claim, text, content);
-    if (r === 'keep') return;
+    if (r === 'keep') return true;
     this.set(worker, key, r === 'drop' ? undefined : r);
+    return r !== 'drop';
   }
 
   /** forget(path) empties every key of that path; forget() everything of the worker. */

@@ -1,0 +1,77 @@
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { RULE_IDS } from '../../core/rules.ts';
+import { cli, ROOT } from './helpers.ts';
+
+const tmp = mkdtempSync(join(tmpdir(), 'readshim-cli-'));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+const fixture = (name: string) => join(ROOT, 'test/fixtures/adapters', name);
+
+describe('run: bad input is one clear line and exit 2', () => {
+  const cases: [string, string[], RegExp][] = [
+    ['unknown arm', ['run', '--arm', 'Diff'], /--arm must be one of off\|cap\|diff\|all/],
+    ['bad cap', ['run', '--cap', '3'], /--cap must be an integer >= 4/],
+    ['non-numeric cap', ['run', '--cap', '4.5'], /--cap must be an integer/],
+    ['unknown rule in --only', ['run', '--only', 'POINTER-FULL,NOPE'], /unknown rule NOPE/],
+    ['unknown flag', ['run', '--colour'], /unknown flag --colour/],
+    ['missing adapter module', ['run', '--adapter', 'nowhere/adapter.ts'], /adapter module not found: nowhere\/adapter.ts/],
+    ['adapter that fails to load', ['run', '--adapter', fixture('does-not-load.ts')], /failed to load: this adapter module blows up on import/],
+    ['adapter missing create()', ['run', '--adapter', fixture('no-create.ts')], /no create\(ctx\) function/],
+    ['decoder that throws', ['run', '--adapter', fixture('decode-throws.ts'), '--arm', 'cap', '--runs', '5'], /decode\(\) threw .*cannot parse this response/],
+    ['decoder with a malformed claim', ['run', '--adapter', fixture('bad-claim.ts'), '--arm', 'cap', '--runs', '5'], /malformed claim: slice claim needs non-negative integer/],
+    ['unreadable replay trace', ['run', '--replay', join(tmp, 'missing.jsonl')], /cannot read trace .*missing\.jsonl: ENOENT/],
+  ];
+  for (const [what, args, message] of cases)
+    it(what, () => {
+      const r = cli(args, tmp);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toMatch(message);
+      expect(r.stderr.trim().split('\n')).toHaveLength(1);
+      expect(r.stderr).not.toMatch(/\n\s+at /);
+    });
+  it('a replay file that is not a trace names its line', () => {
+    const f = join(tmp, 'foreign.jsonl');
+    writeFileSync(f, '{"type":"header","kit":"0.1.0","specVersion":"1.0","cap":8,"arm":"cap","seal":"x"}\n{"type":"teleport"}\n');
+    const r = cli(['run', '--replay', f], tmp);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/foreign\.jsonl is not a readshim trace: line 2: unknown event type "teleport"/);
+  });
+});
+
+describe('run: verdicts, reports, the failure database', () => {
+  it('the reference: exit 0, JSON with all 24 rules and their checks', () => {
+    const r = cli(['run', '--runs', '30', '--reporter', 'json'], tmp);
+    expect(r.code).toBe(0);
+    const j = JSON.parse(r.stdout);
+    expect(j).toMatchObject({ tool: 'readshim-conformance', command: 'run', adapter: 'reference', arm: 'all', specVersion: expect.any(String) });
+    expect(j.rules.map((x: { id: string }) => x.id).sort()).toEqual([...RULE_IDS].sort());
+    for (const x of j.rules) expect(x.checks).toBeGreaterThan(0);
+    expect(j.summary).toEqual({ passed: 24, failed: 0, na: 0, unexercised: 0 });
+  });
+
+  it('a broken shim: exit 1, a story, a saved trace that replays, and replays first next time', () => {
+    const dir = mkdtempSync(join(tmp, 'project-'));
+    const r = cli(['run', '--adapter', fixture('ignores-forget.ts'), '--arm', 'cap', '--runs', '80'], dir);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/FAIL +FORGET-RESETS/);
+    expect(r.stdout).toMatch(/the host compacts w1's transcript: forget/);
+    const saved = readdirSync(join(dir, '.readshim/failures'));
+    expect(saved.some((f) => f.startsWith('FORGET-RESETS-'))).toBe(true);
+    const replay = cli(['run', '--adapter', fixture('ignores-forget.ts'), '--arm', 'cap', '--replay', join(dir, '.readshim/failures', saved[0]!)], dir);
+    expect(replay.code).toBe(1);
+    expect(replay.stdout).toMatch(/FAIL +FORGET-RESETS/);
+    const next = cli(['run', '--adapter', fixture('ignores-forget.ts'), '--arm', 'cap', '--runs', '1', '--reporter', 'json'], dir);
+    const j = JSON.parse(next.stdout);
+    expect(j.rules.find((x: { id: string }) => x.id === 'FORGET-RESETS').counterexample.source).toMatch(/^replay .*FORGET-RESETS-/);
+  });
+
+  it('--out writes the report atomically and prints nothing to stdout', () => {
+    const out = join(tmp, 'report.json');
+    const r = cli(['run', '--runs', '5', '--reporter', 'json', '--out', out], tmp);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe('');
+    expect(readdirSync(tmp).filter((f) => f.endsWith('.tmp'))).toEqual([]);
+  });
+});
