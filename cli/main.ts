@@ -44,7 +44,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     return await (await load())(rest);
   } catch (e) {
     if (e instanceof UsageError || e instanceof AdapterError) {
-      process.stderr.write(`readshim-conformance ${name}: ${e.message}\n`);
+      process.stderr.write(`readshim-conformance: ${e.message}\n`);
       return EXIT.usage;
     }
     throw e;

@@ -1,0 +1,130 @@
+/**
+ * The executable examples of SPEC.md, as data. An example is a history (trace events) plus a
+ * hand-written expectation per response, and surface probes (ARM-GUARD, PERSONA-TRUTH, ...).
+ */
+import type { ArmName, Levers } from '../core/arms.ts';
+import type { RefusalReason } from '../core/claims.ts';
+import type { RuleId } from '../core/rules.ts';
+import type { TraceEvent } from '../core/trace.ts';
+
+/** A problem in SPEC.md itself (exit 2): names the example and its 1-based line in the file. */
+export class SpecError extends Error {
+  constructor(readonly file: string, readonly line: number, readonly exampleId: string | undefined, detail: string) {
+    super(`${file}:${line}: ${exampleId === undefined ? '' : `example ${exampleId}: `}${detail}`);
+    this.name = 'SpecError';
+  }
+}
+
+/** One hunk of a unified diff; `lines` keep their marker (' ', '-', '+', '\\'). */
+export interface Hunk {
+  readonly oldStart: number;
+  readonly oldLines: number;
+  readonly newStart: number;
+  readonly newLines: number;
+  readonly lines: readonly string[];
+}
+
+/** What a read or stale response must be. */
+export type ResponseExpectation =
+  | { readonly kind: 'verbatim' }
+  | { readonly kind: 'slice'; readonly start: number; readonly end: number; readonly total: number; readonly done: boolean; readonly payload: string }
+  | { readonly kind: 'pointer'; readonly total: number }
+  | { readonly kind: 'diff'; readonly total: number; readonly within?: number; readonly hunks?: readonly Hunk[] }
+  | { readonly kind: 'stale'; readonly startLine: number; readonly endLine: number; readonly lines: number; readonly truncated: boolean; readonly payload: string }
+  | { readonly kind: 'refusal'; readonly reason: RefusalReason }
+  | { readonly kind: 'error'; readonly code?: string }
+  /** The stale serve is off (null) under this arm. */
+  | { readonly kind: 'none' };
+
+export type LeverName = keyof Levers;
+export const LEVER_NAMES: readonly LeverName[] = Object.freeze(['on', 'cap', 'pointer', 'diff', 'g1']);
+
+export type PersonaClause =
+  | { readonly kind: 'cap-number'; readonly present: boolean }
+  | { readonly kind: 'diff-wording'; readonly present: boolean }
+  | { readonly kind: 'sealed' }
+  | { readonly kind: 'mentions'; readonly text: string };
+
+export interface Thrown {
+  readonly kind: 'throws';
+  readonly errorName: 'TypeError' | 'RangeError';
+  /** Substrings the error message must contain. */
+  readonly mentions: readonly string[];
+}
+
+interface StepBase {
+  /** 1-based line in SPEC.md. */
+  readonly line: number;
+}
+
+/** A history event; reads and stale serves carry the expected response. */
+export interface EventStep extends StepBase {
+  readonly kind: 'event';
+  readonly event: TraceEvent;
+  readonly expect?: ResponseExpectation;
+}
+
+export interface CountersStep extends StepBase {
+  readonly kind: 'counters';
+  readonly worker: string;
+  readonly pointered: number;
+  readonly capped: number;
+  readonly withheld: number;
+  /** Expected onCount calls in order, when written. */
+  readonly callbacks?: readonly number[];
+}
+
+export interface ResolveStep extends StepBase {
+  readonly kind: 'resolve';
+  /** The raw flag as written (for reasons). */
+  readonly flagText: string;
+  readonly flag: unknown;
+  readonly expect: Thrown | { readonly kind: 'levers'; readonly on: readonly LeverName[] };
+}
+
+export interface PersonaStep extends StepBase {
+  readonly kind: 'persona';
+  readonly arm: ArmName;
+  readonly cap: number;
+  readonly expect: { readonly kind: 'none' } | { readonly kind: 'text'; readonly clauses: readonly PersonaClause[] };
+}
+
+export interface WrapStep extends StepBase {
+  readonly kind: 'wrap';
+  readonly arm: ArmName;
+  readonly expect: 'same' | 'wrapped';
+}
+
+export interface CreateStep extends StepBase {
+  readonly kind: 'create';
+  readonly capText: string;
+  readonly cap: unknown;
+  readonly expect: Thrown | { readonly kind: 'ok' };
+}
+
+export type Step = EventStep | CountersStep | ResolveStep | PersonaStep | WrapStep | CreateStep;
+
+export interface Example {
+  /** Stable ID: `<RULE-ID>/<slug>`. */
+  readonly id: string;
+  readonly rule: RuleId;
+  readonly arm: ArmName;
+  readonly cap: number;
+  readonly seal: string;
+  /** Line of the opening fence in SPEC.md. */
+  readonly line: number;
+  readonly steps: readonly Step[];
+}
+
+/** A rule section of SPEC.md (`## <RULE-ID>`), with its law line when written. */
+export interface RuleSection {
+  readonly rule: RuleId;
+  readonly line: number;
+  readonly law?: string;
+}
+
+export interface ParsedSpec {
+  readonly file: string;
+  readonly sections: readonly RuleSection[];
+  readonly examples: readonly Example[];
+}

@@ -1,0 +1,215 @@
+/**
+ * Checks SPEC.md's hand-written expectations against the contract itself — the kit's World
+ * (ground truth) and the knowledge model of KIT-DESIGN.md "Oracle semantics" — with no shim
+ * involved. An expectation that contradicts the contract is a malformed example (exit 2), so a
+ * slip of the pen can never make a lie the spec's expected answer.
+ */
+import { ARM_FLAGS, ARM_NAMES, ARM_TABLE } from '../core/arms.ts';
+import { keyPath, requestKey, resolvePath } from '../core/paths.ts';
+import { splitLines } from '../harness/lines.ts';
+import { World, type ToolResult } from '../harness/world.ts';
+import type { ReadEvent, StaleEvent } from '../core/trace.ts';
+import { applyStrict } from './patch.ts';
+import { LEVER_NAMES, SpecError, type EventStep, type Example, type ParsedSpec, type ResponseExpectation } from './model.ts';
+
+/** An example whose expectations agree with the contract, plus what the executor needs. */
+export interface CheckedExample {
+  readonly example: Example;
+  /** For each diff step: the text the worker holds in full just before it (the diff's base). */
+  readonly diffBases: ReadonlyMap<EventStep, string>;
+}
+
+interface Knowledge {
+  /** Last claimed total. */
+  total: number;
+  /** The byte prefix the worker holds. */
+  held: Buffer;
+}
+
+const isCont = (b: number | undefined): boolean => b !== undefined && (b & 0xc0) === 0x80;
+
+/** Largest code-point boundary <= i. */
+function boundary(buf: Buffer, i: number): number {
+  let j = Math.min(i, buf.length);
+  while (j > 0 && j < buf.length && isCont(buf[j])) j--;
+  return j;
+}
+
+const LEGAL_FLAGS: readonly unknown[] = [false, undefined, 'cap', 'diff', true];
+
+export function checkSpec(spec: ParsedSpec): CheckedExample[] {
+  return spec.examples.map((ex) => checkExample(ex, spec.file));
+}
+
+export function checkExample(ex: Example, file: string): CheckedExample {
+  const world = new World();
+  const know = new Map<string, Knowledge>();
+  const counts = new Map<string, { pointered: number; capped: number; withheld: number; calls: number[] }>();
+  const diffBases = new Map<EventStep, string>();
+  const countOf = (w: string) => counts.get(w) ?? counts.set(w, { pointered: 0, capped: 0, withheld: 0, calls: [] }).get(w)!;
+
+  for (const step of ex.steps) {
+    const bad = (detail: string): never => {
+      throw new SpecError(file, step.line, ex.id, `expectation contradicts the contract: ${detail}`);
+    };
+    switch (step.kind) {
+      case 'event': {
+        const e = step.event;
+        if (e.type === 'write') world.write(e.path, e.content, e.mtimeMs);
+        else if (e.type === 'delete') world.delete(e.path);
+        else if (e.type === 'forget') {
+          const prefix = `${e.worker}\u0001`;
+          for (const k of [...know.keys()])
+            if (k.startsWith(prefix) && (e.path === undefined || keyPath(k.slice(prefix.length)) === resolvePath(e.path))) know.delete(k);
+        } else if (e.type === 'read') {
+          const args = { ...(e.args ?? {}), path: e.path };
+          const truth: ToolResult = e.fail !== undefined ? { ok: false, code: e.fail, message: e.fail } : world.toolResult(args);
+          if (e.race) world.write(e.path, e.race.content, e.race.mtimeMs);
+          const key = `${e.worker}\u0001${requestKey(e.path, args)}`;
+          checkRead(e, step.expect!, truth, know, key, ex, bad, (base) => diffBases.set(step, base), countOf(e.worker));
+        } else if (e.type === 'stale') checkStale(e, step.expect!, world, ex, bad);
+        break;
+      }
+      case 'counters': {
+        const c = countOf(step.worker);
+        if (c.pointered !== step.pointered || c.capped !== step.capped || c.withheld !== step.withheld)
+          bad(`the responses expected so far count pointered=${c.pointered} capped=${c.capped} withheld=${c.withheld}`);
+        if (step.callbacks && step.callbacks.join(',') !== c.calls.join(','))
+          bad(`the responses expected so far give callbacks=${c.calls.join(',') || 'none'}`);
+        break;
+      }
+      case 'resolve': {
+        const legal = LEGAL_FLAGS.findIndex((f) => Object.is(f, step.flag));
+        if (legal === -1) {
+          if (step.expect.kind !== 'throws') bad(`${step.flagText} is not a legal spelling: it must throw a TypeError`);
+        } else {
+          const arm = ARM_NAMES.find((a) => Object.is(ARM_FLAGS[a], step.flag)) ?? 'off';
+          if (step.expect.kind !== 'levers') return bad(`${step.flagText} is legal (arm ${arm})`);
+          const want = LEVER_NAMES.filter((l) => ARM_TABLE[arm][l]);
+          if ([...step.expect.on].sort().join(' ') !== [...want].sort().join(' '))
+            bad(`arm ${arm} has levers ${want.join(' ') || 'none'}`);
+        }
+        break;
+      }
+      case 'persona': {
+        const row = ARM_TABLE[step.arm];
+        if (!row.on) {
+          if (step.expect.kind !== 'none') bad('the off arm has no persona');
+          break;
+        }
+        if (step.expect.kind === 'none') return bad(`arm ${step.arm} has a persona`);
+        const cl = step.expect.clauses;
+        const capC = cl.find((c) => c.kind === 'cap-number');
+        const diffC = cl.find((c) => c.kind === 'diff-wording');
+        if (capC?.kind !== 'cap-number' || capC.present !== row.cap) bad(`arm ${step.arm} ${row.cap ? 'states' : 'never states'} the cap: write ${row.cap ? 'cap-number' : 'no-cap-number'}`);
+        if (diffC?.kind !== 'diff-wording' || diffC.present !== row.diff) bad(`arm ${step.arm} ${row.diff ? 'has' : 'has no'} diff wording: write ${row.diff ? 'diff-wording' : 'no-diff-wording'}`);
+        if (!cl.some((c) => c.kind === 'sealed')) bad('a persona carries the seal: write sealed');
+        break;
+      }
+      case 'wrap':
+        if ((step.arm === 'off') !== (step.expect === 'same')) bad(`arm ${step.arm} ${step.arm === 'off' ? 'returns the same tool' : 'wraps the tool'}`);
+        break;
+      case 'create': {
+        const legal = typeof step.cap === 'number' && Number.isSafeInteger(step.cap) && step.cap >= 4;
+        if (legal !== (step.expect.kind === 'ok')) bad(`cap ${step.capText} is ${legal ? 'legal' : 'outside the integers >= 4'}`);
+        break;
+      }
+    }
+  }
+  return { example: ex, diffBases };
+}
+
+function checkRead(
+  e: ReadEvent, x: ResponseExpectation, truth: ToolResult, know: Map<string, Knowledge>, key: string, ex: Example,
+  bad: (d: string) => never, setBase: (b: string) => void,
+  count: { pointered: number; capped: number; withheld: number; calls: number[] },
+): void {
+  const levers = ARM_TABLE[ex.arm];
+  if (x.kind === 'error' || x.kind === 'refusal') {
+    if (truth.ok) bad(`the tool succeeds here (${Buffer.byteLength(truth.text)} bytes)`);
+    if (x.kind === 'error' && x.code !== undefined && x.code !== truth.code) bad(`the tool fails with ${truth.code}, not ${x.code}`);
+    return;
+  }
+  if (!truth.ok) return bad(`the tool fails here with ${truth.code}: expect error ${truth.code}`);
+  const buf = Buffer.from(truth.text, 'utf8');
+  const k = know.get(key);
+  const holds = k !== undefined && k.total === buf.length && k.held.equals(buf);
+  switch (x.kind) {
+    case 'verbatim':
+      if (levers.cap && buf.length > ex.cap) bad(`${buf.length} bytes do not fit under cap ${ex.cap}`);
+      know.set(key, { total: buf.length, held: buf });
+      return;
+    case 'slice': {
+      const pay = Buffer.from(x.payload, 'utf8');
+      if (x.total !== buf.length) bad(`the content is ${buf.length} bytes, not ${x.total}`);
+      if (x.end > x.total || x.start > x.end) bad(`${x.start}-${x.end} is not a range of ${x.total} bytes`);
+      if (!pay.equals(buf.subarray(x.start, x.end))) bad(`the payload is not bytes ${x.start}-${x.end} of the content`);
+      if (isCont(buf[x.start]) || isCont(buf[x.end])) bad('the range splits a UTF-8 sequence');
+      if (x.done !== (x.end === x.total)) bad(`a slice ending at ${x.end} of ${x.total} is ${x.end === x.total ? 'done' : 'partial'}`);
+      if (levers.cap && x.end - x.start > ex.cap) bad(`${x.end - x.start} bytes exceed cap ${ex.cap}`);
+      if (!levers.cap && (x.start !== 0 || !x.done)) bad(`arm ${ex.arm} has no cap: a slice is the whole content`);
+      let held = pay;
+      if (x.start > 0) {
+        if (k === undefined || k.held.length < x.start || !k.held.subarray(0, x.start).equals(buf.subarray(0, x.start)))
+          bad(`the worker does not hold bytes 0-${x.start} of this content, so a slice cannot continue from ${x.start}`);
+        held = Buffer.concat([k!.held.subarray(0, x.start), pay]);
+      }
+      know.set(key, { total: x.total, held });
+      if (!x.done) {
+        count.capped++;
+        count.withheld += x.total - x.end;
+        count.calls.push(x.total - x.end);
+      }
+      return;
+    }
+    case 'pointer':
+      if (!levers.pointer) bad(`arm ${ex.arm} has no pointer lever`);
+      if (x.total !== buf.length) bad(`the content is ${buf.length} bytes, not ${x.total}`);
+      if (!holds) bad('the worker does not hold this content in full: a pointer would be a lie');
+      count.pointered++;
+      count.withheld += x.total;
+      count.calls.push(x.total);
+      return;
+    case 'diff': {
+      if (!levers.diff) bad(`arm ${ex.arm} has no diff lever`);
+      if (x.total !== buf.length) bad(`the content is ${buf.length} bytes, not ${x.total}`);
+      if (k === undefined || k.held.length !== k.total) return bad('the worker holds no complete version to diff against');
+      const bound = levers.cap ? Math.min(ex.cap, buf.length) : buf.length;
+      if (x.within === undefined || x.within > bound) bad(`write "within ${bound}" (a diff is never larger than the re-delivery it replaces)`);
+      const base = k.held.toString('utf8');
+      if (x.hunks) {
+        const applied = applyStrict(base, x.hunks);
+        if (!applied.ok) bad(`the expected patch does not apply to the held version: ${applied.reason}`);
+        else if (applied.value !== truth.text) bad('the expected patch applied to the held version does not give the current content');
+      }
+      setBase(base);
+      know.set(key, { total: buf.length, held: buf });
+      return;
+    }
+    default:
+      bad(`a read cannot answer ${x.kind}`);
+  }
+}
+
+function checkStale(e: StaleEvent, x: ResponseExpectation, world: World, ex: Example, bad: (d: string) => never): void {
+  if (!ARM_TABLE[ex.arm].cap) {
+    if (x.kind !== 'none') bad(`the stale serve is off under arm ${ex.arm}: expect none`);
+    return;
+  }
+  const want = (reason: string): void => {
+    if (x.kind !== 'refusal' || x.reason !== reason) bad(`this stale serve is refusal ${reason}`);
+  };
+  if (e.startLine > e.endLine) return want('stale-bad-range');
+  const f = world.file(e.path);
+  if (f === undefined) return want('stale-absent');
+  const lines = splitLines(f.content);
+  if (e.startLine >= lines.length) return want('stale-past-eof');
+  if (x.kind !== 'stale') return bad(`lines ${e.startLine}-${e.endLine} of ${lines.length} are served`);
+  const last = Math.min(e.endLine, lines.length - 1);
+  if (x.startLine !== e.startLine || x.endLine !== last || x.lines !== lines.length)
+    bad(`the serve is lines ${e.startLine}-${last} of ${lines.length}`);
+  const full = Buffer.from(lines.slice(e.startLine, last + 1).join(''), 'utf8');
+  const cut = full.length > ex.cap ? boundary(full, ex.cap) : full.length;
+  if (x.truncated !== cut < full.length) bad(`the range is ${full.length} bytes: ${cut < full.length ? 'cut' : 'not cut'} at cap ${ex.cap}`);
+  if (!Buffer.from(x.payload, 'utf8').equals(full.subarray(0, cut))) bad(`the payload is not the ${cut} bytes of lines ${e.startLine}-${last}`);
+}
