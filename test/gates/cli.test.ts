@@ -1,0 +1,109 @@
+/**
+ * `readshim-conformance gates`: passes every gate on the reference (CI runs exactly this), reports
+ * a line per gate or the fixed JSON, and turns every config or file problem into one stderr line
+ * and exit 2 — never a stack trace, never a partial report.
+ */
+import { afterEach, describe, expect, test, vi } from 'vitest';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { main } from '../../cli/main.ts';
+import { GATE_IDS } from '../../gates/ids.ts';
+import { fixtureDir, runCli, SLOW } from './helpers.ts';
+
+async function inProcess(argv: readonly string[]): Promise<{ status: number; stdout: string; stderr: string }> {
+  let stdout = '';
+  let stderr = '';
+  vi.spyOn(process.stdout, 'write').mockImplementation((s: string | Uint8Array) => ((stdout += String(s)), true));
+  vi.spyOn(process.stderr, 'write').mockImplementation((s: string | Uint8Array) => ((stderr += String(s)), true));
+  try {
+    return { status: await main(argv), stdout, stderr };
+  } finally {
+    vi.restoreAllMocks();
+  }
+}
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('gates on the reference (the CI run)', () => {
+  test('--reporter json: exit 0, every gate passes, each having judged something', { timeout: SLOW }, async () => {
+    const r = await runCli(['gates', '--reporter', 'json']);
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+    const report = JSON.parse(r.stdout) as {
+      tool: string; command: string; version: string; specVersion: string;
+      gates: Array<{ id: string; status: string; checks: number; unit: string; finding?: unknown }>;
+      skipped: unknown[]; summary: { passed: number; failed: number };
+    };
+    expect(report).toMatchObject({ tool: 'readshim-conformance', command: 'gates' });
+    expect(typeof report.version).toBe('string');
+    expect(typeof report.specVersion).toBe('string');
+    expect(report.gates.map((g) => g.id)).toEqual([...GATE_IDS]);
+    for (const g of report.gates) {
+      expect(g, g.id).toMatchObject({ status: 'pass' });
+      expect(g.finding, g.id).toBeUndefined();
+      expect(g.checks, g.id).toBeGreaterThan(0);
+      expect(g.unit.length).toBeGreaterThan(0);
+    }
+    expect(report.summary).toEqual({ passed: 7, failed: 0, skipped: 0 });
+    expect(report.skipped).toEqual([]);
+  });
+
+  test('pretty: a line per gate', { timeout: SLOW }, async () => {
+    const r = await inProcess(['gates']);
+    expect(r.status).toBe(0);
+    const lines = r.stdout.split('\n').filter((l) => /^(pass|FAIL) /.test(l));
+    expect(lines.map((l) => l.split(/\s+/)[1])).toEqual([...GATE_IDS]);
+    expect(lines.every((l) => l.startsWith('pass'))).toBe(true);
+    expect(r.stdout).toContain('7 gates: 7 passed, 0 failed');
+  });
+});
+
+describe('bad config or unreadable file: one stderr line, exit 2, no report', () => {
+  const shim = 'export function resolveArm(flag: unknown) { if (flag === 1) return 1; return 2; }\nexport function resolveArm2(flag: unknown) { return flag === 1; }\nexport const o = { f() { return 1; } };\nexport const p = { f() { return 2; } };\n';
+  const dir = fixtureDir({ 'shim.ts': shim, 'broken.ts': 'export function (\n', 'not-json.json': '{ "gates": ', 'empty/.keep': '' });
+  const config = (name: string, body: unknown): string => {
+    const path = join(dir, `${name}.json`);
+    writeFileSync(path, JSON.stringify(body));
+    return path;
+  };
+  const strict = (resolver: unknown) => ({ gates: { 'GATE-ARM-STRICT-EQ': { resolver } } });
+
+  test.each([
+    ['a missing config', () => join(dir, 'nope.json'), /cannot read config .*nope\.json: ENOENT/],
+    ['a config that is not JSON', () => join(dir, 'not-json.json'), /is not JSON/],
+    ['an unknown gate', () => config('unknown-gate', { gates: { 'GATE-NOPE': {} } }), /unknown key "GATE-NOPE" \(known: GATE-STALE-NO-LEDGER/],
+    ['an unknown key', () => config('unknown-key', strict({ file: 'shim.ts', function: 'resolveArm', fn: 'x' })), /resolver: unknown key "fn"/],
+    ['no gates at all', () => config('no-gates', { gates: {} }), /names no gate/],
+    ['a locator without its function', () => config('no-function', strict({ file: 'shim.ts' })), /needs "function"/],
+    ['a missing file', () => config('missing-file', strict({ file: 'gone.ts', function: 'resolveArm' })), /cannot read gone\.ts: ENOENT/],
+    ['a function that is not there', () => config('no-such-fn', strict({ file: 'shim.ts', function: 'resolveArms' })), /no function or class named resolveArms in shim\.ts/],
+    ['an ambiguous function', () => config('ambiguous', strict({ file: 'shim.ts', function: 'f' })), /2 functions named f in shim\.ts \(lines 3, 4\); qualify it/],
+    ['a file that does not parse', () => config('broken', strict({ file: 'broken.ts', function: 'x' })), /cannot parse broken\.ts:1:/],
+    ['a glob that matches nothing', () => config('no-match', { gates: { 'GATE-NO-MODULE-STATE': { files: ['src/**/*.ts'] } } }), /matches no file/],
+    ['an empty folder of shim files', () => config('empty-dir', { gates: { 'GATE-NO-MODULE-STATE': { files: ['empty'] } } }), /holds no JS or TS file/],
+  ])('%s', async (_what, path, message) => {
+    const r = await inProcess(['gates', '--config', path(), '--reporter', 'json']);
+    expect(r.status).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(r.stderr).toMatch(message);
+  });
+
+  test.each([
+    [['gates', '--reporter', 'xml'], /--reporter must be one of pretty\|json/],
+    [['gates', '--nope'], /unknown flag --nope/],
+    [['gates', '--config'], /--config needs a value/],
+  ])('%j', async (argv, message) => {
+    const r = await inProcess(argv);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(message);
+  });
+
+  test('the real binary: exit 2 and one line for a bad config', { timeout: SLOW }, async () => {
+    const r = await runCli(['gates', '--config', join(dir, 'not-json.json')]);
+    expect(r.status).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(r.stderr).toMatch(/^readshim-conformance: gates: config .* is not JSON/);
+  });
+});
