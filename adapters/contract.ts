@@ -35,6 +35,11 @@ export interface Capabilities {
   readonly seal: boolean;
   /** The host never compacts or rewinds: FORGET-RESETS passes without a hook, and every report says so. */
   readonly hostNeverCompacts?: boolean;
+  /**
+   * The kit may rewrite a file between the shim's read of it and whatever the shim does next
+   * (stat-after-read race). Always possible in-process; a process opts in with the protocol barrier.
+   */
+  readonly raceBarrier?: boolean;
 }
 
 export interface ReadArgs {
@@ -115,10 +120,38 @@ export interface Surface {
   wrapTool?(arm: ArmName, tool: HostTool): unknown;
 }
 
+/** What a history is run with (the arm and cap of every worker in it, the seal). */
+export interface HistoryInfo {
+  readonly arm: ArmName;
+  readonly cap: number;
+  readonly seal: string;
+}
+
+/**
+ * One history's resources (a process and its sandbox directory): the kit mirrors every write and
+ * delete through it, creates the history's workers with it, and closes it at the end, even on error.
+ */
+export interface HistoryHandle {
+  create(ctx: AdapterContext): Promise<WorkerShim>;
+  /** Mirrors a write with the kit-set mtime; returns the text the file now holds (the ground truth). */
+  write(path: string, content: string, mtimeMs: number): string;
+  delete(path: string): void;
+  /** Decodes a response this history produced (replaces ShimAdapter.decode for the history). */
+  decode?(text: string, info: DecodeInfo): Claim;
+  /** The limit this handle enforces on every operation itself; the kit waits longer before giving up. */
+  readonly opTimeoutMs?: number;
+  /** Whether the kit may make a read fail on purpose (a `fail` event); a process reads the disk itself. */
+  readonly injectsFailures: boolean;
+  /** Ends the history: stops processes, removes files. Never throws. */
+  close(): Promise<void>;
+}
+
 export interface ShimAdapter {
   readonly name: string;
   readonly capabilities: Capabilities;
   create(ctx: AdapterContext): WorkerShim | Promise<WorkerShim>;
+  /** Optional per-history lifecycle: when present, each history runs through its own handle. */
+  openHistory?(info: HistoryInfo): Promise<HistoryHandle>;
   /** Response text → claim. The kit re-checks verbatim claims and seals, so this cannot launder a lie. */
   decode(text: string, info: DecodeInfo): Claim;
   readonly surface?: Surface;

@@ -1,38 +1,66 @@
 /**
  * The failure database: every failing case of `run` is kept as a trace, and the next run replays
- * them first. Default folder `.readshim/failures/` in the current directory.
+ * them first. Default folder `.readshim/failures/` in the current directory. Only `run` writes
+ * here (properties/ never touches files, so `mutants` and `bench` cannot).
  */
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { formatTrace, parseTrace, TraceError, type Trace } from '../core/trace.ts';
+import { SPEC_VERSION } from '../core/version.ts';
 import { UsageError } from './errors.ts';
 import { writeFileAtomic } from './output.ts';
 
 export const DEFAULT_FAILURE_DIR = '.readshim/failures';
 
-/** Reads one trace file; unreadable or foreign → UsageError naming it (exit 2). */
-export function readTraceFile(path: string): Trace {
+const major = (v: string): string => v.split('.')[0]!;
+
+/** Reads one trace file with its text; unreadable or foreign → UsageError naming it (exit 2). */
+export function loadTraceFile(path: string): { trace: Trace; text: string } {
   let text: string;
   try {
     text = readFileSync(path, 'utf8');
   } catch (e) {
     throw new UsageError(`cannot read trace ${path}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
   }
+  let trace: Trace;
   try {
-    return parseTrace(text);
+    trace = parseTrace(text);
   } catch (e) {
-    if (e instanceof TraceError) throw new UsageError(`${path} is not a readshim trace: ${e.message}`);
-    throw e;
+    if (!(e instanceof TraceError)) throw e;
+    const why = e.message.endsWith('write needs string "content"') ? `${e.message} (a trace carries each version's content: a hash cannot verify a payload)` : e.message;
+    throw new UsageError(`${path} is not a readshim trace: ${why}`);
   }
+  // specVersion changes when a rule's meaning or the trace schema changes: such a trace is foreign.
+  if (major(trace.header.specVersion) !== major(SPEC_VERSION))
+    throw new UsageError(`${path} is a trace of spec ${trace.header.specVersion}; this kit checks spec ${SPEC_VERSION} (line 1)`);
+  return { trace, text };
 }
 
-/** Saved traces for this adapter, oldest name first. */
+/** Reads one trace file; unreadable or foreign → UsageError naming it (exit 2). */
+export function readTraceFile(path: string): Trace {
+  return loadTraceFile(path).trace;
+}
+
+/**
+ * Saved traces for this adapter, oldest name first. The folder holds only `*.jsonl` traces
+ * (dotfiles such as .gitkeep are ignored); anything else is a usage error naming it.
+ */
 export function loadFailures(dir: string, adapterName: string): { name: string; trace: Trace }[] {
   if (!existsSync(dir)) return [];
-  return readdirSync(dir)
-    .filter((f) => f.endsWith('.jsonl'))
-    .sort()
+  let names: string[];
+  try {
+    if (!statSync(dir).isDirectory()) throw new UsageError(`failure database ${dir} is not a directory`);
+    names = readdirSync(dir);
+  } catch (e) {
+    if (e instanceof UsageError) throw e;
+    throw new UsageError(`cannot read failure database ${dir}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+  }
+  const files = names.filter((f) => !f.startsWith('.')).sort();
+  const foreign = files.find((f) => !f.endsWith('.jsonl'));
+  if (foreign !== undefined)
+    throw new UsageError(`failure database ${dir} holds ${JSON.stringify(foreign)}, which is not a .jsonl trace: remove it or point --failures elsewhere`);
+  return files
     .map((f) => ({ name: join(dir, f), trace: readTraceFile(join(dir, f)) }))
     .filter((t) => t.trace.header.adapter === undefined || t.trace.header.adapter === adapterName);
 }

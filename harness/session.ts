@@ -1,13 +1,14 @@
 /**
  * Drives one adapter through one history: a fresh World, one WorkerShim per worker, every event
  * applied in order (a batch of reads concurrently). Records what the shim answered and what the
- * inner tool would have answered, for the oracle to judge.
+ * inner tool would have answered, for the oracle to judge. An adapter with openHistory (a process)
+ * gets one handle per history: every write and delete is mirrored through it, and close() ends it.
  */
 import type { ArmName } from '../core/arms.ts';
 import { claimProblem, type Claim } from '../core/claims.ts';
 import { requestKey } from '../core/paths.ts';
 import type { ReadEvent, RecordedResponse, StaleEvent, TraceEvent } from '../core/trace.ts';
-import type { AdapterContext, Counters, ReadArgs, ShimAdapter, WorkerShim } from '../adapters/contract.ts';
+import type { AdapterContext, Counters, HistoryHandle, ReadArgs, ShimAdapter, WorkerShim } from '../adapters/contract.ts';
 import { World, ToolError, type FileState, type ToolResult } from './world.ts';
 
 /** The adapter broke its contract (not a rule failure): exit 2 with this message. */
@@ -93,10 +94,44 @@ async function withTimeout<T>(p: Promise<T>, ms: number, what: string): Promise<
 export class Session {
   readonly world = new World();
   readonly #workers = new Map<string, Worker>();
-  readonly #timeout: number;
+  #timeout: number;
+  /** The history's handle (adapters with openHistory); opened before the first event. */
+  #history: HistoryHandle | undefined;
+  #opened = false;
+  #closed = false;
 
   constructor(readonly adapter: ShimAdapter, readonly config: RunConfig) {
     this.#timeout = config.opTimeoutMs ?? 10_000;
+  }
+
+  async #open(): Promise<void> {
+    if (this.#opened) return;
+    this.#opened = true;
+    if (this.adapter.openHistory === undefined) return;
+    let h: HistoryHandle;
+    try {
+      h = await this.adapter.openHistory({ arm: this.config.arm, cap: this.config.cap, seal: this.config.seal });
+    } catch (e) {
+      throw e instanceof AdapterError ? e : new AdapterError(`adapter ${this.adapter.name}: openHistory() threw: ${errorText(e)}`);
+    }
+    this.#history = h;
+    // The handle enforces its own limit (and reports better); ours is only the backstop.
+    if (h.opTimeoutMs !== undefined) this.#timeout = Math.max(this.#timeout, h.opTimeoutMs * 3 + 1_000);
+    if (this.#closed) await this.close();
+  }
+
+  /** Ends the history's handle (process, sandbox). Safe to call more than once. */
+  async close(): Promise<void> {
+    this.#closed = true;
+    const h = this.#history;
+    this.#history = undefined;
+    if (h !== undefined) await h.close();
+  }
+
+  /** A write of ground truth, mirrored to the history's disk; the World holds what the disk holds. */
+  #write(path: string, content: string, mtimeMs: number): void {
+    const stored = this.#history !== undefined ? this.#history.write(path, content, mtimeMs) : content;
+    this.world.write(path, stored, mtimeMs);
   }
 
   async #worker(id: string): Promise<Worker> {
@@ -119,7 +154,7 @@ export class Session {
         if (inj?.fail !== undefined) throw new ToolError(inj.fail, `${inj.fail}: the read tool failed for '${args.path}'`);
         const r = this.world.toolResult(args);
         if (inj?.race !== undefined) {
-          this.world.write(inj.path, inj.race.content, inj.race.mtimeMs);
+          this.#write(inj.path, inj.race.content, inj.race.mtimeMs);
           inj.race = undefined;
         }
         if (!r.ok) throw new ToolError(r.code, r.message);
@@ -128,7 +163,8 @@ export class Session {
     };
     let shim: WorkerShim;
     try {
-      shim = await withTimeout(Promise.resolve(this.adapter.create(ctx)), this.#timeout, `create() for worker ${id}`);
+      const made = this.#history !== undefined ? this.#history.create(ctx) : Promise.resolve(this.adapter.create(ctx));
+      shim = await withTimeout(made, this.#timeout, `create() for worker ${id}`);
     } catch (e) {
       throw e instanceof AdapterError ? e : new AdapterError(`adapter ${this.adapter.name}: create() threw: ${errorText(e)}`);
     }
@@ -141,7 +177,8 @@ export class Session {
   #decode(text: string, op: 'read' | 'stale', path: string): Claim {
     let claim: unknown;
     try {
-      claim = this.adapter.decode(text, { seal: this.config.seal, cap: this.config.cap, arm: this.config.arm, op, path });
+      const info = { seal: this.config.seal, cap: this.config.cap, arm: this.config.arm, op, path };
+      claim = this.#history?.decode !== undefined ? this.#history.decode(text, info) : this.adapter.decode(text, info);
     } catch (e) {
       throw new AdapterError(`adapter ${this.adapter.name}: decode() threw on a ${op} response: ${errorText(e)} (response starts ${JSON.stringify(text.slice(0, 80))})`);
     }
@@ -153,11 +190,13 @@ export class Session {
   /** Applies events from `index`; returns the outcomes of the events consumed (a whole batch at once). */
   async step(events: readonly TraceEvent[], index: number): Promise<Outcome[]> {
     const e = events[index]!;
+    await this.#open();
     switch (e.type) {
       case 'write':
-        this.world.write(e.path, e.content, e.mtimeMs);
+        this.#write(e.path, e.content, e.mtimeMs);
         return [{ kind: 'other', index, event: e }];
       case 'delete':
+        this.#history?.delete(e.path);
         this.world.delete(e.path);
         return [{ kind: 'other', index, event: e }];
       case 'worker':
@@ -206,7 +245,9 @@ export class Session {
     const w = await this.#worker(batch[0]!.worker);
     const counters0 = w.shim.counters?.();
     w.countCalls = [];
-    const prepared = batch.map((e) => {
+    const prepared = batch.map((e, i) => {
+      if (e.fail !== undefined && this.#history?.injectsFailures === false)
+        throw new AdapterError(`event ${index + i + 1} makes the read tool fail (${e.fail}), but adapter ${this.adapter.name} reads the disk itself, so the kit cannot inject tool failures into it; replay this trace with an in-process adapter`);
       const args: ReadArgs = { ...(e.args ?? {}), path: e.path };
       const key = requestKey(e.path, args);
       const real = this.world.toolResult(args);
@@ -237,7 +278,7 @@ export class Session {
       const list = w.injections.get(p.key);
       const i = list?.indexOf(p.inj) ?? -1;
       if (list && i !== -1) list.splice(i, 1);
-      if (p.inj.race) this.world.write(p.e.path, p.inj.race.content, p.inj.race.mtimeMs);
+      if (p.inj.race) this.#write(p.e.path, p.inj.race.content, p.inj.race.mtimeMs);
     }
     const counters1 = w.shim.counters?.();
     const countDelta = counters0 && counters1

@@ -1,4 +1,4 @@
-/** One history through one fresh adapter instance, judged response by response. */
+/** One history through one fresh adapter instance (one process, for a process adapter), judged response by response. */
 import type { ArmName } from '../core/arms.ts';
 import type { RuleId } from '../core/rules.ts';
 import type { TraceEvent } from '../core/trace.ts';
@@ -24,9 +24,14 @@ export async function judgeHistory(adapter: ShimAdapter, config: HistoryConfig, 
   const oracle = new Oracle({ ...config, capabilities: adapter.capabilities });
   const violations: Violation[] = [];
   const outcomes: Outcome[] = [];
-  for await (const o of session.run(events)) {
-    outcomes.push(o);
-    violations.push(...oracle.judge(o));
+  try {
+    for await (const o of session.run(events)) {
+      outcomes.push(o);
+      violations.push(...oracle.judge(o));
+    }
+  } finally {
+    // A process and its sandbox end with the history, whatever happened in it.
+    await session.close();
   }
   return { violations, outcomes, checks: oracle.checks, claimKinds: oracle.claimKinds };
 }

@@ -14,11 +14,12 @@ import { notApplicable } from './applicability.ts';
 import { BANDS, FAKE_SEALS, type Band } from './generators/content.ts';
 import { historyArb, materialize, type HistorySpec, type OpOptions } from './generators/history.ts';
 import { judgeHistory, verdictSignature, type HistoryVerdict } from './history.ts';
-import { AdapterError } from '../harness/session.ts';
 import { tellStory } from './story.ts';
 import { runSurfaceProbes } from './surface/index.ts';
+import { isPartial, PRODUCTION_WEIGHT, shardUnits, summarize, workUnits, type Shard, type ShardInfo, type WorkUnit } from './shard.ts';
+import { decide, type RuleStatus } from './verdict.ts';
 
-export type RuleStatus = 'pass' | 'fail' | 'n/a' | 'unexercised';
+export type { RuleStatus };
 
 export interface Counterexample {
   readonly story: readonly string[];
@@ -32,6 +33,8 @@ export interface Counterexample {
   readonly source: string;
   /** The same history gave a different verdict when replayed. */
   readonly nondeterministic?: boolean;
+  /** Position of the work unit that found it (properties/shard.ts); absent for probes and replays, which come first. */
+  readonly unit?: number;
 }
 
 export interface RuleResult {
@@ -60,6 +63,8 @@ export interface RunResult {
   /** Assumptions the verdict rests on (e.g. a host that never compacts). */
   readonly assumptions: readonly string[];
   readonly claims: Readonly<Record<string, number>>;
+  /** Set when this run is one shard of a split run: its verdicts combine with combineShards(). */
+  readonly shard?: ShardInfo;
 }
 
 export interface RunOptions {
@@ -77,14 +82,25 @@ export interface RunOptions {
   readonly replays?: readonly { readonly name: string; readonly trace: Trace }[];
   /** Only replay; generate nothing (--replay). */
   readonly replayOnly?: boolean;
-  /** Shard i of n: run only every n-th band-round (CI parallelism). */
-  readonly shard?: { readonly index: number; readonly count: number };
+  /**
+   * Shard i of n (1-based): run only this shard's work units (properties/shard.ts); surface probes and
+   * replays run in shard 1 only. combineShards() of all n results equals the unsplit run.
+   */
+  readonly shard?: Shard;
   readonly onProgress?: (line: string) => void;
   /** Minimum checks per applicable rule before it counts as exercised. */
   readonly minChecks?: number;
+  /**
+   * Most histories the shrinking of one rule's counterexample may run (then the smallest failing
+   * history so far is told). Deterministic; meant for --process, where every history starts a process.
+   */
+  readonly shrinkRuns?: number;
 }
 
 export const DEFAULT_RUNS = 150;
+
+/** OFF-IDENTITY is about object identity, which a process shim cannot show across a pipe. */
+export const PROCESS_NO_IDENTITY = 'a process shim is reached over a pipe, where object identity does not exist: OFF-IDENTITY is checked in-process only';
 
 /** The seal the kit expects from every notice: derived from the run seed, never a fake one. */
 export function sealFor(seed: number): string {
@@ -129,12 +145,16 @@ export async function runConformance(o: RunOptions): Promise<RunResult> {
   const seal = sealFor(o.seed);
   const tally = new Tally();
   const progress = o.onProgress ?? (() => {});
+  const assumptions: string[] = [];
+  if (caps.hostNeverCompacts) assumptions.push('The adapter declares that its host never compacts or rewinds transcripts: FORGET-RESETS was not tested.');
   const header = (cap: number, seed: number, fcPath?: string): Trace['header'] => ({
     type: 'header', kit: KIT_VERSION, specVersion: SPEC_VERSION, cap, arm: o.arm, seed, seal, adapter: o.adapter.name,
     ...(fcPath !== undefined ? { fcPath } : {}),
   });
 
-  if (!o.replayOnly) {
+  // Probes and replays are not split: shard 1 runs them (a rule they fail is failed for the whole run).
+  const firstShard = o.shard === undefined || o.shard.index === 1;
+  if (!o.replayOnly && firstShard) {
     progress('surface probes: every declared arm');
     const probes = await runSurfaceProbes(o.adapter, seal, o.seed);
     tally.add(probes.checks);
@@ -143,7 +163,7 @@ export async function runConformance(o: RunOptions): Promise<RunResult> {
         tally.fail(f.rule, f.message, { story: f.story, trace: { header: header(0, o.seed), events: [] }, seed: o.seed, cap: 0, arm: o.arm, source: 'surface probe' });
   }
 
-  for (const r of o.replays ?? []) {
+  for (const r of firstShard ? (o.replays ?? []) : []) {
     progress(`replay ${r.name}`);
     const h = r.trace.header;
     const cfg = { arm: h.arm, cap: h.cap, seal: h.seal };
@@ -163,112 +183,130 @@ export async function runConformance(o: RunOptions): Promise<RunResult> {
     : o.cap !== undefined
       ? [{ band: bandFor(o.cap), fixedCap: o.cap, name: 'fixed' }]
       : [{ band: BANDS.tiny, name: 'tiny' }, { band: BANDS.mid, name: 'mid' }, { band: BANDS.production, name: 'production' }];
-  const used: BandUsed[] = [];
   const opts: OpOptions = {
     windows: caps.windows,
     stale: caps.staleServe,
     forget: !caps.hostNeverCompacts,
     toolFailures: o.transport === 'in-process',
-    races: o.transport === 'in-process',
+    // A process can be raced only through the protocol barrier it opts into.
+    races: o.transport === 'in-process' || caps.raceBarrier === true,
     maxWorkers: 3,
     maxOps: 24,
   };
+  const allUnits = workUnits(bands.map((b) => (b.band.name === 'production' ? PRODUCTION_WEIGHT : 1)), o.runs);
+  const mine = o.shard ? shardUnits(allUnits, o.shard) : allUnits;
+  const histories = bands.map(() => 0);
+  const arbs = bands.map((b) => historyArb(b.fixedCap !== undefined ? { ...b.band, cap: fc.constant(b.fixedCap) } : b.band, opts));
 
-  for (const [bi, b] of bands.entries()) {
-    if (o.shard && bi % o.shard.count !== o.shard.index - 1) continue;
-    const bandSeed = (o.seed + (bi + 1) * 1_000_003) | 0;
-    const band: Band = b.fixedCap !== undefined ? { ...b.band, cap: fc.constant(b.fixedCap) } : b.band;
-    const arb = historyArb(band, opts);
-    let histories = 0;
-    const open = new Set(targets);
-    for (const r of tally.failures.keys()) open.delete(r);
-    for (let round = 0; round < 6 && open.size > 0; round++) {
-      let shrinking = false;
-      let count = 0;
-      let adapterError: unknown;
-      let lastFailing: { spec: HistorySpec; v: HistoryVerdict } | undefined;
-      const prop = fc.asyncProperty(arb, async (spec: HistorySpec) => {
-        if (adapterError !== undefined) return true;
-        const events = materialize(spec);
-        let v: HistoryVerdict;
-        try {
-          v = await judgeHistory(o.adapter, { arm: o.arm, cap: spec.cap, seal }, events);
-        } catch (e) {
-          if (!(e instanceof AdapterError)) throw e;
-          adapterError = e;
-          return true;
-        }
-        if (!shrinking) {
-          tally.add(v.checks, v.claimKinds);
-          histories++;
-          if (++count % 50 === 0) progress(`${b.name} band: ${count}/${o.runs} histories`);
-        }
-        const bad = v.violations.some((x) => open.has(x.rule));
-        if (bad) {
-          shrinking = true;
-          lastFailing = { spec, v };
-        }
-        return !bad;
-      });
-      progress(`${b.name} band: ${o.runs} histories${round > 0 ? ` (searching on, round ${round + 1})` : ''}`);
-      const details = await fc.check(prop, { seed: bandSeed + round, numRuns: o.runs });
-      if (adapterError !== undefined) throw adapterError;
-      if (!details.failed || lastFailing === undefined) {
-        if (details.failed) throw details.errorInstance;
-        break;
+  // Every unit judges all its histories for every target rule, whatever other units found, so a
+  // rule's verdict and checks are the same however the units are split across shards.
+  for (const u of mine) {
+    const b = bands[u.band]!;
+    const arb = arbs[u.band]!;
+    const bandSeed = (o.seed + (u.band + 1) * 1_000_003) | 0;
+    const first = new Map<RuleId, { index: number; spec: HistorySpec; v: HistoryVerdict }>();
+    /** An adapter that broke its contract (AdapterError, exit 2) or a bug: rethrown after fast-check returns. */
+    let adapterError: unknown;
+    let index = u.from;
+    progress(`${b.name} band: histories ${u.from + 1}–${u.to} of ${o.runs}`);
+    const search = fc.asyncProperty(arb, async (spec: HistorySpec) => {
+      const i = index++;
+      if (adapterError !== undefined) return true;
+      let v: HistoryVerdict;
+      try {
+        v = await judgeHistory(o.adapter, { arm: o.arm, cap: spec.cap, seal }, materialize(spec));
+      } catch (e) {
+        adapterError = e;
+        return true;
       }
-      const spec = details.counterexample?.[0] ?? lastFailing.spec;
-      const cfg = { arm: o.arm, cap: spec.cap, seal };
-      // Replay the shrunk history (determinism), then tell it only up to its last violation.
-      const full = materialize(spec);
-      const first = await judgeHistory(o.adapter, cfg, full);
-      const hit = first.violations.filter((x) => open.has(x.rule));
-      const nondeterministic = hit.length === 0;
-      const base = nondeterministic ? lastFailing.v : first;
-      const baseEvents = nondeterministic ? materialize(lastFailing.spec) : full;
-      const last = Math.max(...base.violations.filter((x) => open.has(x.rule)).map((x) => x.index));
-      const shownEvents = baseEvents.slice(0, last + 1);
-      const v = await judgeHistory(o.adapter, cfg, shownEvents);
-      const unstable = nondeterministic || verdictSignature(v) !== verdictSignature({ ...base, violations: base.violations.filter((x) => x.index <= last) });
-      const story = tellStory(shownEvents, v.outcomes, v.violations);
-      if (unstable) story.push('   ! the same history gave a different verdict when replayed: the shim is nondeterministic');
-      const cx: Counterexample = {
-        story, trace: { header: header(spec.cap, bandSeed + round, details.counterexamplePath ?? undefined), events: recorded(shownEvents, v) },
-        seed: bandSeed + round, ...(details.counterexamplePath ? { fcPath: details.counterexamplePath } : {}),
-        cap: spec.cap, arm: o.arm, source: `${b.name} band`, ...(unstable ? { nondeterministic: true } : {}),
-      };
-      for (const x of (unstable ? base : v).violations)
-        if (open.has(x.rule) && x.index <= last) {
-          tally.fail(x.rule, unstable ? `${x.message} (nondeterministic: replaying the history gave another verdict)` : x.message, cx);
-          open.delete(x.rule);
-        }
-      progress(`${b.name} band: found ${[...new Set(v.violations.map((x) => x.rule))].join(', ')}`);
+      tally.add(v.checks, v.claimKinds);
+      histories[u.band]!++;
+      for (const x of v.violations) if (targets.has(x.rule) && !first.has(x.rule)) first.set(x.rule, { index: i, spec, v });
+      return true;
+    });
+    // path starts fast-check's stream at history u.from: the same histories the unsplit band draws.
+    const searched = await fc.check(search, { seed: bandSeed, path: String(u.from), numRuns: u.to - u.from });
+    if (adapterError !== undefined) throw adapterError;
+    if (searched.failed) throw searched.errorInstance;
+    for (const rule of [...targets].filter((r) => first.has(r) && !tally.failures.has(r))) {
+      const found = first.get(rule)!;
+      progress(`${b.name} band: found ${rule}, shrinking`);
+      const { cx, message } = await shrinkRule(o, seal, header, arb, bandSeed, u, rule, found, b.name);
+      tally.fail(rule, message, cx);
     }
-    used.push({ band: b.name, cap: b.fixedCap ?? (b.name === 'tiny' ? '4–64' : b.name === 'mid' ? '256–4096' : 24_576), histories });
   }
+  const used: BandUsed[] = bands.map((b, i) => ({
+    band: b.name, cap: b.fixedCap ?? (b.name === 'tiny' ? '4–64' : b.name === 'mid' ? '256–4096' : 24_576), histories: histories[i]!,
+  }));
 
-  const assumptions: string[] = [];
-  if (caps.hostNeverCompacts) assumptions.push('The adapter declares that its host never compacts or rewinds transcripts: FORGET-RESETS was not tested.');
   const minChecks = o.minChecks ?? 1;
   const rules: RuleResult[] = [...targets].map((id) => {
-    const checks = tally.checks.get(id) ?? 0;
-    const failure = tally.failures.get(id);
-    if (failure) return { id, status: 'fail', checks, reason: failure.message, counterexample: failure.counterexample };
-    const na = notApplicable(id, o.arm, caps);
-    if (o.replayOnly && checks === 0) return { id, status: 'n/a', checks, reason: 'the replayed trace does not exercise it' };
-    if (na !== undefined && checks === 0) return { id, status: 'n/a', checks, reason: na };
-    if (na?.startsWith('ASSUMED')) return { id, status: 'n/a', checks, reason: na };
-    if (checks < minChecks) return { id, status: 'unexercised', checks, reason: checks === 0 ? 'no check of this rule ran' : `only ${checks} checks ran (minimum ${minChecks})` };
-    return { id, status: 'pass', checks };
+    const na = o.transport === 'process' && id === 'OFF-IDENTITY' ? PROCESS_NO_IDENTITY : notApplicable(id, o.arm, caps);
+    const d = decide(id, { checks: tally.checks.get(id) ?? 0, failure: tally.failures.get(id), ...(na !== undefined ? { na } : {}), replayOnly: o.replayOnly === true, minChecks });
+    if (d.failure) return { id, status: 'fail', checks: d.checks, reason: d.failure.message, counterexample: d.failure.counterexample };
+    // A shard sees part of the histories: only the combined shards decide that a rule went unexercised.
+    const reason = d.status === 'unexercised' && o.shard && isPartial(o) ? `${d.reason} in shard ${o.shard.index}/${o.shard.count} (the combined shards decide)` : d.reason;
+    return { id, status: d.status, checks: d.checks, ...(reason !== undefined ? { reason } : {}) };
   });
-  const summary = {
-    passed: rules.filter((r) => r.status === 'pass').length,
-    failed: rules.filter((r) => r.status === 'fail').length,
-    na: rules.filter((r) => r.status === 'n/a').length,
-    unexercised: rules.filter((r) => r.status === 'unexercised').length,
-  };
   return {
-    adapter: o.adapter.name, arm: o.arm, caps: used, seed: o.seed, runs: o.runs, rules, summary, assumptions,
+    adapter: o.adapter.name, arm: o.arm, caps: used, seed: o.seed, runs: o.runs, rules, summary: summarize(rules), assumptions,
     claims: Object.fromEntries(tally.claims),
+    ...(o.shard ? { shard: { ...o.shard, units: mine.length, totalUnits: allUnits.length } } : {}),
   };
+}
+
+/**
+ * Shrinks the first history of a unit that broke `rule`, for that rule alone (so the story does
+ * not depend on which other rules this run or shard has already failed), then tells it up to
+ * the rule's last violation. A history that does not break the rule again is nondeterminism.
+ */
+async function shrinkRule(
+  o: RunOptions, seal: string, header: (cap: number, seed: number, fcPath?: string) => Trace['header'],
+  arb: fc.Arbitrary<HistorySpec>, bandSeed: number, u: WorkUnit, rule: RuleId,
+  found: { index: number; spec: HistorySpec; v: HistoryVerdict }, bandName: string,
+): Promise<{ cx: Counterexample; message: string }> {
+  let calls = 0;
+  let reproduced = true;
+  let adapterError: unknown;
+  let lastFailing = { spec: found.spec, v: found.v };
+  const prop = fc.asyncProperty(arb, async (spec: HistorySpec) => {
+    const firstCall = calls++ === 0;
+    if (o.shrinkRuns !== undefined && calls > o.shrinkRuns + 1) return true; // budget spent: keep the smallest so far
+    if (!reproduced || adapterError !== undefined) return true;
+    let v: HistoryVerdict;
+    try {
+      v = await judgeHistory(o.adapter, { arm: o.arm, cap: spec.cap, seal }, materialize(spec));
+    } catch (e) {
+      adapterError = e;
+      return true;
+    }
+    const bad = v.violations.some((x) => x.rule === rule);
+    if (firstCall && !bad) reproduced = false;
+    if (bad) lastFailing = { spec, v };
+    return !bad;
+  });
+  const details = await fc.check(prop, { seed: bandSeed, numRuns: u.to, path: String(found.index) });
+  if (adapterError !== undefined) throw adapterError;
+  const spec = reproduced && details.failed ? details.counterexample![0] : found.spec;
+  const fcPath = reproduced && details.failed ? details.counterexamplePath ?? undefined : String(found.index);
+  const cfg = { arm: o.arm, cap: spec.cap, seal };
+  // Replay the shrunk history (determinism), then tell it only up to the rule's last violation.
+  const full = materialize(spec);
+  const again = await judgeHistory(o.adapter, cfg, full);
+  const nondeterministic = !reproduced || !again.violations.some((x) => x.rule === rule);
+  const base = nondeterministic ? lastFailing.v : again;
+  const baseEvents = nondeterministic ? materialize(lastFailing.spec) : full;
+  const last = Math.max(...base.violations.filter((x) => x.rule === rule).map((x) => x.index));
+  const shownEvents = baseEvents.slice(0, last + 1);
+  const v = await judgeHistory(o.adapter, cfg, shownEvents);
+  const unstable = nondeterministic || verdictSignature(v) !== verdictSignature({ ...base, violations: base.violations.filter((x) => x.index <= last) });
+  const story = tellStory(shownEvents, v.outcomes, v.violations);
+  if (unstable) story.push('   ! the same history gave a different verdict when replayed: the shim is nondeterministic');
+  const hit = (unstable ? base : v).violations.find((x) => x.rule === rule && x.index <= last)!;
+  const cx: Counterexample = {
+    story, trace: { header: header(spec.cap, bandSeed, fcPath), events: recorded(shownEvents, v) },
+    seed: bandSeed, ...(fcPath !== undefined ? { fcPath } : {}),
+    cap: spec.cap, arm: o.arm, source: `${bandName} band`, unit: u.index, ...(unstable ? { nondeterministic: true } : {}),
+  };
+  return { cx, message: unstable ? `${hit.message} (nondeterministic: replaying the history gave another verdict)` : hit.message };
 }

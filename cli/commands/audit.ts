@@ -1,6 +1,36 @@
-import { UsageError } from '../errors.ts';
+/**
+ * readshim-conformance audit <trace.jsonl> [--adapter <module>] [--reporter pretty|json]
+ * Judges a trace recorded in production with the run's oracle. Exit 0 no lie, 1 a lie, 2 an
+ * unreadable or foreign trace, or an event the audit cannot judge (named by its line).
+ */
+import { auditTrace, AuditInputError, eventLines } from '../../properties/audit.ts';
+import { oneOf, parseArgs } from '../args.ts';
+import { EXIT, UsageError } from '../errors.ts';
+import { loadTraceFile } from '../failures.ts';
+import { emit } from '../output.ts';
+import { auditJson, auditPretty } from '../report/audit.ts';
+import { resolveAdapter } from './run.ts';
 
-// Placeholder until the audit command lands.
-export default async function audit(_argv: readonly string[]): Promise<number> {
-  throw new UsageError('audit: not built yet');
+export default async function audit(argv: readonly string[]): Promise<number> {
+  const p = parseArgs('audit', argv, { values: ['adapter', 'reporter'], positionals: 1 });
+  const file = p.positionals[0];
+  if (file === undefined) throw new UsageError('audit: which trace? usage: readshim-conformance audit <trace.jsonl> [--adapter <module>] [--reporter pretty|json]');
+  const reporter = oneOf('audit', 'reporter', p.flags.get('reporter'), ['pretty', 'json'] as const) ?? 'pretty';
+  const { trace, text } = loadTraceFile(file);
+  // The default decoder is the reference's: it reads the reference's response format.
+  const adapter = await resolveAdapter(p.flags.get('adapter'));
+  try {
+    let result;
+    try {
+      result = await auditTrace(trace, eventLines(text), adapter);
+    } catch (e) {
+      if (e instanceof AuditInputError) throw new UsageError(`${file}: ${e.message}`);
+      throw e;
+    }
+    const info = { trace: file, adapter: adapter.name, arm: trace.header.arm, cap: trace.header.cap };
+    emit(reporter === 'json' ? auditJson(result, info) : auditPretty(result, info), undefined);
+    return result.lies.length > 0 ? EXIT.failed : EXIT.ok;
+  } finally {
+    await adapter.close?.();
+  }
 }

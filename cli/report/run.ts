@@ -7,6 +7,8 @@ export interface RunReportExtras {
   readonly traceFiles: ReadonlyMap<string, string>;
   /** How to replay a saved trace (the command line that ran, minus flags that don't apply). */
   readonly replayCommand: (traceFile: string) => string;
+  /** Lines about how the run was set up (e.g. the --process default of histories), printed under the header. */
+  readonly notes?: readonly string[];
 }
 
 export function runJson(r: RunResult, x: RunReportExtras): string {
@@ -54,6 +56,7 @@ export function runPretty(r: RunResult, x: RunReportExtras): string {
   const bands = r.caps.map((c) => `${c.band} ${c.cap}`).join(', ');
   out.push(`readshim-conformance run — adapter ${r.adapter}, arm ${r.arm}, seed ${r.seed}, ${r.runs} histories per cap band (${bands || 'replay only'})`);
   for (const a of r.assumptions) out.push(`ASSUMPTION: ${a}`);
+  for (const note of x.notes ?? []) out.push(`note: ${note}`);
   out.push('');
   for (const rule of r.rules) {
     const checks = `${rule.checks.toLocaleString('en-US')} checks`;

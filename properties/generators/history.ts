@@ -135,13 +135,15 @@ export function historyArb(band: Band, opts: OpOptions): fc.Arbitrary<HistorySpe
 
 const pick = (n: number, at: number): number => (n === 0 ? 0 : Math.min(n - 1, Math.floor((at / 1001) * n)));
 
-interface FileTrack {
+/** A file's state while a history is materialised (exported for bench/workload.ts). */
+export interface FileTrack {
   content: string | undefined;
   mtimeMs: number;
   versions: { content: string; mtimeMs: number }[];
 }
 
-function applyEdit(f: FileTrack, e: Edit, cap: number): string {
+/** The file's content after edit `e` (exported for bench/workload.ts). */
+export function applyEdit(f: FileTrack, e: Edit, cap: number): string {
   const cur = f.content ?? '';
   const lines = splitLines(cur);
   switch (e.kind) {
@@ -278,7 +280,8 @@ export function materialize(spec: HistorySpec): TraceEvent[] {
         break;
       }
       case 'forget':
-        events.push(op.file === undefined ? { type: 'forget', worker: w } : { type: 'forget', worker: w, path: FILES[op.file]!.spellings[op.file % 2]! });
+        // The spelling varies with the position (no extra draw): forget('./src/b.ts') must reset src/b.ts (FORGET-RESETS).
+        events.push(op.file === undefined ? { type: 'forget', worker: w } : { type: 'forget', worker: w, path: FILES[op.file]!.spellings[events.length % FILES[op.file]!.spellings.length]! });
         break;
     }
   }

@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -62,9 +62,50 @@ describe('run: verdicts, reports, the failure database', () => {
     const replay = cli(['run', '--adapter', fixture('ignores-forget.ts'), '--arm', 'cap', '--replay', join(dir, '.readshim/failures', saved[0]!)], dir);
     expect(replay.code).toBe(1);
     expect(replay.stdout).toMatch(/FAIL +FORGET-RESETS/);
-    const next = cli(['run', '--adapter', fixture('ignores-forget.ts'), '--arm', 'cap', '--runs', '1', '--reporter', 'json'], dir);
+    const next = cli(['run', '--adapter', fixture('ignores-forget.ts'), '--arm', 'cap', '--runs', '1', '--reporter', 'json'], dir, { READSHIM_PROGRESS: '1' });
     const j = JSON.parse(next.stdout);
     expect(j.rules.find((x: { id: string }) => x.id === 'FORGET-RESETS').counterexample.source).toMatch(/^replay .*FORGET-RESETS-/);
+    // Saved failures replay before any history is generated.
+    const progress = next.stderr.split('\n');
+    const replayed = progress.findIndex((l) => /replay \.readshim\/failures\/FORGET-RESETS-/.test(l));
+    const generated = progress.findIndex((l) => / band: /.test(l));
+    expect(replayed).toBeGreaterThan(-1);
+    expect(generated).toBeGreaterThan(replayed);
+  });
+
+  it('--failures moves the database, --no-save writes none, a dotfile is ignored', () => {
+    const dir = mkdtempSync(join(tmp, 'moved-'));
+    const args = ['run', '--adapter', fixture('ignores-forget.ts'), '--arm', 'cap', '--runs', '40'];
+    expect(cli([...args, '--no-save'], dir).code).toBe(1);
+    expect(readdirSync(dir)).toEqual([]);
+    mkdirSync(join(dir, 'regressions'));
+    writeFileSync(join(dir, 'regressions', '.gitkeep'), '');
+    expect(cli([...args, '--failures', 'regressions'], dir).code).toBe(1);
+    expect(readdirSync(join(dir, 'regressions')).some((f) => /^FORGET-RESETS-[0-9a-f]{10}\.jsonl$/.test(f))).toBe(true);
+    expect(readdirSync(dir)).toEqual(['regressions']);
+  });
+
+  it('an unreadable or foreign file in the failure database is exit 2 naming it', () => {
+    const cases: [string, (d: string) => void, RegExp][] = [
+      ['a file that is not a trace', (d) => writeFileSync(join(d, 'notes.txt'), 'hello'), /failure database .* holds "notes\.txt", which is not a \.jsonl trace/],
+      ['a .jsonl that is not a trace', (d) => writeFileSync(join(d, 'x.jsonl'), '{"type":"header"}\n'), /x\.jsonl is not a readshim trace: line 1: header needs "kit" and "specVersion"/],
+      ['a trace of another spec version', (d) => writeFileSync(join(d, 'old.jsonl'), '{"type":"header","kit":"0.0.1","specVersion":"0.9","cap":8,"arm":"cap","seal":"x"}\n'), /old\.jsonl is a trace of spec 0\.9; this kit checks spec 1\.0/],
+      ['a directory named like a trace', (d) => mkdirSync(join(d, 'dir.jsonl')), /cannot read trace .*dir\.jsonl: EISDIR/],
+    ];
+    for (const [what, make, message] of cases) {
+      const dir = mkdtempSync(join(tmp, 'db-'));
+      mkdirSync(join(dir, '.readshim/failures'), { recursive: true });
+      make(join(dir, '.readshim/failures'));
+      const r = cli(['run', '--runs', '1'], dir);
+      expect(r.code, what).toBe(2);
+      expect(r.stderr, what).toMatch(message);
+      expect(r.stderr.trim().split('\n'), what).toHaveLength(1);
+    }
+    const file = join(tmp, 'plain-file');
+    writeFileSync(file, '');
+    const r = cli(['run', '--runs', '1', '--failures', file], tmp);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/failure database .*plain-file is not a directory/);
   });
 
   it('--out writes the report atomically and prints nothing to stdout', () => {

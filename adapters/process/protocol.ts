@@ -1,0 +1,153 @@
+/**
+ * The process protocol (docs/PROTOCOL.md): JSON lines over stdin/stdout. Message shapes, the
+ * wire encoding of values JSON cannot carry, and the checks every line from a process must pass.
+ */
+import { ARM_NAMES, type ArmName, type Levers } from '../../core/arms.ts';
+import { claimProblem, type Claim } from '../../core/claims.ts';
+import type { Capabilities, Counters } from '../contract.ts';
+
+/** Bumped when a message changes shape; a process answers hello with the version it speaks. */
+export const PROTOCOL_VERSION = 1;
+
+export type Op = 'hello' | 'newWorker' | 'read' | 'stale' | 'forget' | 'resolveArm' | 'persona';
+
+/** An error reply: the shim's own error (a read that fails, a refused cap, an unknown arm flag). */
+export interface WireError {
+  readonly name?: string;
+  readonly code?: string;
+  readonly message: string;
+}
+
+export interface HelloReply {
+  readonly protocol: number;
+  readonly name: string;
+  readonly capabilities: Capabilities;
+}
+
+/** A reply to any op other than hello, checked for its op's shape. */
+export interface Reply {
+  readonly error?: WireError;
+  readonly text?: string | null;
+  readonly claim?: Claim;
+  readonly counters?: Counters;
+  readonly counted?: readonly number[];
+  readonly levers?: Levers;
+}
+
+const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isNat = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0;
+
+/**
+ * A value as the kit sends it: JSON as is, except what JSON cannot carry (NaN, ±Infinity,
+ * undefined inside objects or arrays), which travels as {"nonJson": "NaN"} and so on.
+ */
+export function toWire(v: unknown): unknown {
+  if (typeof v === 'number' && !Number.isFinite(v)) return { nonJson: String(v) };
+  if (v === undefined || typeof v === 'function' || typeof v === 'symbol' || typeof v === 'bigint') return { nonJson: typeof v === 'bigint' ? `${String(v)}n` : String(v) };
+  if (Array.isArray(v)) return v.map(toWire);
+  if (isObj(v)) return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, toWire(x)]));
+  return v;
+}
+
+/** One line the kit writes: ASCII only (every other character escaped), so any decoder reads it. */
+export function encodeLine(message: Readonly<Record<string, unknown>>): string {
+  return `${JSON.stringify(message).replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)}\n`;
+}
+
+const REQUIRED_CAPS = ['capParam', 'windows', 'diff', 'staleServe', 'forget', 'counters', 'persona', 'armResolver', 'seal'] as const;
+const OPTIONAL_CAPS = ['countCallback', 'hostNeverCompacts', 'raceBarrier'] as const;
+
+/** The hello reply's capabilities, or a reason they are malformed. */
+export function capabilitiesFrom(raw: unknown): Capabilities | string {
+  if (!isObj(raw)) return 'hello reply needs a "capabilities" object';
+  if (!Array.isArray(raw.arms) || raw.arms.length === 0 || !raw.arms.every((a) => (ARM_NAMES as readonly unknown[]).includes(a)))
+    return `capabilities.arms must be a non-empty list of ${ARM_NAMES.join('|')}`;
+  const out: Record<string, unknown> = { arms: Object.freeze([...new Set(raw.arms as ArmName[])]) };
+  for (const k of REQUIRED_CAPS) {
+    if (typeof raw[k] !== 'boolean') return `capabilities.${k} must be true or false`;
+    out[k] = raw[k];
+  }
+  for (const k of OPTIONAL_CAPS) {
+    if (raw[k] !== undefined && typeof raw[k] !== 'boolean') return `capabilities.${k} must be true or false when given`;
+    if (raw[k] !== undefined) out[k] = raw[k];
+  }
+  // OFF-IDENTITY needs object identity, which does not cross a pipe.
+  out.wrapTool = false;
+  return Object.freeze(out) as unknown as Capabilities;
+}
+
+export function helloFrom(raw: Record<string, unknown>): HelloReply | string {
+  if (raw.protocol !== PROTOCOL_VERSION)
+    return `answered hello with protocol ${JSON.stringify(raw.protocol)}; this kit speaks protocol ${PROTOCOL_VERSION}`;
+  if (typeof raw.name !== 'string' || raw.name === '' || raw.name.length > 100) return 'hello reply needs a "name" (1–100 characters)';
+  const capabilities = capabilitiesFrom(raw.capabilities);
+  if (typeof capabilities === 'string') return capabilities;
+  return { protocol: PROTOCOL_VERSION, name: raw.name, capabilities };
+}
+
+function wireErrorProblem(e: unknown): string | undefined {
+  if (!isObj(e) || typeof e.message !== 'string') return '"error" must be an object with a "message" string';
+  if (e.name !== undefined && typeof e.name !== 'string') return 'error "name" must be a string';
+  if (e.code !== undefined && typeof e.code !== 'string') return 'error "code" must be a string';
+  return undefined;
+}
+
+function countersProblem(c: unknown): string | undefined {
+  if (!isObj(c) || !isNat(c.pointered) || !isNat(c.capped) || !isNat(c.bytesWithheld))
+    return '"counters" must be {pointered, capped, bytesWithheld} with non-negative integers';
+  return undefined;
+}
+
+const LEVERS = ['on', 'cap', 'pointer', 'diff', 'g1'] as const;
+
+/** Checks a reply to `op`; returns the reason it breaks the protocol, or undefined. */
+export function replyProblem(op: Op, r: Record<string, unknown>): string | undefined {
+  if ('error' in r) {
+    const p = wireErrorProblem(r.error);
+    if (p) return p;
+    if (op === 'persona') return 'persona must answer {"text": string|null}, not an error';
+    return r.counters === undefined ? undefined : countersProblem(r.counters);
+  }
+  if (r.counters !== undefined) {
+    const p = countersProblem(r.counters);
+    if (p) return p;
+  }
+  switch (op) {
+    case 'hello':
+      return undefined;
+    case 'newWorker':
+    case 'forget':
+      return r.ok === true ? undefined : `a ${op} reply needs "ok": true or an "error"`;
+    case 'read':
+    case 'stale': {
+      if (typeof r.text !== 'string' && !(op === 'stale' && r.text === null))
+        return `a ${op} reply needs "text" (a string${op === 'stale' ? ' or null' : ''}) or an "error"`;
+      if (r.claim !== undefined) {
+        const p = claimProblem(r.claim);
+        if (p) return `malformed claim: ${p}`;
+      }
+      if (r.counted !== undefined && !(Array.isArray(r.counted) && r.counted.every(isNat)))
+        return '"counted" must be a list of non-negative integers (withheld bytes per counted response)';
+      return undefined;
+    }
+    case 'resolveArm':
+      if (!isObj(r.levers) || !LEVERS.every((k) => typeof (r.levers as Record<string, unknown>)[k] === 'boolean'))
+        return `a resolveArm reply needs "levers" {${LEVERS.join(', ')}} (booleans) or an "error"`;
+      return undefined;
+    case 'persona':
+      return typeof r.text === 'string' || r.text === null ? undefined : 'a persona reply needs "text": a string or null';
+  }
+}
+
+/** The shim's error as a JS error (its name decides TypeError / RangeError probes). */
+export function errorFrom(e: WireError): Error {
+  const err = new Error(e.message) as Error & { code?: string };
+  if (e.name !== undefined) err.name = e.name;
+  if (e.code !== undefined) err.code = e.code;
+  return err;
+}
+
+/** A short one-line rendering of text for error messages. */
+export function clip(text: string, max = 200): string {
+  return text.length > max ? `${text.slice(0, max)}…(${text.length - max} more)` : text;
+}

@@ -1,0 +1,140 @@
+/**
+ * A history's files on a real disk: a temporary directory the kit creates, writes with kit-set
+ * mtimes in whole milliseconds (exact to the nanosecond), and removes. Missing files are really
+ * missing. The World stays the ground truth and holds exactly the text the disk holds.
+ */
+import { closeSync, ftruncateSync, mkdirSync, mkdtempSync, openSync, realpathSync, rmSync, statSync, unlinkSync, utimesSync, writeFileSync, writeSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { resolvePath } from '../../core/paths.ts';
+import { AdapterError } from '../../harness/session.ts';
+import { onKitExit } from './cleanup.ts';
+
+export const SANDBOX_PREFIX = 'readshim-sandbox-';
+
+/**
+ * Sets a file's atime and mtime to `mtimeMs` exactly. Node passes seconds as a double and libuv
+ * keeps whole microseconds by truncation, so `ms / 1000` often lands 1 µs early (…999000 ns);
+ * half a microsecond on top makes the truncation land on the millisecond (the double's error at
+ * today's epoch is about 0.12 µs). Verified by reading the mtime back in nanoseconds.
+ */
+export function setExactMtime(file: string, mtimeMs: number): void {
+  const seconds = Math.floor(mtimeMs / 1000) + (mtimeMs % 1000) / 1000 + 5e-7;
+  utimesSync(file, seconds, seconds);
+  const got = statSync(file, { bigint: true }).mtimeNs;
+  if (got !== BigInt(mtimeMs) * 1_000_000n)
+    throw new AdapterError(`the sandbox file system cannot hold the kit's whole-millisecond mtimes: set ${mtimeMs} ms on ${file}, read back ${got} ns`);
+}
+
+/** Directories whose file system was found case-sensitive. */
+const caseSensitive = new Set<string>();
+
+/** Histories use case-only different names (a.ts, A.ts): a case-insensitive disk cannot mirror them. */
+function checkCaseSensitive(root: string): void {
+  const base = join(root, '..');
+  if (caseSensitive.has(base)) return;
+  writeFileSync(join(root, 'case-probe'), '');
+  let insensitive = false;
+  try {
+    statSync(join(root, 'CASE-PROBE'));
+    insensitive = true;
+  } catch {
+    // ENOENT: case-sensitive, as needed
+  }
+  unlinkSync(join(root, 'case-probe'));
+  if (!insensitive) caseSensitive.add(base);
+  else
+    throw new AdapterError(`the sandbox directory ${root} is on a case-insensitive file system, which cannot hold the kit's case-only different file names (a.ts, A.ts); set TMPDIR to a case-sensitive volume`);
+}
+
+export class Sandbox {
+  readonly root: string;
+  #removed = false;
+  readonly #unregister: () => void;
+
+  /** A fresh directory under `base` (default: the system's temporary directory, TMPDIR). */
+  constructor(base: string = tmpdir()) {
+    this.root = realpathSync(mkdtempSync(join(base, SANDBOX_PREFIX)));
+    this.#unregister = onKitExit(() => this.remove());
+    try {
+      checkCaseSensitive(this.root);
+    } catch (e) {
+      this.remove();
+      throw e;
+    }
+  }
+
+  /** Absolute file for a path as the kit resolves it (`a`, `./a`, `d/../a` are one file). */
+  #file(path: string): string {
+    const p = resolvePath(path);
+    if (p.startsWith('/') || p === '..' || p.startsWith('../') || p === '.' || p === '')
+      throw new AdapterError(`path ${JSON.stringify(path)} does not name a file inside the sandbox`);
+    return join(this.root, p);
+  }
+
+  /**
+   * Writes `content` as UTF-8 with the kit's mtime; returns the text the file now holds. An edit is
+   * made in place (same inode, so only the content tells): bytes over the old ones, then a truncate
+   * to the new length — an open with O_TRUNC would make ext4 flush the file on close (auto_da_alloc).
+   */
+  write(path: string, content: string, mtimeMs: number): string {
+    const file = this.#file(path);
+    const bytes = Buffer.from(content, 'utf8');
+    try {
+      mkdirSync(join(file, '..'), { recursive: true });
+      let fd: number;
+      try {
+        fd = openSync(file, 'r+');
+      } catch {
+        fd = openSync(file, 'wx');
+      }
+      try {
+        writeSync(fd, bytes, 0, bytes.length, 0);
+        ftruncateSync(fd, bytes.length);
+      } finally {
+        closeSync(fd);
+      }
+    } catch (e) {
+      throw new AdapterError(`cannot mirror the write of ${JSON.stringify(path)} into the sandbox: ${(e as Error).message}`);
+    }
+    setExactMtime(file, mtimeMs);
+    // Lone surrogates cannot be UTF-8: the disk holds U+FFFD, and so does the ground truth.
+    return bytes.toString('utf8');
+  }
+
+  delete(path: string): void {
+    rmSync(this.#file(path), { force: true });
+  }
+
+  /**
+   * Makes a spelled path resolve on disk as the kit resolves it: `src/../a.ts` needs a directory
+   * `src` (an empty one changes no file). Components not followed by `..` are left alone.
+   */
+  prepare(spelled: string): void {
+    this.#file(spelled);
+    const parts = spelled.split('/');
+    const stack: string[] = [];
+    for (let i = 0; i < parts.length - 1; i++) {
+      const c = parts[i]!;
+      if (c === '' || c === '.') continue;
+      if (c === '..') {
+        stack.pop();
+        continue;
+      }
+      stack.push(c);
+      if (parts[i + 1] !== '..') continue;
+      try {
+        mkdirSync(join(this.root, ...stack), { recursive: true });
+      } catch (e) {
+        throw new AdapterError(`cannot make ${JSON.stringify(spelled)} resolve inside the sandbox: ${(e as Error).message}`);
+      }
+    }
+  }
+
+  remove(): void {
+    if (this.#removed) return;
+    this.#removed = true;
+    this.#unregister();
+    rmSync(this.root, { recursive: true, force: true });
+  }
+}

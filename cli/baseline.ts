@@ -1,0 +1,131 @@
+/**
+ * Baselines for forks: the rules a fork knows it fails, with the reason each was accepted. The
+ * run passes while exactly those fail; it fails when another rule fails, or when a listed rule
+ * passes again ("fixed — remove it from the baseline").
+ *
+ * Format (diff-friendly text, one rule per line, `#` starts a comment):
+ *
+ *   # readshim-conformance baseline …
+ *   FORGET-RESETS  # our host never calls forget() before issue 12 lands
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { isRuleId, type RuleId } from '../core/rules.ts';
+import type { RunResult } from '../properties/run.ts';
+import { isPartial } from '../properties/shard.ts';
+import { UsageError } from './errors.ts';
+
+export interface BaselineEntry {
+  readonly rule: RuleId;
+  /** Why the failure was accepted (the comment after the ID). */
+  readonly reason: string;
+  readonly line: number;
+}
+
+export interface Baseline {
+  readonly file: string;
+  readonly entries: readonly BaselineEntry[];
+}
+
+export interface BaselineCheck {
+  readonly file: string;
+  /** Listed and failing as expected. */
+  readonly accepted: readonly RuleId[];
+  /** Failing but not listed: the run fails. */
+  readonly newFailures: readonly RuleId[];
+  /** Listed but no longer failing: the run fails until the line is removed. */
+  readonly fixed: readonly { readonly rule: RuleId; readonly status: string }[];
+  /** Listed but not judged by this run (--only). */
+  readonly notRun: readonly RuleId[];
+  /** A shard cannot tell that a listed rule passes: only the combined shards can. */
+  readonly deferred: readonly RuleId[];
+  readonly ok: boolean;
+}
+
+/** Parses baseline text; a malformed line or unknown rule ID → UsageError naming file:line (exit 2). */
+export function parseBaseline(file: string, text: string): Baseline {
+  const entries: BaselineEntry[] = [];
+  text.split('\n').forEach((raw, i) => {
+    const hash = raw.indexOf('#');
+    const body = (hash === -1 ? raw : raw.slice(0, hash)).trim();
+    if (body === '') return;
+    const where = `${file}:${i + 1}`;
+    if (/\s/.test(body)) throw new UsageError(`baseline ${where}: one rule ID per line, got ${JSON.stringify(body)}`);
+    if (!isRuleId(body)) throw new UsageError(`baseline ${where}: unknown rule ID ${JSON.stringify(body)}; see \`readshim-conformance spec\` for the 24 IDs`);
+    const twice = entries.find((e) => e.rule === body);
+    if (twice) throw new UsageError(`baseline ${where}: ${body} is already listed on line ${twice.line}`);
+    entries.push({ rule: body, reason: hash === -1 ? '' : raw.slice(hash + 1).trim(), line: i + 1 });
+  });
+  return { file, entries };
+}
+
+export function readBaseline(file: string): Baseline {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (e) {
+    throw new UsageError(`cannot read baseline ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+  }
+  return parseBaseline(file, text);
+}
+
+const failing = (status: string, sharded: boolean): boolean => status === 'fail' || (!sharded && status === 'unexercised');
+
+/**
+ * Compares a run with a baseline. In a shard only failures are decisive: a listed rule the shard
+ * did not see failing may fail in another shard, so "fixed" is left to the combined shards.
+ */
+export function checkBaseline(result: RunResult, baseline: Baseline): BaselineCheck {
+  const sharded = isPartial(result);
+  const listed = new Set(baseline.entries.map((e) => e.rule));
+  const judged = new Map(result.rules.map((r) => [r.id, r.status]));
+  const accepted: RuleId[] = [];
+  const newFailures: RuleId[] = [];
+  const fixed: { rule: RuleId; status: string }[] = [];
+  const deferred: RuleId[] = [];
+  for (const r of result.rules) {
+    const bad = failing(r.status, sharded);
+    if (bad && listed.has(r.id)) accepted.push(r.id);
+    else if (bad) newFailures.push(r.id);
+    else if (listed.has(r.id)) (sharded ? deferred.push(r.id) : fixed.push({ rule: r.id, status: r.status }));
+  }
+  const notRun = baseline.entries.map((e) => e.rule).filter((id) => !judged.has(id));
+  return { file: baseline.file, accepted, newFailures, fixed, notRun, deferred, ok: newFailures.length === 0 && fixed.length === 0 };
+}
+
+/** One line per problem, for the pretty report and for stderr. */
+export function baselineLines(c: BaselineCheck): string[] {
+  const out: string[] = [];
+  out.push(`baseline ${c.file}: ${c.accepted.length} known failure${c.accepted.length === 1 ? '' : 's'} accepted${c.accepted.length ? ` (${c.accepted.join(', ')})` : ''}`);
+  for (const id of c.newFailures) out.push(`  NEW FAILURE  ${id} is not in the baseline`);
+  for (const f of c.fixed) out.push(`  FIXED        ${f.rule} ${f.status === 'pass' ? 'passes' : `is ${f.status}`} now — remove it from the baseline`);
+  for (const id of c.notRun) out.push(`  not run      ${id} (outside --only)`);
+  if (c.deferred.length) out.push(`  this shard did not see ${c.deferred.join(', ')} failing: whether they are fixed is decided when the shards combine`);
+  out.push(c.ok ? '  the run matches the baseline' : '  the run does not match the baseline');
+  return out;
+}
+
+/**
+ * Baseline text for the current failures (fail or unexercised). Reasons already written in
+ * `previous` are kept; a new entry's reason is the failure itself, to be edited by a person.
+ */
+export function formatBaseline(result: RunResult, previous: Baseline | undefined): string {
+  const kept = new Map(previous?.entries.map((e) => [e.rule, e.reason]) ?? []);
+  const lines = [
+    '# readshim-conformance baseline: rules this shim is known to fail.',
+    `# Written by \`readshim-conformance run --write-baseline\` for adapter ${result.adapter}, arm ${result.arm}.`,
+    '# One rule ID per line; the comment after it says why the failure was accepted.',
+    '# The run fails when a rule not listed here fails, and when a listed rule passes again:',
+    '# then delete its line.',
+  ];
+  for (const r of result.rules) {
+    if (r.status !== 'fail' && r.status !== 'unexercised') continue;
+    const reason = kept.get(r.id) || `${r.status}: ${(r.reason ?? '').replace(/\s+/g, ' ').slice(0, 160)}`;
+    lines.push(`${r.id.padEnd(21)} # ${reason}`);
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+/** The baseline at `file` if there is one (to keep its reasons when it is rewritten). */
+export function previousBaseline(file: string): Baseline | undefined {
+  return existsSync(file) ? readBaseline(file) : undefined;
+}

@@ -1,0 +1,45 @@
+/** Reports of `audit`: pretty (people) and JSON (KIT-DESIGN.md "JSON reports": `lies`). */
+import type { AuditResult } from '../../properties/audit.ts';
+import { envelope } from '../output.ts';
+
+export interface AuditReportInfo {
+  readonly trace: string;
+  readonly adapter: string;
+  readonly arm: string;
+  readonly cap: number;
+}
+
+function byRule(r: AuditResult): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const l of r.lies) out[l.rule] = (out[l.rule] ?? 0) + 1;
+  return out;
+}
+
+export function auditJson(r: AuditResult, info: AuditReportInfo): string {
+  return JSON.stringify(
+    {
+      ...envelope('audit'),
+      trace: info.trace,
+      adapter: info.adapter,
+      arm: info.arm,
+      cap: info.cap,
+      lies: r.lies.map((l) => ({ line: l.line, rule: l.rule, message: l.message, story: l.story })),
+      summary: { events: r.events, responses: r.responses, lies: r.lies.length, byRule: byRule(r) },
+    },
+    null,
+    2,
+  );
+}
+
+export function auditPretty(r: AuditResult, info: AuditReportInfo): string {
+  const out: string[] = [];
+  out.push(`readshim-conformance audit ${info.trace} — decoder ${info.adapter}, arm ${info.arm}, cap ${info.cap.toLocaleString('en-US')}`);
+  out.push(`${r.responses} responses judged in ${r.events} events: ${r.lies.length === 0 ? 'no lie' : `${r.lies.length} lie${r.lies.length === 1 ? '' : 's'}`}`);
+  for (const l of r.lies) {
+    out.push('', `line ${l.line}: ${l.rule} — ${l.message}`);
+    for (const s of l.story) out.push(`  ${s}`);
+  }
+  const rules = Object.entries(byRule(r));
+  if (rules.length > 0) out.push('', `lies by rule: ${rules.map(([k, n]) => `${k} ${n}`).join(', ')}`);
+  return out.join('\n');
+}

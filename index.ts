@@ -1,0 +1,17 @@
+/** readshim-conformance — the public API. README.md documents every export. */
+export { defineAdapter } from './adapters/contract.ts';
+export type {
+  AdapterContext, Capabilities, Counters, DecodeInfo, HostTool, KitFs, ReadArgs, ShimAdapter, StaleRequest, Surface, WorkerShim,
+} from './adapters/contract.ts';
+export type { Claim, ClaimKind, SliceClaim, PointerClaim, DiffClaim, StaleClaim, RefusalClaim, VerbatimClaim, RefusalReason } from './core/claims.ts';
+export { claimProblem } from './core/claims.ts';
+export { RULES, RULE_IDS, TRUTH_RULES, SURFACE_RULES, isRuleId } from './core/rules.ts';
+export type { RuleId, RuleInfo } from './core/rules.ts';
+export { ARM_NAMES, ARM_TABLE, ARM_FLAGS } from './core/arms.ts';
+export type { ArmName, Levers } from './core/arms.ts';
+export { parseTrace, formatTrace, TraceError } from './core/trace.ts';
+export type { Trace, TraceEvent, TraceHeader, RecordedResponse } from './core/trace.ts';
+export { KIT_VERSION, SPEC_VERSION } from './core/version.ts';
+export { runConformance, sealFor, DEFAULT_RUNS } from './properties/run.ts';
+export type { RunOptions, RunResult, RuleResult, RuleStatus, Counterexample } from './properties/run.ts';
+export { loadAdapter } from './adapters/load.ts';

@@ -1,0 +1,166 @@
+/**
+ * Offline audit of a trace recorded in production: the same oracle as `run`, fed with the
+ * responses the shim really gave. The inner tool's truth comes from replaying the trace's write
+ * and delete events in a World; the adapter's decoder reads the recorded responses. Every lie is
+ * reported with its line in the trace file; the oracle resynchronises after each one.
+ */
+import { claimProblem, type Claim } from '../core/claims.ts';
+import { resolvePath } from '../core/paths.ts';
+import type { RuleId } from '../core/rules.ts';
+import type { ReadEvent, RecordedResponse, StaleEvent, Trace, TraceEvent } from '../core/trace.ts';
+import type { ShimAdapter } from '../adapters/contract.ts';
+import type { Outcome, ReadOutcome, StaleOutcome } from '../harness/session.ts';
+import { World, type ToolResult } from '../harness/world.ts';
+import { Oracle, type Violation } from './oracle/judge.ts';
+import { tellStory } from './story.ts';
+
+export interface Lie {
+  /** 1-based line of the response's event in the trace file. */
+  readonly line: number;
+  readonly rule: RuleId;
+  readonly message: string;
+  /** The events on that path up to the lie, numbered by trace line. */
+  readonly story: readonly string[];
+}
+
+export interface AuditResult {
+  readonly lies: readonly Lie[];
+  readonly events: number;
+  /** Recorded responses judged (reads and stale serves). */
+  readonly responses: number;
+  readonly checks: ReadonlyMap<RuleId, number>;
+}
+
+/** The trace cannot be audited (exit 2): names the line. */
+export class AuditInputError extends Error {
+  constructor(readonly line: number, message: string) {
+    super(`line ${line}: ${message}`);
+    this.name = 'AuditInputError';
+  }
+}
+
+/** Line numbers of a trace's events, counted as parseTrace counts them (blank lines skipped). */
+export function eventLines(text: string): number[] {
+  const out: number[] = [];
+  let header = false;
+  text.split('\n').forEach((raw, i) => {
+    if (raw.trim() === '') return;
+    if (header) out.push(i + 1);
+    header = true;
+  });
+  return out;
+}
+
+/** Keep a story readable on a long production trace: the last events before the lie. */
+const STORY_EVENTS = 40;
+
+export async function auditTrace(trace: Trace, lines: readonly number[], adapter: ShimAdapter): Promise<AuditResult> {
+  const { arm, cap, seal } = trace.header;
+  const events = trace.events;
+  const world = new World();
+  const oracle = new Oracle({ arm, cap, seal, capabilities: adapter.capabilities });
+  const outcomes: Outcome[] = [];
+  const violations: Violation[] = [];
+  const lineOf = (i: number): number => lines[i] ?? i + 2;
+
+  const decode = (text: string, op: 'read' | 'stale', path: string, i: number): Claim => {
+    let claim: unknown;
+    try {
+      claim = adapter.decode(text, { seal, cap, arm, op, path });
+    } catch (e) {
+      throw new AuditInputError(lineOf(i), `the ${adapter.name} decoder cannot read this recorded response: ${e instanceof Error ? e.message : String(e)}`);
+    }
+    const p = claimProblem(claim);
+    if (p) throw new AuditInputError(lineOf(i), `the ${adapter.name} decoder returned a malformed claim: ${p}`);
+    return claim as Claim;
+  };
+  const recorded = (e: ReadEvent | StaleEvent, i: number): RecordedResponse => {
+    if (e.response === undefined)
+      throw new AuditInputError(lineOf(i), `${e.type} event without a recorded "response": audit judges what the shim answered, so every read and stale serve needs its response ({"text"}, {"error"} or {"none": true})`);
+    return e.response;
+  };
+
+  let i = 0;
+  while (i < events.length) {
+    const e = events[i]!;
+    const batch: Outcome[] = [];
+    if (e.type === 'read') {
+      // A concurrent batch sees the files as they were before any of its races (as harness/session.ts).
+      let last = i;
+      if (e.batch !== undefined)
+        while (last + 1 < events.length) {
+          const x = events[last + 1]!;
+          if (x.type !== 'read' || x.batch !== e.batch || x.worker !== e.worker) break;
+          last++;
+        }
+      const reads = events.slice(i, last + 1) as ReadEvent[];
+      const prepared = reads.map((r, k) => {
+        const real = world.toolResult({ ...(r.args ?? {}), path: r.path });
+        const truth: ToolResult = r.fail !== undefined ? { ok: false, code: r.fail, message: `${r.fail}: the read tool failed for '${r.path}'` } : real;
+        const response = recorded(r, i + k);
+        const claim = 'text' in response ? decode(response.text, 'read', r.path, i + k) : undefined;
+        const o: ReadOutcome = {
+          kind: 'read', index: i + k, event: r, truth, response, ...(claim ? { claim } : {}),
+          ...(r.fail !== undefined && real.ok ? { failedOver: real.text } : {}),
+          countCalls: [], batchSize: reads.length,
+        };
+        return o;
+      });
+      for (const r of reads) if (r.race) world.write(r.path, r.race.content, r.race.mtimeMs);
+      batch.push(...prepared);
+    } else if (e.type === 'stale') {
+      const response = recorded(e, i);
+      const claim = 'text' in response ? decode(response.text, 'stale', e.path, i) : undefined;
+      const o: StaleOutcome = { kind: 'stale', index: i, event: e, fileNow: world.file(e.path), response, ...(claim ? { claim } : {}) };
+      batch.push(o);
+    } else {
+      if (e.type === 'write') world.write(e.path, e.content, e.mtimeMs);
+      if (e.type === 'delete') world.delete(e.path);
+      batch.push({ kind: 'other', index: i, event: e });
+    }
+    for (const o of batch) {
+      outcomes.push(o);
+      violations.push(...oracle.judge(o));
+    }
+    i += batch.length;
+  }
+
+  const seen = new Set<string>();
+  const lies: Lie[] = [];
+  for (const v of violations) {
+    const id = `${v.index}\u0000${v.rule}`;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    lies.push({ line: lineOf(v.index), rule: v.rule, message: v.message, story: storyOf(events, outcomes, v, lineOf) });
+  }
+  return { lies, events: events.length, responses: outcomes.filter((o) => o.kind !== 'other').length, checks: oracle.checks };
+}
+
+/** The events of the lie's path (writes, deletes, every worker's reads, its worker's forgets) up to the lie. */
+function storyOf(events: readonly TraceEvent[], outcomes: readonly Outcome[], v: Violation, lineOf: (i: number) => number): string[] {
+  const at = events[v.index] as ReadEvent | StaleEvent;
+  const path = resolvePath(at.path);
+  const picked: number[] = [];
+  for (let i = 0; i <= v.index; i++) {
+    const e = events[i]!;
+    const onPath =
+      e.type === 'worker' ? false
+      : e.type === 'forget' ? e.worker === at.worker && (e.path === undefined || resolvePath(e.path) === path)
+      : resolvePath(e.path) === path;
+    if (onPath) picked.push(i);
+  }
+  const shown = picked.slice(-STORY_EVENTS);
+  const byIndex = new Map(outcomes.map((o) => [o.index, o]));
+  const sub = shown.map((i) => events[i]!);
+  const subOutcomes = shown.flatMap((i, k) => {
+    const o = byIndex.get(i);
+    return o === undefined ? [] : [{ ...o, index: k } as Outcome];
+  });
+  const told = tellStory(sub, subOutcomes, [{ ...v, index: shown.length - 1 }]);
+  const out = told.map((l) => {
+    const m = /^(\d+)\. /.exec(l);
+    return m ? `line ${lineOf(shown[Number(m[1]) - 1]!)}: ${l.slice(m[0].length)}` : l;
+  });
+  if (picked.length > shown.length) out.unshift(`… ${picked.length - shown.length} earlier events on ${path}`);
+  return out;
+}

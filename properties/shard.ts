@@ -1,0 +1,134 @@
+/**
+ * Splitting a run across CI jobs. The generated work is cut into units — histories [from, to) of
+ * one cap band's fast-check stream — that never depend on each other: every unit judges all of
+ * its histories for every target rule. The units are dealt to the n shards by estimated cost
+ * (deterministically); shard 1 also runs the surface probes and replays. combineShards() of the n results equals the unsplit run: a rule fails if
+ * any shard failed it (the counterexample of the earliest unit), checks add up, and "unexercised"
+ * is decided on the sum.
+ */
+import { RULE_IDS, type RuleId } from '../core/rules.ts';
+import type { BandUsed, Counterexample, RuleResult, RunResult } from './run.ts';
+import { decide } from './verdict.ts';
+
+/** Histories per work unit: small enough to balance shards, large enough to keep overhead low. */
+export const UNIT_SIZE = 10;
+/** A production-band history costs about this many tiny or mid ones (files of 24 KB and more). */
+export const PRODUCTION_WEIGHT = 6;
+
+export interface Shard {
+  /** 1-based. */
+  readonly index: number;
+  readonly count: number;
+}
+
+export interface ShardInfo extends Shard {
+  /** Work units this shard ran, of how many in the whole run. */
+  readonly units: number;
+  readonly totalUnits: number;
+}
+
+export interface WorkUnit {
+  /** Position in the run's fixed unit order. */
+  readonly index: number;
+  /** Index into the run's cap bands. */
+  readonly band: number;
+  readonly from: number;
+  readonly to: number;
+  /** Estimated cost, for balancing shards (never for a verdict). */
+  readonly weight: number;
+}
+
+/** The run's units, given each band's cost per history: part 0 of every band, then part 1, … */
+export function workUnits(bandWeights: readonly number[], runs: number): WorkUnit[] {
+  const units: WorkUnit[] = [];
+  for (let from = 0; from < runs; from += UNIT_SIZE)
+    bandWeights.forEach((w, band) => {
+      const to = Math.min(runs, from + UNIT_SIZE);
+      units.push({ index: units.length, band, from, to, weight: w * (to - from) });
+    });
+  return units;
+}
+
+/**
+ * The units of shard i of n, in run order: heaviest first, each to the least loaded shard (ties to
+ * the lower shard). Deterministic: it depends only on the units, never on timing.
+ */
+export function shardUnits(units: readonly WorkUnit[], shard: Shard): WorkUnit[] {
+  const load = new Array<number>(shard.count).fill(0);
+  const owner = new Map<number, number>();
+  for (const u of [...units].sort((a, b) => b.weight - a.weight || a.index - b.index)) {
+    const s = load.indexOf(Math.min(...load));
+    load[s]! += u.weight;
+    owner.set(u.index, s);
+  }
+  return units.filter((u) => owner.get(u.index) === shard.index - 1);
+}
+
+/** A shard of a run split in two or more: it sees part of the histories (1/1 is the whole run). */
+export function isPartial(r: { readonly shard?: Shard }): boolean {
+  return r.shard !== undefined && r.shard.count > 1;
+}
+
+/** "i/n" with 1 <= i <= n; returns the shard or a reason it is not one. */
+export function parseShard(text: string): Shard | string {
+  const m = /^(\d+)\/(\d+)$/.exec(text);
+  if (m === null) return `expected i/n (e.g. 2/4), got ${JSON.stringify(text)}`;
+  const index = Number(m[1]);
+  const count = Number(m[2]);
+  if (!Number.isSafeInteger(count) || count < 1) return `the shard count must be an integer >= 1, got ${m[2]}`;
+  if (!Number.isSafeInteger(index) || index < 1 || index > count) return `the shard index must be 1…${count}, got ${m[1]}`;
+  return { index, count };
+}
+
+/** Earlier work first: probes and replays (no unit), then units in order. */
+const order = (cx: Counterexample | undefined): number => cx?.unit ?? -1;
+
+/**
+ * The verdict of the whole run from the results of all its shards. Throws a RangeError when the
+ * results are not the n shards of one run.
+ */
+export function combineShards(results: readonly RunResult[], minChecks = 1): RunResult {
+  const first = results[0];
+  if (first === undefined) throw new RangeError('no shard results to combine');
+  const count = first.shard?.count;
+  if (count === undefined || results.some((r) => r.shard === undefined)) throw new RangeError('every result must come from a sharded run (--shard i/n)');
+  const seen = new Set(results.map((r) => r.shard!.index));
+  if (results.length !== count || seen.size !== count || results.some((r) => r.shard!.count !== count))
+    throw new RangeError(`expected the ${count} shards 1…${count} of one run, got ${results.map((r) => `${r.shard!.index}/${r.shard!.count}`).join(', ')}`);
+  for (const r of results)
+    for (const k of ['adapter', 'arm', 'seed', 'runs'] as const)
+      if (r[k] !== first[k]) throw new RangeError(`shard ${r.shard!.index} ran with ${k} ${String(r[k])}, shard ${first.shard!.index} with ${String(first[k])}`);
+  const sorted = [...results].sort((a, b) => a.shard!.index - b.shard!.index);
+
+  const ids = RULE_IDS.filter((id) => first.rules.some((r) => r.id === id));
+  const rules: RuleResult[] = ids.map((id) => {
+    const mine = sorted.map((r) => r.rules.find((x) => x.id === id)).filter((x): x is RuleResult => x !== undefined);
+    const checks = mine.reduce((a, x) => a + x.checks, 0);
+    const fails = mine.filter((x) => x.status === 'fail');
+    const failure = fails.reduce<RuleResult | undefined>((best, x) => (best === undefined || order(x.counterexample) < order(best.counterexample) ? x : best), undefined);
+    const na = mine.find((x) => x.status === 'n/a')?.reason;
+    const d = decide(id, { checks, failure, ...(na !== undefined ? { na } : {}), minChecks });
+    if (d.failure !== undefined)
+      return { id, status: 'fail', checks, ...(d.failure.reason !== undefined ? { reason: d.failure.reason } : {}), ...(d.failure.counterexample ? { counterexample: d.failure.counterexample } : {}) };
+    return { id, status: d.status, checks, ...(d.reason !== undefined ? { reason: d.reason } : {}) };
+  });
+
+  const caps: BandUsed[] = first.caps.map((c) => ({ ...c, histories: sorted.reduce((a, r) => a + (r.caps.find((x) => x.band === c.band)?.histories ?? 0), 0) }));
+  const claims: Record<string, number> = {};
+  for (const r of sorted) for (const [k, n] of Object.entries(r.claims)) claims[k] = (claims[k] ?? 0) + n;
+  return {
+    adapter: first.adapter, arm: first.arm, caps, seed: first.seed, runs: first.runs, rules, summary: summarize(rules),
+    assumptions: first.assumptions, claims,
+  };
+}
+
+export function summarize(rules: readonly { readonly status: RuleResult['status'] }[]): RunResult['summary'] {
+  return {
+    passed: rules.filter((r) => r.status === 'pass').length,
+    failed: rules.filter((r) => r.status === 'fail').length,
+    na: rules.filter((r) => r.status === 'n/a').length,
+    unexercised: rules.filter((r) => r.status === 'unexercised').length,
+  };
+}
+
+
