@@ -4,6 +4,7 @@
  */
 import { structuredPatch, formatPatch, FILE_HEADERS_ONLY } from 'diff';
 import { diffNotice } from './notices.ts';
+import { normalizePath } from './keys.ts';
 
 /** Lines with their endings; a final line without '\n' is kept as is. */
 export function splitLines(text: string): string[] {
@@ -35,27 +36,31 @@ function unitImbalance(oldText: string, newText: string, room: number): boolean 
 
 /**
  * Whether a cheap lower bound on the patch bytes already exceeds `room`. Lines of the new middle
- * found nowhere in the old middle must be added; removed bytes = added bytes + (old − new middle
- * bytes), since kept lines are identical. Exits as soon as the bound is over (a full rewrite
- * declines after a few hundred lines).
+ * found nowhere in the old middle must be added (with a marker each); removed text = added text
+ * + (old − new middle size), since kept lines are identical. Exits as soon as the bound is over
+ * (a full rewrite declines after a few hundred lines).
  */
 function surelyTooBig(a: readonly string[], b: readonly string[], from: number, aEnd: number, bEnd: number, room: number): boolean {
-  let aBytes = 0;
-  let bBytes = 0;
+  // Measured in UTF-16 units, which never exceed UTF-8 bytes: still lower bounds, no encoding.
+  let aUnits = 0;
+  let bUnits = 0;
   const old = new Set<string>();
   for (let i = from; i < aEnd; i++) {
     old.add(a[i]!);
-    aBytes += Buffer.byteLength(a[i]!);
+    aUnits += a[i]!.length;
   }
-  for (let i = from; i < bEnd; i++) bBytes += Buffer.byteLength(b[i]!);
-  const shrink = aBytes - bBytes;
-  let added = 0;
+  for (let i = from; i < bEnd; i++) bUnits += b[i]!.length;
+  const shrink = aUnits - bUnits;
+  let added = 0; // '+' lines, markers included
+  let addedText = 0; // the same lines alone: removed text = added text + shrink
   for (let i = from; i < bEnd; i++) {
     if (old.has(b[i]!)) continue;
-    added += Buffer.byteLength(b[i]!) + 1;
-    if (added + Math.max(0, added + shrink) > room) return true;
+    const n = b[i]!.length;
+    added += n + 1;
+    addedText += n;
+    if (added + Math.max(0, addedText + shrink) > room) return true;
   }
-  return added + Math.max(0, added + shrink) > room;
+  return added + Math.max(0, addedText + shrink) > room;
 }
 
 /**
@@ -63,10 +68,12 @@ function surelyTooBig(a: readonly string[], b: readonly string[], from: number, 
  * plus a marker, so take the cheapest lines first.
  */
 function maxEdits(a: readonly string[], b: readonly string[], from: number, aEnd: number, bEnd: number, budget: number): number {
-  const costs: number[] = [];
-  for (let i = from; i < aEnd; i++) costs.push(Buffer.byteLength(a[i]!) + 1);
-  for (let i = from; i < bEnd; i++) costs.push(Buffer.byteLength(b[i]!) + 1);
-  costs.sort((x, y) => x - y);
+  // UTF-16 units + 1 never exceed an edit line's bytes; a typed array sorts numerically.
+  const costs = new Float64Array(aEnd - from + (bEnd - from));
+  let k = 0;
+  for (let i = from; i < aEnd; i++) costs[k++] = a[i]!.length + 1;
+  for (let i = from; i < bEnd; i++) costs[k++] = b[i]!.length + 1;
+  costs.sort();
   let spent = 0;
   let n = 0;
   for (const c of costs) {
@@ -88,8 +95,9 @@ const CONTEXT = 3;
 export function diffResponse(seal: string, path: string, oldText: string, newText: string, budget: number): string | undefined {
   const total = Buffer.byteLength(newText);
   const notice = diffNotice(seal, path, Buffer.byteLength(oldText), total);
-  const oldName = `a/${path}`;
-  const newName = `b/${path}`;
+  // `./a`, `d/../a` name the file `a`; git apply rejects `.`/`..` components in headers
+  const oldName = `a/${normalizePath(path)}`;
+  const newName = `b/${normalizePath(path)}`;
   const fixed = Buffer.byteLength(`${notice}\n--- ${oldName}\n+++ ${newName}\n`);
   if (fixed >= budget) return undefined;
   const room = budget - fixed;

@@ -36,7 +36,8 @@ export class Ledger {
   /** Bytes of full texts held (memory: one copy per fully delivered file). */
   heldBytes(): number {
     let n = 0;
-    for (const m of this.#byPath.values()) for (const e of m.values()) n += e.full?.length ?? 0;
+    // a full entry's `delivered` is its UTF-8 total (`full.length` would count UTF-16 units)
+    for (const m of this.#byPath.values()) for (const e of m.values()) if (e.full !== undefined) n += e.delivered;
     return n;
   }
 }

@@ -102,11 +102,12 @@ export function createReadShim(options: ShimOptions = {}): ReadShim {
   const respond = (req: Request, path: string, text: string): string => {
     const key = normalizePath(req.path);
     const total = Buffer.byteLength(text, 'utf8');
-    // Encode only to cut a slice; hash only for a partly delivered entry, at most once.
+    // Encode only when a slice is cut or a partly delivered entry is hashed (a slice then follows
+    // nearly always); hash at most once.
     let buf: Buffer | undefined;
     const bytes = (): Buffer => (buf ??= Buffer.from(text, 'utf8'));
     let digest: string | undefined;
-    const hash = (): string => (digest ??= contentHash(text));
+    const hash = (): string => (digest ??= contentHash(bytes()));
     const entry = ledger.get(key, req.args);
     const same = entry !== undefined && sameContent(entry, text, hash);
     const start = arm.cap && same ? entry.delivered : 0;
