@@ -44,6 +44,11 @@ const describeHeld = (k: Known | undefined, content: Buffer): string => {
   return `the worker holds all ${n(k.P.length)} bytes`;
 };
 
+/** Claims whose truth depends on what earlier responses delivered. */
+function reliesOnEarlier(claim: Claim): boolean {
+  return claim.kind === 'pointer' || claim.kind === 'diff' || (claim.kind === 'slice' && claim.start > 0);
+}
+
 export class Oracle {
   readonly checks = new Map<RuleId, number>();
   readonly claimKinds = new Map<string, number>();
@@ -138,9 +143,10 @@ export class Oracle {
     for (const f of own) {
       let rule: RuleId = f.rule;
       let why = '';
-      // A derived rule is blamed only when the worker had nothing of this key: a lie about a key
-      // the worker has seen is explained by the shim's own keying, whatever else happened.
-      if (!SHADOWED.has(f.rule) || K !== undefined) {
+      // A derived rule is blamed only for a claim that relies on earlier deliveries (a pointer,
+      // a continuation, a diff) about a key the worker holds nothing of: a lie about a key the
+      // worker has seen, or a response from byte 0, is the shim's own keying, whatever else happened.
+      if (!SHADOWED.has(f.rule) || K !== undefined || !reliesOnEarlier(claim)) {
         out.push(f);
         continue;
       }
@@ -356,7 +362,8 @@ export class Oracle {
   #judgeStale(o: StaleOutcome): Finding[] {
     const { event, response, claim, fileNow } = o;
     const out: Finding[] = [];
-    this.#staleLast.add(`${event.worker}\u0000${requestKey(event.path, undefined)}`);
+    // Only a serve that handed over lines could be mistaken for a delivery (STALE-NO-RECORD).
+    if (claim?.kind === 'stale') this.#staleLast.add(`${event.worker}\u0000${requestKey(event.path, undefined)}`);
     this.#check('STALE-SERVE-LABELLED');
     if (!this.#capOn) {
       if (!('none' in response)) out.push({ rule: 'STALE-SERVE-LABELLED', message: `the stale serve answered under arm ${this.config.arm}, which has no cap lever (it must return nothing)` });

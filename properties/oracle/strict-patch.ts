@@ -24,7 +24,8 @@ export function applyStrict(base: string, patchText: string): StrictResult {
   const out: string[] = [];
   let cursor = 0;
   for (const [h, hunk] of file.hunks.entries()) {
-    const at = hunk.oldLines === 0 ? hunk.oldStart : hunk.oldStart - 1;
+    // jsdiff's parsePatch already turns `-10,0` (insert after line 10) into oldStart 11.
+    const at = hunk.oldStart - 1;
     if (at < cursor || at > old.length)
       return { ok: false, reason: `hunk ${h + 1} (@@ -${hunk.oldStart},${hunk.oldLines}) is out of order or past the end (${old.length} lines)` };
     for (; cursor < at; cursor++) out.push(old[cursor]!);

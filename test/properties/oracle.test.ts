@@ -21,6 +21,17 @@ describe('strict hunk applier (DIFF-COMPLETE)', () => {
     expect(r.ok).toBe(false);
   });
 
+  it('applies pure insertions exactly where their header says (after line N, or at the top of an empty file)', () => {
+    const after10 = old.replace('line 9\n', 'line 9\nNEW\n');
+    const p0 = createTwoFilesPatch('a/f', 'b/f', old, after10, undefined, undefined, { context: 0 });
+    expect(p0).toMatch(/@@ -10,0 \+11,1 @@/);
+    expect(applyStrict(old, p0)).toEqual({ ok: true, text: after10 });
+    expect(applyStrict('', createTwoFilesPatch('a/f', 'b/f', '', 'x\n'))).toEqual({ ok: true, text: 'x\n' });
+    expect(applyStrict(old, p0.replace('@@ -10,0 +11,1 @@', '@@ -11,0 +12,1 @@')).ok).toBe(true); // a valid patch, other place
+    const moved = applyStrict(old, p0.replace('@@ -10,0 +11,1 @@', '@@ -11,0 +12,1 @@'));
+    expect(moved.ok && moved.text).not.toBe(after10);
+  });
+
   it('rejects a diff without ---/+++ headers', () => {
     const bare = patch.split('\n').filter((l) => !l.startsWith('---') && !l.startsWith('+++') && !l.startsWith('====') && !l.startsWith('Index')).join('\n');
     const r = applyStrict(old, bare);

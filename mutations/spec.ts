@@ -1,0 +1,32 @@
+/**
+ * What a mutant is (KIT-DESIGN.md "Mutation negative controls"): the reference shim with one
+ * deliberate, named break, edited at the symbol level and loaded like a third party's adapter.
+ */
+import type { SourceFile } from 'ts-morph';
+import type { ArmName } from '../core/arms.ts';
+import type { RuleId } from '../core/rules.ts';
+
+/** The copied source tree a mutant edits: one ts-morph SourceFile per file, by kit-relative path. */
+export interface MutableTree {
+  /** e.g. 'reference/shim.ts' or 'adapters/reference.ts'; throws when the tree has no such file. */
+  file(path: string): SourceFile;
+}
+
+export interface MutantSpec {
+  /** Stable ID in CAPS-WITH-DASHES (the catalogue's vocabulary). */
+  readonly id: string;
+  /** The arm its truth-rule histories run under (surface probes cover every arm anyway). */
+  readonly arm: ArmName;
+  /** The rule(s) that must kill it: a kill by any other rule is reported, not counted. */
+  readonly rules: readonly RuleId[];
+  /** One line: what it breaks, and where. */
+  readonly breaks: string;
+  /** One line: where shims in the wild do this. */
+  readonly wild: string;
+  /** The one deliberate edit; every lookup asserts it found its target (MutantEditError). */
+  readonly edit: (tree: MutableTree) => void;
+}
+
+export function defineMutant(spec: MutantSpec): MutantSpec {
+  return spec;
+}

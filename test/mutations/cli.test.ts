@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { MUTANT_IDS } from '../../mutations/index.ts';
+import { cli } from '../cli/helpers.ts';
+import { readdirSync } from 'node:fs';
+import { privateTmp } from './support.ts';
+
+const tmp = privateTmp();
+
+describe('mutants: bad input is one clear line and exit 2', () => {
+  const cases: [string, string[], RegExp][] = [
+    ['unknown mutant in --only', ['mutants', '--only', 'NO-FORGET,NOPE'], /--only names unknown mutant NOPE \(known: PATH-HASH-POINTER, /],
+    ['empty --only', ['mutants', '--only', ','], /--only names unknown mutant \(none\)/],
+    ['zero runs', ['mutants', '--runs', '0'], /--runs must be an integer >= 1, got "0"/],
+    ['bad reporter', ['mutants', '--reporter', 'junit'], /--reporter must be one of pretty\|json/],
+    ['unknown flag', ['mutants', '--seed', '3'], /unknown flag --seed/],
+  ];
+  for (const [what, args, message] of cases)
+    it(what, () => {
+      const r = cli(args);
+      expect(r.code).toBe(2);
+      expect(r.stdout).toBe('');
+      expect(r.stderr.trim().split('\n')).toHaveLength(1);
+      expect(r.stderr).toMatch(message);
+    });
+});
+
+describe('mutants: reports', () => {
+  it('JSON: the envelope, each mutant with its named rules, status, failed rules and runsToKill; exit 0 when all are killed', () => {
+    const r = cli(['mutants', '--only', 'UNSEALED,ARM-TRUTHY', '--reporter', 'json'], undefined, { TMPDIR: tmp() });
+    expect(r.code).toBe(0);
+    const report = JSON.parse(r.stdout) as Record<string, unknown>;
+    expect(report).toMatchObject({ tool: 'readshim-conformance', command: 'mutants', seed: 20_261_130, runs: 100, summary: { killed: 2, survived: 0, error: 0 } });
+    expect(typeof report.version).toBe('string');
+    expect(typeof report.specVersion).toBe('string');
+    // Catalogue order, whatever order --only names them in.
+    expect(report.mutants).toEqual([
+      { id: 'ARM-TRUTHY', rules: ['ARM-GUARD'], arm: 'all', status: 'killed', failedRules: ['ARM-GUARD'], runsToKill: 0 },
+      { id: 'UNSEALED', rules: ['NOTICE-SEALED'], arm: 'all', status: 'killed', failedRules: ['NOTICE-SEALED'], runsToKill: 0 },
+    ]);
+    expect(MUTANT_IDS.indexOf('ARM-TRUTHY')).toBeLessThan(MUTANT_IDS.indexOf('UNSEALED'));
+    // Both mutants' temporary trees were made in TMPDIR and removed.
+    expect(readdirSync(tmp()).filter((f) => f.startsWith('readshim-mutant-'))).toEqual([]);
+  }, 180_000);
+
+  it('pretty: one line per mutant and a summary; progress only on stderr', () => {
+    const r = cli(['mutants', '--only', 'ZERO-PROGRESS', '--runs', '20'], undefined, { READSHIM_PROGRESS: '1' });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^readshim-conformance mutants — 1 mutant, seed 20261130, 20 histories per cap band$/m);
+    expect(r.stdout).toMatch(/^ {2}killed {4}ZERO-PROGRESS {2}cap {3}runsToKill {3}0 .* named CAP-PARAM$/m);
+    expect(r.stdout).toMatch(/^summary: 1 killed, 0 survived, 0 errors \(\d+\.\ds\)$/m);
+    expect(r.stderr).toMatch(/ZERO-PROGRESS: 24 rules, 20 histories per cap band, arm cap/);
+    expect(r.stdout).not.toMatch(/24 rules, 20 histories/);
+  }, 180_000);
+});
