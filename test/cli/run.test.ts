@@ -59,12 +59,13 @@ describe('run: verdicts, reports, the failure database', () => {
     expect(r.stdout).toMatch(/the host compacts w1's transcript: forget/);
     const saved = readdirSync(join(dir, '.readshim/failures'));
     expect(saved.some((f) => f.startsWith('FORGET-RESETS-'))).toBe(true);
-    const replay = cli(['run', '--adapter', fixture('ignores-forget.ts'), '--arm', 'cap', '--replay', join(dir, '.readshim/failures', saved[0]!)], dir);
+    const forgetTrace = saved.find((f) => f.startsWith('FORGET-RESETS-'))!;
+    const replay = cli(['run', '--adapter', fixture('ignores-forget.ts'), '--arm', 'cap', '--replay', join(dir, '.readshim/failures', forgetTrace)], dir);
     expect(replay.code).toBe(1);
     expect(replay.stdout).toMatch(/FAIL +FORGET-RESETS/);
     const next = cli(['run', '--adapter', fixture('ignores-forget.ts'), '--arm', 'cap', '--runs', '1', '--reporter', 'json'], dir, { READSHIM_PROGRESS: '1' });
     const j = JSON.parse(next.stdout);
-    expect(j.rules.find((x: { id: string }) => x.id === 'FORGET-RESETS').counterexample.source).toMatch(/^replay .*FORGET-RESETS-/);
+    expect(j.rules.find((x: { id: string }) => x.id === 'FORGET-RESETS').counterexample.source).toMatch(/^replay .*\.readshim\/failures\/[A-Z-]+-[0-9a-f]+\.jsonl$/);
     // Saved failures replay before any history is generated.
     const progress = next.stderr.split('\n');
     const replayed = progress.findIndex((l) => /replay \.readshim\/failures\/FORGET-RESETS-/.test(l));

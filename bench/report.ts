@@ -1,0 +1,59 @@
+/** bench reports: the JSON of KIT-DESIGN.md "JSON reports" and the pretty table. */
+import { envelope } from '../cli/output.ts';
+import { LIE_RULES } from './measure.ts';
+import type { BenchRow } from './run.ts';
+import type { Workload } from './workload.ts';
+
+const n = (x: number): string => x.toLocaleString('en-US');
+const pct = (x: number): string => `${x.toFixed(1)}%`;
+
+export function benchJson(w: Workload, rows: readonly BenchRow[], notes: readonly string[] = []): string {
+  const report = {
+    ...envelope('bench'),
+    workload: { ...w.params, actual: w.stats },
+    /** Rules whose violation makes a response a lie (one lie per response at most). */
+    lieRules: LIE_RULES,
+    shims: rows.map((r) => ({
+      shim: r.shim, arm: r.arm, role: r.role,
+      bytesNaive: r.bytesNaive, bytesDelivered: r.bytesDelivered, savedPct: r.savedPct, lies: r.lies,
+      lieRules: r.lieRules,
+    })),
+    ...(notes.length > 0 ? { notes } : {}),
+  };
+  return `${JSON.stringify(report, null, 2)}\n`;
+}
+
+/** The score column: what it saved when it never lied, else its lies. */
+export const score = (r: BenchRow): string => (r.lies === 0 ? pct(r.savedPct) : `${n(r.lies)} ${r.lies === 1 ? 'lie' : 'lies'}`);
+
+export function describeWorkloadLine(w: Workload): string[] {
+  const p = w.params;
+  const s = w.stats;
+  const share = (k: number): string => (s.reads === 0 ? '0%' : pct((100 * k) / s.reads));
+  return [
+    `workload: seed ${p.seed}, ${n(s.reads)} reads by ${n(s.workers)} workers over ${n(s.files)} files (${n(s.filesOverCap)} larger than the ${n(p.cap)}-byte cap)`,
+    `  ${share(s.rereadsUnchanged)} re-read unchanged text, ${n(s.rereadsChanged)} re-reads after a change, ${n(s.readsOverCap)} reads over the cap, ` +
+      `${n(s.windowed)} windows, ${n(s.edits)} edits (${n(s.sameMtimeEdits)} kept the mtime), ${n(s.compactions)} compactions`,
+  ];
+}
+
+export function benchPretty(w: Workload, rows: readonly BenchRow[], notes: readonly string[] = []): string {
+  const head = ['score', 'shim', 'arm', 'kind', 'plain tool (B)', 'delivered (B)', 'saved', 'lies'];
+  const body = rows.map((r) => [score(r), r.shim, r.arm, r.role, n(r.bytesNaive), n(r.bytesDelivered), pct(r.savedPct), n(r.lies)]);
+  const right = new Set([4, 5, 6, 7]);
+  const width = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i]!.length)));
+  const line = (cells: readonly string[]): string => `  ${cells.map((c, i) => (right.has(i) ? c.padStart(width[i]!) : c.padEnd(width[i]!))).join('  ')}`.trimEnd();
+  const out = ['readshim-conformance bench', '', ...describeWorkloadLine(w), '', line(head), ...body.map(line), ''];
+  const liars = rows.filter((r) => r.lies > 0);
+  if (liars.length > 0) {
+    out.push('lies by rule (each lying response counted once, under its first rule):');
+    for (const r of liars) out.push(`  ${r.shim} (${r.arm}): ${Object.entries(r.lieRules).map(([k, v]) => `${k} ${n(v)}`).join(', ')}`);
+    out.push('');
+  }
+  for (const note of notes) out.push(`note: ${note}`);
+  out.push(
+    'score = bytes saved at zero lies; a shim that lied is ranked by its lies (fewest first), whatever it saved.',
+    `a lie = a response that breaks ${LIE_RULES.join(', ')} (oracle of properties/oracle/judge.ts).`,
+  );
+  return `${out.join('\n')}\n`;
+}

@@ -1,0 +1,88 @@
+/**
+ * readshim-conformance bench: every shim of the table through the same workload, side by side.
+ * Baselines: the reference under each arm, and the mutants that model the naive designs of the
+ * wild (loaded through mutations/index.ts exactly like a third party's adapter). Writes nothing:
+ * no failure database, no trace files (a mutant's temporary source tree and a process shim's
+ * sandbox are removed when it is done).
+ */
+import { ARM_NAMES, type ArmName } from '../core/arms.ts';
+import type { ShimAdapter } from '../adapters/contract.ts';
+import { sealFor } from '../properties/run.ts';
+import { MUTANT_IDS, loadMutantAdapter, type LoadedMutant } from '../mutations/index.ts';
+import { measure, type Measurement } from './measure.ts';
+import type { Workload } from './workload.ts';
+
+/** The mutants that model naive designs seen in the wild (READ-SHIM-CONTRACT.md §2, §7, §8). */
+export const NAIVE_DESIGNS: readonly string[] = Object.freeze(['PATH-HASH-POINTER', 'PATH-ONLY', 'MTIME-KEYED', 'WINDOW-BLIND', 'NO-FORGET']);
+
+export type Role = 'under test' | 'reference' | 'naive';
+export type Baselines = 'all' | 'reference' | 'none';
+
+export interface BenchRow extends Measurement {
+  readonly shim: string;
+  readonly arm: ArmName;
+  readonly role: Role;
+}
+
+export interface Subject {
+  readonly adapter: ShimAdapter;
+  /** Arms to bench it under (each declared by the adapter). */
+  readonly arms: readonly ArmName[];
+}
+
+export interface BenchOptions {
+  readonly workload: Workload;
+  readonly subject?: Subject;
+  readonly baselines: Baselines;
+  readonly onProgress?: (line: string) => void;
+}
+
+/** A naive design that cannot be built (its mutant no longer applies, or the kit has no sources). */
+export class BaselineError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'BaselineError';
+  }
+}
+
+/**
+ * Score order: shims without lies first, most saved first; then shims that lied, fewest lies first
+ * (what they saved does not redeem a lie). Ties keep the order they were run in.
+ */
+export function byScore(a: BenchRow, b: BenchRow): number {
+  if ((a.lies === 0) !== (b.lies === 0)) return a.lies === 0 ? -1 : 1;
+  if (a.lies !== b.lies) return a.lies - b.lies;
+  return b.savedPct - a.savedPct;
+}
+
+export async function runBench(o: BenchOptions): Promise<BenchRow[]> {
+  const { params, events } = o.workload;
+  const seal = sealFor(params.seed);
+  const rows: BenchRow[] = [];
+  const one = async (adapter: ShimAdapter, shim: string, arm: ArmName, role: Role): Promise<void> => {
+    o.onProgress?.(`${shim} (${arm}): ${params.reads.toLocaleString('en-US')} reads`);
+    rows.push({ shim, arm, role, ...(await measure(adapter, { arm, cap: params.cap, seal }, events)) });
+  };
+
+  if (o.subject !== undefined) for (const arm of o.subject.arms) await one(o.subject.adapter, o.subject.adapter.name, arm, 'under test');
+  if (o.baselines !== 'none') {
+    const reference = (await import('../adapters/reference.ts')).default;
+    for (const arm of ARM_NAMES) await one(reference, 'reference', arm, 'reference');
+  }
+  if (o.baselines === 'all')
+    for (const id of NAIVE_DESIGNS) {
+      if (!MUTANT_IDS.includes(id)) throw new BaselineError(`the naive design ${id} is not in the mutant catalogue`);
+      let loaded: LoadedMutant;
+      try {
+        loaded = await loadMutantAdapter(id);
+      } catch (e) {
+        throw new BaselineError(`cannot build the naive design ${id}: ${(e instanceof Error ? e.message : String(e)).split('\n')[0]}`);
+      }
+      try {
+        await one(loaded.adapter, id, loaded.arm, 'naive');
+      } finally {
+        await loaded.dispose();
+      }
+    }
+  return rows.sort(byScore);
+}
