@@ -140,22 +140,25 @@ export class Oracle {
     if (!sameKnowledge(shadows[0]![1], K)) this.#check('FORGET-RESETS');
     if (this.#workers.size > 1 && !sameKnowledge(shadows[1]![1], K)) this.#check('ISOLATION');
     if (!sameKnowledge(shadows[2]![1], K)) this.#check('PASSTHROUGH');
+    const relies = reliesOnEarlier(claim);
     for (const f of own) {
       let rule: RuleId = f.rule;
       let why = '';
-      // A derived rule is blamed only for a claim that relies on earlier deliveries (a pointer,
-      // a continuation, a diff) about a key the worker holds nothing of: a lie about a key the
-      // worker has seen, or a response from byte 0, is the shim's own keying, whatever else happened.
-      if (!SHADOWED.has(f.rule) || K !== undefined || !reliesOnEarlier(claim)) {
+      // A derived rule is blamed only for a key the worker holds nothing of (a lie about a key
+      // the worker has seen is the shim's own keying, whatever else happened), and only for a
+      // claim that relies on earlier deliveries (a pointer, a continuation, a diff) — or, for
+      // FIRST-VERBATIM, a whole re-delivery that a shadow holding an older version would explain.
+      if (!SHADOWED.has(f.rule) || K !== undefined || (!relies && f.rule !== 'FIRST-VERBATIM')) {
         out.push(f);
         continue;
       }
-      if (this.#staleLast.has(wk)) {
+      if (relies && this.#staleLast.has(wk)) {
         rule = 'STALE-NO-RECORD';
         why = ' (the last event for this worker and path was a stale serve)';
       } else
         for (const [derived, shadowK] of shadows) {
           if (sameKnowledge(shadowK, K)) continue;
+          if (!relies && (shadowK === undefined || holds(shadowK, Cb))) continue;
           const again = this.#knowledgeFindings(claim, response, C, Cb, shadowK, false);
           if (!again.some((g) => g.rule === f.rule)) {
             rule = derived;
@@ -169,7 +172,6 @@ export class Oracle {
       out.push({ rule, message: `${f.message}${why}` });
     }
 
-    // Update knowledge: truth (resynchronised after a lie), and every shadow.
     // Lie or not, every model takes in what the worker was really given (resynchronising on the
     // truth), so the next claim is judged on what the worker holds and the shadows keep
     // explaining only the difference they model. A diff that does not apply leaves the worker's
