@@ -242,7 +242,13 @@ export function packageRoot(): string {
   }
 }
 
-/** The config the CLI uses without --config: the reference's, shipped as gates/reference.gates.json. */
+/**
+ * The config the CLI uses without --config: the reference's (gates/reference.gates.json). An
+ * installed package ships the reference's TypeScript but only the built oracle, so there the
+ * oracle gate reads dist/properties (gates/package.gates.json).
+ */
 export function defaultConfigPath(): string {
-  return join(packageRoot(), 'gates', 'reference.gates.json');
+  const root = packageRoot();
+  const checkout = existsSync(join(root, 'properties'));
+  return join(root, 'gates', checkout ? 'reference.gates.json' : 'package.gates.json');
 }
