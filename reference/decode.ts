@@ -12,7 +12,7 @@ export type ReferenceClaim =
 const PATH = '"(?:[^"\\\\]|\\\\.)*"';
 const SLICE = new RegExp(`^(partial|rest|whole): bytes (\\d+)-(\\d+) of (\\d+) of ${PATH}`);
 const POINTER = new RegExp(`^unchanged: ${PATH} is the same (\\d+) bytes`);
-const DIFF = /^diff: .* Applied, the result is (\d+) bytes\.$/;
+const DIFF = /^diff: .* Result: (\d+) bytes\.$/;
 const STALE = new RegExp(`^stale: ${PATH} changed on disk .* lines (\\d+)-(\\d+) \\(0-based, inclusive\\).* the file now has (\\d+) lines(; cut at \\d+ bytes)?`);
 const REFUSAL = /^(stale-absent|stale-past-eof|stale-bad-range):/;
 

@@ -33,7 +33,7 @@ export function pointerNotice(seal: string, path: string, total: number): string
 }
 
 export function diffNotice(seal: string, path: string, heldTotal: number, total: number): string {
-  return `${sealPrefix(seal)} diff: ${q(path)} changed. What follows is a unified diff, not the file, against the version you hold in full (${heldTotal} bytes): lines starting "-" were removed, "+" added, " " are unchanged context, and each "@@ -a,b +c,d @@" header gives the old and new first line and line count. Applied, the result is ${total} bytes.`;
+  return `${sealPrefix(seal)} diff: ${q(path)} changed; below is a unified diff, not the file, against the version you hold in full (${heldTotal} bytes). "-" lines removed, "+" added, " " context; "@@ -a,b +c,d @@" = old and new first line, line count. Result: ${total} bytes.`;
 }
 
 export function staleNotice(
