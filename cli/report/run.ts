@@ -59,7 +59,7 @@ export function runPretty(r: RunResult, x: RunReportExtras): string {
   for (const note of x.notes ?? []) out.push(`note: ${note}`);
   out.push('');
   for (const rule of r.rules) {
-    const checks = `${rule.checks.toLocaleString('en-US')} checks`;
+    const checks = `${rule.checks.toLocaleString('en-US')} ${rule.checks === 1 ? 'check' : 'checks'}`;
     const why = rule.status === 'pass' ? '' : rule.reason ? ` — ${rule.reason}` : '';
     out.push(`  ${LABEL[rule.status]!.padEnd(12)} ${rule.id.padEnd(21)} ${checks.padStart(14)}${why}`);
   }

@@ -1,20 +1,39 @@
-/** OFF-IDENTITY: the off arm returns the very tool object, with the very execute. */
-import type { ShimAdapter } from '../../adapters/contract.ts';
+/** OFF-IDENTITY: the off arm returns the very tool object, with the very execute — whatever its shape. */
+import type { HostTool, ShimAdapter } from '../../adapters/contract.ts';
 import { count, errorMessage, type ProbeResult } from './types.ts';
+
+class ClassTool {
+  readonly name = 'read';
+  async execute(_args: unknown): Promise<string> {
+    return 'tool text';
+  }
+}
+
+/** Tools as hosts hand them over: a plain object, a class instance, a frozen object with extras. */
+function tools(): { shape: string; tool: HostTool }[] {
+  const plain = { name: 'read', execute: async (_args: unknown): Promise<string> => 'tool text' };
+  const frozen = Object.freeze({ name: 'read', description: 'reads a file', parameters: { path: 'string' }, execute: (_args: unknown): string => 'tool text' });
+  return [
+    { shape: '{ name: "read", execute }', tool: plain },
+    { shape: 'an instance of a class with an execute method', tool: new ClassTool() },
+    { shape: 'a frozen object with description and parameters', tool: frozen },
+  ];
+}
 
 export async function probeOffIdentity(adapter: ShimAdapter, r: ProbeResult): Promise<void> {
   const wrap = adapter.surface?.wrapTool;
   if (!adapter.capabilities.wrapTool || wrap === undefined || !adapter.capabilities.arms.includes('off')) return;
-  const execute = async (_args: unknown): Promise<string> => 'tool text';
-  const tool = { name: 'read', execute };
-  const story = ['1. tool = { name: "read", execute }', "2. wrapTool('off', tool)"];
-  count(r, 'OFF-IDENTITY');
-  try {
-    const got = await wrap('off', tool);
-    if (got !== tool) r.findings.push({ rule: 'OFF-IDENTITY', message: 'the off arm returned a different object than the tool it was given', story });
-    else if ((got as { execute?: unknown }).execute !== execute)
-      r.findings.push({ rule: 'OFF-IDENTITY', message: "the off arm returned the tool but replaced its execute", story });
-  } catch (e) {
-    r.findings.push({ rule: 'OFF-IDENTITY', message: `wrapping under the off arm threw: ${errorMessage(e)}`, story });
+  for (const { shape, tool } of tools()) {
+    const execute = tool.execute;
+    const story = [`1. tool = ${shape}`, "2. wrapTool('off', tool)"];
+    count(r, 'OFF-IDENTITY');
+    try {
+      const got = await wrap('off', tool);
+      if (got !== tool) r.findings.push({ rule: 'OFF-IDENTITY', message: `the off arm returned a different object than the tool it was given (${shape})`, story });
+      else if ((got as HostTool).execute !== execute)
+        r.findings.push({ rule: 'OFF-IDENTITY', message: `the off arm returned the tool but replaced its execute (${shape})`, story });
+    } catch (e) {
+      r.findings.push({ rule: 'OFF-IDENTITY', message: `wrapping ${shape} under the off arm threw: ${errorMessage(e)}`, story });
+    }
   }
 }
