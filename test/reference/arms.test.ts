@@ -59,6 +59,22 @@ describe('ARM-GUARD: anything else throws a TypeError naming the legal spellings
   it('other exotic flags throw too (symbol, bigint, function)', () => {
     for (const flag of [Symbol('cap'), 1n, () => 'cap', new String('cap')]) expect(() => resolveArm(flag)).toThrow(TypeError);
   });
+
+  // The operator reads which value was refused, quoted so whitespace and case show.
+  it.each([
+    ['diff ', 'unknown arm "diff " '],
+    ['Diff', 'unknown arm "Diff" '],
+    [1, 'unknown arm 1;'],
+    [null, 'unknown arm null;'],
+    [Number.NaN, 'unknown arm NaN;'],
+    [5n, 'unknown arm 5n;'],
+    [Symbol('cap'), 'unknown arm Symbol(cap);'],
+    [() => 'cap', 'unknown arm a function;'],
+    [{ arm: 'cap' }, 'unknown arm an object;'],
+    [['cap'], 'unknown arm an object;'],
+  ])('the message names the refused flag %s exactly', (flag, says) => {
+    expect(() => resolveArm(flag)).toThrow(says.trimEnd());
+  });
 });
 
 describe('CAP-PARAM: the cap is an integer >= 4, anything else a RangeError naming the domain', () => {
