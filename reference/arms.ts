@@ -21,7 +21,6 @@ export const LEGAL_ARM_SPELLINGS = "false, undefined, 'cap', 'diff' or true";
 function describe(flag: unknown): string {
   if (typeof flag === 'string') return JSON.stringify(flag);
   if (typeof flag === 'bigint') return `${flag}n`;
-  if (typeof flag === 'symbol') return flag.toString();
   if (typeof flag === 'function') return 'a function';
   if (typeof flag === 'object' && flag !== null) return 'an object';
   return String(flag);

@@ -10,11 +10,12 @@ export type ReferenceClaim =
   | { kind: 'refusal'; reason: 'stale-absent' | 'stale-past-eof' | 'stale-bad-range' };
 
 const PATH = '"(?:[^"\\\\]|\\\\.)*"';
-const SLICE = new RegExp(`^(partial|rest|whole): bytes (\\d+)-(\\d+) of (\\d+) of ${PATH}`);
-const POINTER = new RegExp(`^unchanged: ${PATH} is the same (\\d+) bytes`);
+// Whole-notice patterns: a notice is one line ending with a period.
+const SLICE = new RegExp(`^(partial|rest|whole): bytes (\\d+)-(\\d+) of (\\d+) of ${PATH}[. ].*\\.$`);
+const POINTER = new RegExp(`^unchanged: ${PATH} is the same (\\d+) bytes you were already given in full earlier in this conversation; not sent again\\.$`);
 const DIFF = /^diff: .* Result: (\d+) bytes\.$/;
-const STALE = new RegExp(`^stale: ${PATH} changed on disk .* lines (\\d+)-(\\d+) \\(0-based, inclusive\\).* the file now has (\\d+) lines(; cut at \\d+ bytes)?`);
-const REFUSAL = /^(stale-absent|stale-past-eof|stale-bad-range):/;
+const STALE = new RegExp(`^stale: ${PATH} changed on disk .* lines (\\d+)-(\\d+) \\(0-based, inclusive\\).* the file now has (\\d+) lines(; cut at \\d+ bytes on a character boundary)?\\. .*\\.$`);
+const REFUSAL = /^(stale-absent|stale-past-eof|stale-bad-range): .*\.$/;
 
 /**
  * Only text that starts with this instance's sealed prefix is the shim speaking; anything else
@@ -23,9 +24,10 @@ const REFUSAL = /^(stale-absent|stale-past-eof|stale-bad-range):/;
 export function decodeResponse(text: string, seal: string): ReferenceClaim {
   const prefix = `${sealPrefix(seal)} `;
   if (!text.startsWith(prefix)) return { kind: 'verbatim' };
-  const nl = text.indexOf('\n');
-  const notice = text.slice(prefix.length, nl === -1 ? undefined : nl);
-  const body = nl === -1 ? '' : text.slice(nl + 1);
+  // The notice is the first line; what follows its newline (if any) is the payload or patch.
+  const [line = ''] = text.split('\n', 1);
+  const notice = line.slice(prefix.length);
+  const body = text.slice(line.length + 1);
   let m = SLICE.exec(notice);
   if (m) {
     const [, tag, start, end, total] = m;

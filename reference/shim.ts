@@ -50,9 +50,9 @@ export interface ReadShim {
 }
 
 export function checkCap(cap: unknown): number {
-  if (typeof cap !== 'number' || !Number.isSafeInteger(cap) || cap < 4)
+  if (!Number.isSafeInteger(cap) || (cap as number) < 4)
     throw new RangeError(`readshim: cap must be an integer >= 4 (bytes), got ${typeof cap === 'number' ? String(cap) : typeof cap}`);
-  return cap;
+  return cap as number;
 }
 
 export function personaLine(arm: unknown, cap: number, seal: string): string | null {
@@ -91,9 +91,8 @@ export function createReadShim(options: ShimOptions = {}): ReadShim {
   let capped = 0;
   let bytesWithheld = 0;
 
-  const count = (kind: 'pointer' | 'capped', withheld: number): void => {
-    if (kind === 'pointer') pointered++;
-    else capped++;
+  /** COUNT-EXACT: one callback per counted response, with that response's withheld bytes. */
+  const withhold = (withheld: number): void => {
     bytesWithheld += withheld;
     options.onCount?.(withheld);
   };
@@ -101,11 +100,11 @@ export function createReadShim(options: ShimOptions = {}): ReadShim {
   /** Steps 2–6 of the reference behaviour, once the inner tool returned `text`. */
   const respond = (req: Request, path: string, text: string): string => {
     const key = normalizePath(req.path);
-    const total = Buffer.byteLength(text, 'utf8');
+    const total = Buffer.byteLength(text);
     // Encode only when a slice is cut or a partly delivered entry is hashed (a slice then follows
     // nearly always); hash at most once.
     let buf: Buffer | undefined;
-    const bytes = (): Buffer => (buf ??= Buffer.from(text, 'utf8'));
+    const bytes = (): Buffer => (buf ??= Buffer.from(text));
     let digest: string | undefined;
     const hash = (): string => (digest ??= contentHash(bytes()));
     const entry = ledger.get(key, req.args);
@@ -115,7 +114,7 @@ export function createReadShim(options: ShimOptions = {}): ReadShim {
     const end = !arm.cap || start + cap >= total ? total : sliceEnd(bytes(), start, cap);
 
     if (arm.diff && entry !== undefined && !same && entry.full !== undefined) {
-      const diff = diffResponse(seal, path, entry.full, text, end - start);
+      const diff = diffResponse(seal, path, entry.full, text, end); // changed content starts at 0
       if (diff !== undefined) {
         ledger.set(key, req.args, { delivered: total, full: text });
         return diff;
@@ -123,13 +122,17 @@ export function createReadShim(options: ShimOptions = {}): ReadShim {
     }
     // Explicit hash check first: `start >= total` alone holds for an empty file never seen.
     if (arm.pointer && same && start >= total) {
-      count('pointer', total);
+      pointered++;
+      withhold(total);
       return pointerNotice(seal, path, total);
     }
     const done = end === total;
     ledger.set(key, req.args, done ? { delivered: end, full: text } : { hash: hash(), delivered: end });
-    if (entry === undefined && start === 0 && done) return text;
-    if (!done) count('capped', total - end);
+    if (entry === undefined && done) return text; // FIRST-VERBATIM (a first read starts at 0)
+    if (!done) {
+      capped++;
+      withhold(total - end);
+    }
     const payload = start === 0 && done ? text : bytes().subarray(start, end).toString('utf8');
     const notice = !done
       ? partialNotice(seal, path, start, end, total)

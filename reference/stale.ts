@@ -37,7 +37,7 @@ export async function serveStaleRange(req: StaleRequest, deps: StaleDeps): Promi
   const lines = splitLines(text);
   if (startLine >= lines.length) return stalePastEofNotice(deps.seal, path, startLine, endLine, lines.length);
   const last = Math.min(endLine, lines.length - 1);
-  const buf = Buffer.from(lines.slice(startLine, last + 1).join(''), 'utf8');
+  const buf = Buffer.from(lines.slice(startLine, last + 1).join(''));
   const end = sliceEnd(buf, 0, deps.cap);
   const cutAt = end < buf.length ? end : undefined;
   const payload = buf.subarray(0, end).toString('utf8');

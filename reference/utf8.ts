@@ -3,15 +3,12 @@
 /** The largest code-point boundary ≤ `i` in `buf` (walks back over continuation bytes). */
 export function boundaryAtOrBefore(buf: Uint8Array, i: number): number {
   let j = Math.min(Math.max(i, 0), buf.length);
-  while (j > 0 && j < buf.length && ((buf[j] ?? 0) & 0xc0) === 0x80) j--;
+  // buf[buf.length] is undefined: & 0xc0 gives 0, so the end is a boundary.
+  while (j > 0 && ((buf[j] ?? 0) & 0xc0) === 0x80) j--;
   return j;
 }
 
 /** End of a slice that starts at `start` and carries at most `cap` bytes, on a boundary. */
 export function sliceEnd(buf: Uint8Array, start: number, cap: number): number {
   return boundaryAtOrBefore(buf, Math.min(start + cap, buf.length));
-}
-
-export function byteLength(text: string): number {
-  return Buffer.byteLength(text, 'utf8');
 }

@@ -11,14 +11,15 @@ export default defineMutant({
   wild: 'savings counters estimated from what was sent, so dashboards report savings the shim never made',
   edit(t) {
     const respond = respondOf(t);
+    // The capped slice's count: withhold(total - end) (the pointer's is withhold(total)).
     const capped = only(
-      callsOf(respond, 'count').filter((c) => {
-        const kind = c.getArguments()[0];
-        return kind !== undefined && Node.isStringLiteral(kind) && kind.getLiteralValue() === 'capped';
+      callsOf(respond, 'withhold').filter((c) => {
+        const arg = c.getArguments()[0];
+        return arg !== undefined && Node.isBinaryExpression(arg) && arg.getText() === 'total - end';
       }),
-      "count('capped', …)",
+      'withhold(total - end)',
       respond,
     );
-    replace(capped.getArguments()[1]!, 'end - start');
+    replace(capped.getArguments()[0]!, 'end - start');
   },
 });
