@@ -4,19 +4,30 @@
  */
 import type { ArmName, Levers } from '../core/arms.ts';
 import type { Claim } from '../core/claims.ts';
+import type { HostToolBound, HostToolUnit } from '../core/host-tool.ts';
+import type { LeverName } from '../core/levers.ts';
 
-export type { ArmName, Levers, Claim };
+export type { ArmName, Levers, Claim, HostToolBound, HostToolUnit, LeverName };
 
 /** What a shim offers; a rule whose capability is missing reports n/a naming it. */
 export interface Capabilities {
-  /** Arms the shim can run under; histories use --arm, arm rules probe all of these. */
-  readonly arms: readonly ArmName[];
+  /**
+   * The arm surface: arms the shim runs under (presets of levers); histories use --arm, arm rules
+   * probe all of these. Exactly one of `arms` and `levers` is declared.
+   */
+  readonly arms?: readonly ArmName[];
+  /** The levers the shim may use, any subset (no arm surface): histories use exactly these. */
+  readonly levers?: readonly LeverName[];
+  /** A fixed cap that is not a parameter: histories use only this cap and CAP-PARAM is n/a. */
+  readonly cap?: number;
+  /** The host read tool's own bound: the content of a request is what that tool returns. */
+  readonly tool?: HostToolBound;
   /** create(ctx) honours ctx.cap and rejects a cap outside integers >= 4 (CAP-PARAM). */
   readonly capParam: boolean;
   /** Reads accept a line window: offset (1-based first line) and limit (lines). */
   readonly windows: boolean;
-  /** The shim may answer with diffs. */
-  readonly diff: boolean;
+  /** The shim may answer with diffs (an arm surface; a lever shim says 'diff' in `levers`). */
+  readonly diff?: boolean;
   /** WorkerShim.stale serves a stale line range. */
   readonly staleServe: boolean;
   /** WorkerShim.forget exists (the host's compaction/rewind hook). */
@@ -25,10 +36,10 @@ export interface Capabilities {
   readonly counters: boolean;
   /** The shim calls ctx.onCount once per counted response. */
   readonly countCallback?: boolean;
-  /** surface.persona gives the per-arm persona line. */
-  readonly persona: boolean;
-  /** surface.resolveArm maps a raw arm flag to levers (or throws). */
-  readonly armResolver: boolean;
+  /** surface.persona gives the per-arm persona line (an arm surface only). */
+  readonly persona?: boolean;
+  /** surface.resolveArm maps a raw arm flag to levers (or throws) (an arm surface only). */
+  readonly armResolver?: boolean;
   /** surface.wrapTool exposes the tool wrapping, so OFF-IDENTITY can be checked. */
   readonly wrapTool?: boolean;
   /** The shim carries ctx.seal in every notice (NOTICE-SEALED). */
@@ -75,11 +86,16 @@ export interface Counters {
 /** Everything one worker's shim is created with. */
 export interface AdapterContext {
   readonly workerId: string;
-  readonly arm: ArmName;
+  /** The arm of this history; undefined for a shim that declares levers. */
+  readonly arm: ArmName | undefined;
+  /** The levers in force (the arm's row, or the declared levers). */
+  readonly levers: readonly LeverName[];
   readonly cap: number;
   /** The seal the kit expects in every notice (derived from the run seed). */
   readonly seal: string;
-  /** The inner read tool: resolves to the file's text (or window), rejects with code ENOENT etc. */
+  /** The host tool's bound, when declared (ctx.read already applies it). */
+  readonly tool?: HostToolBound;
+  /** The inner read tool: resolves to the file's text (or window, within the declared bound), rejects with code ENOENT etc. */
   read(args: ReadArgs): Promise<string>;
   readonly fs: KitFs;
   /** Report a counted response with its withheld bytes (COUNT-EXACT). */
@@ -98,7 +114,8 @@ export interface WorkerShim {
 export interface DecodeInfo {
   readonly seal: string;
   readonly cap: number;
-  readonly arm: ArmName;
+  readonly arm: ArmName | undefined;
+  readonly levers: readonly LeverName[];
   readonly op: 'read' | 'stale';
   readonly path: string;
 }
@@ -120,11 +137,13 @@ export interface Surface {
   wrapTool?(arm: ArmName, tool: HostTool): unknown;
 }
 
-/** What a history is run with (the arm and cap of every worker in it, the seal). */
+/** What a history is run with (the arm or levers and the cap of every worker in it, the seal, the tool bound). */
 export interface HistoryInfo {
-  readonly arm: ArmName;
+  readonly arm: ArmName | undefined;
+  readonly levers: readonly LeverName[];
   readonly cap: number;
   readonly seal: string;
+  readonly tool?: HostToolBound;
 }
 
 /**

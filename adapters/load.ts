@@ -2,11 +2,10 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { ARM_NAMES } from '../core/arms.ts';
 import { UsageError } from '../cli/errors.ts';
+import { capabilitiesProblem } from './capabilities.ts';
 import type { ShimAdapter } from './contract.ts';
 
-const REQUIRED_CAPS = ['capParam', 'windows', 'diff', 'staleServe', 'forget', 'counters', 'persona', 'armResolver', 'seal'] as const;
 
 /** What is wrong with an adapter object, or undefined. */
 export function adapterProblem(a: unknown): string | undefined {
@@ -15,11 +14,9 @@ export function adapterProblem(a: unknown): string | undefined {
   if (typeof o.name !== 'string' || o.name === '') return 'the adapter has no "name" string';
   if (typeof o.create !== 'function') return 'the adapter has no create(ctx) function';
   if (typeof o.decode !== 'function') return 'the adapter has no decode(text, info) function';
-  const caps = o.capabilities as Record<string, unknown> | undefined;
-  if (typeof caps !== 'object' || caps === null) return 'the adapter has no "capabilities" object';
-  if (!Array.isArray(caps.arms) || caps.arms.length === 0 || !caps.arms.every((x) => (ARM_NAMES as readonly unknown[]).includes(x)))
-    return `capabilities.arms must be a non-empty list of ${ARM_NAMES.join('|')}`;
-  for (const k of REQUIRED_CAPS) if (typeof caps[k] !== 'boolean') return `capabilities.${k} must be true or false`;
+  const problem = capabilitiesProblem(o.capabilities);
+  if (problem !== undefined) return problem;
+  const caps = o.capabilities as Record<string, unknown>;
   const surface = o.surface as Record<string, unknown> | undefined;
   if (caps.armResolver === true && typeof surface?.resolveArm !== 'function') return 'capabilities.armResolver is true but surface.resolveArm is missing';
   if (caps.persona === true && typeof surface?.persona !== 'function') return 'capabilities.persona is true but surface.persona is missing';

@@ -22,7 +22,7 @@ export default defineAdapter({
   create(ctx) {
     const shim = createReadShim({
       cap: ctx.cap,
-      arm: ARM_FLAGS[ctx.arm],
+      arm: ARM_FLAGS[ctx.arm ?? 'all'], // an arm surface: the kit always names the arm
       seal: ctx.seal,
       onCount: (w) => ctx.onCount(w),
       readFile: (p) => ctx.fs.read(p),

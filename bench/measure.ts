@@ -1,13 +1,13 @@
 /**
  * One shim through the workload: bytes a plain read tool would have sent, bytes the shim sent
  * (notices included), and its lies as judged by the conformance oracle (properties/oracle/judge.ts),
- * which resynchronises after each lie so every lie is counted.
+ * which goes on after each lie with what the worker really holds, so every lie is counted.
  */
 import { RULE_IDS, type RuleId } from '../core/rules.ts';
 import type { TraceEvent } from '../core/trace.ts';
 import type { ShimAdapter } from '../adapters/contract.ts';
 import { judgeHistory, type HistoryConfig } from '../properties/history.ts';
-import type { Violation } from '../properties/oracle/judge.ts';
+import type { EfficiencyKind, Violation } from '../properties/oracle/judge.ts';
 
 /**
  * The rules whose violation means the response told the worker something false: about what it
@@ -57,6 +57,8 @@ export interface Measurement {
   readonly lieRules: Readonly<Partial<Record<RuleId, number>>>;
   /** Read responses judged. */
   readonly responses: number;
+  /** Waste the oracle found (re-sends across alias spellings, short slices): counts and bytes per kind. */
+  readonly efficiency: Readonly<Partial<Record<EfficiencyKind, { readonly count: number; readonly bytes: number }>>>;
 }
 
 export function savedPct(naive: number, delivered: number): number {
@@ -79,5 +81,11 @@ export async function measure(adapter: ShimAdapter, config: HistoryConfig, event
     if ('text' in o.response) bytesDelivered += Buffer.byteLength(o.response.text, 'utf8');
   }
   const { lies, byRule } = countLies(v.violations);
-  return { bytesNaive, bytesDelivered, savedPct: savedPct(bytesNaive, bytesDelivered), lies, lieRules: byRule, responses };
+  const efficiency: Partial<Record<EfficiencyKind, { count: number; bytes: number }>> = {};
+  for (const e of v.efficiency) {
+    const x = (efficiency[e.kind] ??= { count: 0, bytes: 0 });
+    x.count++;
+    x.bytes += e.bytes;
+  }
+  return { bytesNaive, bytesDelivered, savedPct: savedPct(bytesNaive, bytesDelivered), lies, lieRules: byRule, responses, efficiency };
 }

@@ -1,7 +1,8 @@
 /** bench reports: the JSON of KIT-DESIGN.md "JSON reports" and the pretty table. */
+import { leverList } from '../core/levers.ts';
 import { envelope } from '../cli/output.ts';
 import { LIE_RULES } from './measure.ts';
-import type { BenchRow } from './run.ts';
+import { modeCell, type BenchRow } from './run.ts';
 import type { Workload } from './workload.ts';
 
 const n = (x: number): string => x.toLocaleString('en-US');
@@ -14,9 +15,9 @@ export function benchJson(w: Workload, rows: readonly BenchRow[], notes: readonl
     /** Rules whose violation makes a response a lie (one lie per response at most). */
     lieRules: LIE_RULES,
     shims: rows.map((r) => ({
-      shim: r.shim, arm: r.arm, role: r.role,
+      shim: r.shim, ...(r.mode.arm !== undefined ? { arm: r.mode.arm } : { levers: leverList(r.mode.levers) }), role: r.role,
       bytesNaive: r.bytesNaive, bytesDelivered: r.bytesDelivered, savedPct: r.savedPct, lies: r.lies,
-      lieRules: r.lieRules,
+      lieRules: r.lieRules, efficiency: r.efficiency,
     })),
     ...(notes.length > 0 ? { notes } : {}),
   };
@@ -39,7 +40,7 @@ export function describeWorkloadLine(w: Workload): string[] {
 
 export function benchPretty(w: Workload, rows: readonly BenchRow[], notes: readonly string[] = []): string {
   const head = ['score', 'shim', 'arm', 'kind', 'plain tool (B)', 'delivered (B)', 'saved', 'lies'];
-  const body = rows.map((r) => [score(r), r.shim, r.arm, r.role, n(r.bytesNaive), n(r.bytesDelivered), pct(r.savedPct), n(r.lies)]);
+  const body = rows.map((r) => [score(r), r.shim, modeCell(r.mode), r.role, n(r.bytesNaive), n(r.bytesDelivered), pct(r.savedPct), n(r.lies)]);
   const right = new Set([4, 5, 6, 7]);
   const width = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i]!.length)));
   const line = (cells: readonly string[]): string => `  ${cells.map((c, i) => (right.has(i) ? c.padStart(width[i]!) : c.padEnd(width[i]!))).join('  ')}`.trimEnd();
@@ -47,7 +48,13 @@ export function benchPretty(w: Workload, rows: readonly BenchRow[], notes: reado
   const liars = rows.filter((r) => r.lies > 0);
   if (liars.length > 0) {
     out.push('lies by rule (each lying response counted once, under its first rule):');
-    for (const r of liars) out.push(`  ${r.shim} (${r.arm}): ${Object.entries(r.lieRules).map(([k, v]) => `${k} ${n(v)}`).join(', ')}`);
+    for (const r of liars) out.push(`  ${r.shim} (${modeCell(r.mode)}): ${Object.entries(r.lieRules).map(([k, v]) => `${k} ${n(v)}`).join(', ')}`);
+    out.push('');
+  }
+  const wasteful = rows.filter((r) => Object.keys(r.efficiency).length > 0);
+  if (wasteful.length > 0) {
+    out.push('efficiency (waste, not lies):');
+    for (const r of wasteful) out.push(`  ${r.shim} (${modeCell(r.mode)}): ${Object.entries(r.efficiency).map(([k, v]) => `${k} ${n(v.count)} (${n(v.bytes)} B)`).join(', ')}`);
     out.push('');
   }
   for (const note of notes) out.push(`note: ${note}`);

@@ -5,7 +5,8 @@
  * no failure database, no trace files (a mutant's temporary source tree and a process shim's
  * sandbox are removed when it is done).
  */
-import { ARM_NAMES, type ArmName } from '../core/arms.ts';
+import { ARM_NAMES } from '../core/arms.ts';
+import { leverList, modeOfArm, type Mode } from '../core/levers.ts';
 import type { ShimAdapter } from '../adapters/contract.ts';
 import { sealFor } from '../properties/run.ts';
 import { MUTANT_IDS, loadMutantAdapter, type LoadedMutant } from '../mutations/index.ts';
@@ -20,14 +21,20 @@ export type Baselines = 'all' | 'reference' | 'none';
 
 export interface BenchRow extends Measurement {
   readonly shim: string;
-  readonly arm: ArmName;
+  /** The arm or the declared levers it ran under. */
+  readonly mode: Mode;
   readonly role: Role;
+}
+
+/** "all", or "levers pointer+cap" — a table cell. */
+export function modeCell(m: Mode): string {
+  return m.arm ?? `levers ${leverList(m.levers).join('+') || 'none'}`;
 }
 
 export interface Subject {
   readonly adapter: ShimAdapter;
-  /** Arms to bench it under (each declared by the adapter). */
-  readonly arms: readonly ArmName[];
+  /** Modes to bench it under: each declared arm asked for, or its declared levers. */
+  readonly modes: readonly Mode[];
 }
 
 export interface BenchOptions {
@@ -59,15 +66,15 @@ export async function runBench(o: BenchOptions): Promise<BenchRow[]> {
   const { params, events } = o.workload;
   const seal = sealFor(params.seed);
   const rows: BenchRow[] = [];
-  const one = async (adapter: ShimAdapter, shim: string, arm: ArmName, role: Role): Promise<void> => {
-    o.onProgress?.(`${shim} (${arm}): ${params.reads.toLocaleString('en-US')} reads`);
-    rows.push({ shim, arm, role, ...(await measure(adapter, { arm, cap: params.cap, seal }, events)) });
+  const one = async (adapter: ShimAdapter, shim: string, mode: Mode, role: Role): Promise<void> => {
+    o.onProgress?.(`${shim} (${modeCell(mode)}): ${params.reads.toLocaleString('en-US')} reads`);
+    rows.push({ shim, mode, role, ...(await measure(adapter, { mode, cap: adapter.capabilities.cap ?? params.cap, seal, ...(adapter.capabilities.tool ? { tool: adapter.capabilities.tool } : {}) }, events)) });
   };
 
-  if (o.subject !== undefined) for (const arm of o.subject.arms) await one(o.subject.adapter, o.subject.adapter.name, arm, 'under test');
+  if (o.subject !== undefined) for (const mode of o.subject.modes) await one(o.subject.adapter, o.subject.adapter.name, mode, 'under test');
   if (o.baselines !== 'none') {
     const reference = (await import('../adapters/reference.ts')).default;
-    for (const arm of ARM_NAMES) await one(reference, 'reference', arm, 'reference');
+    for (const arm of ARM_NAMES) await one(reference, 'reference', modeOfArm(arm), 'reference');
   }
   if (o.baselines === 'all')
     for (const id of NAIVE_DESIGNS) {
@@ -79,7 +86,7 @@ export async function runBench(o: BenchOptions): Promise<BenchRow[]> {
         throw new BaselineError(`cannot build the naive design ${id}: ${(e instanceof Error ? e.message : String(e)).split('\n')[0]}`);
       }
       try {
-        await one(loaded.adapter, id, loaded.arm, 'naive');
+        await one(loaded.adapter, id, modeOfArm(loaded.arm), 'naive');
       } finally {
         await loaded.dispose();
       }

@@ -3,8 +3,17 @@
  * into one Claim; the oracle judges the claim against ground truth.
  */
 
-/** The response is the inner tool's text, untouched. The kit checks this itself. */
-export interface VerbatimClaim { readonly kind: 'verbatim' }
+/**
+ * The response is the inner tool's text, untouched. The kit checks this itself. With `payload`:
+ * the tool's text lies inside host framing (a host's note about its own bound, say).
+ */
+export interface VerbatimClaim {
+  readonly kind: 'verbatim';
+  /** The tool's text as it appears in the response; absent = the whole response is the tool's text. */
+  readonly payload?: string;
+  /** UTF-16 index of the payload in the response text (else it is searched as a suffix, then a prefix). */
+  readonly at?: number;
+}
 /** Bytes [start, end) of a `total`-byte content; `done` = "you now hold all of it". */
 export interface SliceClaim {
   readonly kind: 'slice';
@@ -14,11 +23,19 @@ export interface SliceClaim {
   readonly done: boolean;
   /** The file bytes the response carries (without the notice). */
   readonly payload: string;
+  /** UTF-16 index of the payload in the response text (else it is searched as a suffix, then a prefix). */
+  readonly at?: number;
 }
 /** "Unchanged, you already hold all `total` bytes." */
 export interface PointerClaim { readonly kind: 'pointer'; readonly total: number }
 /** A unified diff against the version the worker holds; `total` = size of the result. */
-export interface DiffClaim { readonly kind: 'diff'; readonly patch: string; readonly total: number }
+export interface DiffClaim {
+  readonly kind: 'diff';
+  readonly patch: string;
+  readonly total: number;
+  /** UTF-16 index of the patch in the response text (else it is searched as a suffix, then a prefix). */
+  readonly at?: number;
+}
 /** A stale line-range serve: 0-based inclusive lines read fresh from disk. */
 export interface StaleClaim {
   readonly kind: 'stale';
@@ -30,6 +47,8 @@ export interface StaleClaim {
   /** The range was cut at the cap. */
   readonly truncated: boolean;
   readonly payload: string;
+  /** UTF-16 index of the payload in the response text (else it is searched as a suffix, then a prefix). */
+  readonly at?: number;
 }
 /** A refusal: the file is missing/unreadable, or a stale range is past the end or malformed. */
 export interface RefusalClaim { readonly kind: 'refusal'; readonly reason: RefusalReason }
@@ -52,8 +71,12 @@ const isNat = (v: unknown): v is number => typeof v === 'number' && Number.isSaf
 export function claimProblem(c: unknown): string | undefined {
   if (typeof c !== 'object' || c === null) return `claim is ${c === null ? 'null' : typeof c}, expected an object with "kind"`;
   const o = c as Record<string, unknown>;
+  if (o.at !== undefined && (!isNat(o.at) || o.kind === 'pointer' || o.kind === 'refusal'))
+    return o.kind === 'pointer' || o.kind === 'refusal' ? `a ${String(o.kind)} claim carries no "at"` : '"at" must be a non-negative integer (a UTF-16 index into the response)';
   switch (o.kind) {
     case 'verbatim':
+      if (o.payload !== undefined && typeof o.payload !== 'string') return 'verbatim claim "payload" must be a string when given';
+      if (o.at !== undefined && o.payload === undefined) return 'a verbatim claim with "at" needs "payload"';
       return undefined;
     case 'slice':
       if (!isNat(o.start) || !isNat(o.end) || !isNat(o.total)) return 'slice claim needs non-negative integer start, end, total';

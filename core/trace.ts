@@ -4,13 +4,19 @@
  */
 import type { ArmName } from './arms.ts';
 import { isArmName } from './arms.ts';
+import { hostToolProblem, type HostToolBound } from './host-tool.ts';
+import { isLeverName, modeOfArm, modeOfLevers, type LeverName, type Mode } from './levers.ts';
 
 export interface TraceHeader {
   readonly type: 'header';
   readonly kit: string;
   readonly specVersion: string;
   readonly cap: number;
-  readonly arm: ArmName;
+  /** The arm of an arm-surface shim; a lever shim's trace has `levers` instead. */
+  readonly arm?: ArmName;
+  readonly levers?: readonly LeverName[];
+  /** The host tool's bound the history ran with (ground truth is the bounded text). */
+  readonly tool?: HostToolBound;
   readonly seed?: number;
   readonly seal: string;
   /** fast-check replay path, a convenience; the events below are the source of truth. */
@@ -114,7 +120,14 @@ export function headerProblem(h: unknown): string | undefined {
   if (!isObj(h) || h.type !== 'header') return 'the first line must be a header ({"type":"header",...})';
   if (!isStr(h.kit) || !isStr(h.specVersion)) return 'header needs "kit" and "specVersion"';
   if (!isInt(h.cap)) return 'header needs integer "cap"';
-  if (!isStr(h.arm) || !isArmName(h.arm)) return 'header "arm" must be off|cap|diff|all';
+  if (h.arm !== undefined && h.levers !== undefined) return 'header has both "arm" and "levers" (a shim declares one of them)';
+  if (h.levers !== undefined) {
+    if (!Array.isArray(h.levers) || !h.levers.every(isLeverName)) return 'header "levers" must be a list of pointer|cap|diff';
+  } else if (!isStr(h.arm) || !isArmName(h.arm)) return 'header "arm" must be off|cap|diff|all (or give "levers")';
+  if (h.tool !== undefined) {
+    const p = hostToolProblem(h.tool);
+    if (p) return `header "tool": ${p.replace('capabilities.tool', 'tool')}`;
+  }
   if (!isStr(h.seal)) return 'header needs string "seal"';
   if (h.seed !== undefined && !isInt(h.seed)) return 'header "seed" must be an integer';
   return undefined;
@@ -151,4 +164,14 @@ export function parseTrace(text: string): Trace {
 /** Serialises a trace as JSON lines (one header line, one line per event). */
 export function formatTrace(trace: Trace): string {
   return [trace.header, ...trace.events].map((x) => JSON.stringify(x)).join('\n') + '\n';
+}
+
+/** The mode a trace header records: its levers, or its arm. */
+export function headerMode(h: TraceHeader): Mode {
+  return h.levers !== undefined ? modeOfLevers(h.levers) : modeOfArm(h.arm ?? 'all');
+}
+
+/** "arm cap" / "levers [pointer]", as a header records it. */
+export function headerModeText(h: TraceHeader): string {
+  return h.levers !== undefined ? `levers [${h.levers.join(', ')}]` : `arm ${h.arm ?? 'all'}`;
 }

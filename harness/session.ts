@@ -4,12 +4,13 @@
  * inner tool would have answered, for the oracle to judge. An adapter with openHistory (a process)
  * gets one handle per history: every write and delete is mirrored through it, and close() ends it.
  */
-import type { ArmName } from '../core/arms.ts';
 import { claimProblem, type Claim } from '../core/claims.ts';
+import type { HostToolBound } from '../core/host-tool.ts';
+import { leverList, type Mode } from '../core/levers.ts';
 import { requestKey } from '../core/paths.ts';
 import type { ReadEvent, RecordedResponse, StaleEvent, TraceEvent } from '../core/trace.ts';
 import type { AdapterContext, Counters, HistoryHandle, ReadArgs, ShimAdapter, WorkerShim } from '../adapters/contract.ts';
-import { World, ToolError, type FileState, type ToolResult } from './world.ts';
+import { World, ToolError, TOOL_ERROR_CODES, type FileState, type ToolResult } from './world.ts';
 
 /** The adapter broke its contract (not a rule failure): exit 2 with this message. */
 export class AdapterError extends Error {
@@ -20,9 +21,12 @@ export class AdapterError extends Error {
 }
 
 export interface RunConfig {
-  readonly arm: ArmName;
+  /** The arm or the declared levers every worker of the history runs under. */
+  readonly mode: Mode;
   readonly cap: number;
   readonly seal: string;
+  /** The host tool's bound (ground truth is the bounded text). */
+  readonly tool?: HostToolBound;
   /** Per-operation limit for an in-process shim that never settles (an adapter error, not a verdict). */
   readonly opTimeoutMs?: number;
 }
@@ -37,6 +41,8 @@ export interface ReadOutcome {
   readonly failedOver?: string;
   readonly response: RecordedResponse;
   readonly claim?: Claim;
+  /** The shim rejected with an error that is not the read tool's ("TypeError: …"): a crash, not an answer. */
+  readonly crash?: string;
   /** ctx.onCount calls made while this response (or its batch) was produced. */
   readonly countCalls: readonly number[];
   /** counters() after minus before, when the shim has counters. */
@@ -71,12 +77,23 @@ interface Injection {
 interface Worker {
   readonly shim: WorkerShim;
   readonly injections: Map<string, Injection[]>;
+  /** Errors the kit's read tool threw to this worker's shim (a rejection with one of them is passed on, not a crash). */
+  readonly thrown: Set<unknown>;
   countCalls: number[];
 }
 
 function errorText(e: unknown): string {
   if (e instanceof Error) return e.message;
   return typeof e === 'string' ? e : String(e);
+}
+
+/** A rejection that carries the read tool's error (the same object, or a code the tool fails with), or a crash. */
+function crashOf(e: unknown, thrown: ReadonlySet<unknown>): string | undefined {
+  if (thrown.has(e)) return undefined;
+  const code = (e as { code?: unknown } | null)?.code;
+  if (typeof code === 'string' && TOOL_ERROR_CODES.has(code)) return undefined;
+  const name = e instanceof Error ? e.name : typeof e;
+  return `${name}: ${errorText(e).split('\n')[0]}`;
 }
 
 async function withTimeout<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
@@ -92,7 +109,7 @@ async function withTimeout<T>(p: Promise<T>, ms: number, what: string): Promise<
 }
 
 export class Session {
-  readonly world = new World();
+  readonly world: World;
   readonly #workers = new Map<string, Worker>();
   #timeout: number;
   /** The history's handle (adapters with openHistory); opened before the first event. */
@@ -102,6 +119,11 @@ export class Session {
 
   constructor(readonly adapter: ShimAdapter, readonly config: RunConfig) {
     this.#timeout = config.opTimeoutMs ?? 10_000;
+    this.world = new World(config.tool);
+  }
+
+  #info(): { arm: RunConfig['mode']['arm']; levers: ReturnType<typeof leverList>; cap: number; seal: string } {
+    return { arm: this.config.mode.arm, levers: leverList(this.config.mode.levers), cap: this.config.cap, seal: this.config.seal };
   }
 
   async #open(): Promise<void> {
@@ -110,7 +132,7 @@ export class Session {
     if (this.adapter.openHistory === undefined) return;
     let h: HistoryHandle;
     try {
-      h = await this.adapter.openHistory({ arm: this.config.arm, cap: this.config.cap, seal: this.config.seal });
+      h = await this.adapter.openHistory({ ...this.#info(), ...(this.config.tool ? { tool: this.config.tool } : {}) });
     } catch (e) {
       throw e instanceof AdapterError ? e : new AdapterError(`adapter ${this.adapter.name}: openHistory() threw: ${errorText(e)}`);
     }
@@ -138,12 +160,16 @@ export class Session {
     const have = this.#workers.get(id);
     if (have) return have;
     const injections = new Map<string, Injection[]>();
+    const thrown = new Set<unknown>();
     const w: { countCalls: number[] } = { countCalls: [] };
+    const { arm, levers, cap, seal } = this.#info();
     const ctx: AdapterContext = {
       workerId: id,
-      arm: this.config.arm,
-      cap: this.config.cap,
-      seal: this.config.seal,
+      arm,
+      levers,
+      cap,
+      seal,
+      ...(this.config.tool ? { tool: this.config.tool } : {}),
       fs: this.world.fs,
       onCount: (withheld) => {
         w.countCalls.push(withheld);
@@ -151,14 +177,18 @@ export class Session {
       read: async (args: ReadArgs) => {
         const key = requestKey(String(args?.path), args as Record<string, unknown>);
         const inj = injections.get(key)?.shift();
-        if (inj?.fail !== undefined) throw new ToolError(inj.fail, `${inj.fail}: the read tool failed for '${args.path}'`);
+        const fail = (e: ToolError): never => {
+          thrown.add(e);
+          throw e;
+        };
+        if (inj?.fail !== undefined) fail(new ToolError(inj.fail, `${inj.fail}: the read tool failed for '${args.path}'`));
         const r = this.world.toolResult(args);
         if (inj?.race !== undefined) {
           this.#write(inj.path, inj.race.content, inj.race.mtimeMs);
           inj.race = undefined;
         }
-        if (!r.ok) throw new ToolError(r.code, r.message);
-        return r.text;
+        if (!r.ok) fail(new ToolError(r.code, r.message));
+        return (r as { text: string }).text;
       },
     };
     let shim: WorkerShim;
@@ -169,7 +199,7 @@ export class Session {
       throw e instanceof AdapterError ? e : new AdapterError(`adapter ${this.adapter.name}: create() threw: ${errorText(e)}`);
     }
     if (typeof shim?.read !== 'function') throw new AdapterError(`adapter ${this.adapter.name}: create() must return an object with read(args)`);
-    const worker: Worker = Object.assign(w, { shim, injections });
+    const worker: Worker = Object.assign(w, { shim, injections, thrown });
     this.#workers.set(id, worker);
     return worker;
   }
@@ -177,7 +207,7 @@ export class Session {
   #decode(text: string, op: 'read' | 'stale', path: string): Claim {
     let claim: unknown;
     try {
-      const info = { seal: this.config.seal, cap: this.config.cap, arm: this.config.arm, op, path };
+      const info = { ...this.#info(), op, path };
       claim = this.#history?.decode !== undefined ? this.#history.decode(text, info) : this.adapter.decode(text, info);
     } catch (e) {
       throw new AdapterError(`adapter ${this.adapter.name}: decode() threw on a ${op} response: ${errorText(e)} (response starts ${JSON.stringify(text.slice(0, 80))})`);
@@ -262,14 +292,15 @@ export class Session {
       return { e, args, key, truth, inj, failedOver };
     });
     const settled = await Promise.all(
-      prepared.map(async ({ args }) => {
+      prepared.map(async ({ args }): Promise<{ response: RecordedResponse; crash?: string }> => {
         try {
           const r: unknown = await withTimeout(w.shim.read(args), this.#timeout, 'read()');
           if (typeof r !== 'string') throw new AdapterError(`adapter ${this.adapter.name}: read() must resolve to a string (got ${typeof r})`);
-          return { text: r } as RecordedResponse;
+          return { response: { text: r } };
         } catch (err) {
           if (err instanceof AdapterError) throw err;
-          return { error: errorText(err) } as RecordedResponse;
+          const crash = crashOf(err, w.thrown);
+          return { response: { error: errorText(err) }, ...(crash !== undefined ? { crash } : {}) };
         }
       }),
     );
@@ -286,10 +317,10 @@ export class Session {
       : undefined;
     const calls = w.countCalls;
     return prepared.map((p, i) => {
-      const response = settled[i]!;
+      const { response, crash } = settled[i]!;
       const claim = 'text' in response ? this.#decode(response.text, 'read', p.e.path) : undefined;
       return {
-        kind: 'read', index: index + i, event: p.e, truth: p.truth, response,
+        kind: 'read', index: index + i, event: p.e, truth: p.truth, response, ...(crash !== undefined ? { crash } : {}),
         ...(p.failedOver !== undefined ? { failedOver: p.failedOver } : {}),
         ...(claim ? { claim } : {}), countCalls: calls, ...(countDelta ? { countDelta } : {}), batchSize: batch.length,
       };

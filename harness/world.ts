@@ -2,8 +2,10 @@
  * The kit's ground truth: an in-memory file system with kit-set mtimes, and the inner read tool
  * shims wrap. KIT-DESIGN.md "Oracle semantics": content(k, t) is what this tool returns.
  */
+import type { HostToolBound } from '../core/host-tool.ts';
 import { resolvePath } from '../core/paths.ts';
 import type { KitFs, ReadArgs } from '../adapters/contract.ts';
+import { boundedText } from './host-tool.ts';
 import { windowOf } from './lines.ts';
 
 export interface FileState {
@@ -25,8 +27,14 @@ function isWindowArg(v: unknown): v is number | undefined {
   return v === undefined || (typeof v === 'number' && Number.isSafeInteger(v) && v >= 0);
 }
 
+/** Error codes the kit's read tool fails with (a rejection carrying one is the tool's error passed on). */
+export const TOOL_ERROR_CODES: ReadonlySet<string> = new Set(['ENOENT', 'EIO', 'EINVAL', 'EACCES', 'EISDIR']);
+
 export class World {
   readonly #files = new Map<string, FileState>();
+
+  /** `tool`: the host tool's declared bound; ground truth is the bounded text. */
+  constructor(readonly tool?: HostToolBound) {}
 
   write(path: string, content: string, mtimeMs: number): void {
     this.#files.set(resolvePath(path), { content, mtimeMs });
@@ -52,7 +60,7 @@ export class World {
     const { offset, limit } = args;
     if (!isWindowArg(offset) || !isWindowArg(limit) || offset === 0)
       return { ok: false, code: 'EINVAL', message: `EINVAL: bad window offset=${String(offset)} limit=${String(limit)}` };
-    return { ok: true, text: windowOf(f.content, offset, limit) };
+    return { ok: true, text: this.tool === undefined ? windowOf(f.content, offset, limit) : boundedText(f.content, offset, limit, this.tool) };
   }
 
   readonly fs: KitFs = {

@@ -2,12 +2,14 @@
  * Offline audit of a trace recorded in production: the same oracle as `run`, fed with the
  * responses the shim really gave. The inner tool's truth comes from replaying the trace's write
  * and delete events in a World; the adapter's decoder reads the recorded responses. Every lie is
- * reported with its line in the trace file; the oracle resynchronises after each one.
+ * reported with its line in the trace file; after each one the oracle goes on with what the worker
+ * really holds.
  */
 import { claimProblem, type Claim } from '../core/claims.ts';
 import { resolvePath } from '../core/paths.ts';
 import type { RuleId } from '../core/rules.ts';
-import type { ReadEvent, RecordedResponse, StaleEvent, Trace, TraceEvent } from '../core/trace.ts';
+import { leverList } from '../core/levers.ts';
+import { headerMode, type ReadEvent, type RecordedResponse, type StaleEvent, type Trace, type TraceEvent } from '../core/trace.ts';
 import type { ShimAdapter } from '../adapters/contract.ts';
 import type { Outcome, ReadOutcome, StaleOutcome } from '../harness/session.ts';
 import { World, type ToolResult } from '../harness/world.ts';
@@ -55,10 +57,11 @@ export function eventLines(text: string): number[] {
 const STORY_EVENTS = 40;
 
 export async function auditTrace(trace: Trace, lines: readonly number[], adapter: ShimAdapter): Promise<AuditResult> {
-  const { arm, cap, seal } = trace.header;
+  const { cap, seal } = trace.header;
+  const mode = headerMode(trace.header);
   const events = trace.events;
-  const world = new World();
-  const oracle = new Oracle({ arm, cap, seal, capabilities: adapter.capabilities });
+  const world = new World(trace.header.tool);
+  const oracle = new Oracle({ mode, cap, seal, capabilities: adapter.capabilities });
   const outcomes: Outcome[] = [];
   const violations: Violation[] = [];
   const lineOf = (i: number): number => lines[i] ?? i + 2;
@@ -66,7 +69,7 @@ export async function auditTrace(trace: Trace, lines: readonly number[], adapter
   const decode = (text: string, op: 'read' | 'stale', path: string, i: number): Claim => {
     let claim: unknown;
     try {
-      claim = adapter.decode(text, { seal, cap, arm, op, path });
+      claim = adapter.decode(text, { seal, cap, arm: mode.arm, levers: leverList(mode.levers), op, path });
     } catch (e) {
       throw new AuditInputError(lineOf(i), `the ${adapter.name} decoder cannot read this recorded response: ${e instanceof Error ? e.message : String(e)}`);
     }

@@ -1,15 +1,20 @@
 /** One history through one fresh adapter instance (one process, for a process adapter), judged response by response. */
-import type { ArmName } from '../core/arms.ts';
+import type { HostToolBound } from '../core/host-tool.ts';
+import type { Mode } from '../core/levers.ts';
 import type { RuleId } from '../core/rules.ts';
 import type { TraceEvent } from '../core/trace.ts';
 import type { ShimAdapter } from '../adapters/contract.ts';
 import { Session, type Outcome } from '../harness/session.ts';
-import { Oracle, type Violation } from './oracle/judge.ts';
+import type { LeverUse } from './lever-use.ts';
+import { Oracle, type EfficiencyNote, type Violation } from './oracle/judge.ts';
 
 export interface HistoryConfig {
-  readonly arm: ArmName;
+  /** The arm or the declared levers in force. */
+  readonly mode: Mode;
   readonly cap: number;
   readonly seal: string;
+  /** The host tool's bound (ground truth is the bounded text). */
+  readonly tool?: HostToolBound;
 }
 
 export interface HistoryVerdict {
@@ -17,11 +22,13 @@ export interface HistoryVerdict {
   readonly outcomes: readonly Outcome[];
   readonly checks: ReadonlyMap<RuleId, number>;
   readonly claimKinds: ReadonlyMap<string, number>;
+  readonly efficiency: readonly EfficiencyNote[];
+  readonly leverUse: Readonly<LeverUse>;
 }
 
 export async function judgeHistory(adapter: ShimAdapter, config: HistoryConfig, events: readonly TraceEvent[]): Promise<HistoryVerdict> {
   const session = new Session(adapter, config);
-  const oracle = new Oracle({ ...config, capabilities: adapter.capabilities });
+  const oracle = new Oracle({ mode: config.mode, cap: config.cap, seal: config.seal, capabilities: adapter.capabilities });
   const violations: Violation[] = [];
   const outcomes: Outcome[] = [];
   try {
@@ -33,7 +40,7 @@ export async function judgeHistory(adapter: ShimAdapter, config: HistoryConfig, 
     // A process and its sandbox end with the history, whatever happened in it.
     await session.close();
   }
-  return { violations, outcomes, checks: oracle.checks, claimKinds: oracle.claimKinds };
+  return { violations, outcomes, checks: oracle.checks, claimKinds: oracle.claimKinds, efficiency: oracle.efficiency, leverUse: oracle.leverUse };
 }
 
 /** A verdict reduced to what must be identical on replay (determinism check). */

@@ -6,14 +6,20 @@
 import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import type { ArmName } from '../core/arms.ts';
+import type { HostToolBound } from '../core/host-tool.ts';
+import { leverList, type LeverName } from '../core/levers.ts';
 import { RULE_IDS, type RuleId } from '../core/rules.ts';
-import type { ReadEvent, StaleEvent, Trace, TraceEvent } from '../core/trace.ts';
+import { headerMode, type ReadEvent, type StaleEvent, type Trace, type TraceEvent } from '../core/trace.ts';
 import { KIT_VERSION, SPEC_VERSION } from '../core/version.ts';
+import { describeHostTool } from '../core/host-tool.ts';
 import type { ShimAdapter } from '../adapters/contract.ts';
-import { notApplicable } from './applicability.ts';
+import { modeFor } from '../adapters/capabilities.ts';
+import { notApplicable, unusedLever } from './applicability.ts';
+import { efficiencyFindings, noteEfficiency, type EfficiencyFinding, type EfficiencyTally } from './efficiency.ts';
+import { addLeverUse, emptyLeverUse, type LeverUse } from './lever-use.ts';
 import { BANDS, FAKE_SEALS, type Band } from './generators/content.ts';
 import { historyArb, materialize, type HistorySpec, type OpOptions } from './generators/history.ts';
-import { judgeHistory, verdictSignature, type HistoryVerdict } from './history.ts';
+import { judgeHistory, verdictSignature, type HistoryConfig, type HistoryVerdict } from './history.ts';
 import { tellStory } from './story.ts';
 import { runSurfaceProbes } from './surface/index.ts';
 import { isPartial, PRODUCTION_WEIGHT, shardUnits, summarize, workUnits, type Shard, type ShardInfo, type WorkUnit } from './shard.ts';
@@ -28,7 +34,8 @@ export interface Counterexample {
   readonly seed: number;
   readonly fcPath?: string;
   readonly cap: number;
-  readonly arm: ArmName;
+  /** The arm of an arm-surface shim (absent for a lever shim: see the trace header's levers). */
+  readonly arm?: ArmName;
   /** Where it came from: a cap band, a surface probe, or a replayed trace. */
   readonly source: string;
   /** The same history gave a different verdict when replayed. */
@@ -54,7 +61,12 @@ export interface BandUsed {
 
 export interface RunResult {
   readonly adapter: string;
-  readonly arm: ArmName;
+  /** The arm of the histories (arm-surface shims), absent for a shim that declares levers. */
+  readonly arm?: ArmName;
+  /** The levers in force (the arm's row, or the declared levers). */
+  readonly levers: readonly LeverName[];
+  /** The host tool's bound the histories ran with, when declared. */
+  readonly tool?: HostToolBound;
   readonly caps: readonly BandUsed[];
   readonly seed: number;
   readonly runs: number;
@@ -63,14 +75,19 @@ export interface RunResult {
   /** Assumptions the verdict rests on (e.g. a host that never compacts). */
   readonly assumptions: readonly string[];
   readonly claims: Readonly<Record<string, number>>;
+  /** Waste, not lies (never changes the exit code): re-sends across alias spellings, short slices. */
+  readonly efficiency: readonly EfficiencyFinding[];
+  /** Per lever: responses that offered it and responses that used it (a declared lever never used is n/a, not unexercised). */
+  readonly leverUse: Readonly<LeverUse>;
   /** Set when this run is one shard of a split run: its verdicts combine with combineShards(). */
   readonly shard?: ShardInfo;
 }
 
 export interface RunOptions {
   readonly adapter: ShimAdapter;
-  readonly arm: ArmName;
-  /** A fixed cap (one band), or undefined for the three cap bands. */
+  /** The arm of the histories, for an arm-surface shim (default all); a lever shim runs its declared levers. */
+  readonly arm?: ArmName;
+  /** A fixed cap (one band), or undefined for the three cap bands (capabilities.cap fixes it too). */
   readonly cap?: number;
   /** Histories per cap band. */
   readonly runs: number;
@@ -128,10 +145,19 @@ class Tally {
   readonly checks = new Map<RuleId, number>();
   readonly claims = new Map<string, number>();
   readonly failures = new Map<RuleId, { message: string; counterexample: Counterexample }>();
+  readonly efficiency: EfficiencyTally = new Map();
+  readonly leverUse: LeverUse = emptyLeverUse();
 
   add(checks: ReadonlyMap<RuleId, number>, claims?: ReadonlyMap<string, number>): void {
     for (const [r, n] of checks) this.checks.set(r, (this.checks.get(r) ?? 0) + n);
     for (const [k, n] of claims ?? []) this.claims.set(k, (this.claims.get(k) ?? 0) + n);
+  }
+
+  /** A judged history: its checks, claims, lever opportunities and efficiency notes. */
+  history(v: HistoryVerdict, events: readonly TraceEvent[], unit: number): void {
+    this.add(v.checks, v.claimKinds);
+    addLeverUse(this.leverUse, v.leverUse);
+    noteEfficiency(this.efficiency, v, events, unit);
   }
 
   fail(rule: RuleId, message: string, cx: Counterexample): void {
@@ -145,12 +171,19 @@ export async function runConformance(o: RunOptions): Promise<RunResult> {
   const seal = sealFor(o.seed);
   const tally = new Tally();
   const progress = o.onProgress ?? (() => {});
+  const mode = modeFor(caps, o.arm);
+  const tool = caps.tool;
+  const fixedCap = o.cap ?? caps.cap;
   const assumptions: string[] = [];
   if (caps.hostNeverCompacts) assumptions.push('The adapter declares that its host never compacts or rewinds transcripts: FORGET-RESETS was not tested.');
+  if (tool !== undefined) assumptions.push(`The host read tool bounds its output (${describeHostTool(tool)}): every request's content is that bounded text.`);
+  if (caps.cap !== undefined) assumptions.push(`The shim has a fixed cap of ${caps.cap} bytes: every history uses it.`);
+  const modeFields = mode.arm !== undefined ? { arm: mode.arm } : { levers: leverList(mode.levers) };
   const header = (cap: number, seed: number, fcPath?: string): Trace['header'] => ({
-    type: 'header', kit: KIT_VERSION, specVersion: SPEC_VERSION, cap, arm: o.arm, seed, seal, adapter: o.adapter.name,
+    type: 'header', kit: KIT_VERSION, specVersion: SPEC_VERSION, cap, ...modeFields, ...(tool ? { tool } : {}), seed, seal, adapter: o.adapter.name,
     ...(fcPath !== undefined ? { fcPath } : {}),
   });
+  const config = (cap: number) => ({ mode, cap, seal, ...(tool ? { tool } : {}) });
 
   // Probes and replays are not split: shard 1 runs them (a rule they fail is failed for the whole run).
   const firstShard = o.shard === undefined || o.shard.index === 1;
@@ -160,28 +193,28 @@ export async function runConformance(o: RunOptions): Promise<RunResult> {
     tally.add(probes.checks);
     for (const f of probes.findings)
       if (targets.has(f.rule))
-        tally.fail(f.rule, f.message, { story: f.story, trace: { header: header(0, o.seed), events: [] }, seed: o.seed, cap: 0, arm: o.arm, source: 'surface probe' });
+        tally.fail(f.rule, f.message, { story: f.story, trace: { header: header(0, o.seed), events: [] }, seed: o.seed, cap: 0, ...modeFields, source: 'surface probe' });
   }
 
   for (const r of firstShard ? (o.replays ?? []) : []) {
     progress(`replay ${r.name}`);
     const h = r.trace.header;
-    const cfg = { arm: h.arm, cap: h.cap, seal: h.seal };
+    const cfg = { mode: headerMode(h), cap: h.cap, seal: h.seal, ...(h.tool ? { tool: h.tool } : {}) };
     const v = await judgeHistory(o.adapter, cfg, r.trace.events);
-    tally.add(v.checks, v.claimKinds);
+    tally.history(v, r.trace.events, -1);
     const story = tellStory(r.trace.events, v.outcomes, v.violations);
     for (const x of v.violations)
       if (targets.has(x.rule))
         tally.fail(x.rule, x.message, {
           story, trace: { header: { ...h, seal: h.seal }, events: recorded(r.trace.events, v) }, seed: h.seed ?? o.seed,
-          ...(h.fcPath !== undefined ? { fcPath: h.fcPath } : {}), cap: h.cap, arm: h.arm, source: `replay ${r.name}`,
+          ...(h.fcPath !== undefined ? { fcPath: h.fcPath } : {}), cap: h.cap, ...(h.arm !== undefined ? { arm: h.arm } : {}), source: `replay ${r.name}`,
         });
   }
 
   const bands: { band: Band; fixedCap?: number; name: string }[] = o.replayOnly
     ? []
-    : o.cap !== undefined
-      ? [{ band: bandFor(o.cap), fixedCap: o.cap, name: 'fixed' }]
+    : fixedCap !== undefined
+      ? [{ band: bandFor(fixedCap), fixedCap, name: 'fixed' }]
       : [{ band: BANDS.tiny, name: 'tiny' }, { band: BANDS.mid, name: 'mid' }, { band: BANDS.production, name: 'production' }];
   const opts: OpOptions = {
     windows: caps.windows,
@@ -213,13 +246,14 @@ export async function runConformance(o: RunOptions): Promise<RunResult> {
       const i = index++;
       if (adapterError !== undefined) return true;
       let v: HistoryVerdict;
+      const events = materialize(spec);
       try {
-        v = await judgeHistory(o.adapter, { arm: o.arm, cap: spec.cap, seal }, materialize(spec));
+        v = await judgeHistory(o.adapter, config(spec.cap), events);
       } catch (e) {
         adapterError = e;
         return true;
       }
-      tally.add(v.checks, v.claimKinds);
+      tally.history(v, events, u.index);
       histories[u.band]!++;
       for (const x of v.violations) if (targets.has(x.rule) && !first.has(x.rule)) first.set(x.rule, { index: i, spec, v });
       return true;
@@ -231,7 +265,7 @@ export async function runConformance(o: RunOptions): Promise<RunResult> {
     for (const rule of [...targets].filter((r) => first.has(r) && !tally.failures.has(r))) {
       const found = first.get(rule)!;
       progress(`${b.name} band: found ${rule}, shrinking`);
-      const { cx, message } = await shrinkRule(o, seal, header, arb, bandSeed, u, rule, found, b.name);
+      const { cx, message } = await shrinkRule(o, config, header, arb, bandSeed, u, rule, found, b.name);
       tally.fail(rule, message, cx);
     }
   }
@@ -240,17 +274,23 @@ export async function runConformance(o: RunOptions): Promise<RunResult> {
   }));
 
   const minChecks = o.minChecks ?? 1;
+  const shape = { ...(fixedCap !== undefined ? { fixedCap } : {}), seal };
   const rules: RuleResult[] = [...targets].map((id) => {
-    const na = o.transport === 'process' && id === 'OFF-IDENTITY' ? PROCESS_NO_IDENTITY : notApplicable(id, o.arm, caps);
-    const d = decide(id, { checks: tally.checks.get(id) ?? 0, failure: tally.failures.get(id), ...(na !== undefined ? { na } : {}), replayOnly: o.replayOnly === true, minChecks });
+    const na = o.transport === 'process' && id === 'OFF-IDENTITY' ? PROCESS_NO_IDENTITY : notApplicable(id, mode, caps, shape);
+    const unused = unusedLever(id, mode, tally.leverUse);
+    const d = decide(id, {
+      checks: tally.checks.get(id) ?? 0, failure: tally.failures.get(id), ...(na !== undefined ? { na } : {}), ...(unused !== undefined ? { unused } : {}),
+      replayOnly: o.replayOnly === true, minChecks,
+    });
     if (d.failure) return { id, status: 'fail', checks: d.checks, reason: d.failure.message, counterexample: d.failure.counterexample };
     // A shard sees part of the histories: only the combined shards decide that a rule went unexercised.
     const reason = d.status === 'unexercised' && o.shard && isPartial(o) ? `${d.reason} in shard ${o.shard.index}/${o.shard.count} (the combined shards decide)` : d.reason;
     return { id, status: d.status, checks: d.checks, ...(reason !== undefined ? { reason } : {}) };
   });
   return {
-    adapter: o.adapter.name, arm: o.arm, caps: used, seed: o.seed, runs: o.runs, rules, summary: summarize(rules), assumptions,
-    claims: Object.fromEntries(tally.claims),
+    adapter: o.adapter.name, ...(mode.arm !== undefined ? { arm: mode.arm } : {}), levers: leverList(mode.levers), ...(tool ? { tool } : {}),
+    caps: used, seed: o.seed, runs: o.runs, rules, summary: summarize(rules), assumptions,
+    claims: Object.fromEntries(tally.claims), efficiency: efficiencyFindings(tally.efficiency), leverUse: tally.leverUse,
     ...(o.shard ? { shard: { ...o.shard, units: mine.length, totalUnits: allUnits.length } } : {}),
   };
 }
@@ -261,7 +301,7 @@ export async function runConformance(o: RunOptions): Promise<RunResult> {
  * the rule's last violation. A history that does not break the rule again is nondeterminism.
  */
 async function shrinkRule(
-  o: RunOptions, seal: string, header: (cap: number, seed: number, fcPath?: string) => Trace['header'],
+  o: RunOptions, config: (cap: number) => HistoryConfig, header: (cap: number, seed: number, fcPath?: string) => Trace['header'],
   arb: fc.Arbitrary<HistorySpec>, bandSeed: number, u: WorkUnit, rule: RuleId,
   found: { index: number; spec: HistorySpec; v: HistoryVerdict }, bandName: string,
 ): Promise<{ cx: Counterexample; message: string }> {
@@ -275,7 +315,7 @@ async function shrinkRule(
     if (!reproduced || adapterError !== undefined) return true;
     let v: HistoryVerdict;
     try {
-      v = await judgeHistory(o.adapter, { arm: o.arm, cap: spec.cap, seal }, materialize(spec));
+      v = await judgeHistory(o.adapter, config(spec.cap), materialize(spec));
     } catch (e) {
       adapterError = e;
       return true;
@@ -289,7 +329,7 @@ async function shrinkRule(
   if (adapterError !== undefined) throw adapterError;
   const spec = reproduced && details.failed ? details.counterexample![0] : found.spec;
   const fcPath = reproduced && details.failed ? details.counterexamplePath ?? undefined : String(found.index);
-  const cfg = { arm: o.arm, cap: spec.cap, seal };
+  const cfg = config(spec.cap);
   // Replay the shrunk history (determinism), then tell it only up to the rule's last violation.
   const full = materialize(spec);
   const again = await judgeHistory(o.adapter, cfg, full);
@@ -306,7 +346,7 @@ async function shrinkRule(
   const cx: Counterexample = {
     story, trace: { header: header(spec.cap, bandSeed, fcPath), events: recorded(shownEvents, v) },
     seed: bandSeed, ...(fcPath !== undefined ? { fcPath } : {}),
-    cap: spec.cap, arm: o.arm, source: `${bandName} band`, unit: u.index, ...(unstable ? { nondeterministic: true } : {}),
+    cap: spec.cap, ...(cfg.mode.arm !== undefined ? { arm: cfg.mode.arm } : {}), source: `${bandName} band`, unit: u.index, ...(unstable ? { nondeterministic: true } : {}),
   };
   return { cx, message: unstable ? `${hit.message} (nondeterministic: replaying the history gave another verdict)` : hit.message };
 }

@@ -6,7 +6,11 @@
  * any shard failed it (the counterexample of the earliest unit), checks add up, and "unexercised"
  * is decided on the sum.
  */
+import { modeOfArm, modeOfLevers } from '../core/levers.ts';
 import { RULE_IDS, type RuleId } from '../core/rules.ts';
+import { unusedLever } from './applicability.ts';
+import { combineEfficiency } from './efficiency.ts';
+import { addLeverUse, emptyLeverUse } from './lever-use.ts';
 import type { BandUsed, Counterexample, RuleResult, RunResult } from './run.ts';
 import { decide } from './verdict.ts';
 
@@ -99,6 +103,9 @@ export function combineShards(results: readonly RunResult[], minChecks = 1): Run
     for (const k of ['adapter', 'arm', 'seed', 'runs'] as const)
       if (r[k] !== first[k]) throw new RangeError(`shard ${r.shard!.index} ran with ${k} ${String(r[k])}, shard ${first.shard!.index} with ${String(first[k])}`);
   const sorted = [...results].sort((a, b) => a.shard!.index - b.shard!.index);
+  const leverUse = emptyLeverUse();
+  for (const r of sorted) addLeverUse(leverUse, r.leverUse);
+  const mode = first.arm !== undefined ? modeOfArm(first.arm) : modeOfLevers(first.levers);
 
   const ids = RULE_IDS.filter((id) => first.rules.some((r) => r.id === id));
   const rules: RuleResult[] = ids.map((id) => {
@@ -106,8 +113,10 @@ export function combineShards(results: readonly RunResult[], minChecks = 1): Run
     const checks = mine.reduce((a, x) => a + x.checks, 0);
     const fails = mine.filter((x) => x.status === 'fail');
     const failure = fails.reduce<RuleResult | undefined>((best, x) => (best === undefined || order(x.counterexample) < order(best.counterexample) ? x : best), undefined);
-    const na = mine.find((x) => x.status === 'n/a')?.reason;
-    const d = decide(id, { checks, failure, ...(na !== undefined ? { na } : {}), minChecks });
+    const unused = unusedLever(id, mode, leverUse);
+    // A shard's "lever never used" was judged on its own opportunities; the sum decides here.
+    const na = mine.find((x) => x.status === 'n/a' && x.reason !== undefined && !/ lever declared but never used /.test(x.reason))?.reason;
+    const d = decide(id, { checks, failure, ...(na !== undefined ? { na } : {}), ...(unused !== undefined ? { unused } : {}), minChecks });
     if (d.failure !== undefined)
       return { id, status: 'fail', checks, ...(d.failure.reason !== undefined ? { reason: d.failure.reason } : {}), ...(d.failure.counterexample ? { counterexample: d.failure.counterexample } : {}) };
     return { id, status: d.status, checks, ...(d.reason !== undefined ? { reason: d.reason } : {}) };
@@ -117,8 +126,9 @@ export function combineShards(results: readonly RunResult[], minChecks = 1): Run
   const claims: Record<string, number> = {};
   for (const r of sorted) for (const [k, n] of Object.entries(r.claims)) claims[k] = (claims[k] ?? 0) + n;
   return {
-    adapter: first.adapter, arm: first.arm, caps, seed: first.seed, runs: first.runs, rules, summary: summarize(rules),
-    assumptions: first.assumptions, claims,
+    adapter: first.adapter, ...(first.arm !== undefined ? { arm: first.arm } : {}), levers: first.levers, ...(first.tool ? { tool: first.tool } : {}),
+    caps, seed: first.seed, runs: first.runs, rules, summary: summarize(rules),
+    assumptions: first.assumptions, claims, efficiency: combineEfficiency(sorted.map((r) => r.efficiency ?? [])), leverUse,
   };
 }
 

@@ -13,6 +13,8 @@ export interface Seen<F> {
   readonly na?: string;
   readonly replayOnly?: boolean;
   readonly minChecks: number;
+  /** A declared lever behind this rule was offered but never used: n/a, never pass (declining is legal). */
+  readonly unused?: string;
 }
 
 export interface Decided<F> {
@@ -29,6 +31,7 @@ export function decide<F>(id: RuleId, s: Seen<F>): Decided<F> {
   if (s.replayOnly && checks === 0) return { id, status: 'n/a', checks, reason: 'the replayed trace does not exercise it' };
   if (na !== undefined && checks === 0) return { id, status: 'n/a', checks, reason: na };
   if (na?.startsWith('ASSUMED')) return { id, status: 'n/a', checks, reason: na };
+  if (s.unused !== undefined && checks === 0) return { id, status: 'n/a', checks, reason: s.unused };
   if (checks < minChecks) return { id, status: 'unexercised', checks, reason: checks === 0 ? 'no check of this rule ran' : `only ${checks} checks ran (minimum ${minChecks})` };
   return { id, status: 'pass', checks };
 }

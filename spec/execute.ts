@@ -2,6 +2,8 @@
  * Runs checked SPEC.md examples against an adapter through the kit's Session (histories) and the
  * adapter's surface (arm probes, persona, wrapping, cap domain). One line of reason per failure.
  */
+import { ARM_TABLE } from '../core/arms.ts';
+import { leverList, modeOfArm } from '../core/levers.ts';
 import type { AdapterContext, Counters, ShimAdapter, WorkerShim } from '../adapters/contract.ts';
 import type { Claim } from '../core/claims.ts';
 import type { RuleId } from '../core/rules.ts';
@@ -229,6 +231,7 @@ async function runSurfaceStep(step: Exclude<Step, EventStep>, ex: Example, adapt
       const ctx: AdapterContext = {
         workerId: 'cap-probe',
         arm: ex.arm,
+        levers: leverList(ARM_TABLE[ex.arm]),
         cap: step.cap as number,
         seal: ex.seal,
         fs: world.fs,
@@ -254,7 +257,7 @@ export async function runExample(checked: CheckedExample, adapter: ShimAdapter):
   const ex = checked.example;
   const fail = (line: number, why: string): ExampleResult => ({ id: ex.id, rule: ex.rule, status: 'fail', reason: `SPEC.md line ${line}: ${why}` });
   const rec = recording(adapter);
-  const session = new Session(rec.adapter, { arm: ex.arm, cap: ex.cap, seal: ex.seal });
+  const session = new Session(rec.adapter, { mode: modeOfArm(ex.arm), cap: ex.cap, seal: ex.seal });
   const events = exampleTrace(ex).events;
   let next = 0;
   for (const step of ex.steps) {

@@ -120,7 +120,7 @@ export async function openProcessAdapter(o: ProcessAdapterOptions): Promise<Proc
   /** A worker's shim over a live process (its sandbox, its claims). */
   const workerShim = async (live: Live, claims: ClaimQueue, ctx: AdapterContext): Promise<WorkerShim> => {
     const caps = capabilities!;
-    const reply = await live.channel.request('newWorker', { worker: ctx.workerId, arm: ctx.arm, cap: toWire(ctx.cap), seal: ctx.seal });
+    const reply = await live.channel.request('newWorker', { worker: ctx.workerId, ...(ctx.arm !== undefined ? { arm: ctx.arm } : {}), levers: ctx.levers, cap: toWire(ctx.cap), seal: ctx.seal });
     const err = errorOf(reply);
     if (err !== undefined) throw errorFrom(err);
     let counters: Counters = (reply.counters as Counters | undefined) ?? { pointered: 0, capped: 0, bytesWithheld: 0 };

@@ -2,8 +2,9 @@
  * The process protocol (docs/PROTOCOL.md): JSON lines over stdin/stdout. Message shapes, the
  * wire encoding of values JSON cannot carry, and the checks every line from a process must pass.
  */
-import { ARM_NAMES, type ArmName, type Levers } from '../../core/arms.ts';
+import type { ArmName, Levers } from '../../core/arms.ts';
 import { claimProblem, type Claim } from '../../core/claims.ts';
+import { capabilitiesProblem } from '../capabilities.ts';
 import type { Capabilities, Counters } from '../contract.ts';
 
 /** Bumped when a message changes shape; a process answers hello with the version it speaks. */
@@ -54,23 +55,17 @@ export function encodeLine(message: Readonly<Record<string, unknown>>): string {
   return `${JSON.stringify(message).replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)}\n`;
 }
 
-const REQUIRED_CAPS = ['capParam', 'windows', 'diff', 'staleServe', 'forget', 'counters', 'persona', 'armResolver', 'seal'] as const;
-const OPTIONAL_CAPS = ['countCallback', 'hostNeverCompacts', 'raceBarrier'] as const;
+/** Keys a hello's capabilities may carry (README "Capabilities"); wrapTool cannot cross a pipe. */
+const WIRE_CAPS = ['arms', 'levers', 'cap', 'tool', 'capParam', 'windows', 'diff', 'staleServe', 'forget', 'counters', 'countCallback', 'persona', 'armResolver', 'seal', 'hostNeverCompacts', 'raceBarrier'] as const;
 
 /** The hello reply's capabilities, or a reason they are malformed. */
 export function capabilitiesFrom(raw: unknown): Capabilities | string {
   if (!isObj(raw)) return 'hello reply needs a "capabilities" object';
-  if (!Array.isArray(raw.arms) || raw.arms.length === 0 || !raw.arms.every((a) => (ARM_NAMES as readonly unknown[]).includes(a)))
-    return `capabilities.arms must be a non-empty list of ${ARM_NAMES.join('|')}`;
-  const out: Record<string, unknown> = { arms: Object.freeze([...new Set(raw.arms as ArmName[])]) };
-  for (const k of REQUIRED_CAPS) {
-    if (typeof raw[k] !== 'boolean') return `capabilities.${k} must be true or false`;
-    out[k] = raw[k];
-  }
-  for (const k of OPTIONAL_CAPS) {
-    if (raw[k] !== undefined && typeof raw[k] !== 'boolean') return `capabilities.${k} must be true or false when given`;
-    if (raw[k] !== undefined) out[k] = raw[k];
-  }
+  if (raw.wrapTool === true) return 'capabilities.wrapTool cannot be offered over a pipe (OFF-IDENTITY needs object identity)';
+  const problem = capabilitiesProblem(raw);
+  if (problem !== undefined) return problem;
+  const out: Record<string, unknown> = {};
+  for (const k of WIRE_CAPS) if (raw[k] !== undefined) out[k] = k === 'arms' ? Object.freeze([...new Set(raw.arms as ArmName[])]) : raw[k];
   // OFF-IDENTITY needs object identity, which does not cross a pipe.
   out.wrapTool = false;
   return Object.freeze(out) as unknown as Capabilities;

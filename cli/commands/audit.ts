@@ -27,7 +27,7 @@ export default async function audit(argv: readonly string[]): Promise<number> {
       if (e instanceof AuditInputError) throw new UsageError(`${file}: ${e.message}`);
       throw e;
     }
-    const info = { trace: file, adapter: adapter.name, arm: trace.header.arm, cap: trace.header.cap };
+    const info = { trace: file, adapter: adapter.name, ...(trace.header.levers !== undefined ? { levers: trace.header.levers } : { arm: trace.header.arm ?? 'all' }), cap: trace.header.cap };
     emit(reporter === 'json' ? auditJson(result, info) : auditPretty(result, info), undefined);
     return result.lies.length > 0 ? EXIT.failed : EXIT.ok;
   } finally {

@@ -3,7 +3,9 @@
  * Never writes the failure database; writes no file but --out.
  */
 import { ARM_NAMES, type ArmName } from '../../core/arms.ts';
+import { modeOfArm, type Mode } from '../../core/levers.ts';
 import type { ShimAdapter } from '../../adapters/contract.ts';
+import { modeFor } from '../../adapters/capabilities.ts';
 import { openProcessAdapter, type ProcessAdapter } from '../../adapters/process/adapter.ts';
 import { BaselineError, runBench, type Baselines } from '../../bench/run.ts';
 import { benchJson, benchPretty } from '../../bench/report.ts';
@@ -100,19 +102,24 @@ export default async function bench(argv: readonly string[]): Promise<number> {
   else if (flags.adapterPath !== undefined) adapter = await resolveAdapter(flags.adapterPath);
   const started = Date.now();
   try {
-    let arms: ArmName[] = [];
+    let modes: Mode[] = [];
     if (adapter !== undefined) {
       const declared = adapter.capabilities.arms;
-      if (flags.arm !== undefined && !declared.includes(flags.arm))
-        throw new UsageError(`bench: adapter ${adapter.name} does not declare arm ${flags.arm} (it declares ${declared.join(', ')})`);
-      arms = flags.arm !== undefined ? [flags.arm] : ARM_NAMES.filter((a) => declared.includes(a));
+      if (declared === undefined) {
+        if (flags.arm !== undefined) throw new UsageError(`bench: adapter ${adapter.name} declares levers, not arms: drop --arm`);
+        modes = [modeFor(adapter.capabilities, undefined)];
+      } else {
+        if (flags.arm !== undefined && !declared.includes(flags.arm))
+          throw new UsageError(`bench: adapter ${adapter.name} does not declare arm ${flags.arm} (it declares ${declared.join(', ')})`);
+        modes = (flags.arm !== undefined ? [flags.arm] : ARM_NAMES.filter((a) => declared.includes(a))).map(modeOfArm);
+      }
     }
     const workload = buildWorkload(flags.workload);
     let rows;
     try {
       rows = await runBench({
         workload,
-        ...(adapter !== undefined ? { subject: { adapter, arms } } : {}),
+        ...(adapter !== undefined ? { subject: { adapter, modes } } : {}),
         baselines: flags.baselines,
         onProgress: (l) => progress(`[${((Date.now() - started) / 1000).toFixed(1)}s] bench: ${l}`),
       });

@@ -19,7 +19,8 @@ export interface RunFlags {
   readonly processCommand?: string;
   /** --timeout <ms>: per-request limit for a --process shim. */
   readonly timeoutMs?: number;
-  readonly arm: ArmName;
+  /** --arm: the arm of the histories, for an arm-surface shim (a lever shim runs its declared levers). */
+  readonly arm?: ArmName;
   readonly cap?: number;
   readonly runs: number;
   readonly seed: number;
@@ -58,7 +59,7 @@ export function parseRunFlags(argv: readonly string[]): RunFlags {
     ...(f.get('adapter') !== undefined ? { adapterPath: f.get('adapter')! } : {}),
     ...(processCommand !== undefined ? { processCommand } : {}),
     ...(timeoutMs !== undefined ? { timeoutMs } : {}),
-    arm: oneOf('run', 'arm', f.get('arm'), ARM_NAMES) ?? 'all',
+    ...(f.get('arm') !== undefined ? { arm: oneOf('run', 'arm', f.get('arm'), ARM_NAMES)! } : {}),
     ...(cap !== undefined ? { cap } : {}),
     runs: intFlag('run', 'runs', f.get('runs'), 1) ?? (processCommand !== undefined ? DEFAULT_PROCESS_RUNS : DEFAULT_RUNS),
     seed: intFlag('run', 'seed', f.get('seed'), 0) ?? DEFAULT_SEED,
@@ -77,6 +78,25 @@ function shellQuote(s: string): string {
   return /^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
 }
 
+/**
+ * The arm of the histories: none for a lever shim (--arm is then a usage error); for an arm
+ * surface, --arm if declared, else `all` if declared, else its only arm.
+ */
+export function chooseArm(adapter: ShimAdapter, wanted: ArmName | undefined): ArmName | undefined {
+  const arms = adapter.capabilities.arms;
+  if (arms === undefined) {
+    if (wanted !== undefined) throw new UsageError(`run: adapter ${adapter.name} declares levers [${(adapter.capabilities.levers ?? []).join(', ')}], not arms: --arm applies to shims with an arm surface; drop it`);
+    return undefined;
+  }
+  if (wanted !== undefined) {
+    if (!arms.includes(wanted)) throw new UsageError(`run: adapter ${adapter.name} does not declare arm ${wanted} (it declares ${arms.join(', ')})`);
+    return wanted;
+  }
+  if (arms.includes('all')) return 'all';
+  if (arms.length === 1) return arms[0];
+  throw new UsageError(`run: adapter ${adapter.name} declares arms ${arms.join(', ')}: choose one with --arm`);
+}
+
 export async function resolveAdapter(path: string | undefined): Promise<ShimAdapter> {
   if (path === undefined) return (await import('../../adapters/reference.ts')).default;
   return loadAdapter(path);
@@ -90,12 +110,14 @@ export default async function run(argv: readonly string[]): Promise<number> {
   const adapter = processAdapter ?? (await resolveAdapter(flags.adapterPath));
   const started = Date.now();
   try {
-    if (!adapter.capabilities.arms.includes(flags.arm))
-      throw new UsageError(`run: adapter ${adapter.name} does not declare arm ${flags.arm} (it declares ${adapter.capabilities.arms.join(', ')})`);
+    const arm = chooseArm(adapter, flags.arm);
+    const fixed = adapter.capabilities.cap;
+    if (fixed !== undefined && flags.cap !== undefined && flags.cap !== fixed)
+      throw new UsageError(`run: adapter ${adapter.name} has a fixed cap of ${fixed} bytes (capabilities.cap); drop --cap ${flags.cap}`);
     const replayOnly = flags.replay !== undefined;
     const replays = replayOnly ? [{ name: flags.replay!, trace: readTraceFile(flags.replay!) }] : loadFailures(flags.failureDir, adapter.name);
     const result = await runConformance({
-      adapter, arm: flags.arm, runs: flags.runs, seed: flags.seed, transport: processAdapter ? 'process' : 'in-process', replays, replayOnly,
+      adapter, ...(arm !== undefined ? { arm } : {}), runs: flags.runs, seed: flags.seed, transport: processAdapter ? 'process' : 'in-process', replays, replayOnly,
       ...(flags.cap !== undefined ? { cap: flags.cap } : {}),
       ...(flags.only ? { only: flags.only } : {}),
       ...(flags.ci.shard ? { shard: flags.ci.shard } : {}),

@@ -5,7 +5,9 @@ import { envelope } from '../output.ts';
 export interface AuditReportInfo {
   readonly trace: string;
   readonly adapter: string;
-  readonly arm: string;
+  /** The trace's arm, or its levers (a lever shim's trace). */
+  readonly arm?: string;
+  readonly levers?: readonly string[];
   readonly cap: number;
 }
 
@@ -21,7 +23,7 @@ export function auditJson(r: AuditResult, info: AuditReportInfo): string {
       ...envelope('audit'),
       trace: info.trace,
       adapter: info.adapter,
-      arm: info.arm,
+      ...(info.levers !== undefined ? { levers: info.levers } : { arm: info.arm }),
       cap: info.cap,
       lies: r.lies.map((l) => ({ line: l.line, rule: l.rule, message: l.message, story: l.story })),
       summary: { events: r.events, responses: r.responses, lies: r.lies.length, byRule: byRule(r) },
@@ -33,7 +35,7 @@ export function auditJson(r: AuditResult, info: AuditReportInfo): string {
 
 export function auditPretty(r: AuditResult, info: AuditReportInfo): string {
   const out: string[] = [];
-  out.push(`readshim-conformance audit ${info.trace} — decoder ${info.adapter}, arm ${info.arm}, cap ${info.cap.toLocaleString('en-US')}`);
+  out.push(`readshim-conformance audit ${info.trace} — decoder ${info.adapter}, ${info.levers !== undefined ? `levers [${info.levers.join(', ')}]` : `arm ${info.arm}`}, cap ${info.cap.toLocaleString('en-US')}`);
   out.push(`${r.responses} responses judged in ${r.events} events: ${r.lies.length === 0 ? 'no lie' : `${r.lies.length} lie${r.lies.length === 1 ? '' : 's'}`}`);
   for (const l of r.lies) {
     out.push('', `line ${l.line}: ${l.rule} — ${l.message}`);

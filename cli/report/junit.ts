@@ -40,7 +40,7 @@ function outcomeOf(rule: RuleResult, r: RunResult, x: RunReportExtras, baseline:
     const cx = rule.counterexample;
     const file = x.traceFiles.get(rule.id);
     const body = [
-      ...(cx ? [`(${cx.source}, arm ${cx.arm}${cx.cap ? `, cap ${cx.cap}` : ''})`, ...cx.story] : []),
+      ...(cx ? [`(${cx.source}, ${cx.arm !== undefined ? `arm ${cx.arm}` : `levers [${r.levers.join(', ')}]`}${cx.cap ? `, cap ${cx.cap}` : ''})`, ...cx.story] : []),
       ...(file ? [`replay: ${x.replayCommand(file)}`] : []),
       ...(cx ? [`seed ${cx.seed}${cx.fcPath ? `, fast-check path ${cx.fcPath}` : ''}`] : []),
     ].join('\n');
@@ -57,7 +57,7 @@ function outcomeOf(rule: RuleResult, r: RunResult, x: RunReportExtras, baseline:
 }
 
 export function runJunit(r: RunResult, x: RunReportExtras, baseline?: BaselineCheck): string {
-  const base = `readshim-conformance.${r.adapter}.${r.arm}`;
+  const base = `readshim-conformance.${r.adapter}.${r.arm ?? `levers-${r.levers.join('-') || 'none'}`}`;
   const suites = (['truth', 'surface'] as const).map((kind) => {
     const name = `${base}.${kind}`;
     const cases = r.rules
@@ -72,7 +72,7 @@ export function runJunit(r: RunResult, x: RunReportExtras, baseline?: BaselineCh
   for (const s of suites) {
     lines.push(`  <testsuite${attrs({ name: s.name, tests: s.cases.length, failures: count(s.cases, 'failure'), errors: 0, skipped: count(s.cases, 'skipped'), time: 0 })}>`);
     lines.push('    <properties>');
-    const props: Record<string, string | number> = { adapter: r.adapter, arm: r.arm, seed: r.seed, runs: r.runs, caps: r.caps.map((c) => `${c.band} ${c.cap}`).join(', ') };
+    const props: Record<string, string | number> = { adapter: r.adapter, ...(r.arm !== undefined ? { arm: r.arm } : { levers: r.levers.join(',') }), seed: r.seed, runs: r.runs, caps: r.caps.map((c) => `${c.band} ${c.cap}`).join(', ') };
     if (r.shard) props.shard = `${r.shard.index}/${r.shard.count}`;
     if (baseline) props.baseline = baseline.file;
     r.assumptions.forEach((a, i) => (props[`assumption.${i + 1}`] = a));

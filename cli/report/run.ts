@@ -1,4 +1,5 @@
 /** Reports of `run`: pretty (people) and JSON (KIT-DESIGN.md "JSON reports"). */
+import { efficiencyHeadline } from '../../properties/efficiency.ts';
 import type { RunResult } from '../../properties/run.ts';
 import { envelope } from '../output.ts';
 
@@ -16,7 +17,9 @@ export function runJson(r: RunResult, x: RunReportExtras): string {
     {
       ...envelope('run'),
       adapter: r.adapter,
-      arm: r.arm,
+      ...(r.arm !== undefined ? { arm: r.arm } : {}),
+      levers: r.levers,
+      ...(r.tool !== undefined ? { tool: r.tool } : {}),
       caps: r.caps,
       seed: r.seed,
       runs: r.runs,
@@ -34,7 +37,7 @@ export function runJson(r: RunResult, x: RunReportExtras): string {
                 seed: rule.counterexample.seed,
                 fcPath: rule.counterexample.fcPath ?? null,
                 cap: rule.counterexample.cap,
-                arm: rule.counterexample.arm,
+                ...(rule.counterexample.arm !== undefined ? { arm: rule.counterexample.arm } : { levers: r.levers }),
                 source: rule.counterexample.source,
                 ...(rule.counterexample.nondeterministic ? { nondeterministic: true } : {}),
               },
@@ -42,6 +45,8 @@ export function runJson(r: RunResult, x: RunReportExtras): string {
           : {}),
       })),
       summary: r.summary,
+      efficiency: r.efficiency.map((e) => ({ kind: e.kind, count: e.count, bytes: e.bytes, story: e.story })),
+      leverUse: r.leverUse,
       claims: r.claims,
     },
     null,
@@ -54,7 +59,8 @@ const LABEL: Readonly<Record<string, string>> = { pass: 'pass', fail: 'FAIL', 'n
 export function runPretty(r: RunResult, x: RunReportExtras): string {
   const out: string[] = [];
   const bands = r.caps.map((c) => `${c.band} ${c.cap}`).join(', ');
-  out.push(`readshim-conformance run — adapter ${r.adapter}, arm ${r.arm}, seed ${r.seed}, ${r.runs} histories per cap band (${bands || 'replay only'})`);
+  const mode = r.arm !== undefined ? `arm ${r.arm}` : `levers [${r.levers.join(', ')}]`;
+  out.push(`readshim-conformance run — adapter ${r.adapter}, ${mode}, seed ${r.seed}, ${r.runs} histories per cap band (${bands || 'replay only'})`);
   for (const a of r.assumptions) out.push(`ASSUMPTION: ${a}`);
   for (const note of x.notes ?? []) out.push(`note: ${note}`);
   out.push('');
@@ -66,11 +72,18 @@ export function runPretty(r: RunResult, x: RunReportExtras): string {
   for (const rule of r.rules) {
     const cx = rule.counterexample;
     if (rule.status !== 'fail' || cx === undefined) continue;
-    out.push('', `FAIL ${rule.id}: ${rule.reason ?? ''}`, `  (${cx.source}, arm ${cx.arm}${cx.cap ? `, cap ${cx.cap}` : ''})`);
+    out.push('', `FAIL ${rule.id}: ${rule.reason ?? ''}`, `  (${cx.source}, ${cx.arm !== undefined ? `arm ${cx.arm}` : mode}${cx.cap ? `, cap ${cx.cap}` : ''})`);
     for (const line of cx.story) out.push(`  ${line}`);
     const file = x.traceFiles.get(rule.id);
     if (file) out.push(`  replay: ${x.replayCommand(file)}`);
     out.push(`  seed ${cx.seed}${cx.fcPath ? `, fast-check path ${cx.fcPath}` : ''}`);
+  }
+  if (r.efficiency.length > 0) {
+    out.push('', 'efficiency (waste, not lies; the verdict does not depend on it):');
+    for (const e of r.efficiency) {
+      out.push(`  ${e.kind}: ${e.count.toLocaleString('en-US')} response${e.count === 1 ? '' : 's'}, ${e.bytes.toLocaleString('en-US')} bytes — ${efficiencyHeadline(e.kind)}; the first:`);
+      for (const line of e.story) out.push(`    ${line}`);
+    }
   }
   const s = r.summary;
   out.push('', `summary: ${s.passed} passed, ${s.failed} failed, ${s.na} n/a, ${s.unexercised} unexercised`);

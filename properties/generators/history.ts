@@ -276,7 +276,8 @@ export function materialize(spec: HistorySpec): TraceEvent[] {
         const f = files[op.file]!;
         for (let t = 0; t < op.before; t++) events.push({ type: 'read', worker: w, path: F.spellings[0]! });
         if (f.content !== undefined) write(op.file, applyEdit(f, op.edit, spec.cap), nextMtime(f, op.mtime, clock));
-        for (let t = 0; t < op.after; t++) events.push({ type: 'read', worker: w, path: F.spellings[t % F.spellings.length]! });
+        // The first two reads after the edit keep one spelling (PROGRESS is judged within a spelling), then an alias.
+        for (let t = 0; t < op.after; t++) events.push({ type: 'read', worker: w, path: F.spellings[t < 2 ? 0 : (t - 1) % F.spellings.length]! });
         break;
       }
       case 'forget':

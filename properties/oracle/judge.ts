@@ -1,18 +1,21 @@
 /**
  * The worker-knowledge oracle: judges every response of a history against ground truth for the
- * truth rules and the in-history surface rules, reporting all violations of a response, blaming
- * derived rules through shadow models, and resynchronising a key after a lie.
- * Never imports reference/ (GATE-ORACLE-INDEPENDENT).
+ * truth rules and the in-history surface rules, reporting all violations of a response and
+ * blaming derived rules through shadow models. After a lie it keeps what the worker really holds,
+ * so a later truthful answer is never blamed. Never imports reference/ (GATE-ORACLE-INDEPENDENT).
  */
-import { ARM_TABLE, type ArmName } from '../../core/arms.ts';
 import type { Claim } from '../../core/claims.ts';
+import { describeMode, leverList, type LeverName, type Mode } from '../../core/levers.ts';
 import { requestKey, resolvePath } from '../../core/paths.ts';
 import type { RuleId } from '../../core/rules.ts';
 import type { Capabilities } from '../../adapters/contract.ts';
 import type { Outcome, ReadOutcome, StaleOutcome } from '../../harness/session.ts';
 import { splitLines } from '../../harness/lines.ts';
+import { emptyLeverUse, type LeverUse } from '../lever-use.ts';
+import { backing } from './backing.ts';
 import { isBoundary, n, sameBytes, utf8, wire } from './bytes.ts';
 import { Knowledge, afterClaim, holds, sameKnowledge, type Known } from './knowledge.ts';
+import { SpellingTracker, fullSliceEnd, progressFloor } from './progress.ts';
 import { applyStrict } from './strict-patch.ts';
 
 export interface Violation {
@@ -22,8 +25,20 @@ export interface Violation {
   readonly message: string;
 }
 
+/** Waste, not a lie (never changes the exit code): reported beside the verdict and in bench. */
+export type EfficiencyKind = 'alias-resend' | 'short-slice';
+
+export interface EfficiencyNote {
+  readonly kind: EfficiencyKind;
+  readonly index: number;
+  /** Bytes sent again (alias-resend) or short of a full slice (short-slice). */
+  readonly bytes: number;
+  readonly message: string;
+}
+
+
 export interface OracleConfig {
-  readonly arm: ArmName;
+  readonly mode: Mode;
   readonly cap: number;
   readonly seal: string;
   readonly capabilities: Capabilities;
@@ -49,24 +64,37 @@ function reliesOnEarlier(claim: Claim): boolean {
   return claim.kind === 'pointer' || claim.kind === 'diff' || (claim.kind === 'slice' && claim.start > 0);
 }
 
+/** The rule a claim's body belongs to when the response text does not carry it. */
+const BACKING_RULE: Readonly<Record<string, RuleId>> = { slice: 'SLICE-EXACT', verbatim: 'SLICE-EXACT', diff: 'DIFF-COMPLETE', stale: 'STALE-SERVE-LABELLED' };
+
 export class Oracle {
   readonly checks = new Map<RuleId, number>();
   readonly claimKinds = new Map<string, number>();
+  readonly efficiency: EfficiencyNote[] = [];
+  /** Per lever: responses where it could have been used, and responses that used it. */
+  readonly leverUse: LeverUse = emptyLeverUse();
   readonly #truth = new Knowledge();
   readonly #noForget = new Knowledge();
   readonly #withErrors = new Knowledge();
   readonly #global = new Knowledge();
+  readonly #spellings = new SpellingTracker();
   readonly #staleLast = new Set<string>();
-  readonly #resynced = new Set<string>();
   readonly #workers = new Set<string>();
-  readonly #capOn: boolean;
+  readonly #lv: Mode['levers'];
+  /** Arm rules apply to shims with an arm surface (arms + resolver); others fail them only by a response. */
+  readonly #armSurface: boolean;
 
   constructor(readonly config: OracleConfig) {
-    this.#capOn = ARM_TABLE[config.arm].cap;
+    this.#lv = config.mode.levers;
+    this.#armSurface = config.mode.arm !== undefined && config.capabilities.armResolver === true;
   }
 
   #check(rule: RuleId, times = 1): void {
     this.checks.set(rule, (this.checks.get(rule) ?? 0) + times);
+  }
+
+  #chance(lever: LeverName): void {
+    this.leverUse[lever].offered++;
   }
 
   judge(o: Outcome): Violation[] {
@@ -77,12 +105,14 @@ export class Oracle {
         const path = e.path === undefined ? undefined : resolvePath(e.path);
         this.#truth.forget(e.worker, path);
         this.#withErrors.forget(e.worker, path);
-        for (const k of [...this.#resynced]) if (k.startsWith(`${e.worker}\u0000`) && (path === undefined || k.startsWith(`${e.worker}\u0000${path}\u0000`))) this.#resynced.delete(k);
+        this.#spellings.forget((wk) => wk.startsWith(`${e.worker}\u0000`) && (path === undefined || wk.startsWith(`${e.worker}\u0000${path}\u0000`)));
       }
       return [];
     }
     this.#workers.add(o.event.worker);
-    this.claimKinds.set(o.claim?.kind ?? Object.keys(o.response)[0]!, (this.claimKinds.get(o.claim?.kind ?? Object.keys(o.response)[0]!) ?? 0) + 1);
+    const kind = o.claim?.kind ?? Object.keys(o.response)[0]!;
+    if (o.kind === 'read' && o.claim !== undefined) this.#used(o.claim);
+    this.claimKinds.set(kind, (this.claimKinds.get(kind) ?? 0) + 1);
     const found = o.kind === 'read' ? this.#judgeRead(o) : this.#judgeStale(o);
     if (o.kind === 'read') this.#counts(o, found);
     return found.map((f) => ({ ...f, index: o.index }));
@@ -105,32 +135,41 @@ export class Oracle {
         out.push({ rule: 'PASSTHROUGH', message: `the read tool failed (${truth.code}) but the shim answered ${this.#say(claim, response)} instead of passing the error on` });
       if (o.failedOver !== undefined) this.#countErrored(worker, key, o.failedOver);
       this.#staleLast.delete(wk);
+      this.#spellings.touched(wk, event.path);
       return out;
     }
     const C = truth.text;
     const Cb = utf8(C);
+    const K = this.#truth.get(worker, key);
+    this.#countOpportunities(K, C, Cb);
 
     if (!('text' in response) || claim === undefined) {
       this.#check('REFUSAL-TRUE');
-      out.push({ rule: 'REFUSAL-TRUE', message: `the shim failed the read (${'error' in response ? response.error : 'no response'}) but the tool returns ${n(Cb.length)} bytes now` });
+      const what = o.crash !== undefined ? `the shim threw ${o.crash}` : `the shim failed the read (${'error' in response ? response.error : 'no response'})`;
+      out.push({ rule: 'REFUSAL-TRUE', message: `${what} but the tool returns ${n(Cb.length)} bytes now` });
       this.#staleLast.delete(wk);
+      this.#spellings.touched(wk, event.path);
       return out;
     }
     if (claim.kind === 'refusal') {
       this.#check('REFUSAL-TRUE');
       out.push({ rule: 'REFUSAL-TRUE', message: `said the file is ${claim.reason} but the tool returns ${n(Cb.length)} bytes now` });
       this.#staleLast.delete(wk);
+      this.#spellings.touched(wk, event.path);
       return out;
     }
 
-    out.push(...this.#surfaceOfRead(o, claim, C, Cb));
-    out.push(...this.#exactness(claim, response, C, Cb));
+    const back = backing(claim, response.text);
+    if (!back.found) out.push({ rule: BACKING_RULE[claim.kind]!, message: `claim not found in the response: its ${back.what} is not in the text the worker was shown (${n(utf8(response.text).length)} bytes)` });
+    out.push(...this.#surfaceOfRead(claim, response, back.framing));
+    out.push(...this.#exactness(claim, response, Cb, back.found));
 
     // Knowledge-dependent rules, judged against the truth, then re-blamed through shadows.
-    const resynced = this.#resynced.has(wk);
-    const K = this.#truth.get(worker, key);
-    const own = this.#knowledgeFindings(claim, response, C, Cb, K, resynced);
-    this.#countKnowledge(claim, C, Cb, K, resynced);
+    const own = back.found ? this.#knowledgeFindings(claim, response, C, Cb, K) : [];
+    if (back.found) {
+      this.#countKnowledge(claim, C, Cb, K);
+      out.push(...this.#progress(o, claim, C, Cb, K, wk));
+    }
     const shadows: [RuleId, Known | undefined][] = [
       ['FORGET-RESETS', this.#noForget.get(worker, key)],
       ['ISOLATION', this.#global.get('*', key)],
@@ -159,7 +198,7 @@ export class Oracle {
         for (const [derived, shadowK] of shadows) {
           if (sameKnowledge(shadowK, K)) continue;
           if (!relies && (shadowK === undefined || holds(shadowK, Cb))) continue;
-          const again = this.#knowledgeFindings(claim, response, C, Cb, shadowK, false);
+          const again = this.#knowledgeFindings(claim, response, C, Cb, shadowK);
           if (!again.some((g) => g.rule === f.rule)) {
             rule = derived;
             why =
@@ -172,18 +211,31 @@ export class Oracle {
       out.push({ rule, message: `${f.message}${why}` });
     }
 
-    // Lie or not, every model takes in what the worker was really given (resynchronising on the
-    // truth), so the next claim is judged on what the worker holds and the shadows keep
-    // explaining only the difference they model. A diff that does not apply leaves the worker's
-    // version unknowable: the key is dropped and its next claims that need it are not judged.
-    if (this.#truth.apply(worker, key, claim, response.text, C)) {
-      if (claim.kind === 'verbatim' || (claim.kind === 'slice' && claim.start === 0)) this.#resynced.delete(wk);
-    } else this.#resynced.add(wk);
-    this.#noForget.apply(worker, key, claim, response.text, C);
-    this.#withErrors.apply(worker, key, claim, response.text, C);
-    this.#global.apply('*', key, claim, response.text, C);
+    // Lie or not, every model takes in what the worker was really given, so the next claim is
+    // judged on what the worker holds; a claim the text does not back gave the worker nothing
+    // known, and a diff that does not apply strictly leaves the worker with the text it held.
+    if (back.found) {
+      this.#truth.apply(worker, key, claim, response.text, C);
+      this.#noForget.apply(worker, key, claim, response.text, C);
+      this.#withErrors.apply(worker, key, claim, response.text, C);
+      this.#global.apply('*', key, claim, response.text, C);
+    }
     this.#staleLast.delete(wk);
     return out;
+  }
+
+  /** A response that used a lever: a pointer, a partial slice, a diff. */
+  #used(c: Claim): void {
+    if (c.kind === 'pointer') this.leverUse.pointer.used++;
+    else if (c.kind === 'diff') this.leverUse.diff.used++;
+    else if (c.kind === 'slice' && c.end < c.total) this.leverUse.cap.used++;
+  }
+
+  /** Where a lever could have been used (counted whatever the shim did; declining is legal). */
+  #countOpportunities(K: Known | undefined, C: string, Cb: Buffer): void {
+    if (holds(K, Cb)) this.#chance('pointer');
+    else if (K !== undefined && K.P.length === K.T && K.T > 0 && K.against !== C) this.#chance('diff');
+    if (Cb.length > this.config.cap) this.#chance('cap');
   }
 
   /** PASSTHROUGH's shadow: the failed request counts as the next slice the shim would have sent. */
@@ -191,24 +243,29 @@ export class Oracle {
     const Cb = utf8(content);
     const cur = this.#withErrors.get(worker, key);
     const from = cur !== undefined && cur.against === content && cur.P.length <= Cb.length && sameBytes(cur.P, Cb.subarray(0, cur.P.length)) ? cur.P.length : 0;
-    let end = this.#capOn ? Math.min(Cb.length, from + this.config.cap) : Cb.length;
+    let end = this.#lv.cap ? Math.min(Cb.length, from + this.config.cap) : Cb.length;
     while (end > from && !isBoundary(Cb, end)) end--;
     this.#withErrors.set(worker, key, { T: Cb.length, P: Buffer.from(Cb.subarray(0, end)), against: content });
   }
 
-  /** Rules that need no knowledge: verbatim is the tool's text, slices are the bytes they say. */
-  #exactness(claim: Claim, response: { text: string }, C: string, Cb: Buffer): Finding[] {
+  /**
+   * Rules that need no knowledge: verbatim is the tool's text, slices are the bytes they say —
+   * judged on UTF-8 bytes, what a worker receives. UTF8-WHOLE and CAP-BOUND judge any shim's
+   * slices; they count as checks only where the cap lever is in force.
+   */
+  #exactness(claim: Claim, response: { text: string }, Cb: Buffer, backed: boolean): Finding[] {
     const out: Finding[] = [];
     const cap = this.config.cap;
+    const capOn = this.#lv.cap;
     if (claim.kind === 'verbatim') {
       this.#check('SLICE-EXACT');
-      if (response.text !== C)
-        out.push({ rule: 'SLICE-EXACT', message: `a response passed off as the tool's text (${n(utf8(response.text).length)} bytes) is not what the tool returned (${n(Cb.length)} bytes)` });
-      if (this.#capOn) {
-        this.#check('CAP-BOUND');
-        if (Cb.length > cap && response.text === C)
-          out.push({ rule: 'CAP-BOUND', message: `the whole ${n(Cb.length)}-byte file was sent under a ${n(cap)}-byte cap` });
-      }
+      const shown = utf8(claim.payload ?? response.text);
+      const exact = sameBytes(shown, Cb);
+      if (backed && !exact)
+        out.push({ rule: 'SLICE-EXACT', message: `a response passed off as the tool's text (${n(shown.length)} bytes) is not what the tool returned (${n(Cb.length)} bytes)` });
+      if (capOn) this.#check('CAP-BOUND');
+      if (Cb.length > cap && exact && capOn)
+        out.push({ rule: 'CAP-BOUND', message: `the whole ${n(Cb.length)}-byte file was sent under a ${n(cap)}-byte cap` });
       return out;
     }
     if (claim.kind === 'slice') {
@@ -218,18 +275,16 @@ export class Oracle {
       else if (claim.end > Cb.length) out.push({ rule: 'SLICE-EXACT', message: `claimed bytes ${n(claim.start)}–${n(claim.end)} of a ${n(Cb.length)}-byte file` });
       else if (P.length !== claim.end - claim.start || !sameBytes(P, Cb.subarray(claim.start, claim.end)))
         out.push({ rule: 'SLICE-EXACT', message: `said bytes ${n(claim.start)}–${n(claim.end)} but the ${n(P.length)} payload bytes are not those bytes of the file` });
-      if (this.#capOn) {
-        this.#check('UTF8-WHOLE');
-        if (claim.end <= Cb.length && (!isBoundary(Cb, claim.start) || !isBoundary(Cb, claim.end)))
-          out.push({ rule: 'UTF8-WHOLE', message: `the slice ${n(claim.start)}–${n(claim.end)} cuts a multi-byte UTF-8 sequence at byte ${n(isBoundary(Cb, claim.start) ? claim.end : claim.start)}` });
-        this.#check('CAP-BOUND');
-        if (P.length > cap) out.push({ rule: 'CAP-BOUND', message: `a slice of ${n(P.length)} bytes under a ${n(cap)}-byte cap` });
-      }
+      if (capOn) this.#check('UTF8-WHOLE');
+      if (claim.end <= Cb.length && (!isBoundary(Cb, claim.start) || !isBoundary(Cb, claim.end)))
+        out.push({ rule: 'UTF8-WHOLE', message: `the slice ${n(claim.start)}–${n(claim.end)} cuts a multi-byte UTF-8 sequence at byte ${n(isBoundary(Cb, claim.start) ? claim.end : claim.start)}` });
+      if (capOn) this.#check('CAP-BOUND');
+      if (P.length > cap && (capOn || claim.end < claim.total)) out.push({ rule: 'CAP-BOUND', message: `a slice of ${n(P.length)} bytes under a ${n(cap)}-byte cap` });
       return out;
     }
     if (claim.kind === 'diff') {
       const size = utf8(response.text).length;
-      const limit = this.#capOn ? Math.min(cap, Cb.length) : Cb.length;
+      const limit = capOn ? Math.min(cap, Cb.length) : Cb.length;
       this.#check('CAP-BOUND');
       if (size > limit)
         out.push({ rule: 'CAP-BOUND', message: `a ${n(size)}-byte diff response replaces a re-delivery of at most ${n(limit)} bytes` });
@@ -238,18 +293,19 @@ export class Oracle {
   }
 
   /** Claims checked against a knowledge state K (truth or a shadow). */
-  #knowledgeFindings(claim: Claim, response: { text: string }, C: string, Cb: Buffer, K: Known | undefined, resynced: boolean): Finding[] {
+  #knowledgeFindings(claim: Claim, response: { text: string }, C: string, Cb: Buffer, K: Known | undefined): Finding[] {
     const out: Finding[] = [];
     const cap = this.config.cap;
-    if (K === undefined && !resynced && claim.kind !== 'verbatim' && (!this.#capOn || Cb.length <= cap))
-      out.push({ rule: 'FIRST-VERBATIM', message: `a first read of a ${n(Cb.length)}-byte file${this.#capOn ? ` (under the ${n(cap)}-byte cap)` : ''} was answered ${this.#say(claim, response)}, not with the tool's text untouched` });
+    const capOn = this.#lv.cap;
+    if (K === undefined && claim.kind !== 'verbatim' && (!capOn || Cb.length <= cap))
+      out.push({ rule: 'FIRST-VERBATIM', message: `a first read of a ${n(Cb.length)}-byte file${capOn ? ` (under the ${n(cap)}-byte cap)` : ''} was answered ${this.#say(claim, response)}, not with the tool's text untouched` });
     switch (claim.kind) {
       case 'pointer':
         if (!holds(K, Cb) || claim.total !== Cb.length)
           out.push({ rule: 'POINTER-FULL', message: `said "unchanged, you hold all ${n(claim.total)} bytes" but ${describeHeld(K, Cb)}${claim.total !== Cb.length && holds(K, Cb) ? ` (the file is ${n(Cb.length)} bytes)` : ''}` });
         break;
       case 'slice': {
-        if (claim.start > 0 && !resynced) {
+        if (claim.start > 0) {
           const held = K?.P ?? Buffer.alloc(0);
           if (claim.start > held.length)
             out.push({ rule: 'SLICE-CONTINUES', message: `continued from byte ${n(claim.start)} but ${describeHeld(K, Cb)}` });
@@ -258,20 +314,13 @@ export class Oracle {
         }
         if (claim.done) {
           const after = afterClaim(K, claim, response.text, C);
-          const k2 = after === 'keep' ? K : after === 'drop' ? undefined : after;
+          const k2 = after === 'keep' ? K : after;
           if (!holds(k2, Cb))
             out.push({ rule: 'DONE-TRUE', message: `said "you now hold all ${n(claim.total)} bytes" but afterwards ${describeHeld(k2, Cb)}` });
-        }
-        if (this.#progressDue(K, C, Cb, resynced)) {
-          const held = K!.P.length;
-          const need = Math.min(K!.T, held + cap - 3);
-          if (claim.end <= held || claim.end < need)
-            out.push({ rule: 'PROGRESS', message: `with bytes 0–${n(held)} of ${n(K!.T)} held and the file unchanged, the slice ended at ${n(claim.end)} (needs ≥ ${n(need)})` });
         }
         break;
       }
       case 'diff': {
-        if (resynced) break;
         if (K === undefined || K.P.length !== K.T)
           out.push({ rule: 'DIFF-BASE-HELD', message: `sent a diff but ${describeHeld(K, Cb)} of the version it is against` });
         const r = applyStrict((K?.P ?? Buffer.alloc(0)).toString('utf8'), wire(claim.patch));
@@ -283,41 +332,76 @@ export class Oracle {
       default:
         break;
     }
-    if (claim.kind === 'verbatim' && this.#progressDue(K, C, Cb, resynced) && this.#capOn && Cb.length > cap)
-      out.push({ rule: 'PROGRESS', message: 'restarted from byte 0 with the whole file while the worker held a prefix' });
     return out;
   }
 
-  #progressDue(K: Known | undefined, C: string, Cb: Buffer, resynced: boolean): boolean {
-    return this.#capOn && !resynced && K !== undefined && K.against === C && K.T === Cb.length && K.P.length < K.T && sameBytes(K.P, Cb.subarray(0, K.P.length));
+  /** K is a prefix of this very content, short of its end: the next slice must advance (PROGRESS). */
+  #partlyHeld(K: Known | undefined, C: string, Cb: Buffer): K is Known {
+    return K !== undefined && K.against === C && K.T === Cb.length && K.P.length < K.T && sameBytes(K.P, Cb.subarray(0, K.P.length));
   }
 
-  #countKnowledge(claim: Claim, C: string, Cb: Buffer, K: Known | undefined, resynced: boolean): void {
-    if (K === undefined && !resynced && (!this.#capOn || Cb.length <= this.config.cap)) this.#check('FIRST-VERBATIM');
-    if (claim.kind === 'pointer') this.#check('POINTER-FULL');
-    if (claim.kind === 'slice' && claim.start > 0 && !resynced) this.#check('SLICE-CONTINUES');
-    if (claim.kind === 'slice' && claim.done) this.#check('DONE-TRUE');
-    if (claim.kind === 'diff' && !resynced) this.#check('DIFF-BASE-HELD');
-    if (claim.kind === 'diff' && !resynced) this.#check('DIFF-COMPLETE');
-    if ((claim.kind === 'slice' || claim.kind === 'verbatim') && this.#progressDue(K, C, Cb, resynced)) this.#check('PROGRESS');
-    if (this.config.arm === 'diff' && holds(K, Cb)) this.#check('A2-NO-POINTER');
-  }
-
-  /** Surface rules visible in a read: the arm's levers, the seal. */
-  #surfaceOfRead(o: ReadOutcome, claim: Claim, _C: string, _Cb: Buffer): Finding[] {
+  /** PROGRESS (liveness, per spelling) and the efficiency figures of slices and re-sends. */
+  #progress(o: ReadOutcome, claim: Claim, C: string, Cb: Buffer, K: Known | undefined, wk: string): Finding[] {
     const out: Finding[] = [];
-    const lv = ARM_TABLE[this.config.arm];
-    const text = 'text' in o.response ? o.response.text : '';
-    this.#check('ARM-TABLE');
-    if (!lv.on && claim.kind !== 'verbatim') out.push({ rule: 'ARM-TABLE', message: `the off arm changed a response into ${this.#say(claim, o.response)}` });
-    else if (claim.kind === 'pointer' && this.config.arm === 'diff') out.push({ rule: 'A2-NO-POINTER', message: 'the diff arm answered "unchanged, you hold it" instead of re-delivering' });
-    else if (claim.kind === 'pointer' && !lv.pointer) out.push({ rule: 'ARM-TABLE', message: `arm ${this.config.arm} has no pointer lever but answered a pointer` });
-    else if (claim.kind === 'diff' && !lv.diff) out.push({ rule: 'ARM-TABLE', message: `arm ${this.config.arm} has no diff lever but answered a diff` });
-    else if (claim.kind === 'slice' && !claim.done && !lv.cap) out.push({ rule: 'ARM-TABLE', message: `arm ${this.config.arm} has no cap lever but sent a partial slice` });
+    const spelling = o.event.path;
+    const cap = this.config.cap;
+    const span = claim.kind === 'slice' ? { start: claim.start, end: claim.end, partial: claim.end < claim.total } : claim.kind === 'verbatim' ? { start: 0, end: Cb.length, partial: false } : undefined;
+    if (span === undefined) {
+      this.#spellings.touched(wk, spelling);
+      return out;
+    }
+    const { last, prefix } = this.#spellings.get(wk, C, spelling);
+    if (this.#lv.cap && this.#partlyHeld(K, C, Cb) && last === spelling && prefix > 0 && prefix < Cb.length) {
+      this.#check('PROGRESS');
+      const floor = progressFloor(Cb, span.start, cap);
+      if (claim.kind === 'verbatim' && Cb.length > cap)
+        out.push({ rule: 'PROGRESS', message: 'restarted from byte 0 with the whole file while the worker held a prefix' });
+      else if (span.end <= prefix || span.end < floor)
+        out.push({ rule: 'PROGRESS', message: `with bytes 0–${n(prefix)} of ${n(Cb.length)} delivered to ${spelling} and the file unchanged, the slice ${n(span.start)}–${n(span.end)} ${span.end <= prefix ? `does not pass byte ${n(prefix)}` : `ends before byte ${n(floor)} (the last line end within the cap, or start + cap − 3 without one)`}` });
+    }
+    // Efficiency: bytes of unchanged content the worker held from another spelling, sent again.
+    if (K !== undefined && K.against === C && sameBytes(K.P, Cb.subarray(0, K.P.length))) {
+      const again = Math.min(span.end, K.P.length) - span.start;
+      const others = this.#spellings.deliverers(wk, C, spelling);
+      // Only waste a shim could have avoided: a pointer it could give, or a continuation it could send.
+      const avoidable = this.#lv.pointer || (this.#lv.cap && K.P.length < K.T);
+      if (avoidable && again > 0 && others.length > 0)
+        this.efficiency.push({ kind: 'alias-resend', index: o.index, bytes: again, message: `re-sent bytes ${n(span.start)}–${n(span.start + again)} of ${spelling} that the worker holds from a read of its alias ${others[0]}` });
+    }
+    if (this.#lv.cap && span.partial) {
+      const full = fullSliceEnd(Cb.length, span.start, cap);
+      if (span.end < full)
+        this.efficiency.push({ kind: 'short-slice', index: o.index, bytes: full - span.end, message: `a slice ${n(span.start)}–${n(span.end)} of ${n(Cb.length)} ended ${n(full - span.end)} bytes short of a full ${n(cap)}-byte slice` });
+    }
+    this.#spellings.delivered(wk, C, spelling, span.start, span.end);
+    return out;
+  }
+
+  #countKnowledge(claim: Claim, C: string, Cb: Buffer, K: Known | undefined): void {
+    if (K === undefined && (!this.#lv.cap || Cb.length <= this.config.cap)) this.#check('FIRST-VERBATIM');
+    if (claim.kind === 'pointer') this.#check('POINTER-FULL');
+    if (claim.kind === 'slice' && claim.start > 0) this.#check('SLICE-CONTINUES');
+    if (claim.kind === 'slice' && claim.done) this.#check('DONE-TRUE');
+    if (claim.kind === 'diff') this.#check('DIFF-BASE-HELD');
+    if (claim.kind === 'diff') this.#check('DIFF-COMPLETE');
+    if (this.config.mode.arm === 'diff' && holds(K, Cb)) this.#check('A2-NO-POINTER');
+  }
+
+  /** Surface rules visible in a read: the levers in force, the seal. */
+  #surfaceOfRead(claim: Claim, response: { text: string }, framing: string): Finding[] {
+    const out: Finding[] = [];
+    const lv = this.#lv;
+    const m = this.config.mode;
+    const declared = m.arm !== undefined ? `arm ${m.arm} has no` : `declared levers [${leverList(lv).join(', ')}], no`;
+    if (this.#armSurface) this.#check('ARM-TABLE');
+    if (!lv.on && claim.kind !== 'verbatim') out.push({ rule: 'ARM-TABLE', message: `${m.arm !== undefined ? 'the off arm' : describeMode(m)} changed a response into ${this.#say(claim, response)}` });
+    else if (claim.kind === 'pointer' && m.arm === 'diff') out.push({ rule: 'A2-NO-POINTER', message: 'the diff arm answered "unchanged, you hold it" instead of re-delivering' });
+    else if (claim.kind === 'pointer' && !lv.pointer) out.push({ rule: 'ARM-TABLE', message: `${declared} pointer lever, but answered a pointer` });
+    else if (claim.kind === 'diff' && !lv.diff) out.push({ rule: 'ARM-TABLE', message: `${declared} diff lever, but answered a diff` });
+    else if (claim.kind === 'slice' && claim.end < claim.total && !lv.cap) out.push({ rule: 'ARM-TABLE', message: `${declared} cap lever, but answered a partial slice` });
+    // Host framing around a verbatim payload is the host's, not a notice of the shim.
     if (this.config.capabilities.seal && claim.kind !== 'verbatim') {
       this.#check('NOTICE-SEALED');
-      const body = claim.kind === 'slice' || claim.kind === 'stale' ? claim.payload : claim.kind === 'diff' ? claim.patch : '';
-      const framing = body !== '' && text.endsWith(body) ? text.slice(0, text.length - body.length) : text;
       if (!framing.includes(this.config.seal))
         out.push({ rule: 'NOTICE-SEALED', message: `a ${claim.kind} notice without the instance seal ${this.config.seal}` });
     }
@@ -367,19 +451,19 @@ export class Oracle {
     // Only a serve that handed over lines could be mistaken for a delivery (STALE-NO-RECORD).
     if (claim?.kind === 'stale') this.#staleLast.add(`${event.worker}\u0000${requestKey(event.path, undefined)}`);
     this.#check('STALE-SERVE-LABELLED');
-    if (!this.#capOn) {
-      if (!('none' in response)) out.push({ rule: 'STALE-SERVE-LABELLED', message: `the stale serve answered under arm ${this.config.arm}, which has no cap lever (it must return nothing)` });
+    if (!this.#lv.cap) {
+      if (!('none' in response)) out.push({ rule: 'STALE-SERVE-LABELLED', message: `the stale serve answered under ${describeMode(this.config.mode)}, which has no cap lever (it must return nothing)` });
       return out;
     }
     if ('none' in response) return [{ rule: 'STALE-SERVE-LABELLED', message: 'the stale serve returned nothing under a capping arm' }];
     if ('error' in response) return [{ rule: 'STALE-SERVE-LABELLED', message: `the stale serve threw (${response.error}); refusals are results, never throws` }];
     if (claim === undefined) return out;
     const text = response.text;
+    const back = backing(claim, text);
+    if (!back.found) out.push({ rule: 'STALE-SERVE-LABELLED', message: `claim not found in the response: its ${back.what} is not in the text the worker was shown (${n(utf8(text).length)} bytes)` });
     if (this.config.capabilities.seal) {
       this.#check('NOTICE-SEALED');
-      const body = claim.kind === 'stale' ? claim.payload : '';
-      const framing = body !== '' && text.endsWith(body) ? text.slice(0, text.length - body.length) : text;
-      if (!framing.includes(this.config.seal)) out.push({ rule: 'NOTICE-SEALED', message: `a stale-serve notice without the instance seal ${this.config.seal}` });
+      if (!back.framing.includes(this.config.seal)) out.push({ rule: 'NOTICE-SEALED', message: `a stale-serve notice without the instance seal ${this.config.seal}` });
     }
     const { startLine, endLine } = event;
     const badRange = startLine < 0 || endLine < startLine;
@@ -421,7 +505,9 @@ export class Oracle {
 export function sayClaim(claim: Claim, text: string): string {
   switch (claim.kind) {
     case 'verbatim':
-      return `the tool's text verbatim (${n(utf8(text).length)} bytes)`;
+      return claim.payload === undefined
+        ? `the tool's text verbatim (${n(utf8(text).length)} bytes)`
+        : `the tool's text (${n(utf8(claim.payload).length)} bytes) inside host framing`;
     case 'slice':
       return `bytes ${n(claim.start)}–${n(claim.end)} of ${n(claim.total)}${claim.done ? ' ("you now hold all of it")' : ' (partial)'}`;
     case 'pointer':

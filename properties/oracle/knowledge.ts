@@ -27,13 +27,13 @@ export function sameKnowledge(a: Known | undefined, b: Known | undefined): boole
 
 /**
  * K after a response: what the worker really holds once it has it, lie or not. 'keep' when it
- * adds nothing to the prefix, 'drop' when the worker's version becomes unknowable (a diff that
- * does not apply).
+ * adds nothing to what the worker holds — a diff that does not apply strictly adds nothing either:
+ * the worker keeps the text it held (spec/SPEC.md "How the kit keeps K honest").
  */
-export function afterClaim(k: Known | undefined, claim: Claim, text: string, content: string): Known | 'keep' | 'drop' {
+export function afterClaim(k: Known | undefined, claim: Claim, text: string, content: string): Known | 'keep' {
   switch (claim.kind) {
     case 'verbatim': {
-      const P = utf8(text);
+      const P = utf8(claim.payload ?? text);
       return { T: P.length, P, against: content };
     }
     case 'slice': {
@@ -50,7 +50,7 @@ export function afterClaim(k: Known | undefined, claim: Claim, text: string, con
     }
     case 'diff': {
       const r = applyStrict((k?.P ?? Buffer.alloc(0)).toString('utf8'), wire(claim.patch));
-      if (!r.ok) return 'drop';
+      if (!r.ok) return 'keep';
       return { T: claim.total, P: utf8(r.text), against: content };
     }
     default:
@@ -73,12 +73,10 @@ export class Knowledge {
     else w.set(key, k);
   }
 
-  /** Applies a response; returns false when the key had to be dropped. */
-  apply(worker: string, key: string, claim: Claim, text: string, content: string): boolean {
+  /** Applies a response: K becomes what the worker holds once it has it. */
+  apply(worker: string, key: string, claim: Claim, text: string, content: string): void {
     const r = afterClaim(this.get(worker, key), claim, text, content);
-    if (r === 'keep') return true;
-    this.set(worker, key, r === 'drop' ? undefined : r);
-    return r !== 'drop';
+    if (r !== 'keep') this.set(worker, key, r);
   }
 
   /** forget(path) empties every key of that path; forget() everything of the worker. */

@@ -7,7 +7,9 @@
 import { ARM_TABLE, type ArmName } from '../../core/arms.ts';
 import type { RuleId } from '../../core/rules.ts';
 import type { TraceEvent } from '../../core/trace.ts';
+import { modeOfArm } from '../../core/levers.ts';
 import type { ShimAdapter } from '../../adapters/contract.ts';
+import { hasArmSurface, offersDiff } from '../../adapters/capabilities.ts';
 import { judgeHistory } from '../history.ts';
 import { tellStory } from '../story.ts';
 import { count, type ProbeResult } from './types.ts';
@@ -58,12 +60,14 @@ const PROBES: readonly Probe[] = [
   },
 ];
 
+/** Only for an arm surface (arms + resolver): a lever shim's levers are judged on every response instead. */
 export async function probeArmBehaviour(adapter: ShimAdapter, seal: string, r: ProbeResult): Promise<void> {
+  if (!hasArmSurface(adapter.capabilities)) return;
   for (const arm of adapter.capabilities.arms as ArmName[]) {
     const levers = ARM_TABLE[arm];
     for (const p of PROBES) {
-      if (p.lever === 'diff' && !adapter.capabilities.diff) continue;
-      const v = await judgeHistory(adapter, { arm, cap: CAP, seal }, p.events);
+      if (p.lever === 'diff' && !offersDiff(adapter.capabilities)) continue;
+      const v = await judgeHistory(adapter, { mode: modeOfArm(arm), cap: CAP, seal }, p.events);
       for (const [rule, n] of v.checks) if (rule === 'A2-NO-POINTER') count(r, rule, n);
       const o = v.outcomes.find((x) => x.index === p.at);
       const kind = o && o.kind !== 'other' ? (o.claim?.kind ?? Object.keys(o.response)[0]!) : 'nothing';

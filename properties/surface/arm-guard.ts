@@ -40,7 +40,7 @@ export async function probeArmGuard(adapter: ShimAdapter, seed: number, r: Probe
         r.findings.push({ rule: 'ARM-GUARD', message: `resolveArm(${describeValue(flag)}) threw a TypeError that does not name the legal spellings (false, 'cap', 'diff', true): ${JSON.stringify(errorMessage(e))}`, story });
     }
   }
-  for (const arm of adapter.capabilities.arms) {
+  for (const arm of adapter.capabilities.arms ?? []) {
     const flag = adapter.surface?.armFlag ? adapter.surface.armFlag(arm) : ARM_FLAGS[arm];
     count(r, 'ARM-TABLE');
     const story = [`1. resolveArm(${describeValue(flag)}) for arm ${arm}`];

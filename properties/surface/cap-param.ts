@@ -1,15 +1,16 @@
 /** CAP-PARAM: a cap outside the integers >= 4 is refused with a RangeError naming the domain. */
+import { leverList, type Mode } from '../../core/levers.ts';
 import type { AdapterContext, ShimAdapter } from '../../adapters/contract.ts';
+import { modeFor } from '../../adapters/capabilities.ts';
 import { World } from '../../harness/world.ts';
 import { count, describeValue, errorMessage, errorName, type ProbeResult } from './types.ts';
 
 const BAD_CAPS: readonly unknown[] = Object.freeze([0, 3, 4.5, Number.NaN, -1, Number.POSITIVE_INFINITY, '100', null, 1, 2]);
 
-function ctxWith(cap: unknown, seal: string): AdapterContext {
+function ctxWith(cap: unknown, seal: string, mode: Mode): AdapterContext {
   const world = new World();
-  const armName = 'cap' as const;
   return {
-    workerId: 'w1', arm: armName, cap: cap as number, seal, fs: world.fs, onCount: () => {},
+    workerId: 'w1', arm: mode.arm, levers: leverList(mode.levers), cap: cap as number, seal, fs: world.fs, onCount: () => {},
     read: async (args) => {
       const r = world.toolResult(args);
       if (!r.ok) throw new Error(r.message);
@@ -18,15 +19,24 @@ function ctxWith(cap: unknown, seal: string): AdapterContext {
   };
 }
 
+/** A capping mode the shim declares (the arm cap or all, or the cap lever), if any. */
+function cappingMode(adapter: ShimAdapter): Mode | undefined {
+  const caps = adapter.capabilities;
+  if (caps.levers !== undefined) return caps.levers.includes('cap') ? modeFor(caps, undefined) : undefined;
+  const arm = (caps.arms ?? []).find((a) => a === 'cap' || a === 'all');
+  return arm === undefined ? undefined : modeFor(caps, arm);
+}
+
 export async function probeCapParam(adapter: ShimAdapter, seal: string, r: ProbeResult): Promise<void> {
-  if (!adapter.capabilities.capParam) return;
-  const arm = adapter.capabilities.arms.find((a) => a === 'cap' || a === 'all');
-  if (arm === undefined) return;
+  if (!adapter.capabilities.capParam || adapter.capabilities.cap !== undefined) return;
+  const mode = cappingMode(adapter);
+  if (mode === undefined) return;
+  const under = mode.arm !== undefined ? `arm ${mode.arm}` : 'the cap lever';
   for (const cap of BAD_CAPS) {
     count(r, 'CAP-PARAM');
-    const story = [`1. create a worker's shim under arm ${arm} with cap ${describeValue(cap)}`];
+    const story = [`1. create a worker's shim under ${under} with cap ${describeValue(cap)}`];
     try {
-      const shim = await adapter.create({ ...ctxWith(cap, seal), arm });
+      const shim = await adapter.create(ctxWith(cap, seal, mode));
       void shim;
       r.findings.push({ rule: 'CAP-PARAM', message: `cap ${describeValue(cap)} was accepted; the cap must be an integer >= 4`, story });
     } catch (e) {
@@ -37,8 +47,8 @@ export async function probeCapParam(adapter: ShimAdapter, seal: string, r: Probe
   }
   count(r, 'CAP-PARAM');
   try {
-    await adapter.create({ ...ctxWith(4, seal), arm });
+    await adapter.create(ctxWith(4, seal, mode));
   } catch (e) {
-    r.findings.push({ rule: 'CAP-PARAM', message: `cap 4 (the smallest legal cap) was refused: ${errorMessage(e)}`, story: [`1. create a worker's shim under arm ${arm} with cap 4`] });
+    r.findings.push({ rule: 'CAP-PARAM', message: `cap 4 (the smallest legal cap) was refused: ${errorMessage(e)}`, story: [`1. create a worker's shim under ${under} with cap 4`] });
   }
 }

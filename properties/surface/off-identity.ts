@@ -22,7 +22,7 @@ function tools(): { shape: string; tool: HostTool }[] {
 
 export async function probeOffIdentity(adapter: ShimAdapter, r: ProbeResult): Promise<void> {
   const wrap = adapter.surface?.wrapTool;
-  if (!adapter.capabilities.wrapTool || wrap === undefined || !adapter.capabilities.arms.includes('off')) return;
+  if (!adapter.capabilities.wrapTool || wrap === undefined || !(adapter.capabilities.arms ?? []).includes('off')) return;
   for (const { shape, tool } of tools()) {
     const execute = tool.execute;
     const story = [`1. tool = ${shape}`, "2. wrapTool('off', tool)"];

@@ -16,7 +16,7 @@ export function mentionsNumber(text: string, value: number): boolean {
 export async function probePersona(adapter: ShimAdapter, seal: string, r: ProbeResult): Promise<void> {
   const persona = adapter.surface?.persona;
   if (!adapter.capabilities.persona || persona === undefined) return;
-  for (const arm of adapter.capabilities.arms) {
+  for (const arm of adapter.capabilities.arms ?? []) {
     const lv = ARM_TABLE[arm];
     for (const cap of CAPS) {
       const story = [`1. persona(arm ${arm}, cap ${cap}, seal ${seal})`];

@@ -1,4 +1,5 @@
 /** What bench counts: bytes on both sides, and lies as the oracle judges them (one per response). */
+import { modeOfArm } from '../../core/levers.ts';
 import { describe, expect, it } from 'vitest';
 import { TRUTH_RULES, type RuleId } from '../../core/rules.ts';
 import type { TraceEvent } from '../../core/trace.ts';
@@ -42,7 +43,7 @@ describe('measure', () => {
   const reads = w.events.filter((e) => e.type === 'read').length;
 
   it('the off arm sends exactly what the plain tool sends', async () => {
-    const m = await measure(reference, { ...cfg, arm: 'off' }, w.events);
+    const m = await measure(reference, { ...cfg, mode: modeOfArm('off') }, w.events);
     expect(m.responses).toBe(reads);
     expect(m.bytesNaive).toBeGreaterThan(0);
     expect(m.bytesDelivered).toBe(m.bytesNaive);
@@ -50,8 +51,8 @@ describe('measure', () => {
   });
 
   it('the reference under A3 saves bytes without a lie; the plain-tool bytes do not depend on the shim', async () => {
-    const off = await measure(reference, { ...cfg, arm: 'off' }, w.events);
-    const all = await measure(reference, { ...cfg, arm: 'all' }, w.events);
+    const off = await measure(reference, { ...cfg, mode: modeOfArm('off') }, w.events);
+    const all = await measure(reference, { ...cfg, mode: modeOfArm('all') }, w.events);
     expect(all.bytesNaive).toBe(off.bytesNaive);
     expect(all.lies).toBe(0);
     expect(all.bytesDelivered).toBeLessThan(all.bytesNaive);
@@ -59,7 +60,7 @@ describe('measure', () => {
   });
 
   it('a path + hash pointer lies on this workload, and every lie is one response', async () => {
-    const m = await measure(BROKEN['path-hash']!.adapter, { ...cfg, arm: 'cap' }, w.events);
+    const m = await measure(BROKEN['path-hash']!.adapter, { ...cfg, mode: modeOfArm('cap') }, w.events);
     expect(m.lies).toBeGreaterThan(0);
     expect(m.lies).toBeLessThanOrEqual(m.responses);
     expect(Object.values(m.lieRules).reduce((a, b) => a + b, 0)).toBe(m.lies);
@@ -75,8 +76,8 @@ describe('measure', () => {
       { type: 'read', worker: 'w1', path: 'a.ts' },
       { type: 'read', worker: 'w1', path: 'a.ts' },
     ];
-    const m = await measure(BROKEN['path-hash']!.adapter, { cap: 40, seal: 'benchtestseal', arm: 'cap' }, events);
-    const ok = await measure(reference, { cap: 40, seal: 'benchtestseal', arm: 'cap' }, events);
+    const m = await measure(BROKEN['path-hash']!.adapter, { cap: 40, seal: 'benchtestseal', mode: modeOfArm('cap') }, events);
+    const ok = await measure(reference, { cap: 40, seal: 'benchtestseal', mode: modeOfArm('cap') }, events);
     expect(m.bytesNaive).toBe(300);
     expect(m.lies).toBe(2);
     expect(ok.lies).toBe(0);

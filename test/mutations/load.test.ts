@@ -5,6 +5,7 @@ import { MutantEditError, MUTANT_IDS, loadMutant, loadMutantAdapter } from '../.
 import { fn } from '../../mutations/edit.ts';
 import { judgeHistory } from '../../properties/history.ts';
 import { privateTmp, spec, treesOf } from './support.ts';
+import { modeOfArm } from '../../core/levers.ts';
 
 privateTmp();
 
@@ -16,7 +17,7 @@ const forgetThenReread: TraceEvent[] = [
   { type: 'read', worker: 'w1', path: 'src/b.ts' },
 ];
 const kindOf = async (adapter: typeof reference, events: TraceEvent[]): Promise<string | undefined> => {
-  const v = await judgeHistory(adapter, { arm: 'cap', cap: 64, seal: 'a1b2c3d4e5f6' }, events);
+  const v = await judgeHistory(adapter, { mode: modeOfArm('cap'), cap: 64, seal: 'a1b2c3d4e5f6' }, events);
   const last = v.outcomes.at(-1)!;
   return last.kind === 'read' ? last.claim?.kind : undefined;
 };

@@ -8,6 +8,7 @@ import { AdapterError } from '../../harness/session.ts';
 import { judgeHistory } from '../../properties/history.ts';
 import { runSurfaceProbes } from '../../properties/surface/index.ts';
 import { bad, DELIVERY, MTIME, sandboxesIn, sandboxHome, STAT_AFTER_READ } from './helpers.ts';
+import { modeOfArm } from '../../core/levers.ts';
 
 const home = sandboxHome();
 afterAll(() => rmSync(home, { recursive: true, force: true }));
@@ -44,7 +45,7 @@ describe('process adapter: histories over the protocol', () => {
       { type: 'delete', path: 'src/b.ts' },
       { type: 'read', worker: 'w1', path: 'src/b.ts' },
     ];
-    const v = await withAdapter(DELIVERY, (a) => judgeHistory(a, { arm: 'cap', cap: 256, seal: SEAL }, events));
+    const v = await withAdapter(DELIVERY, (a) => judgeHistory(a, { mode: modeOfArm('cap'), cap: 256, seal: SEAL }, events));
     expect(rules(v)).toEqual([]);
     expect([...v.claimKinds.keys()].sort()).toEqual(['error', 'pointer', 'slice', 'verbatim']);
     expect(v.checks.get('POINTER-FULL')).toBeGreaterThan(0);
@@ -62,9 +63,9 @@ describe('process adapter: histories over the protocol', () => {
       { type: 'write', path: 'a.ts', content: 'const a = 3;\n', mtimeMs: 1_700_000_000_501 }, // 1 ms later: seen
       { type: 'read', worker: 'w1', path: 'a.ts' },
     ];
-    const lying = await withAdapter(MTIME, (a) => judgeHistory(a, { arm: 'cap', cap: 64, seal: SEAL }, events));
+    const lying = await withAdapter(MTIME, (a) => judgeHistory(a, { mode: modeOfArm('cap'), cap: 64, seal: SEAL }, events));
     expect(rules(lying)).toEqual(['4:POINTER-FULL']);
-    const truthful = await withAdapter(DELIVERY, (a) => judgeHistory(a, { arm: 'cap', cap: 64, seal: SEAL }, events));
+    const truthful = await withAdapter(DELIVERY, (a) => judgeHistory(a, { mode: modeOfArm('cap'), cap: 64, seal: SEAL }, events));
     expect(rules(truthful)).toEqual([]);
   });
 
@@ -75,7 +76,7 @@ describe('process adapter: histories over the protocol', () => {
       { type: 'read', worker: 'w1', path: 'a.ts' },
       { type: 'read', worker: 'w1', path: 'a.ts' },
     ];
-    const v = await withAdapter(DELIVERY, (a) => judgeHistory(a, { arm: 'cap', cap: 64, seal: SEAL }, events));
+    const v = await withAdapter(DELIVERY, (a) => judgeHistory(a, { mode: modeOfArm('cap'), cap: 64, seal: SEAL }, events));
     expect(rules(v)).toEqual([]);
     expect(v.outcomes[2]).toMatchObject({ kind: 'read', truth: { ok: true, text: 'lone \uFFFD surrogate\n' }, response: { text: 'lone \uFFFD surrogate\n' } });
   });
@@ -88,11 +89,11 @@ describe('process adapter: histories over the protocol', () => {
       { type: 'read', worker: 'w1', path: 'a.ts' },
     ];
     // Stat after read: the old bytes get the new mtime, so the next read is a pointer to bytes never sent.
-    const racy = await withAdapter(STAT_AFTER_READ, (a) => judgeHistory(a, { arm: 'cap', cap: 64, seal: SEAL }, events));
+    const racy = await withAdapter(STAT_AFTER_READ, (a) => judgeHistory(a, { mode: modeOfArm('cap'), cap: 64, seal: SEAL }, events));
     expect(rules(racy)).toEqual(['3:POINTER-FULL']);
     expect(racy.outcomes[2]).toMatchObject({ response: { text: 'version A\n' } });
     // Keyed on the bytes it read, the delivery example re-delivers the new version.
-    const sound = await withAdapter(DELIVERY, (a) => judgeHistory(a, { arm: 'cap', cap: 64, seal: SEAL }, events));
+    const sound = await withAdapter(DELIVERY, (a) => judgeHistory(a, { mode: modeOfArm('cap'), cap: 64, seal: SEAL }, events));
     expect(rules(sound)).toEqual([]);
     expect(sound.outcomes[3]).toMatchObject({ claim: { kind: 'slice', start: 0, end: 10, done: true, payload: 'version B\n' } });
   });
@@ -141,13 +142,13 @@ describe('process adapter: a breach of the protocol is an adapter error, never a
       const started = Date.now();
       const a = await openProcessAdapter({ command: bad(mode), sandboxDir: home, timeoutMs: 800 });
       try {
-        const err = await judgeHistory(a, { arm: 'cap', cap: 64, seal: SEAL }, reads).then(() => undefined, (e: unknown) => e);
+        const err = await judgeHistory(a, { mode: modeOfArm('cap'), cap: 64, seal: SEAL }, reads).then(() => undefined, (e: unknown) => e);
         expect(err).toBeInstanceOf(AdapterError);
         expect((err as Error).message).toMatch(message);
         expect((err as Error).message.split('\n')).toHaveLength(1);
         // Latched: the run cannot go on with this adapter.
         expect(a.failure()).toBe(err);
-        await expect(a.openHistory!({ arm: 'cap', cap: 64, seal: SEAL })).rejects.toBe(err);
+        await expect(a.openHistory!({ arm: 'cap', levers: ['pointer', 'cap'], cap: 64, seal: SEAL })).rejects.toBe(err);
       } finally {
         await a.close!();
       }
@@ -168,10 +169,10 @@ describe('process adapter: optional parts of the protocol', () => {
   ];
 
   it('"counted" on a reply is the count callback (COUNT-EXACT judges it)', async () => {
-    const right = await withAdapter(bad('callback'), (a) => judgeHistory(a, { arm: 'cap', cap: 256, seal: SEAL }, events));
+    const right = await withAdapter(bad('callback'), (a) => judgeHistory(a, { mode: modeOfArm('cap'), cap: 256, seal: SEAL }, events));
     expect(rules(right)).toEqual([]);
     expect(right.checks.get('COUNT-EXACT')).toBeGreaterThan(0);
-    const wrong = await withAdapter(bad('callback-wrong'), (a) => judgeHistory(a, { arm: 'cap', cap: 256, seal: SEAL }, events));
+    const wrong = await withAdapter(bad('callback-wrong'), (a) => judgeHistory(a, { mode: modeOfArm('cap'), cap: 256, seal: SEAL }, events));
     expect(wrong.violations.filter((x) => x.rule === 'COUNT-EXACT').map((x) => x.message)[0]).toMatch(/onCount fired with/);
   });
 
@@ -184,7 +185,7 @@ describe('process adapter: optional parts of the protocol', () => {
       { type: 'stale', worker: 'w1', path: 'gone.ts', startLine: 0, endLine: 1 },
       { type: 'stale', worker: 'w1', path: 'none.ts', startLine: 0, endLine: 1 },
     ];
-    const v = await withAdapter(bad('stale'), (a) => judgeHistory(a, { arm: 'cap', cap: 4096, seal: SEAL }, stale));
+    const v = await withAdapter(bad('stale'), (a) => judgeHistory(a, { mode: modeOfArm('cap'), cap: 4096, seal: SEAL }, stale));
     expect(v.outcomes[2]).toMatchObject({ kind: 'stale', claim: { kind: 'stale', startLine: 2, endLine: 4, lines: 40, payload: 'line 2 é€😀\nline 3 é€😀\nline 4 é€😀\n' } });
     expect(v.outcomes[3]).toMatchObject({ claim: { kind: 'refusal', reason: 'stale-past-eof' } });
     expect(v.outcomes[4]).toMatchObject({ claim: { kind: 'refusal', reason: 'stale-absent' } });

@@ -4,8 +4,9 @@ import type { HistoryHandle, ShimAdapter } from '../../adapters/contract.ts';
 import type { TraceEvent } from '../../core/trace.ts';
 import { AdapterError } from '../../harness/session.ts';
 import { judgeHistory } from '../../properties/history.ts';
+import { modeOfArm } from '../../core/levers.ts';
 
-const CFG = { arm: 'off' as const, cap: 64, seal: 'seal123' };
+const CFG = { mode: modeOfArm('off'), cap: 64, seal: 'seal123' };
 
 /** An off-arm pass-through whose history handle logs what the Session does to it. */
 function fake(log: string[], opts: { createThrows?: boolean; injects?: boolean } = {}): ShimAdapter {

@@ -73,8 +73,8 @@ describe('worker knowledge K = (T, P)', () => {
   it('a continuation appends; done only when P equals the content', () => {
     const k1 = afterClaim(undefined, { kind: 'slice', start: 0, end: 5, total: 11, done: false, payload: 'hello' }, '', content);
     expect(k1).not.toBe('keep');
-    const k2 = afterClaim(k1 === 'keep' || k1 === 'drop' ? undefined : k1, { kind: 'slice', start: 5, end: 11, total: 11, done: true, payload: ' world' }, '', content);
-    expect(k2 !== 'keep' && k2 !== 'drop' && holds(k2, utf8(content))).toBe(true);
+    const k2 = afterClaim(k1 === 'keep' ? undefined : k1, { kind: 'slice', start: 5, end: 11, total: 11, done: true, payload: ' world' }, '', content);
+    expect(k2 !== 'keep' && holds(k2, utf8(content))).toBe(true);
   });
   it('a continuation past P leaves the worker holding only P', () => {
     expect(afterClaim(undefined, { kind: 'slice', start: 3, end: 5, total: 11, done: false, payload: 'lo' }, '', content)).toBe('keep');
@@ -82,11 +82,11 @@ describe('worker knowledge K = (T, P)', () => {
   it('an empty file is held only after a response said it is empty', () => {
     expect(holds(undefined, utf8(''))).toBe(false);
     const k = afterClaim(undefined, { kind: 'verbatim' }, '', '');
-    expect(k !== 'keep' && k !== 'drop' && holds(k, utf8(''))).toBe(true);
+    expect(k !== 'keep' && holds(k, utf8(''))).toBe(true);
   });
   it('a response starting at 0 of changed content replaces P', () => {
     const k1 = afterClaim(undefined, { kind: 'verbatim' }, 'abcdefgh', 'abcdefgh');
     const k2 = afterClaim(k1 as never, { kind: 'slice', start: 0, end: 4, total: 8, done: false, payload: 'abcd' }, '', 'abcdXYZW');
-    expect(k2 !== 'keep' && k2 !== 'drop' && k2.P.toString()).toBe('abcd');
+    expect(k2 !== 'keep' && k2.P.toString()).toBe('abcd');
   });
 });

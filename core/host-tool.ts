@@ -1,0 +1,49 @@
+/**
+ * The host's own read tool bound (spec/SPEC.md "Host read tools"): many hosts return at most N
+ * lines, cut long lines and cap the whole text. The content of a request is what such a tool
+ * returns for it, so every rule is judged against that bounded text.
+ */
+
+/** How `maxLineChars` and `maxChars` count: UTF-16 code units (default), code points, or UTF-8 bytes. */
+export type HostToolUnit = 'utf16' | 'codepoint' | 'byte';
+export const HOST_TOOL_UNITS: readonly HostToolUnit[] = Object.freeze(['utf16', 'codepoint', 'byte']);
+
+export interface HostToolBound {
+  /** At most this many lines from the requested start (a window's limit composes with it: min). */
+  readonly maxLines?: number;
+  /** Each line is cut after this many units (its ending kept, not counted). */
+  readonly maxLineChars?: number;
+  /** The whole text is cut to at most this many units, at a line end (at least one line). */
+  readonly maxChars?: number;
+  readonly unit?: HostToolUnit;
+  /** The tool numbers its lines like `cat -n` ("     1\t"); offsets are bytes of the numbered text. */
+  readonly lineNumbers?: 'cat-n';
+}
+
+const KEYS = ['maxLines', 'maxLineChars', 'maxChars', 'unit', 'lineNumbers'];
+const isPositive = (v: unknown): boolean => typeof v === 'number' && Number.isSafeInteger(v) && v >= 1;
+
+/** Why a declared bound is malformed, or undefined. */
+export function hostToolProblem(t: unknown): string | undefined {
+  if (typeof t !== 'object' || t === null || Array.isArray(t)) return 'capabilities.tool must be an object';
+  const o = t as Record<string, unknown>;
+  const extra = Object.keys(o).filter((k) => !KEYS.includes(k));
+  if (extra.length > 0) return `capabilities.tool has unknown key ${JSON.stringify(extra[0])} (known: ${KEYS.join(', ')})`;
+  for (const k of ['maxLines', 'maxLineChars', 'maxChars'])
+    if (o[k] !== undefined && !isPositive(o[k])) return `capabilities.tool.${k} must be an integer >= 1 when given`;
+  if (o.unit !== undefined && !(HOST_TOOL_UNITS as readonly unknown[]).includes(o.unit))
+    return `capabilities.tool.unit must be one of ${HOST_TOOL_UNITS.join('|')}`;
+  if (o.lineNumbers !== undefined && o.lineNumbers !== 'cat-n') return 'capabilities.tool.lineNumbers must be "cat-n" when given';
+  return undefined;
+}
+
+/** "at most 2,000 lines, lines cut after 2,000 utf16 units" — for reports. */
+export function describeHostTool(t: HostToolBound): string {
+  const unit = t.unit ?? 'utf16';
+  const parts: string[] = [];
+  if (t.maxLines !== undefined) parts.push(`at most ${t.maxLines.toLocaleString('en-US')} lines per request`);
+  if (t.maxLineChars !== undefined) parts.push(`lines cut after ${t.maxLineChars.toLocaleString('en-US')} ${unit} units`);
+  if (t.maxChars !== undefined) parts.push(`at most ${t.maxChars.toLocaleString('en-US')} ${unit} units in all`);
+  if (t.lineNumbers === 'cat-n') parts.push('lines numbered like cat -n');
+  return parts.length === 0 ? 'no bound' : parts.join(', ');
+}

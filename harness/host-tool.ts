@@ -1,0 +1,56 @@
+/**
+ * The kit's host read tool with a declared bound (core/host-tool.ts; spec/SPEC.md "Host read
+ * tools"): line cut, then the line limit, then numbering, then the whole-text cut.
+ */
+import type { HostToolBound, HostToolUnit } from '../core/host-tool.ts';
+import { splitLines } from './lines.ts';
+
+/** The longest prefix of `s` within `max` units (utf16 may split a surrogate pair; bytes keep whole code points). */
+export function cutUnits(s: string, max: number, unit: HostToolUnit): string {
+  if (unit === 'utf16') return s.length <= max ? s : s.slice(0, max);
+  let used = 0;
+  let i = 0;
+  for (const cp of s) {
+    const w = unit === 'codepoint' ? 1 : Buffer.byteLength(cp, 'utf8');
+    if (used + w > max) break;
+    used += w;
+    i += cp.length;
+  }
+  return s.slice(0, i);
+}
+
+/** Units of `s` as the bound counts them. */
+export function unitsOf(s: string, unit: HostToolUnit): number {
+  if (unit === 'utf16') return s.length;
+  if (unit === 'byte') return Buffer.byteLength(s, 'utf8');
+  let n = 0;
+  for (const _ of s) n++;
+  return n;
+}
+
+const endingOf = (line: string): string => (line.endsWith('\r\n') ? '\r\n' : line.endsWith('\n') ? '\n' : '');
+
+/** What the bounded tool returns for a window (offset: 1-based first line; limit: lines) of `content`. */
+export function boundedText(content: string, offset: number | undefined, limit: number | undefined, t: HostToolBound): string {
+  const unit = t.unit ?? 'utf16';
+  const lines = splitLines(content);
+  const from = (offset ?? 1) - 1;
+  if (from >= lines.length) return '';
+  const max = Math.min(limit ?? Number.POSITIVE_INFINITY, t.maxLines ?? Number.POSITIVE_INFINITY);
+  const picked = lines.slice(from, from + max).map((line, i) => {
+    const end = endingOf(line);
+    const body = line.slice(0, line.length - end.length);
+    const cut = t.maxLineChars === undefined ? body : cutUnits(body, t.maxLineChars, unit);
+    return `${t.lineNumbers === 'cat-n' ? `${String(from + i + 1).padStart(6)}\t` : ''}${cut}${end}`;
+  });
+  if (t.maxChars === undefined) return picked.join('');
+  let out = '';
+  let used = 0;
+  for (const line of picked) {
+    const w = unitsOf(line, unit);
+    if (used + w > t.maxChars) return out === '' ? cutUnits(line, t.maxChars, unit) : out;
+    out += line;
+    used += w;
+  }
+  return out;
+}
