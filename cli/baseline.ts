@@ -10,6 +10,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { isRuleId, type RuleId } from '../core/rules.ts';
+import { SPEC_VERSION, specMajor } from '../core/version.ts';
 import type { RunResult } from '../properties/run.ts';
 import { isPartial } from '../properties/shard.ts';
 import { UsageError } from './errors.ts';
@@ -41,8 +42,21 @@ export interface BaselineCheck {
   readonly ok: boolean;
 }
 
-/** Parses baseline text; a malformed line or unknown rule ID → UsageError naming file:line (exit 2). */
+/** The first line the kit writes; it names the spec the rules were judged under. */
+const HEAD = '# readshim-conformance baseline';
+const HEAD_SPEC = /^# readshim-conformance baseline \(spec ([^)\s]+)\)/;
+
+/**
+ * Parses baseline text; a malformed line or unknown rule ID → UsageError naming file:line (exit 2).
+ * A baseline the kit wrote under another spec major is refused: its failures meant other rules.
+ */
 export function parseBaseline(file: string, text: string): Baseline {
+  const first = text.split('\n', 1)[0] ?? '';
+  if (first.startsWith(HEAD)) {
+    const spec = HEAD_SPEC.exec(first)?.[1] ?? '1.0';
+    if (specMajor(spec) !== specMajor(SPEC_VERSION))
+      throw new UsageError(`baseline ${file} was written under spec ${spec}; this kit judges spec ${SPEC_VERSION}, where rules changed meaning: write it again with --write-baseline`);
+  }
   const entries: BaselineEntry[] = [];
   text.split('\n').forEach((raw, i) => {
     const hash = raw.indexOf('#');
@@ -111,8 +125,8 @@ export function baselineLines(c: BaselineCheck): string[] {
 export function formatBaseline(result: RunResult, previous: Baseline | undefined): string {
   const kept = new Map(previous?.entries.map((e) => [e.rule, e.reason]) ?? []);
   const lines = [
-    '# readshim-conformance baseline: rules this shim is known to fail.',
-    `# Written by \`readshim-conformance run --write-baseline\` for adapter ${result.adapter}, arm ${result.arm}.`,
+    `${HEAD} (spec ${SPEC_VERSION}): rules this shim is known to fail.`,
+    `# Written by \`readshim-conformance run --write-baseline\` for adapter ${result.adapter}, ${result.arm !== undefined ? `arm ${result.arm}` : `levers [${result.levers.join(', ')}]`}.`,
     '# One rule ID per line; the comment after it says why the failure was accepted.',
     '# The run fails when a rule not listed here fails, and when a listed rule passes again:',
     '# then delete its line.',

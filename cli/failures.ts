@@ -7,13 +7,11 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { formatTrace, parseTrace, TraceError, type Trace } from '../core/trace.ts';
-import { SPEC_VERSION } from '../core/version.ts';
+import { SPEC_VERSION, specMajor } from '../core/version.ts';
 import { UsageError } from './errors.ts';
 import { writeFileAtomic } from './output.ts';
 
 export const DEFAULT_FAILURE_DIR = '.readshim/failures';
-
-const major = (v: string): string => v.split('.')[0]!;
 
 /** Reads one trace file with its text; unreadable or foreign → UsageError naming it (exit 2). */
 export function loadTraceFile(path: string): { trace: Trace; text: string } {
@@ -31,10 +29,19 @@ export function loadTraceFile(path: string): { trace: Trace; text: string } {
     const why = e.message.endsWith('write needs string "content"') ? `${e.message} (a trace carries each version's content: a hash cannot verify a payload)` : e.message;
     throw new UsageError(`${path} is not a readshim trace: ${why}`);
   }
-  // specVersion changes when a rule's meaning or the trace schema changes: such a trace is foreign.
-  if (major(trace.header.specVersion) !== major(SPEC_VERSION))
-    throw new UsageError(`${path} is a trace of spec ${trace.header.specVersion}; this kit checks spec ${SPEC_VERSION} (line 1)`);
+  // specVersion changes when a rule's meaning or the trace schema changes. An older trace is still
+  // a history: it is judged under the current rules (the caller says so); a newer one is foreign.
+  const major = specMajor(trace.header.specVersion);
+  if (!(major <= specMajor(SPEC_VERSION)))
+    throw new UsageError(`${path} is a trace of spec ${trace.header.specVersion}; this kit checks spec ${SPEC_VERSION} and cannot read newer traces (line 1)`);
   return { trace, text };
+}
+
+/** "… is a trace of spec 1.0, judged under the rules of spec 2.0", or undefined for a current trace. */
+export function olderSpecNote(name: string, trace: Trace): string | undefined {
+  return specMajor(trace.header.specVersion) < specMajor(SPEC_VERSION)
+    ? `${name} is a trace of spec ${trace.header.specVersion}, judged under the rules of spec ${SPEC_VERSION}`
+    : undefined;
 }
 
 /** Reads one trace file; unreadable or foreign → UsageError naming it (exit 2). */

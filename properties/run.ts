@@ -17,7 +17,7 @@ import { modeFor } from '../adapters/capabilities.ts';
 import { notApplicable, unusedLever } from './applicability.ts';
 import { efficiencyFindings, noteEfficiency, type EfficiencyFinding, type EfficiencyTally } from './efficiency.ts';
 import { addLeverUse, emptyLeverUse, type LeverUse } from './lever-use.ts';
-import { BANDS, FAKE_SEALS, type Band } from './generators/content.ts';
+import { BANDS, FAKE_SEALS, withHostTool, type Band } from './generators/content.ts';
 import { historyArb, materialize, type HistorySpec, type OpOptions } from './generators/history.ts';
 import { judgeHistory, verdictSignature, type HistoryConfig, type HistoryVerdict } from './history.ts';
 import { tellStory } from './story.ts';
@@ -229,7 +229,7 @@ export async function runConformance(o: RunOptions): Promise<RunResult> {
   const allUnits = workUnits(bands.map((b) => (b.band.name === 'production' ? PRODUCTION_WEIGHT : 1)), o.runs);
   const mine = o.shard ? shardUnits(allUnits, o.shard) : allUnits;
   const histories = bands.map(() => 0);
-  const arbs = bands.map((b) => historyArb(b.fixedCap !== undefined ? { ...b.band, cap: fc.constant(b.fixedCap) } : b.band, opts));
+  const arbs = bands.map((b) => historyArb(withHostTool(b.fixedCap !== undefined ? { ...b.band, cap: fc.constant(b.fixedCap) } : b.band, tool), opts));
 
   // Every unit judges all its histories for every target rule, whatever other units found, so a
   // rule's verdict and checks are the same however the units are split across shards.

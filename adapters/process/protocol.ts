@@ -61,12 +61,11 @@ const WIRE_CAPS = ['arms', 'levers', 'cap', 'tool', 'capParam', 'windows', 'diff
 /** The hello reply's capabilities, or a reason they are malformed. */
 export function capabilitiesFrom(raw: unknown): Capabilities | string {
   if (!isObj(raw)) return 'hello reply needs a "capabilities" object';
-  if (raw.wrapTool === true) return 'capabilities.wrapTool cannot be offered over a pipe (OFF-IDENTITY needs object identity)';
-  const problem = capabilitiesProblem(raw);
+  // OFF-IDENTITY needs object identity, which does not cross a pipe: a declared wrapTool is ignored.
+  const problem = capabilitiesProblem({ ...raw, wrapTool: undefined });
   if (problem !== undefined) return problem;
   const out: Record<string, unknown> = {};
   for (const k of WIRE_CAPS) if (raw[k] !== undefined) out[k] = k === 'arms' ? Object.freeze([...new Set(raw.arms as ArmName[])]) : raw[k];
-  // OFF-IDENTITY needs object identity, which does not cross a pipe.
   out.wrapTool = false;
   return Object.freeze(out) as unknown as Capabilities;
 }

@@ -7,7 +7,7 @@ import { DEFAULT_RUNS, runConformance } from '../../properties/run.ts';
 import { DEFAULT_PROCESS_RUNS, PROCESS_SHRINK_RUNS, openProcessAdapter } from '../../adapters/process/adapter.ts';
 import { intFlag, oneOf, parseArgs } from '../args.ts';
 import { UsageError } from '../errors.ts';
-import { DEFAULT_FAILURE_DIR, loadFailures, readTraceFile, saveFailure } from '../failures.ts';
+import { DEFAULT_FAILURE_DIR, loadFailures, olderSpecNote, readTraceFile, saveFailure } from '../failures.ts';
 import { progress } from '../output.ts';
 import { finishRun, parseCiFlags, type CiFlags, type RunReporter } from '../ci.ts';
 
@@ -116,6 +116,7 @@ export default async function run(argv: readonly string[]): Promise<number> {
       throw new UsageError(`run: adapter ${adapter.name} has a fixed cap of ${fixed} bytes (capabilities.cap); drop --cap ${flags.cap}`);
     const replayOnly = flags.replay !== undefined;
     const replays = replayOnly ? [{ name: flags.replay!, trace: readTraceFile(flags.replay!) }] : loadFailures(flags.failureDir, adapter.name);
+    const olderSpec = replays.map((r) => olderSpecNote(r.name, r.trace)).filter((x): x is string => x !== undefined);
     const result = await runConformance({
       adapter, ...(arm !== undefined ? { arm } : {}), runs: flags.runs, seed: flags.seed, transport: processAdapter ? 'process' : 'in-process', replays, replayOnly,
       ...(flags.cap !== undefined ? { cap: flags.cap } : {}),
@@ -131,9 +132,9 @@ export default async function run(argv: readonly string[]): Promise<number> {
     if (flags.saveFailures && !replayOnly)
       for (const r of result.rules) if (r.counterexample && r.counterexample.trace.events.length > 0) traceFiles.set(r.id, saveFailure(flags.failureDir, r.id, r.counterexample.trace));
     const adapterFlag = flags.processCommand !== undefined ? ` --process ${shellQuote(flags.processCommand)}` : flags.adapterPath ? ` --adapter ${flags.adapterPath}` : '';
-    const notes = processAdapter !== undefined && !replayOnly && !argv.some((a) => a === '--runs' || a.startsWith('--runs='))
+    const notes = [...olderSpec, ...(processAdapter !== undefined && !replayOnly && !argv.some((a) => a === '--runs' || a.startsWith('--runs='))
       ? [`${flags.runs} histories per cap band is the default for --process (each history starts the process anew; shrinking runs at most ${PROCESS_SHRINK_RUNS} histories per failed rule); --runs <n> overrides`]
-      : [];
+      : [])];
     const extras = { traceFiles, notes, replayCommand: (file: string) => `readshim-conformance run${adapterFlag} --replay ${file}` };
     return finishRun(result, flags.ci, flags.reporter, flags.out, extras);
   } finally {

@@ -5,6 +5,7 @@
  * A ContentSpec is plain data (it shrinks well); render() turns it into text for a given cap.
  */
 import fc from 'fast-check';
+import type { HostToolBound } from '../../core/host-tool.ts';
 
 export type Piece =
   | { readonly kind: 'code'; readonly lines: number; readonly salt: number }
@@ -14,7 +15,11 @@ export type Piece =
   | { readonly kind: 'imitation'; readonly which: number }
   | { readonly kind: 'lone-surrogate' }
   | { readonly kind: 'nul' }
-  | { readonly kind: 'long-line'; readonly len: number };
+  | { readonly kind: 'long-line'; readonly len: number }
+  /** Many short lines (around a host tool's line limit). */
+  | { readonly kind: 'lines'; readonly count: number }
+  /** One line of `len` UTF-16 units whose `width`-byte character sits `back` units before `at` (a host tool's line cut). */
+  | { readonly kind: 'wide-line'; readonly len: number; readonly at: number; readonly back: number; readonly width: 2 | 3 | 4 };
 
 export type Size =
   | { readonly kind: 'empty' }
@@ -65,6 +70,14 @@ function renderPiece(p: Piece): string {
       return 'nul\u0000byte\n';
     case 'long-line':
       return `${'long'.repeat(Math.ceil(p.len / 4)).slice(0, p.len)}\n`;
+    case 'lines':
+      return Array.from({ length: p.count }, (_, i) => `line ${i + 1}\n`).join('');
+    case 'wide-line': {
+      const ch = CHARS[p.width];
+      const head = Math.max(0, p.at - p.back);
+      const tail = Math.max(0, p.len - head - ch.length);
+      return `${'w'.repeat(head)}${ch}${'w'.repeat(tail)}\n`;
+    }
   }
 }
 
@@ -186,4 +199,36 @@ export function contentSpec(band: Band): fc.Arbitrary<ContentSpec> {
     },
     { requiredKeys: ['size', 'pieces', 'finalNewline'] },
   );
+}
+
+/**
+ * A band whose contents also reach a declared host tool bound: files around its line limit (±3
+ * lines) and around its whole-text limit, lines around its line cut with a multi-byte character
+ * at the cut (spec/SPEC.md "Host read tools").
+ */
+export function withHostTool(band: Band, tool: HostToolBound | undefined): Band {
+  if (tool === undefined) return band;
+  const extra: { weight: number; arbitrary: fc.Arbitrary<Piece> }[] = [];
+  if (tool.maxLines !== undefined)
+    extra.push({ weight: 3, arbitrary: fc.integer({ min: -3, max: 3 }).map((d) => ({ kind: 'lines' as const, count: Math.max(1, tool.maxLines! + d) })) });
+  if (tool.maxChars !== undefined)
+    extra.push({ weight: 2, arbitrary: fc.integer({ min: -3, max: 3 }).map((d) => ({ kind: 'lines' as const, count: Math.max(1, Math.ceil(tool.maxChars! / 7) + d) })) });
+  const cut = tool.maxLineChars ?? tool.maxChars;
+  if (cut !== undefined)
+    extra.push({
+      weight: 3,
+      arbitrary: fc.record({
+        kind: fc.constant('wide-line' as const), len: fc.integer({ min: Math.max(1, cut - 2), max: cut + 3 }), at: fc.constant(cut),
+        back: fc.integer({ min: 0, max: 2 }), width: fc.constantFrom(2 as const, 3 as const, 4 as const),
+      }),
+    });
+  if (extra.length === 0) return band;
+  const base = band.pieces;
+  return {
+    ...band,
+    pieces: fc.oneof(
+      { weight: 2, arbitrary: base },
+      { weight: 1, arbitrary: fc.tuple(base, fc.oneof(...extra)).map(([ps, x]) => [...ps, x]) },
+    ),
+  };
 }
