@@ -1,0 +1,71 @@
+/** The host read tool's bound (spec/SPEC.md "Host read tools"): the exact text a bounded tool returns. */
+import { describe, expect, it } from 'vitest';
+import { hostToolProblem } from '../../core/host-tool.ts';
+import { boundedText, cutUnits } from '../../harness/host-tool.ts';
+import { World } from '../../harness/world.ts';
+
+const lines = (n: number, eol = '\n'): string => Array.from({ length: n }, (_, i) => `l${i + 1}${eol}`).join('');
+
+describe('line limit', () => {
+  it('at most maxLines lines from the start; a file of exactly maxLines lines is whole, with or without a final newline', () => {
+    expect(boundedText(lines(5), undefined, undefined, { maxLines: 3 })).toBe('l1\nl2\nl3\n');
+    expect(boundedText(lines(3), undefined, undefined, { maxLines: 3 })).toBe(lines(3));
+    expect(boundedText('l1\nl2\nl3', undefined, undefined, { maxLines: 3 })).toBe('l1\nl2\nl3');
+    expect(boundedText('l1\nl2\nl3\nl4', undefined, undefined, { maxLines: 3 })).toBe('l1\nl2\nl3\n');
+  });
+  it('a window composes: min(limit, maxLines) lines from offset; past the end and an empty file give ""', () => {
+    expect(boundedText(lines(10), 4, 5, { maxLines: 2 })).toBe('l4\nl5\n');
+    expect(boundedText(lines(10), 4, 1, { maxLines: 2 })).toBe('l4\n');
+    expect(boundedText(lines(10), 11, undefined, { maxLines: 2 })).toBe('');
+    expect(boundedText('', undefined, undefined, { maxLines: 2, maxLineChars: 1, maxChars: 1 })).toBe('');
+  });
+});
+
+describe('line cut', () => {
+  it('cuts the body after maxLineChars units and keeps its ending (\\n or \\r\\n, not counted)', () => {
+    expect(boundedText('abcdef\r\nxy\n', undefined, undefined, { maxLineChars: 3 })).toBe('abc\r\nxy\n');
+    expect(boundedText('abcdef', undefined, undefined, { maxLineChars: 3 })).toBe('abc');
+  });
+  it('a lone \\r is not a line end', () => {
+    expect(boundedText('ab\rcdef\n', undefined, undefined, { maxLineChars: 4 })).toBe('ab\rc\n');
+  });
+  it('units: utf16 may split a surrogate pair; codepoint and byte keep whole characters', () => {
+    const s = 'a😀b';
+    expect(cutUnits(s, 2, 'utf16')).toBe('a\ud83d');
+    expect(cutUnits(s, 2, 'codepoint')).toBe('a😀');
+    expect(cutUnits(s, 4, 'byte')).toBe('a');
+    expect(cutUnits(s, 5, 'byte')).toBe('a😀');
+    expect(boundedText('é€😀x\n', undefined, undefined, { maxLineChars: 3, unit: 'codepoint' })).toBe('é€😀\n');
+    expect(boundedText('é€😀x\n', undefined, undefined, { maxLineChars: 5, unit: 'byte' })).toBe('é€\n');
+  });
+});
+
+describe('whole-text cut and numbering', () => {
+  it('maxChars cuts at a line end, keeping at least one line (itself cut)', () => {
+    expect(boundedText('aaaa\nbbbb\ncccc\n', undefined, undefined, { maxChars: 11 })).toBe('aaaa\nbbbb\n');
+    expect(boundedText('aaaaaaaa\nb\n', undefined, undefined, { maxChars: 4 })).toBe('aaaa');
+  });
+  it('order: line cut, then maxLines, then numbering, then maxChars', () => {
+    const t = boundedText('abcdef\nxyz\nq\n', 2, undefined, { maxLineChars: 2, maxLines: 1, lineNumbers: 'cat-n' });
+    expect(t).toBe('     2\txy\n');
+    expect(boundedText('a\nb\n', undefined, undefined, { lineNumbers: 'cat-n', maxChars: 9 })).toBe('     1\ta\n');
+  });
+  it('the kit read tool applies the bound; without one it returns the window verbatim', () => {
+    const bounded = new World({ maxLines: 2 });
+    bounded.write('a.ts', lines(4), 1);
+    expect(bounded.toolResult({ path: 'a.ts' })).toEqual({ ok: true, text: 'l1\nl2\n' });
+    const plain = new World();
+    plain.write('a.ts', lines(4), 1);
+    expect(plain.toolResult({ path: 'a.ts' })).toEqual({ ok: true, text: lines(4) });
+  });
+});
+
+describe('declaring a bound', () => {
+  it('rejects what is not a bound, naming the key', () => {
+    expect(hostToolProblem({ maxLines: 2000, maxLineChars: 2000 })).toBeUndefined();
+    expect(hostToolProblem({ maxLines: 0 })).toMatch(/maxLines must be an integer >= 1/);
+    expect(hostToolProblem({ unit: 'chars' })).toMatch(/unit must be one of utf16\|codepoint\|byte/);
+    expect(hostToolProblem({ maxline: 3 })).toMatch(/unknown key "maxline"/);
+    expect(hostToolProblem({ lineNumbers: true })).toMatch(/lineNumbers must be "cat-n"/);
+  });
+});
