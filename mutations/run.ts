@@ -87,7 +87,7 @@ export function budgetThatKills(r: RunResult, rules: readonly RuleId[]): number 
 export async function smallestKillingBudget(adapter: ShimAdapter, spec: MutantSpec, seed: number, enough: number): Promise<number> {
   let k = enough;
   while (k > 1) {
-    const r = await runConformance({ adapter, arm: spec.arm, runs: k - 1, seed, transport: 'in-process', only: spec.rules, shrinkRuns: 0 });
+    const r = await runConformance({ adapter, arm: spec.arm, runs: k - 1, seed, transport: 'in-process', only: spec.rules, shrinkRuns: 0, crashIsError: true });
     const smaller = budgetThatKills(r, spec.rules);
     if (smaller === undefined) return k;
     if (smaller >= k) throw new Error(`a run of ${k - 1} histories per band failed at history ${smaller}: its histories depend on the budget`);
@@ -109,7 +109,7 @@ export async function runMutant(spec: MutantSpec, o: MutantRunOptions): Promise<
   }
   try {
     o.onProgress?.(`${spec.id}: 24 rules, ${o.runs} histories per cap band, arm ${spec.arm}`);
-    const full = await runConformance({ adapter: loaded.adapter, arm: spec.arm, runs: o.runs, seed: o.seed, transport: 'in-process', only: RULE_IDS, shrinkRuns: 0 });
+    const full = await runConformance({ adapter: loaded.adapter, arm: spec.arm, runs: o.runs, seed: o.seed, transport: 'in-process', only: RULE_IDS, shrinkRuns: 0, crashIsError: true });
     if (full.rules.reduce((n, r) => n + r.checks, 0) === 0) return error('the run executed zero checks');
     const failedRules = failing(full);
     const enough = budgetThatKills(full, spec.rules);

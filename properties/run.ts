@@ -13,6 +13,7 @@ import { headerMode, type ReadEvent, type StaleEvent, type Trace, type TraceEven
 import { KIT_VERSION, SPEC_VERSION } from '../core/version.ts';
 import { describeHostTool } from '../core/host-tool.ts';
 import type { ShimAdapter } from '../adapters/contract.ts';
+import { AdapterError } from '../harness/session.ts';
 import { modeFor } from '../adapters/capabilities.ts';
 import { notApplicable, unusedLever } from './applicability.ts';
 import { efficiencyFindings, noteEfficiency, type EfficiencyFinding, type EfficiencyTally } from './efficiency.ts';
@@ -112,6 +113,11 @@ export interface RunOptions {
    * history so far is told). Deterministic; meant for --process, where every history starts a process.
    */
   readonly shrinkRuns?: number;
+  /**
+   * A rejection that carries no read-tool error (a crash) ends the run as an adapter error instead
+   * of a REFUSAL-TRUE / PASSTHROUGH finding: a mutant that merely crashes is not killed (mutants).
+   */
+  readonly crashIsError?: boolean;
 }
 
 export const DEFAULT_RUNS = 150;
@@ -190,6 +196,7 @@ export async function runConformance(o: RunOptions): Promise<RunResult> {
   if (!o.replayOnly && firstShard) {
     progress('surface probes: every declared arm');
     const probes = await runSurfaceProbes(o.adapter, seal, o.seed);
+    if (o.crashIsError && probes.crashes.length > 0) throw new AdapterError(`adapter ${o.adapter.name}: the shim crashed: ${probes.crashes[0]}: a crash is not an answer`);
     tally.add(probes.checks);
     for (const f of probes.findings)
       if (targets.has(f.rule))
@@ -251,6 +258,11 @@ export async function runConformance(o: RunOptions): Promise<RunResult> {
         v = await judgeHistory(o.adapter, config(spec.cap), events);
       } catch (e) {
         adapterError = e;
+        return true;
+      }
+      const crashed = o.crashIsError ? v.outcomes.find((x) => x.kind === 'read' && x.crash !== undefined) : undefined;
+      if (crashed?.kind === 'read') {
+        adapterError = new AdapterError(`adapter ${o.adapter.name}: the shim crashed on event ${crashed.index + 1} (${crashed.crash}): a crash is not an answer`);
         return true;
       }
       tally.history(v, events, u.index);

@@ -69,6 +69,7 @@ export async function probeArmBehaviour(adapter: ShimAdapter, seal: string, r: P
       if (p.lever === 'diff' && !offersDiff(adapter.capabilities)) continue;
       const v = await judgeHistory(adapter, { mode: modeOfArm(arm), cap: CAP, seal }, p.events);
       for (const [rule, n] of v.checks) if (rule === 'A2-NO-POINTER') count(r, rule, n);
+      for (const x of v.outcomes) if (x.kind === 'read' && x.crash !== undefined) r.crashes.push(`${x.crash} (arm probe ${p.name}, arm ${arm})`);
       const o = v.outcomes.find((x) => x.index === p.at);
       const kind = o && o.kind !== 'other' ? (o.claim?.kind ?? Object.keys(o.response)[0]!) : 'nothing';
       const done = o?.kind === 'read' && o.claim?.kind === 'slice' ? o.claim.done : false;

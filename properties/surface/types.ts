@@ -11,10 +11,12 @@ export interface ProbeFinding {
 export interface ProbeResult {
   readonly checks: Map<RuleId, number>;
   readonly findings: ProbeFinding[];
+  /** Reads the shim answered with a crash (a rejection without the tool's error), as "TypeError: …". */
+  readonly crashes: string[];
 }
 
 export function emptyResult(): ProbeResult {
-  return { checks: new Map(), findings: [] };
+  return { checks: new Map(), findings: [], crashes: [] };
 }
 
 export function count(r: ProbeResult, rule: RuleId, times = 1): void {

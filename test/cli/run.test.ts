@@ -90,7 +90,7 @@ describe('run: verdicts, reports, the failure database', () => {
     const cases: [string, (d: string) => void, RegExp][] = [
       ['a file that is not a trace', (d) => writeFileSync(join(d, 'notes.txt'), 'hello'), /failure database .* holds "notes\.txt", which is not a \.jsonl trace/],
       ['a .jsonl that is not a trace', (d) => writeFileSync(join(d, 'x.jsonl'), '{"type":"header"}\n'), /x\.jsonl is not a readshim trace: line 1: header needs "kit" and "specVersion"/],
-      ['a trace of another spec version', (d) => writeFileSync(join(d, 'old.jsonl'), '{"type":"header","kit":"0.0.1","specVersion":"0.9","cap":8,"arm":"cap","seal":"x"}\n'), /old\.jsonl is a trace of spec 0\.9; this kit checks spec 1\.0/],
+      ['a trace of a newer spec version', (d) => writeFileSync(join(d, 'new.jsonl'), '{"type":"header","kit":"9.0.0","specVersion":"99.0","cap":8,"arm":"cap","seal":"x"}\n'), /new\.jsonl is a trace of spec 99\.0; this kit checks spec 2\.0 and cannot read newer traces/],
       ['a directory named like a trace', (d) => mkdirSync(join(d, 'dir.jsonl')), /cannot read trace .*dir\.jsonl: EISDIR/],
     ];
     for (const [what, make, message] of cases) {

@@ -69,6 +69,24 @@ describe('what is not a kill is reported as what it is', () => {
     expect(r.reason).toMatch(/crashed .*decode\(\) threw.*the decoder gave up/);
   });
 
+  it('a mutant that crashes on reads the tool answers is an error, though the rule it names (REFUSAL-TRUE) would see a failed read', async () => {
+    const crashes = spec('READ-CRASHES', ['REFUSAL-TRUE'], (t) => {
+      const respond = fn(t.file('reference/shim.ts'), 'createReadShim').getVariableDeclarationOrThrow('respond');
+      respond.getInitializerOrThrow().replaceWithText("(): string => { throw new TypeError('respond is not a function'); }");
+    });
+    const r = await runMutant(crashes, opts);
+    expect(r).toMatchObject({ status: 'error', runsToKill: null });
+    expect(r.reason).toMatch(/crashed .*TypeError: respond is not a function.*a crash is not an answer/);
+    // The same shim in a user's run: REFUSAL-TRUE fails, and its story says the shim threw.
+    const loaded = await loadMutant(crashes);
+    try {
+      const user = await runConformance({ adapter: loaded.adapter, arm: 'cap', runs: 5, seed: MUTANT_SEED, transport: 'in-process', only: ['REFUSAL-TRUE'] });
+      expect(user.rules[0]).toMatchObject({ status: 'fail', reason: expect.stringMatching(/the shim threw TypeError: respond is not a function but the tool returns/) });
+    } finally {
+      await loaded.dispose();
+    }
+  });
+
   it('a reference that changed shape makes the mutant an error naming its lost target', async () => {
     const kit = copyKit();
     try {
