@@ -10,6 +10,8 @@ export interface HistoryConfig {
   readonly arm: ArmName;
   readonly cap: number;
   readonly seal: string;
+  /** How long one adapter call may take to settle (harness/session.ts; default DEFAULT_SETTLE_MS). */
+  readonly opTimeoutMs?: number;
 }
 
 export interface HistoryVerdict {

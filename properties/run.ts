@@ -95,6 +95,8 @@ export interface RunOptions {
    * history so far is told). Deterministic; meant for --process, where every history starts a process.
    */
   readonly shrinkRuns?: number;
+  /** How long one call of an in-process adapter may take to settle (--timeout; harness/session.ts). */
+  readonly settleTimeoutMs?: number;
 }
 
 export const DEFAULT_RUNS = 150;
@@ -144,6 +146,7 @@ export async function runConformance(o: RunOptions): Promise<RunResult> {
   const targets = new Set<RuleId>(o.only ?? RULE_IDS);
   const seal = sealFor(o.seed);
   const tally = new Tally();
+  const settle = o.settleTimeoutMs !== undefined ? { opTimeoutMs: o.settleTimeoutMs } : {};
   const progress = o.onProgress ?? (() => {});
   const assumptions: string[] = [];
   if (caps.hostNeverCompacts) assumptions.push('The adapter declares that its host never compacts or rewinds transcripts: FORGET-RESETS was not tested.');
@@ -156,7 +159,7 @@ export async function runConformance(o: RunOptions): Promise<RunResult> {
   const firstShard = o.shard === undefined || o.shard.index === 1;
   if (!o.replayOnly && firstShard) {
     progress('surface probes: every declared arm');
-    const probes = await runSurfaceProbes(o.adapter, seal, o.seed);
+    const probes = await runSurfaceProbes(o.adapter, seal, o.seed, o.settleTimeoutMs);
     tally.add(probes.checks);
     for (const f of probes.findings)
       if (targets.has(f.rule))
@@ -166,7 +169,7 @@ export async function runConformance(o: RunOptions): Promise<RunResult> {
   for (const r of firstShard ? (o.replays ?? []) : []) {
     progress(`replay ${r.name}`);
     const h = r.trace.header;
-    const cfg = { arm: h.arm, cap: h.cap, seal: h.seal };
+    const cfg = { arm: h.arm, cap: h.cap, seal: h.seal, ...settle };
     const v = await judgeHistory(o.adapter, cfg, r.trace.events);
     tally.add(v.checks, v.claimKinds);
     const story = tellStory(r.trace.events, v.outcomes, v.violations);
@@ -214,7 +217,7 @@ export async function runConformance(o: RunOptions): Promise<RunResult> {
       if (adapterError !== undefined) return true;
       let v: HistoryVerdict;
       try {
-        v = await judgeHistory(o.adapter, { arm: o.arm, cap: spec.cap, seal }, materialize(spec));
+        v = await judgeHistory(o.adapter, { arm: o.arm, cap: spec.cap, seal, ...settle }, materialize(spec));
       } catch (e) {
         adapterError = e;
         return true;
@@ -265,6 +268,7 @@ async function shrinkRule(
   arb: fc.Arbitrary<HistorySpec>, bandSeed: number, u: WorkUnit, rule: RuleId,
   found: { index: number; spec: HistorySpec; v: HistoryVerdict }, bandName: string,
 ): Promise<{ cx: Counterexample; message: string }> {
+  const settle = o.settleTimeoutMs !== undefined ? { opTimeoutMs: o.settleTimeoutMs } : {};
   let calls = 0;
   let reproduced = true;
   let adapterError: unknown;
@@ -275,7 +279,7 @@ async function shrinkRule(
     if (!reproduced || adapterError !== undefined) return true;
     let v: HistoryVerdict;
     try {
-      v = await judgeHistory(o.adapter, { arm: o.arm, cap: spec.cap, seal }, materialize(spec));
+      v = await judgeHistory(o.adapter, { arm: o.arm, cap: spec.cap, seal, ...settle }, materialize(spec));
     } catch (e) {
       adapterError = e;
       return true;
@@ -289,7 +293,7 @@ async function shrinkRule(
   if (adapterError !== undefined) throw adapterError;
   const spec = reproduced && details.failed ? details.counterexample![0] : found.spec;
   const fcPath = reproduced && details.failed ? details.counterexamplePath ?? undefined : String(found.index);
-  const cfg = { arm: o.arm, cap: spec.cap, seal };
+  const cfg = { arm: o.arm, cap: spec.cap, seal, ...settle };
   // Replay the shrunk history (determinism), then tell it only up to the rule's last violation.
   const full = materialize(spec);
   const again = await judgeHistory(o.adapter, cfg, full);

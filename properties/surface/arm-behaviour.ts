@@ -58,12 +58,12 @@ const PROBES: readonly Probe[] = [
   },
 ];
 
-export async function probeArmBehaviour(adapter: ShimAdapter, seal: string, r: ProbeResult): Promise<void> {
+export async function probeArmBehaviour(adapter: ShimAdapter, seal: string, r: ProbeResult, opTimeoutMs?: number): Promise<void> {
   for (const arm of adapter.capabilities.arms as ArmName[]) {
     const levers = ARM_TABLE[arm];
     for (const p of PROBES) {
       if (p.lever === 'diff' && !adapter.capabilities.diff) continue;
-      const v = await judgeHistory(adapter, { arm, cap: CAP, seal }, p.events);
+      const v = await judgeHistory(adapter, { arm, cap: CAP, seal, ...(opTimeoutMs !== undefined ? { opTimeoutMs } : {}) }, p.events);
       for (const [rule, n] of v.checks) if (rule === 'A2-NO-POINTER') count(r, rule, n);
       const o = v.outcomes.find((x) => x.index === p.at);
       const kind = o && o.kind !== 'other' ? (o.claim?.kind ?? Object.keys(o.response)[0]!) : 'nothing';
