@@ -12,6 +12,7 @@ import { beforeAll, describe, it } from 'vitest';
 import type { ArmName } from '../core/arms.ts';
 import { RULE_IDS, type RuleId } from '../core/rules.ts';
 import type { ShimAdapter } from '../adapters/contract.ts';
+import { withExitGuard } from '../adapters/exit-guard.ts';
 import { loadAdapter } from '../adapters/load.ts';
 import { DEFAULT_RUNS, runConformance, type RuleResult, type RunResult } from '../properties/run.ts';
 import { readBaseline } from '../cli/baseline.ts';
@@ -32,6 +33,8 @@ export interface ConformanceOptions {
   readonly baseline?: string;
   /** Limit for the whole run, in ms (default 10 minutes). */
   readonly timeoutMs?: number;
+  /** How long one call of the adapter may take to settle, in ms (the CLI's --timeout; default 10000). */
+  readonly settleTimeoutMs?: number;
   /** Name of the describe block (default "readshim-conformance: <adapter> arm <arm>"). */
   readonly name?: string;
 }
@@ -58,16 +61,23 @@ export function describeConformance(options: ConformanceOptions): void {
     let broken: unknown;
     beforeAll(async () => {
       try {
-        const adapter = typeof options.adapter === 'string' ? await loadAdapter(options.adapter) : options.adapter;
-        try {
-          result = await runConformance({
-            adapter, arm: options.arm, runs: options.runs ?? DEFAULT_RUNS, seed: options.seed ?? DEFAULT_SEED, transport: 'in-process',
-            ...(options.cap !== undefined ? { cap: options.cap } : {}),
-            ...(options.only ? { only: options.only } : {}),
-          });
-        } finally {
-          await adapter.close?.();
-        }
+        // process.exit in the adapter's code fails every rule's test with one line naming the adapter.
+        const who = `adapter ${typeof options.adapter === 'string' ? options.adapter : JSON.stringify(options.adapter.name)}`;
+        result = await withExitGuard(() => who, async (guard) => {
+          const adapter = typeof options.adapter === 'string' ? await loadAdapter(options.adapter) : options.adapter;
+          try {
+            const r = await runConformance({
+              adapter, arm: options.arm, runs: options.runs ?? DEFAULT_RUNS, seed: options.seed ?? DEFAULT_SEED, transport: 'in-process',
+              ...(options.cap !== undefined ? { cap: options.cap } : {}),
+              ...(options.only ? { only: options.only } : {}),
+              ...(options.settleTimeoutMs !== undefined ? { settleTimeoutMs: options.settleTimeoutMs } : {}),
+            });
+            guard.check();
+            return r;
+          } finally {
+            await adapter.close?.();
+          }
+        });
       } catch (e) {
         // An adapter that cannot load or breaks its contract fails every rule's test with the reason.
         broken = e;
