@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ARM_NAMES } from '../core/arms.ts';
-import { UsageError } from '../cli/errors.ts';
+import { UsageError } from '../core/errors.ts';
 import type { ShimAdapter } from './contract.ts';
 
 const REQUIRED_CAPS = ['capParam', 'windows', 'diff', 'staleServe', 'forget', 'counters', 'persona', 'armResolver', 'seal'] as const;

@@ -1,5 +1,5 @@
 /** bench reports: the JSON of KIT-DESIGN.md "JSON reports" and the pretty table. */
-import { envelope } from '../cli/output.ts';
+import { envelope } from '../core/output.ts';
 import { LIE_RULES } from './measure.ts';
 import type { BenchRow } from './run.ts';
 import type { Workload } from './workload.ts';

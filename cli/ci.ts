@@ -5,9 +5,9 @@
  */
 import type { RunResult } from '../properties/run.ts';
 import { isPartial, parseShard, type Shard } from '../properties/shard.ts';
-import { checkBaseline, baselineLines, formatBaseline, previousBaseline, readBaseline, type Baseline, type BaselineCheck } from './baseline.ts';
-import { EXIT, UsageError } from './errors.ts';
-import { emit, progress, writeFileAtomic } from './output.ts';
+import { checkBaseline, baselineLines, formatBaseline, previousBaseline, readBaseline, type Baseline, type BaselineCheck } from '../properties/baseline.ts';
+import { EXIT, UsageError } from '../core/errors.ts';
+import { emit, progress, writeFileAtomic } from '../core/output.ts';
 import { runJunit } from './report/junit.ts';
 import { runJson, runPretty, type RunReportExtras } from './report/run.ts';
 

@@ -14,7 +14,8 @@ import { RULE_IDS, type RuleId } from '../core/rules.ts';
 import type { ShimAdapter } from '../adapters/contract.ts';
 import { loadAdapter } from '../adapters/load.ts';
 import { DEFAULT_RUNS, runConformance, type RuleResult, type RunResult } from '../properties/run.ts';
-import { readBaseline } from '../cli/baseline.ts';
+import { readBaseline } from '../properties/baseline.ts';
+import { DEFAULT_SEED } from '../core/seed.ts';
 
 export interface ConformanceOptions {
   /** The adapter object, or the path of an adapter module (resolved from the working directory). */
@@ -35,8 +36,6 @@ export interface ConformanceOptions {
   /** Name of the describe block (default "readshim-conformance: <adapter> arm <arm>"). */
   readonly name?: string;
 }
-
-const DEFAULT_SEED = 20_261_130;
 
 /** The message a failing rule's test fails with: the reason, then the story. */
 export function failureMessage(rule: RuleResult): string {

@@ -5,9 +5,9 @@
  */
 import { auditTrace, AuditInputError, eventLines } from '../../properties/audit.ts';
 import { oneOf, parseArgs } from '../args.ts';
-import { EXIT, UsageError } from '../errors.ts';
+import { EXIT, UsageError } from '../../core/errors.ts';
 import { loadTraceFile } from '../failures.ts';
-import { emit } from '../output.ts';
+import { emit } from '../../core/output.ts';
 import { auditJson, auditPretty } from '../report/audit.ts';
 import { resolveAdapter } from './run.ts';
 

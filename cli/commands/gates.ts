@@ -5,8 +5,8 @@
  */
 import { relative } from 'node:path';
 import { parseArgs, oneOf } from '../args.ts';
-import { EXIT, UsageError } from '../errors.ts';
-import { emit, envelope, progress } from '../output.ts';
+import { EXIT, UsageError } from '../../core/errors.ts';
+import { emit, envelope, progress } from '../../core/output.ts';
 import { GateConfigError } from '../../gates/errors.ts';
 import { defaultConfigPath, loadConfig } from '../../gates/config.ts';
 import { GateContext, type Finding } from '../../gates/context.ts';

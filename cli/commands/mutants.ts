@@ -6,8 +6,8 @@ import { MUTANT_IDS, mutantById } from '../../mutations/index.ts';
 import { runMutants } from '../../mutations/pool.ts';
 import { MUTANT_RUNS, MUTANT_SEED, type MutantResult } from '../../mutations/run.ts';
 import { intFlag, oneOf, parseArgs } from '../args.ts';
-import { EXIT, UsageError } from '../errors.ts';
-import { envelope, emit, progress } from '../output.ts';
+import { EXIT, UsageError } from '../../core/errors.ts';
+import { envelope, emit, progress } from '../../core/output.ts';
 
 export interface MutantsFlags {
   readonly runs: number;

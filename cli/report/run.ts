@@ -1,6 +1,6 @@
 /** Reports of `run`: pretty (people) and JSON (KIT-DESIGN.md "JSON reports"). */
 import type { RunResult } from '../../properties/run.ts';
-import { envelope } from '../output.ts';
+import { envelope } from '../../core/output.ts';
 
 export interface RunReportExtras {
   /** Rule → saved trace file of its counterexample. */

@@ -10,9 +10,9 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { isRuleId, type RuleId } from '../core/rules.ts';
-import type { RunResult } from '../properties/run.ts';
-import { isPartial } from '../properties/shard.ts';
-import { UsageError } from './errors.ts';
+import type { RunResult } from './run.ts';
+import { isPartial } from './shard.ts';
+import { UsageError } from '../core/errors.ts';
 
 export interface BaselineEntry {
   readonly rule: RuleId;
