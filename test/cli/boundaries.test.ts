@@ -56,6 +56,16 @@ describe('folder boundaries', () => {
     expect(bad).toEqual([]);
   });
 
+  it('the worked examples import the kit by its package name, as a shim author would', () => {
+    const examples = files.filter((f) => f.startsWith('examples/'));
+    expect(examples).toContain('examples/minimal-shim/adapter.ts');
+    expect(importsOf('examples/minimal-shim/adapter.ts')).toContain('readshim-conformance');
+    const outside = (f: string, t: string): boolean =>
+      !t.startsWith('node:') && !/^readshim-conformance(\/(reference|vitest))?$/.test(t) && !t.startsWith(`${posix.dirname(f)}/`);
+    const bad = examples.flatMap((f) => importsOf(f).filter((t) => outside(f, t)).map((t) => `${f} → ${t}`));
+    expect(bad).toEqual([]);
+  });
+
   it('gates/ holds no test machinery (negative controls live in test/gates/)', () => {
     const gates = files.filter((f) => f.startsWith('gates/'));
     expect(gates.length).toBeGreaterThan(5);
