@@ -14,7 +14,8 @@ import { RULE_IDS, type RuleId } from '../core/rules.ts';
 import type { ShimAdapter } from '../adapters/contract.ts';
 import { loadAdapter } from '../adapters/load.ts';
 import { DEFAULT_RUNS, runConformance, type RuleResult, type RunResult } from '../properties/run.ts';
-import { readBaseline } from '../properties/baseline.ts';
+import { parseBaseline } from '../properties/baseline.ts';
+import { readTextFile } from '../core/files.ts';
 import { DEFAULT_SEED } from '../core/seed.ts';
 
 export interface ConformanceOptions {
@@ -50,7 +51,7 @@ export function failureMessage(rule: RuleResult): string {
 
 export function describeConformance(options: ConformanceOptions): void {
   const rules = options.only ?? RULE_IDS;
-  const listed = new Map(options.baseline !== undefined ? readBaseline(options.baseline).entries.map((e) => [e.rule, e.reason]) : []);
+  const listed = new Map(options.baseline !== undefined ? parseBaseline(options.baseline, readTextFile(options.baseline, 'baseline')).entries.map((e) => [e.rule, e.reason]) : []);
   const name = options.name ?? `readshim-conformance: ${typeof options.adapter === 'string' ? options.adapter : options.adapter.name} arm ${options.arm}`;
   describe(name, () => {
     let result: RunResult | undefined;
