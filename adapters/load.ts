@@ -3,7 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { UsageError } from '../cli/errors.ts';
+import { UsageError } from '../core/errors.ts';
 import { capabilitiesProblem } from './capabilities.ts';
 import type { ShimAdapter } from './contract.ts';
 

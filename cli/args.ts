@@ -1,5 +1,5 @@
 /** Small strict flag parser: unknown flags and missing values are usage errors. */
-import { UsageError } from './errors.ts';
+import { UsageError } from '../core/errors.ts';
 
 export interface FlagSpec {
   /** Flags that take a value (`--cap 4096` or `--cap=4096`). */

@@ -6,6 +6,9 @@ import type { ArmName, Levers } from '../core/arms.ts';
 import type { RefusalReason } from '../core/claims.ts';
 import type { RuleId } from '../core/rules.ts';
 import type { TraceEvent } from '../core/trace.ts';
+import type { Hunk } from '../core/patch.ts';
+
+export type { Hunk } from '../core/patch.ts';
 
 /** A problem in SPEC.md itself (exit 2): names the example and its 1-based line in the file. */
 export class SpecError extends Error {
@@ -13,15 +16,6 @@ export class SpecError extends Error {
     super(`${file}:${line}: ${exampleId === undefined ? '' : `example ${exampleId}: `}${detail}`);
     this.name = 'SpecError';
   }
-}
-
-/** One hunk of a unified diff; `lines` keep their marker (' ', '-', '+', '\\'). */
-export interface Hunk {
-  readonly oldStart: number;
-  readonly oldLines: number;
-  readonly newStart: number;
-  readonly newLines: number;
-  readonly lines: readonly string[];
 }
 
 /** What a read or stale response must be. */

@@ -15,7 +15,9 @@ import type { ShimAdapter } from '../adapters/contract.ts';
 import { withExitGuard } from '../adapters/exit-guard.ts';
 import { loadAdapter } from '../adapters/load.ts';
 import { DEFAULT_RUNS, runConformance, type RuleResult, type RunResult } from '../properties/run.ts';
-import { readBaseline } from '../cli/baseline.ts';
+import { parseBaseline } from '../properties/baseline.ts';
+import { readTextFile } from '../core/files.ts';
+import { DEFAULT_SEED } from '../core/seed.ts';
 
 export interface ConformanceOptions {
   /** The adapter object, or the path of an adapter module (resolved from the working directory). */
@@ -39,8 +41,6 @@ export interface ConformanceOptions {
   readonly name?: string;
 }
 
-const DEFAULT_SEED = 20_261_130;
-
 /** The message a failing rule's test fails with: the reason, then the story. */
 export function failureMessage(rule: RuleResult): string {
   const cx = rule.counterexample;
@@ -54,7 +54,7 @@ export function failureMessage(rule: RuleResult): string {
 
 export function describeConformance(options: ConformanceOptions): void {
   const rules = options.only ?? RULE_IDS;
-  const listed = new Map(options.baseline !== undefined ? readBaseline(options.baseline).entries.map((e) => [e.rule, e.reason]) : []);
+  const listed = new Map(options.baseline !== undefined ? parseBaseline(options.baseline, readTextFile(options.baseline, 'baseline')).entries.map((e) => [e.rule, e.reason]) : []);
   const name = options.name ?? `readshim-conformance: ${typeof options.adapter === 'string' ? options.adapter : options.adapter.name} arm ${options.arm}`;
   describe(name, () => {
     let result: RunResult | undefined;

@@ -8,9 +8,9 @@ import type { Trace } from '../../core/trace.ts';
 import { withExitGuard, type ExitGuard } from '../../adapters/exit-guard.ts';
 import { auditTrace, AuditInputError, eventLines, nothingJudged } from '../../properties/audit.ts';
 import { oneOf, parseArgs } from '../args.ts';
-import { EXIT, UsageError } from '../errors.ts';
+import { EXIT, UsageError } from '../../core/errors.ts';
 import { loadTraceFile } from '../failures.ts';
-import { emit } from '../output.ts';
+import { emit } from '../../core/output.ts';
 import { auditJson, auditPretty } from '../report/audit.ts';
 import { resolveAdapter } from './run.ts';
 

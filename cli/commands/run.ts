@@ -9,13 +9,14 @@ import { loadAdapter } from '../../adapters/load.ts';
 import { DEFAULT_RUNS, runConformance } from '../../properties/run.ts';
 import { DEFAULT_PROCESS_RUNS, PROCESS_SHRINK_RUNS, openProcessAdapter } from '../../adapters/process/adapter.ts';
 import { intFlag, oneOf, parseArgs } from '../args.ts';
-import { UsageError } from '../errors.ts';
+import { UsageError } from '../../core/errors.ts';
 import { DEFAULT_FAILURE_DIR, loadFailures, olderSpecNote, readTraceFile, saveFailure } from '../failures.ts';
-import { progress } from '../output.ts';
-import { outProblem } from '../out-path.ts';
+import { progress } from '../../core/output.ts';
+import { DEFAULT_SEED } from '../../core/seed.ts';
+import { outProblem } from '../../core/out-path.ts';
 import { finishRun, parseCiFlags, type CiFlags, type RunReporter } from '../ci.ts';
 
-export const DEFAULT_SEED = 20_261_130;
+export { DEFAULT_SEED };
 /**
  * Largest --cap: generated files reach 4 × cap (the production band's sizes), and a process's reply
  * carrying one must fit the protocol's 64 MiB line even with every byte escaped (README "--cap").

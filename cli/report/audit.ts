@@ -1,6 +1,6 @@
 /** Reports of `audit`: pretty (people) and JSON (KIT-DESIGN.md "JSON reports": `lies`). */
 import { nothingJudged, type AuditResult } from '../../properties/audit.ts';
-import { envelope } from '../output.ts';
+import { envelope } from '../../core/output.ts';
 
 export interface AuditReportInfo {
   readonly trace: string;

@@ -2,7 +2,7 @@
 import { efficiencyHeadline } from '../../properties/efficiency.ts';
 import { headerModeText, type TraceHeader } from '../../core/trace.ts';
 import type { RunResult } from '../../properties/run.ts';
-import { envelope } from '../output.ts';
+import { envelope } from '../../core/output.ts';
 
 export interface RunReportExtras {
   /** Rule → saved trace file of its counterexample. */

@@ -2,7 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { KIT_VERSION, SPEC_VERSION, TOOL_NAME } from '../core/version.ts';
+import { KIT_VERSION, SPEC_VERSION, TOOL_NAME } from './version.ts';
 import { UsageError } from './errors.ts';
 import { outProblem } from './out-path.ts';
 
