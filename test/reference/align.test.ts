@@ -239,7 +239,15 @@ describe('align: anchors, gaps, and its bounds', () => {
     expect(expectMatching(xs, ys, align(ids(xs, ys), Infinity, new Work(1e9))!)).toBe(6);
   });
 
-  it('MAX_GAP_EDITS bounds a gap\'s Myers run', () => {
-    expect(MAX_GAP_EDITS).toBeGreaterThanOrEqual(FEW_EDITS);
+  it('a gap with no unique lines that needs more than MAX_GAP_EDITS edits stays unmatched', () => {
+    // no line is found once on each side; matching the two 3s needs 2 × 700 + 4 edits
+    const xs = [...Array<number>(700).fill(1), 3, 3, 5, 5];
+    const ys = [...Array<number>(700).fill(2), 3, 3, 6, 6];
+    expect(MAX_GAP_EDITS).toBeLessThan(2 * 700 + 4);
+    expect(expectMatching(xs, ys, align(ids(xs, ys), Infinity, new Work(1e9))!)).toBe(0);
+    // the same gap within the bound is matched
+    const xs2 = [...Array<number>(100).fill(1), 3, 3, 5, 5];
+    const ys2 = [...Array<number>(100).fill(2), 3, 3, 6, 6];
+    expect(expectMatching(xs2, ys2, align(ids(xs2, ys2), Infinity, new Work(1e9))!)).toBe(2);
   });
 });
