@@ -17,6 +17,31 @@ export function runFloor(l: Lines, from: number, to: number): number {
 }
 
 /**
+ * Lines of different lengths never match, so for each length L the surplus lines of that length
+ * on either side are '-' or '+' lines: Σ over L of |lines of length L in a − in b| × (L + 1), over
+ * old lines [aFrom, aTo) and new lines [bFrom, bTo). No hashing: a full rewrite declines here.
+ */
+export function lengthImbalance(a: Lines, aFrom: number, aTo: number, b: Lines, bFrom: number, bTo: number): number {
+  let longest = 0;
+  for (let i = aFrom; i < aTo; i++) longest = Math.max(longest, a.starts[i + 1]! - a.starts[i]!);
+  for (let j = bFrom; j < bTo; j++) longest = Math.max(longest, b.starts[j + 1]! - b.starts[j]!);
+  // A table as long as the longest line, unless lines are far longer than they are many.
+  const lines = aTo - aFrom + (bTo - bFrom);
+  const table = longest <= 4 * lines + 64 ? new Int32Array(longest + 1) : undefined;
+  const map = new Map<number, number>();
+  const add = (len: number, d: number): void => {
+    if (table !== undefined) table[len]! += d;
+    else map.set(len, (map.get(len) ?? 0) + d);
+  };
+  for (let i = aFrom; i < aTo; i++) add(a.starts[i + 1]! - a.starts[i]!, 1);
+  for (let j = bFrom; j < bTo; j++) add(b.starts[j + 1]! - b.starts[j]!, -1);
+  let floor = 0;
+  if (table !== undefined) for (let len = 0; len <= longest; len++) floor += Math.abs(table[len]!) * (len + 1);
+  else for (const [len, c] of map) floor += Math.abs(c) * (len + 1);
+  return floor;
+}
+
+/**
  * Copies of a line that one side has more of than the other are '-' or '+' lines in any patch:
  * Σ over line IDs [0, ids) of |copies in a − copies in b| × (units + 1).
  */

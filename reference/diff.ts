@@ -9,7 +9,7 @@ import { normalizePath } from './keys.ts';
 import { commonPrefix, commonSuffix, linesOf, type Lines } from './lines.ts';
 import { Work, align, fewEdits, intern } from './align.ts';
 import { hunkBytes, hunksOf, regionsOf, type Regions } from './hunks.ts';
-import { lengthFloor, runFloor } from './diff-bounds.ts';
+import { lengthFloor, lengthImbalance, runFloor } from './diff-bounds.ts';
 
 /** Work bound of the matching, in cells (each a comparison or a trace entry): no clock. */
 export const WORK_CELLS = 4_000_000;
@@ -58,9 +58,11 @@ export function smallestRegions(a: Lines, b: Lines, room: number): Regions | und
   const blockBytes = runFloor(a, head, aEnd) + runFloor(b, head, bEnd) > room ? undefined : hunkBytes(a, b, block, room);
   // The matching must beat the block, or fit at all.
   const bound = blockBytes === undefined ? room : blockBytes - 1;
-  // A few edits: Myers on the lines themselves; otherwise IDs, anchors, Myers in the gaps.
-  const few = fewEdits(a, head, aEnd, b, head, bEnd);
-  const ids = few === undefined ? intern(a, head, aEnd, b, head, bEnd, bound) : undefined;
+  // Lines of unequal lengths never match: a rewrite stops here. Then a few edits: Myers on the
+  // lines themselves; otherwise IDs, anchors, Myers in the gaps.
+  const hopeless = lengthImbalance(a, head, aEnd, b, head, bEnd) > bound;
+  const few = hopeless ? undefined : fewEdits(a, head, aEnd, b, head, bEnd);
+  const ids = hopeless || few !== undefined ? undefined : intern(a, head, aEnd, b, head, bEnd, bound);
   const matched = few ?? (ids === undefined ? undefined : align(ids, bound, new Work(WORK_CELLS)));
   if (matched !== undefined) {
     const r = regionsOf(matched.keepA, matched.keepB, head);

@@ -3,7 +3,7 @@
  * lever declines before it builds a patch; READ-SHIM-CONTRACT.md §6).
  */
 import { describe, expect, it } from 'vitest';
-import { imbalance, lengthFloor, runFloor, skippedPairs } from '../../reference/diff-bounds.ts';
+import { imbalance, lengthFloor, lengthImbalance, runFloor, skippedPairs } from '../../reference/diff-bounds.ts';
 import { linesOf } from '../../reference/lines.ts';
 
 describe('lengthFloor: |old − new| in UTF-16 units', () => {
@@ -58,5 +58,30 @@ describe('skippedPairs: 2 × (units + 1) for each pair the anchors skip', () => 
   });
   it('reads only the first `pairs` entries', () => {
     expect(skippedPairs(Int32Array.from([0, 3, 3]), 1, Int32Array.from([]), units)).toBe(2 * 4);
+  });
+});
+
+describe('lengthImbalance: Σ over line lengths L of |lines of length L in a − in b| × (L + 1)', () => {
+  it('counts surplus lines per length over the given ranges', () => {
+    // a: "ab\n" (3), "c\n" (2), "de\n" (3); b: "xy\n" (3), "long!\n" (6)
+    const a = linesOf('ab\nc\nde\n');
+    const b = linesOf('xy\nlong!\n');
+    // length 3: 2 vs 1 → 1 × 4; length 2: 1 vs 0 → 3; length 6: 0 vs 1 → 7
+    expect(lengthImbalance(a, 0, 3, b, 0, 2)).toBe(4 + 3 + 7);
+    expect(lengthImbalance(a, 0, 1, b, 0, 1)).toBe(0); // same length: may match, costs nothing here
+    expect(lengthImbalance(a, 1, 2, b, 0, 0)).toBe(3);
+  });
+  it('a line far longer than the lines are many is counted the same (no table that long)', () => {
+    const long = `${'z'.repeat(10_000)}\n`;
+    const a = linesOf(`${long}a\n`);
+    const b = linesOf(`b\n${'y'.repeat(10_000)}\n`);
+    expect(lengthImbalance(a, 0, 2, b, 0, 2)).toBe(0);
+    expect(lengthImbalance(a, 0, 2, b, 0, 1)).toBe(10_002);
+    expect(lengthImbalance(a, 0, 1, linesOf(`${'y'.repeat(9_999)}\n`), 0, 1)).toBe(10_002 + 10_001);
+  });
+  it('is a lower bound: never above the bytes of a patch that removes and adds everything', () => {
+    const a = linesOf('é\nab\ncd\n');
+    const b = linesOf('ab\nxyz\n');
+    expect(lengthImbalance(a, 0, 3, b, 0, 2)).toBeLessThanOrEqual(runFloor(a, 0, 3) + runFloor(b, 0, 2));
   });
 });
