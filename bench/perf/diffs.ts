@@ -68,7 +68,7 @@ export async function diffTable(quick: boolean): Promise<DiffRow[]> {
       diffArm,
       allArm,
       jsdiff: { bytes: patch === undefined ? undefined : Buffer.byteLength(patch), cpuMs: j.cpuMedianMs },
-      gnu: gnu ? gnuDiff(BIG_OLD, change.text, quick ? 3 : 7) : undefined,
+      gnu: gnu ? gnuDiff(BIG_OLD, change.text, quick ? 3 : 7, 'big.ts') : undefined,
     });
   }
   return rows;

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { median } from './timing.ts';
 
 export interface GnuDiff {
-  /** Bytes of `diff -u --label a/f --label b/f old new` (headers without timestamps). */
+  /** Bytes of `diff -u --label a/NAME --label b/NAME old new` (headers without timestamps). */
   readonly bytes: number;
   /** CPU of the diff process (bash's `times` for its child), median. */
   readonly cpuMs: number;
@@ -25,7 +25,8 @@ const seconds = (s: string): number => {
   return (Number(m[1]) * 60 + Number(m[2])) * 1000;
 };
 
-export function gnuDiff(oldText: string, newText: string, runs: number): GnuDiff {
+/** GNU diff of the two texts, its headers naming `name` as the reference's patch does. */
+export function gnuDiff(oldText: string, newText: string, runs: number, name: string): GnuDiff {
   const dir = mkdtempSync(join(tmpdir(), 'readshim-gnu-'));
   try {
     writeFileSync(join(dir, 'old'), oldText);
@@ -34,7 +35,8 @@ export function gnuDiff(oldText: string, newText: string, runs: number): GnuDiff
     let bytes = 0;
     for (let i = 0; i < runs; i++) {
       // `times` prints the shell's own user/sys, then its children's: the second line is diff's.
-      const r = spawnSync('bash', ['-c', 'diff -u --label a/f --label b/f old new > out; s=$?; times; wc -c < out; exit $((s > 1))'], { cwd: dir, encoding: 'utf8' });
+      const script = 'diff -u --label "a/$1" --label "b/$1" old new > out; s=$?; times; wc -c < out; exit $((s > 1))';
+      const r = spawnSync('bash', ['-c', script, 'gnu', name], { cwd: dir, encoding: 'utf8' });
       if (r.status !== 0) throw new Error(`gnu diff failed: ${r.stderr}`);
       const [, children, size] = r.stdout.trim().split('\n');
       const [user, sys] = (children ?? '').trim().split(/\s+/);
