@@ -108,12 +108,12 @@ export function createReadShim(options: ShimOptions = {}): ReadShim {
     const same = entry !== undefined && sameContent(entry, text, hash);
     const total = same ? entry.total : Buffer.byteLength(text);
     const start = arm.cap && same ? entry.delivered : 0;
-    // UTF-16 index of byte `start`: the entry knows it for its own content
+    // SLICE-CONTINUES: UTF-16 index of byte `start`; the entry knows it for its own content
     const from = same && start === entry.delivered ? entry.at : unitIndex(text, start);
     // A slice reaching the end needs no walk-back: `total` is a boundary.
     const rest = !arm.cap || start + cap >= total;
-    // The bytes a slice may take from `start`: the rest, or cap + 1 units (at least cap + 1
-    // bytes, so the walk-back never reaches a pair cut at the window's end). Never the whole file.
+    // UTF8-WHOLE: the bytes a slice may take from `start` are the rest, or cap + 1 units (at least
+    // cap + 1 bytes, so the walk-back never reaches a pair cut at the window's end); never the whole file.
     let window: Buffer | undefined;
     const win = (): Buffer => (window ??= Buffer.from(text.slice(from, rest ? text.length : from + cap + 1)));
     let cut = 0;
