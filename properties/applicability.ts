@@ -30,7 +30,7 @@ export function notApplicable(rule: RuleId, mode: Mode, caps: Capabilities, run:
       return lv.cap ? undefined : lacks('cap');
     case 'DIFF-COMPLETE':
     case 'DIFF-BASE-HELD': {
-      if (!offersDiff(caps)) return 'the adapter declares no diff capability';
+      if (!offersDiff(caps)) return caps.levers !== undefined ? lacks('diff') : 'the adapter declares no diff capability';
       if (!lv.diff) return lacks('diff');
       if (lv.cap && run.fixedCap !== undefined) {
         const least = smallestDiffResponse(caps.seal ? run.seal : undefined);

@@ -3,8 +3,9 @@
  * when"), each as the smallest case that shows it.
  */
 import { describe, expect, it } from 'vitest';
-import { modeOfLevers } from '../../core/levers.ts';
-import { unusedLever } from '../../properties/applicability.ts';
+import { modeOfArm, modeOfLevers } from '../../core/levers.ts';
+import { notApplicable, unusedLever } from '../../properties/applicability.ts';
+import type { Capabilities } from '../../adapters/contract.ts';
 import { emptyLeverUse } from '../../properties/lever-use.ts';
 
 describe('a declared lever never used leaves every rule it stands behind n/a', () => {
@@ -21,5 +22,18 @@ describe('a declared lever never used leaves every rule it stands behind n/a', (
     expect(unusedLever('CAP-BOUND', modeOfLevers(['pointer', 'diff']), used)).toBeUndefined();
     expect(unusedLever('CAP-BOUND', modeOfLevers(['cap', 'diff']), unused)).toBeUndefined();
     expect(unusedLever('CAP-BOUND', modeOfLevers(['pointer']), unused)).toBeUndefined();
+  });
+});
+
+describe('a rule whose lever is absent is n/a naming the lever (README "Levers or arms")', () => {
+  const base: Capabilities = { capParam: false, windows: true, staleServe: false, forget: true, counters: false, seal: false };
+  it('DIFF-* of a pointer-only shim say it declares no diff lever (was: "the adapter declares no diff capability")', () => {
+    const caps = { ...base, levers: ['pointer'] as const };
+    for (const id of ['DIFF-COMPLETE', 'DIFF-BASE-HELD'] as const)
+      expect(notApplicable(id, modeOfLevers(['pointer']), caps, { seal: 's' })).toBe('the shim declares no diff lever');
+  });
+  it('an arm shim without the diff capability keeps its wording', () => {
+    const caps = { ...base, arms: ['cap'] as const, diff: false };
+    expect(notApplicable('DIFF-COMPLETE', modeOfArm('cap'), caps, { seal: 's' })).toBe('the adapter declares no diff capability');
   });
 });
