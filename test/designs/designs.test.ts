@@ -64,13 +64,13 @@ function design(name: string, adapter: ShimAdapter, shows: string, evidence: (r:
       expect(r.summary.passed).toBeGreaterThan(0);
       expect(r.assumptions.filter((a) => /compact/i.test(a))).toEqual([]); // no hostNeverCompacts: FORGET-RESETS is judged
       evidence(r, l.log);
-    });
+    }, 240_000); // ~3–6 s of CPU each; generous for a loaded 2-core machine
     for (const { seed, cap } of TINY)
       it(`tiny band, seed ${seed}, cap ${cap}: clean`, async () => {
         const r = await run(adapter, seed, cap);
         expect(r.caps).toEqual([{ band: 'fixed', cap, histories: DEFAULT_RUNS }]);
         expect(notClean(r)).toEqual([]);
-      });
+      }, 60_000);
   });
 }
 
