@@ -30,7 +30,8 @@ export function notApplicable(rule: RuleId, mode: Mode, caps: Capabilities, run:
       return lv.cap ? undefined : lacks('cap');
     case 'DIFF-COMPLETE':
     case 'DIFF-BASE-HELD': {
-      if (!offersDiff(caps)) return 'the adapter declares no diff capability';
+      // A lever shim's diff capability is its diff lever: name the lever (spec/SPEC.md "Levers").
+      if (!offersDiff(caps)) return caps.levers !== undefined ? lacks('diff') : 'the adapter declares no diff capability';
       if (!lv.diff) return lacks('diff');
       if (lv.cap && run.fixedCap !== undefined) {
         const least = smallestDiffResponse(caps.seal ? run.seal : undefined);
