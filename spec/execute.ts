@@ -115,7 +115,7 @@ function compareResponse(o: ReadOutcome | StaleOutcome, x: ResponseExpectation, 
     const shown = claim.payload ?? text;
     if (!o.truth.ok || wire(o.truth.text) !== wire(shown)) return `claims to be the tool's text but is not: ${short(shown)}`;
   } else if (adapter.capabilities.seal && !back.framing.includes(ex.seal)) {
-    return `a ${claim.kind} response does not carry the seal ${JSON.stringify(ex.seal)} outside its payload (NOTICE-SEALED)`;
+    return `a ${claim.kind} response does not carry the seal ${JSON.stringify(ex.seal)} outside the body its claim names (NOTICE-SEALED)`;
   }
   const got = describeClaim(claim);
   if (claim.kind !== x.kind) return `expected ${want}, got ${got}`;
