@@ -21,8 +21,8 @@ import { cpus, loadavg } from 'node:os';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { createReadShim, decodeResponse, type ReadShim } from '../reference/index.ts';
-import { envelope, progress } from '../cli/output.ts';
-import { UsageError } from '../cli/errors.ts';
+import { envelope, progress } from '../core/output.ts';
+import { UsageError } from '../core/errors.ts';
 
 const CAP = 24_576;
 const SEAL = 'benchseal';

@@ -15,7 +15,8 @@ import { wire } from '../properties/oracle/bytes.ts';
 import { designFor } from './designs/index.ts';
 import { LEVER_NAMES, exampleMode, type EventStep, type Example, type ResponseExpectation, type Step, type Thrown } from './model.ts';
 import { exampleTrace } from './parse.ts';
-import { applyStrict, hunksDiffer, parseHunks } from './patch.ts';
+import { applyHunks, parseHunks } from '../core/patch.ts';
+import { hunksDiffer } from './patch.ts';
 import type { CheckedExample } from './validate.ts';
 
 export interface ExampleResult {
@@ -151,7 +152,7 @@ function compareResponse(o: ReadOutcome | StaleOutcome, x: ResponseExpectation, 
         if (d !== undefined) return `the diff differs from the expected patch: ${d}`;
       }
       if (base !== undefined && o.kind === 'read' && o.truth.ok) {
-        const applied = applyStrict(base, hunks.value);
+        const applied = applyHunks(base, hunks.value);
         if (!applied.ok) return `the diff does not apply strictly to the version the worker holds: ${applied.reason}`;
         if (applied.value !== o.truth.text) return 'the diff applied to the version the worker holds does not give the current content';
       }

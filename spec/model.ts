@@ -8,6 +8,9 @@ import type { HostToolBound } from '../core/host-tool.ts';
 import { modeOfArm, modeOfLevers, type LeverName as ShimLever, type Mode } from '../core/levers.ts';
 import type { RuleId } from '../core/rules.ts';
 import type { TraceEvent } from '../core/trace.ts';
+import type { Hunk } from '../core/patch.ts';
+
+export type { Hunk } from '../core/patch.ts';
 
 /** A problem in SPEC.md itself (exit 2): names the example and its 1-based line in the file. */
 export class SpecError extends Error {
@@ -15,15 +18,6 @@ export class SpecError extends Error {
     super(`${file}:${line}: ${exampleId === undefined ? '' : `example ${exampleId}: `}${detail}`);
     this.name = 'SpecError';
   }
-}
-
-/** One hunk of a unified diff; `lines` keep their marker (' ', '-', '+', '\\'). */
-export interface Hunk {
-  readonly oldStart: number;
-  readonly oldLines: number;
-  readonly newStart: number;
-  readonly newLines: number;
-  readonly lines: readonly string[];
 }
 
 /** What a read or stale response must be. */

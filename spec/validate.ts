@@ -10,7 +10,7 @@ import { keyPath, requestKey, resolvePath } from '../core/paths.ts';
 import { splitLines } from '../harness/lines.ts';
 import { World, type ToolResult } from '../harness/world.ts';
 import type { ReadEvent, StaleEvent } from '../core/trace.ts';
-import { applyStrict } from './patch.ts';
+import { applyHunks } from '../core/patch.ts';
 import { designFor } from './designs/index.ts';
 import { LEVER_NAMES, SpecError, exampleMode, type EventStep, type Example, type ParsedSpec, type ResponseExpectation } from './model.ts';
 
@@ -206,7 +206,7 @@ function checkRead(
       if (x.within === undefined || x.within > bound) bad(`write "within ${bound}" (a diff is never larger than the re-delivery it replaces)`);
       const base = k.held.toString('utf8');
       if (x.hunks) {
-        const applied = applyStrict(base, x.hunks);
+        const applied = applyHunks(base, x.hunks);
         if (!applied.ok) bad(`the expected patch does not apply to the held version: ${applied.reason}`);
         else if (applied.value !== truth.text) bad('the expected patch applied to the held version does not give the current content');
       }

@@ -7,8 +7,8 @@
 import referenceAdapter from '../../adapters/reference.ts';
 import type { ShimAdapter } from '../../adapters/contract.ts';
 import { parseArgs, oneOf } from '../args.ts';
-import { EXIT, UsageError } from '../errors.ts';
-import { emit, envelope, progress } from '../output.ts';
+import { EXIT, UsageError } from '../../core/errors.ts';
+import { emit, envelope, progress } from '../../core/output.ts';
 import { SpecError } from '../../spec/model.ts';
 import { findSpecFile, loadSpecFile, type LoadedSpec } from '../../spec/load.ts';
 import { runExamples, type ExampleResult } from '../../spec/execute.ts';
