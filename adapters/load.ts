@@ -72,7 +72,11 @@ export async function loadAdapter(modulePath: string): Promise<ShimAdapter> {
   try {
     if (/\.(c|m)?ts$/.test(file)) {
       const { tsImport } = await import('tsx/esm/api');
-      mod = (await tsImport(pathToFileURL(file).href, import.meta.url)) as Record<string, unknown>;
+      // In a checkout the kit's tsconfig maps 'readshim-conformance' to its sources (as the bin does),
+      // so an adapter importing the kit by name loads without a build; installed, node_modules resolves it.
+      const kitTsconfig = fileURLToPath(new URL('../tsconfig.json', import.meta.url));
+      const options = existsSync(kitTsconfig) && import.meta.url.endsWith('.ts') ? { parentURL: import.meta.url, tsconfig: kitTsconfig } : import.meta.url;
+      mod = (await tsImport(pathToFileURL(file).href, options)) as Record<string, unknown>;
     } else mod = (await import(pathToFileURL(file).href)) as Record<string, unknown>;
   } catch (e) {
     throw new UsageError(`adapter ${modulePath} failed to load: ${loadProblem(e, file)}`);

@@ -17,11 +17,12 @@ const packed: string[] = (() => {
 })();
 const shipped = new Set(packed);
 
-/** GitHub's heading anchors: lower case, punctuation dropped, spaces to hyphens. */
+/** GitHub's heading anchors (lower case, punctuation dropped, spaces to hyphens) and explicit `<a id>` anchors. */
 function anchors(markdown: string): Set<string> {
   const out = new Set<string>();
   for (const m of markdown.matchAll(/^#{1,6} +(.+?) *$/gm))
     out.add(m[1]!.toLowerCase().replace(/[^\p{L}\p{N} _-]/gu, '').replace(/ /g, '-'));
+  for (const m of markdown.matchAll(/<a id="([^"]+)"><\/a>/g)) out.add(m[1]!);
   return out;
 }
 
