@@ -30,6 +30,7 @@ export function notApplicable(rule: RuleId, mode: Mode, caps: Capabilities, run:
       return lv.cap ? undefined : lacks('cap');
     case 'DIFF-COMPLETE':
     case 'DIFF-BASE-HELD': {
+      // A lever shim's diff capability is its diff lever: name the lever (spec/SPEC.md "Levers").
       if (!offersDiff(caps)) return caps.levers !== undefined ? lacks('diff') : 'the adapter declares no diff capability';
       if (!lv.diff) return lacks('diff');
       if (lv.cap && run.fixedCap !== undefined) {
