@@ -92,7 +92,7 @@ def cut_line(line, units):
 
 
 def read_bounded(root, args, tool):
-    """The host read tool with a bound (capabilities.tool; README "The host's read tool"): each
+    """The host read tool with a bound (capabilities.tool; README "The host's read tool and its bound"): each
     line cut after tool["maxLineChars"] UTF-16 units, then at most tool["maxLines"] lines from the
     requested start (min(limit, maxLines) with a window). Returns (text, lines in the whole file).
     Only maxLines and maxLineChars are done here (no maxChars, no cat -n numbering)."""
