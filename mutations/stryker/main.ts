@@ -36,16 +36,30 @@ const read = (p: string, what: string): string => {
   }
 };
 
+// The files `mutate` names: "dir/**/*.ts" takes every .ts file under dir, "!file" leaves one out.
+function scopeOf(mutate: readonly string[]): string[] {
+  const files = new Set<string>();
+  for (const g of mutate.filter((p) => !p.startsWith('!'))) {
+    const m = /^(.+)\/\*\*\/\*\.ts$/.exec(g);
+    if (m === null) throw new Usage(`mutation-score: cannot expand mutate pattern ${g} (use dir/**/*.ts)`);
+    for (const f of readdirSync(at(m[1]!), { recursive: true, encoding: 'utf8' })) if (f.endsWith('.ts')) files.add(`${m[1]}/${f}`);
+  }
+  for (const g of mutate.filter((p) => p.startsWith('!'))) files.delete(g.slice(1));
+  return [...files].sort();
+}
+
 function record(t: Target): void {
   const paths = publishedPaths(t);
   const report = JSON.parse(read(`reports/mutation/${t}.json`, `run \`npm run mutation-score:${t}\` first`)) as StrykerReport;
   const log = read(`reports/mutation/${t}.log`, 'the log of the same run');
   const previous = existsSync(at(paths.record)) ? (JSON.parse(read(paths.record, 'the previous record')) as RunRecord) : undefined;
   const vitest = (JSON.parse(read('node_modules/vitest/package.json', 'vitest installed')) as { version: string }).version;
+  const config = `stryker.${t}.config.json`;
+  const mutate = (JSON.parse(read(config, 'the Stryker config')) as { mutate: string[] }).mutate;
   let rec: RunRecord;
   try {
     rec = recordRun(report, log, {
-      target: t, command: `npm run mutation-score:${t}`, config: `stryker.${t}.config.json`, node: process.version, vitest,
+      target: t, command: `npm run mutation-score:${t}`, config, node: process.version, vitest, mutate, scope: scopeOf(mutate),
       date: new Date().toISOString().slice(0, 10), ...(previous !== undefined ? { previous } : {}),
     });
   } catch (e) {

@@ -50,13 +50,20 @@ export interface MutantRow {
   readonly status: StrykerStatus;
 }
 
-export interface RunTiming {
+/** One Stryker run: the files it mutated and how long Stryker said it took. */
+export interface RunPart {
+  /** The mutated files this run's results are kept for (a later run of a file replaces it). */
+  readonly files: readonly string[];
   /** Day the run ended (UTC, YYYY-MM-DD): a record, never an input to a verdict. */
   readonly date: string;
   /** Stryker's own "Done in …" time, in seconds. */
   readonly seconds: number;
-  /** Mutant results Stryker reused from its incremental file (0 for a full run). */
+  /** Mutant results Stryker reused from its incremental file (0: every mutant was tested). */
   readonly reused: number;
+  /** Mutants this run reported. */
+  readonly mutants: number;
+  /** Tests of its initial (dry) run. */
+  readonly tests: number;
 }
 
 export interface RunRecord {
@@ -73,15 +80,13 @@ export interface RunRecord {
   readonly node: string;
   readonly coverageAnalysis: string;
   readonly concurrency: number;
+  /** The config's `mutate` patterns, and the files they name: the target's whole scope. */
   readonly mutate: readonly string[];
+  readonly scope: readonly string[];
   /** The vitest config whose tests judge every mutant. */
   readonly suite: string;
-  /** Tests of the initial (dry) run. */
-  readonly tests: number;
-  /** The run that produced these statuses. */
-  readonly run: RunTiming;
-  /** The last run that tested every mutant (the same as `run` when `run.reused` is 0). */
-  readonly fullRun: RunTiming;
+  /** The runs whose results the record keeps, oldest first; together they own `mutants`. */
+  readonly runs: readonly RunPart[];
   readonly mutants: readonly MutantRow[];
 }
 
@@ -137,35 +142,39 @@ export interface RecordContext {
   readonly node: string;
   readonly vitest: string;
   readonly date: string;
-  /** The target's previous record, whose full run an incremental run carries over. */
+  /** The config file's `mutate` patterns, and the files they name. */
+  readonly mutate: readonly string[];
+  readonly scope: readonly string[];
+  /** The target's previous record: results for files this run did not mutate are kept. */
   readonly previous?: RunRecord;
 }
 
+const TOOLCHAIN = ['stryker', 'runner', 'runnerVersion', 'vitest', 'coverageAnalysis', 'suite'] as const;
+
+/**
+ * The record after one run: this run's mutants replace those of the files it mutated; results of
+ * other files are kept from the previous record only when it ran with the same toolchain and suite.
+ */
 export function recordRun(report: StrykerReport, log: string, ctx: RecordContext): RunRecord {
   const { seconds, tests, reused } = parseLog(log);
   const c = report.config ?? {};
   const runner = c.testRunner ?? 'command';
   const stryker = report.framework?.version;
   if (stryker === undefined) throw new Error('the Stryker report names no framework version');
-  const run: RunTiming = { date: ctx.date, seconds, reused };
-  const fullRun = reused === 0 ? run : ctx.previous?.fullRun;
-  if (fullRun === undefined) throw new Error(`an incremental run (${reused} results reused) with no earlier record of a full run`);
-  return {
-    target: ctx.target,
-    command: ctx.command,
-    config: ctx.config,
-    stryker,
-    runner,
+  const rows = mutantRows(report);
+  const files = Object.keys(report.files).sort();
+  const head = {
+    target: ctx.target, command: ctx.command, config: ctx.config, stryker, runner,
     runnerVersion: runner === 'command' ? null : report.framework?.dependencies?.[`@stryker-mutator/${runner}-runner`] ?? null,
-    vitest: ctx.vitest,
-    node: ctx.node,
-    coverageAnalysis: c.coverageAnalysis ?? 'off',
-    concurrency: c.concurrency ?? 1,
-    mutate: [...(c.mutate ?? [])],
-    suite: c.vitest?.configFile ?? c.commandRunner?.command ?? '',
-    tests,
-    run,
-    fullRun,
-    mutants: mutantRows(report),
+    vitest: ctx.vitest, node: ctx.node, coverageAnalysis: c.coverageAnalysis ?? 'off', concurrency: c.concurrency ?? 1,
+    mutate: [...ctx.mutate], scope: [...ctx.scope], suite: c.vitest?.configFile ?? c.commandRunner?.command ?? '',
   };
+  const outside = (f: string): boolean => !files.includes(f) && ctx.scope.includes(f);
+  const prev = ctx.previous;
+  const keep = prev !== undefined && TOOLCHAIN.every((k) => prev[k] === head[k]);
+  const keptRuns = keep ? prev.runs.map((r) => ({ ...r, files: r.files.filter(outside) })).filter((r) => r.files.length > 0) : [];
+  const keptMutants = keep ? prev.mutants.filter((m) => outside(m.file)) : [];
+  const run: RunPart = { files, date: ctx.date, seconds, reused, mutants: rows.length, tests };
+  const mutants = [...keptMutants, ...rows].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+  return { ...head, runs: [...keptRuns, run], mutants };
 }

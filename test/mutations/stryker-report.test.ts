@@ -28,7 +28,7 @@ const report: StrykerReport = {
 const LOG = '\u001b[32m04:34:28 (1) INFO\u001b[39m Initial test run succeeded. Ran 787 tests in 2 minutes and 1 second\n' +
   'INFO MutationTestExecutor Done in 85 minutes and 3 seconds.\n';
 const INCREMENTAL = 'Initial test run succeeded. Ran 790 tests in 2 minutes\n\tResult:\t\t1400 of 1498 mutant result(s) are reused.\nDone in 9 minutes and 59 seconds.\n';
-const ctx = { target: 'reference' as const, command: 'npm run mutation-score:reference', config: 'stryker.reference.config.json', node: 'v20.19.0', vitest: '4.1.12', date: '2026-12-01' };
+const ctx = { target: 'reference' as const, command: 'npm run mutation-score:reference', config: 'stryker.reference.config.json', node: 'v20.19.0', vitest: '4.1.12', date: '2026-12-01', mutate: ['reference/**/*.ts'], scope: ['reference/f.ts', 'reference/g.ts'] };
 const KEY_LT = 'reference/f.ts EqualityOperator: a < 10 → a <= 10';
 const KEY_BOOL = 'reference/f.ts BooleanLiteral: a > 0 → false';
 const KEY_GE = 'reference/f.ts EqualityOperator: a > 0 → a >= 0';
@@ -36,9 +36,9 @@ const KEY_GE = 'reference/f.ts EqualityOperator: a > 0 → a >= 0';
 describe('a Stryker run as a record', () => {
   it('keeps runner, versions, config and every mutant in source order with its text', () => {
     const r = recordRun(report, LOG, ctx);
-    expect(r).toMatchObject({ stryker: '9.6.1', runner: 'vitest', runnerVersion: '9.6.1', coverageAnalysis: 'perTest', concurrency: 2, suite: 'vitest.stryker.config.ts', tests: 787 });
-    expect(r.run).toEqual({ date: '2026-12-01', seconds: 85 * 60 + 3, reused: 0 });
-    expect(r.fullRun).toEqual(r.run);
+    expect(r).toMatchObject({ stryker: '9.6.1', runner: 'vitest', runnerVersion: '9.6.1', coverageAnalysis: 'perTest', concurrency: 2, suite: 'vitest.stryker.config.ts', mutate: ['reference/**/*.ts'] });
+    expect(r.runs).toEqual([{ files: ['reference/f.ts'], date: '2026-12-01', seconds: 85 * 60 + 3, reused: 0, mutants: 5, tests: 787 }]);
+    expect(r.scope).toEqual(['reference/f.ts', 'reference/g.ts']);
     expect(r.mutants.map((m) => [m.key, m.status])).toEqual([
       [KEY_BOOL, 'NoCoverage'],
       ['reference/f.ts ConditionalExpression: a > 0 && a < 10 → false', 'CompileError'],
@@ -49,12 +49,17 @@ describe('a Stryker run as a record', () => {
     expect(spanText(source, { line: 2, column: 19 }, { line: 2, column: 25 })).toBe('a < 10');
   });
 
-  it('an incremental run carries the last full run over, and cannot stand without one', () => {
-    const full = recordRun(report, LOG, ctx);
-    const inc = recordRun(report, INCREMENTAL, { ...ctx, date: '2026-12-02', previous: full });
-    expect(inc.run).toEqual({ date: '2026-12-02', seconds: 599, reused: 1400 });
-    expect(inc.fullRun).toEqual(full.run);
-    expect(() => recordRun(report, INCREMENTAL, ctx)).toThrow(/incremental run \(1400 results reused\) with no earlier record/);
+  it('a later run replaces the results of the files it mutated and keeps the others', () => {
+    const g: StrykerReport = { ...report, files: { 'reference/g.ts': { source: 'x;\n', mutants: [mutant('9', 'Survived', 'M', at(1, 1, 2), 'y')] } } };
+    const first = recordRun(report, LOG, ctx);
+    const both = recordRun(g, INCREMENTAL, { ...ctx, date: '2026-12-02', previous: first });
+    expect(both.runs.map((p) => [p.files, p.seconds, p.reused])).toEqual([[['reference/f.ts'], 5103, 0], [['reference/g.ts'], 599, 1400]]);
+    expect(both.mutants.map((m) => m.file)).toEqual([...Array(5).fill('reference/f.ts'), 'reference/g.ts']);
+    const again = recordRun(report, LOG, { ...ctx, date: '2026-12-03', previous: both });
+    expect(again.runs.map((p) => [p.files, p.date])).toEqual([[['reference/g.ts'], '2026-12-02'], [['reference/f.ts'], '2026-12-03']]);
+    // another toolchain: earlier results are not mixed in
+    const other = recordRun({ ...g, framework: { version: '9.7.0' } }, LOG, { ...ctx, previous: first });
+    expect(other.mutants.map((m) => m.file)).toEqual(['reference/g.ts']);
   });
 
   it('a log without "Done in" (an unfinished run) is refused; durations under a minute parse', () => {
@@ -109,20 +114,21 @@ describe('the published document says only what the data says', () => {
     const md = scoreDocument([{ record: rec, verdicts }]);
     expect(md).toContain('**50.0%** (goal ≥ 96%: **not met**) — 2 of 4 mutants detected (1 killed, 1 timed out; 1 survived, 1 without coverage; 1 compile errors, runtime errors or ignored, not counted).');
     expect(md).toContain('Stryker 9.6.1 with its vitest runner (@stryker-mutator/vitest-runner 9.6.1), Vitest 4.1.12, Node v20.19.0; coverage analysis `perTest`, concurrency 2');
-    expect(md).toContain('the last full run took 1 h 25 min (Stryker\'s "Done in"), 2026-12-01.');
-    expect(md).toContain('`vitest.stryker.config.ts` (787 tests in the initial run)');
+    expect(md).toContain('- **Run 1**: 1 h 25 min (Stryker\'s "Done in", 2026-12-01) for 5 mutants of `reference/f.ts`, 787 tests in its initial run.');
+    expect(md).toContain('suite `vitest.stryker.config.ts`');
+    expect(md).toContain('**1 file not mutated yet** (`reference/g.ts`): the score above covers only the other 1 file.');
     expect(md).toContain('2 survivors: 1 judged equivalent, each with its reason; **1 without a verdict**. 1 mutant that survived an earlier run is now killed by a test written for it');
     expect(md).toContain('| reference/f.ts | 1 | 1 | 1 | 1 | 50.0% |');
     expect(md).toContain('| reference/f.ts:2:19 | EqualityOperator | `a < 10` → `a <= 10` | equivalent: a is never 10 (test control) |');
     expect(md).toContain('| reference/f.ts:2:10 | BooleanLiteral (no coverage) | `a > 0` → `false` | **no verdict** |');
     expect(md).toContain('| reference/f.ts:2:10 | EqualityOperator | `a > 0` → `a >= 0` | `test/reference/f.test.ts` › a is below 10 |');
-    expect(md).toContain('| `reference/` (the reference shim) | 50.0% | ≥ 96% | 5 | 2 | 1 | 1 |');
+    expect(md).toContain('| `reference/` (the reference shim) | 50.0% | ≥ 96% | 1 of 2 | 5 | 2 | 1 | 1 |');
     expect(md).not.toMatch(/every survivor has/i);
   });
 
-  it('an incremental run is named as such beside the full run', () => {
+  it('an incremental run is named as such', () => {
     const inc = recordRun(report, INCREMENTAL, { ...ctx, date: '2026-12-02', previous: rec });
-    expect(scoreDocument([{ record: inc, verdicts }])).toContain('The run recorded here was incremental: 9 min 59 s (Stryker\'s "Done in"), 2026-12-02, reusing 1400 of 5 results');
+    expect(scoreDocument([{ record: inc, verdicts }])).toContain('- **Run 1**: 9 min 59 s (Stryker\'s "Done in", 2026-12-02) for 5 mutants of `reference/f.ts`, 790 tests in its initial run; incremental: 1400 results reused, the rest tested again.');
   });
 
   it('scores are rounded down and durations read as a person would', () => {
@@ -133,7 +139,7 @@ describe('the published document says only what the data says', () => {
 
   it('README\'s block is replaced between its markers, and only there', () => {
     const block = readmeBlock([{ record: rec, verdicts }]);
-    expect(block).toContain('**Mutation score of `reference/` (the reference shim): 50.0%** (goal ≥ 96%: **not met**)');
+    expect(block).toContain('**Mutation score of `reference/` (the reference shim): 50.0%** (goal ≥ 96%: **not met**) over 1 of its 2 files so far (not yet: `reference/g.ts`)');
     const readme = `# t\n\n${README_BEGIN}\nold\n${README_END}\n\nafter\n`;
     expect(withReadmeBlock(readme, block)).toBe(`# t\n\n${block}\n\nafter\n`);
     expect(withReadmeBlock('# no markers\n', block)).toBeUndefined();
