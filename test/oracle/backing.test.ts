@@ -10,18 +10,19 @@ import { isBoundary, utf8 } from '../../properties/oracle/bytes.ts';
 const text = 'NOTE body NOTE body';
 
 describe('`at` pins the body to one index, for slices, stale serves, diffs and framed verbatim text', () => {
-  const kinds: readonly ((at: number) => Claim)[] = [
-    (at) => ({ kind: 'slice', start: 0, end: 4, total: 4, done: true, payload: 'body', at }),
-    (at) => ({ kind: 'stale', startLine: 0, endLine: 0, lines: 1, truncated: false, payload: 'body', at }),
-    (at) => ({ kind: 'diff', patch: 'body', total: 4, at }),
-    (at) => ({ kind: 'verbatim', payload: 'body', at }),
+  // each kind with the name its body has in a story
+  const kinds: readonly [string, (at: number) => Claim][] = [
+    ['slice payload', (at) => ({ kind: 'slice', start: 0, end: 4, total: 4, done: true, payload: 'body', at })],
+    ['stale payload', (at) => ({ kind: 'stale', startLine: 0, endLine: 0, lines: 1, truncated: false, payload: 'body', at })],
+    ['diff patch', (at) => ({ kind: 'diff', patch: 'body', total: 4, at })],
+    ["tool's text", (at) => ({ kind: 'verbatim', payload: 'body', at })],
   ];
-  for (const make of kinds)
+  for (const [what, make] of kinds)
     it(`${make(0).kind}: found at its index, not found at another even where it is a suffix`, () => {
       expect(backing(make(5), text)).toEqual({ found: true, framing: 'NOTE  NOTE body' });
       expect(backing(make(15), text)).toEqual({ found: true, framing: 'NOTE body NOTE ' });
       // 'body' is the text's suffix, but the claim says index 4: not backed
-      expect(backing(make(4), text)).toMatchObject({ found: false, what: expect.stringMatching(/ at index 4$/) });
+      expect(backing(make(4), text)).toEqual({ found: false, what: `${what} at index 4`, framing: text });
     });
 
   it('without `at`: a suffix first, then a prefix, else not found', () => {
