@@ -1,29 +1,12 @@
 /**
- * Stryker's JSON report (mutation-testing-report-schema) → the mutation score of reference/ and
- * its survivors, each with its verdict: the check that kills it, or why it is equivalent
- * (survivors.json). Pure: main.ts reads and writes the files.
+ * A run record (record.ts) and its verdicts → the score and its survivors, and the checks that
+ * keep the published document honest: every survivor has a verdict ("killed by <test file> ›
+ * <test name>" or "equivalent: <one line why>"), no verdict names a mutant that is gone, and
+ * "equivalent" never stands beside a mutant the suite detects. Pure.
  */
+import type { MutantRow, RunRecord, StrykerStatus } from './record.ts';
 
-export type StrykerStatus = 'Killed' | 'Survived' | 'NoCoverage' | 'Timeout' | 'CompileError' | 'RuntimeError' | 'Ignored' | 'Pending';
-
-interface Position {
-  readonly line: number;
-  readonly column: number;
-}
-
-export interface StrykerMutant {
-  readonly id: string;
-  readonly mutatorName: string;
-  readonly replacement?: string;
-  readonly location: { readonly start: Position; readonly end: Position };
-  readonly status: StrykerStatus;
-}
-
-export interface StrykerReport {
-  readonly files: Readonly<Record<string, { readonly source: string; readonly mutants: readonly StrykerMutant[] }>>;
-}
-
-/** Survivor key → "killed by <check>" or "equivalent: <one line why>". */
+/** Mutant key → "killed by <test file> › <test name>" or "equivalent: <one line why>". */
 export type Verdicts = Readonly<Record<string, string>>;
 
 export interface Counts {
@@ -35,26 +18,24 @@ export interface Counts {
   excluded: number;
 }
 
-export interface Survivor {
-  readonly key: string;
-  readonly file: string;
-  readonly line: number;
-  readonly column: number;
-  readonly mutator: string;
-  readonly original: string;
-  readonly replacement: string;
-  readonly status: 'Survived' | 'NoCoverage';
-  readonly verdict?: string;
+export type Verdict =
+  | { readonly kind: 'equivalent'; readonly reason: string }
+  | { readonly kind: 'killed'; readonly file: string; readonly test: string };
+
+export interface Survivor extends MutantRow {
+  readonly verdict?: Verdict;
+  readonly text?: string;
 }
 
 export interface Score {
   readonly total: Counts;
   readonly files: readonly { readonly file: string; readonly counts: Counts }[];
+  /** Survived or without coverage, in source order, with their verdicts. */
   readonly survivors: readonly Survivor[];
+  /** Detected mutants whose verdict names the test written to kill them. */
+  readonly killedByNewTests: readonly (MutantRow & { readonly verdict: Verdict & { kind: 'killed' } })[];
   /** Detected / (detected + undetected), in percent; null without valid mutants. */
   readonly score: number | null;
-  /** Verdicts whose survivor no longer exists (the reference or the suite changed). */
-  readonly stale: readonly string[];
 }
 
 const empty = (): Counts => ({ killed: 0, timeout: 0, survived: 0, noCoverage: 0, excluded: 0 });
@@ -65,87 +46,67 @@ export function percent(c: Counts): number | null {
   return valid === 0 ? null : (100 * detected) / valid;
 }
 
-/** The text a location spans (1-based lines and columns, end exclusive). */
-export function spanText(source: string, start: Position, end: Position): string {
-  const lines = source.split('\n');
-  const offset = (p: Position): number => lines.slice(0, p.line - 1).reduce((n, l) => n + l.length + 1, 0) + p.column - 1;
-  return source.slice(offset(start), offset(end));
+export const detected = (s: StrykerStatus): boolean => s === 'Killed' || s === 'Timeout';
+export const undetected = (s: StrykerStatus): boolean => s === 'Survived' || s === 'NoCoverage';
+
+const KILLED = /^killed by (\S+) › (.+)$/;
+const EQUIVALENT = /^equivalent: (.+)$/;
+
+/** A verdict's meaning, or undefined when it follows neither form. */
+export function parseVerdict(text: string): Verdict | undefined {
+  const k = KILLED.exec(text);
+  if (k !== null) return { kind: 'killed', file: k[1]!, test: k[2]!.trim() };
+  const e = EQUIVALENT.exec(text);
+  if (e !== null && e[1]!.trim().length > 0 && !text.includes('\n')) return { kind: 'equivalent', reason: e[1]!.trim() };
+  return undefined;
 }
 
-const oneLine = (s: string, max = 80): string => {
-  const t = s.replace(/\s+/g, ' ').trim();
-  return t.length > max ? `${t.slice(0, max - 1)}…` : t;
-};
-
-/** A survivor's key survives line shifts: file, mutator, original text → replacement (#n for repeats). */
-function keyOf(file: string, mutator: string, original: string, replacement: string, seen: Map<string, number>): string {
-  const base = `${file} ${mutator}: ${oneLine(original, 200)} → ${oneLine(replacement, 200)}`;
-  const n = (seen.get(base) ?? 0) + 1;
-  seen.set(base, n);
-  return n === 1 ? base : `${base} #${n}`;
+function add(c: Counts, s: StrykerStatus): void {
+  if (s === 'Killed') c.killed++;
+  else if (s === 'Timeout') c.timeout++;
+  else if (s === 'Survived') c.survived++;
+  else if (s === 'NoCoverage') c.noCoverage++;
+  else c.excluded++;
 }
 
-export function scoreReport(report: StrykerReport, verdicts: Verdicts): Score {
+export function scoreRecord(record: RunRecord, verdicts: Verdicts): Score {
   const total = empty();
-  const files: { file: string; counts: Counts }[] = [];
+  const byFile = new Map<string, Counts>();
   const survivors: Survivor[] = [];
-  const used = new Set<string>();
-  for (const file of Object.keys(report.files).sort()) {
-    const { source, mutants } = report.files[file]!;
-    const counts = empty();
-    const seen = new Map<string, number>();
-    const ordered = [...mutants].sort((a, b) => a.location.start.line - b.location.start.line || a.location.start.column - b.location.start.column || a.mutatorName.localeCompare(b.mutatorName));
-    for (const m of ordered) {
-      switch (m.status) {
-        case 'Killed': counts.killed++; break;
-        case 'Timeout': counts.timeout++; break;
-        case 'Survived': counts.survived++; break;
-        case 'NoCoverage': counts.noCoverage++; break;
-        default: counts.excluded++;
-      }
-      if (m.status !== 'Survived' && m.status !== 'NoCoverage') continue;
-      const original = spanText(source, m.location.start, m.location.end);
-      const replacement = m.replacement ?? '';
-      const key = keyOf(file, m.mutatorName, original, replacement, seen);
-      const verdict = verdicts[key];
-      if (verdict !== undefined) used.add(key);
-      survivors.push({
-        key, file, line: m.location.start.line, column: m.location.start.column, mutator: m.mutatorName, original, replacement, status: m.status,
-        ...(verdict !== undefined ? { verdict } : {}),
-      });
-    }
-    for (const k of Object.keys(counts) as (keyof Counts)[]) total[k] += counts[k];
-    files.push({ file, counts });
+  const killedByNewTests: (MutantRow & { verdict: Verdict & { kind: 'killed' } })[] = [];
+  for (const m of record.mutants) {
+    add(total, m.status);
+    let c = byFile.get(m.file);
+    if (c === undefined) byFile.set(m.file, (c = empty()));
+    add(c, m.status);
+    const text = verdicts[m.key];
+    const verdict = text === undefined ? undefined : parseVerdict(text);
+    if (undetected(m.status)) survivors.push({ ...m, ...(verdict !== undefined ? { verdict } : {}), ...(text !== undefined ? { text } : {}) });
+    else if (verdict?.kind === 'killed' && detected(m.status)) killedByNewTests.push({ ...m, verdict });
   }
-  return { total, files, survivors, score: percent(total), stale: Object.keys(verdicts).filter((k) => !used.has(k)).sort() };
+  const files = [...byFile.keys()].sort().map((file) => ({ file, counts: byFile.get(file)! }));
+  return { total, files, survivors, killedByNewTests, score: percent(total) };
 }
 
-const pct = (x: number | null): string => (x === null ? 'n/a' : `${x.toFixed(1)}%`);
-const cell = (s: string): string => s.replace(/\|/g, '\\|');
-const code = (s: string): string => `\`${cell(oneLine(s)).replace(/`/g, 'ʼ')}\``;
-
-/** The README-ready section. */
-export function scoreMarkdown(s: Score, how: string): string {
-  const t = s.total;
-  const out = [
-    '## Mutation score of reference/ (Stryker)',
-    '',
-    `**${pct(s.score)}** — ${t.killed + t.timeout} of ${t.killed + t.timeout + t.survived + t.noCoverage} mutants detected (${t.killed} killed, ${t.timeout} timed out; ${t.survived} survived, ${t.noCoverage} without coverage; ${t.excluded} compile/runtime errors or ignored, not counted). Goal: ≥ 90%.`,
-    '',
-    how,
-    '',
-    '| file | killed | timeout | survived | no coverage | score |',
-    '|---|---:|---:|---:|---:|---:|',
-    ...s.files.map(({ file, counts: c }) => `| ${file} | ${c.killed} | ${c.timeout} | ${c.survived} | ${c.noCoverage} | ${pct(percent(c))} |`),
-    '',
-    '### Survivors',
-    '',
-  ];
-  if (s.survivors.length === 0) out.push('None.');
-  else {
-    out.push('| where | mutator | original → mutant | verdict |', '|---|---|---|---|');
-    for (const v of s.survivors)
-      out.push(`| ${v.file}:${v.line}:${v.column} | ${v.mutator}${v.status === 'NoCoverage' ? ' (no coverage)' : ''} | ${code(v.original)} → ${code(v.replacement)} | ${v.verdict === undefined ? '**no verdict yet**' : cell(v.verdict)} |`);
+/**
+ * Why the verdicts do not fit the record (empty when they do). `testExists(file, name)` says
+ * whether a test file holds a test of that name.
+ */
+export function verdictProblems(record: RunRecord, verdicts: Verdicts, testExists: (file: string, name: string) => boolean): string[] {
+  const out: string[] = [];
+  const rows = new Map(record.mutants.map((m) => [m.key, m]));
+  for (const m of record.mutants) if (undetected(m.status) && verdicts[m.key] === undefined) out.push(`no verdict: ${m.key} (${m.file}:${m.line}:${m.column})`);
+  for (const [key, text] of Object.entries(verdicts)) {
+    const m = rows.get(key);
+    if (m === undefined) {
+      out.push(`verdict for a mutant the run does not have: ${key}`);
+      continue;
+    }
+    const v = parseVerdict(text);
+    if (v === undefined) out.push(`verdict is neither "killed by <file> › <test>" nor "equivalent: <why>": ${key}: ${text}`);
+    else if (v.kind === 'equivalent' && !undetected(m.status)) out.push(`"equivalent" for a mutant the suite detects (${m.status}): ${key}`);
+    else if (v.kind === 'killed' && !testExists(v.file, v.test)) out.push(`killing test not found: ${v.file} › ${v.test} (for ${key})`);
+    else if (!undetected(m.status) && !detected(m.status)) out.push(`verdict for a mutant that is not part of the score (${m.status}): ${key}`);
   }
-  return `${out.join('\n')}\n`;
+  return out;
 }

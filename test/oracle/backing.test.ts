@@ -1,0 +1,52 @@
+/**
+ * A claim's body must lie in the response text (spec/SPEC.md "The claim model"): at the claim's
+ * `at` when it gives one — for every kind that carries a body — else as a suffix or a prefix.
+ */
+import { describe, expect, it, vi } from 'vitest';
+import type { Claim } from '../../core/claims.ts';
+import { backing } from '../../properties/oracle/backing.ts';
+import { isBoundary, utf8 } from '../../properties/oracle/bytes.ts';
+
+const text = 'NOTE body NOTE body';
+
+describe('`at` pins the body to one index, for slices, stale serves, diffs and framed verbatim text', () => {
+  // each kind with the name its body has in a story
+  const kinds: readonly [string, (at: number) => Claim][] = [
+    ['slice payload', (at) => ({ kind: 'slice', start: 0, end: 4, total: 4, done: true, payload: 'body', at })],
+    ['stale payload', (at) => ({ kind: 'stale', startLine: 0, endLine: 0, lines: 1, truncated: false, payload: 'body', at })],
+    ['diff patch', (at) => ({ kind: 'diff', patch: 'body', total: 4, at })],
+    ["tool's text", (at) => ({ kind: 'verbatim', payload: 'body', at })],
+  ];
+  for (const [what, make] of kinds)
+    it(`${make(0).kind}: found at its index, not found at another even where it is a suffix`, () => {
+      expect(backing(make(5), text)).toEqual({ found: true, framing: 'NOTE  NOTE body' });
+      expect(backing(make(15), text)).toEqual({ found: true, framing: 'NOTE body NOTE ' });
+      // 'body' is the text's suffix, but the claim says index 4: not backed
+      expect(backing(make(4), text)).toEqual({ found: false, what: `${what} at index 4`, framing: text });
+    });
+
+  it('without `at`: a suffix first, then a prefix, else not found', () => {
+    const c: Claim = { kind: 'stale', startLine: 0, endLine: 0, lines: 1, truncated: false, payload: 'body' };
+    expect(backing(c, text)).toEqual({ found: true, framing: 'NOTE body NOTE ' });
+    expect(backing({ ...c, payload: 'NOTE' }, text)).toEqual({ found: true, framing: ' body NOTE body' });
+    expect(backing({ ...c, payload: 'elsewhere' }, text)).toEqual({ found: false, what: 'stale payload', framing: text });
+  });
+});
+
+describe('byte boundaries outside the buffer', () => {
+  it('an index before 0 or past the end is no boundary (only 0 and the length are, at the edges)', () => {
+    const b = utf8('ab');
+    expect([-1, 0, 2, 3].map((i) => isBoundary(b, i))).toEqual([false, true, true, false]);
+  });
+});
+
+describe('the smallest strict diff', () => {
+  it('fails loudly, naming the file to fix, if the strict applier accepted none of the candidates', async () => {
+    vi.resetModules();
+    vi.doMock('../../properties/oracle/strict-patch.ts', () => ({ applyStrict: () => ({ ok: false, reason: 'rejects all' }) }));
+    const { smallestDiffResponse } = await import('../../properties/oracle/smallest-diff.ts');
+    expect(() => smallestDiffResponse(undefined)).toThrow('the strict applier accepts none of the smallest diffs: fix smallest-diff.ts');
+    vi.doUnmock('../../properties/oracle/strict-patch.ts');
+    vi.resetModules();
+  });
+});
