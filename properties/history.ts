@@ -28,20 +28,30 @@ export interface HistoryVerdict {
   readonly leverUse: Readonly<LeverUse>;
 }
 
-export async function judgeHistory(adapter: ShimAdapter, config: HistoryConfig, events: readonly TraceEvent[]): Promise<HistoryVerdict> {
+/** `onStep(i)` is called before event i is applied (progress: the request now pending). */
+export async function judgeHistory(
+  adapter: ShimAdapter, config: HistoryConfig, events: readonly TraceEvent[], onStep?: (index: number) => void,
+): Promise<HistoryVerdict> {
   const session = new Session(adapter, config);
   const oracle = new Oracle({ mode: config.mode, cap: config.cap, seal: config.seal, capabilities: adapter.capabilities });
   const violations: Violation[] = [];
   const outcomes: Outcome[] = [];
   try {
-    for await (const o of session.run(events)) {
-      outcomes.push(o);
-      violations.push(...oracle.judge(o));
+    for (let i = 0; i < events.length; ) {
+      onStep?.(i);
+      const out = await session.step(events, i);
+      for (const o of out) {
+        outcomes.push(o);
+        violations.push(...oracle.judge(o));
+      }
+      i += out.length;
     }
   } finally {
     // A process and its sandbox end with the history, whatever happened in it.
     await session.close();
   }
+  // A breach after the last reply (a line printed while nothing was asked) still ends the run.
+  if (session.breach !== undefined) throw session.breach;
   return { violations, outcomes, checks: oracle.checks, claimKinds: oracle.claimKinds, efficiency: oracle.efficiency, leverUse: oracle.leverUse };
 }
 
