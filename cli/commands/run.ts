@@ -7,6 +7,8 @@ import { headerModeText, type Trace } from '../../core/trace.ts';
 import type { ShimAdapter } from '../../adapters/contract.ts';
 import { withExitGuard, type ExitGuard } from '../../adapters/exit-guard.ts';
 import { loadAdapter } from '../../adapters/load.ts';
+import { watchedAdapter, type CallLog } from '../../adapters/watched.ts';
+import { DEFAULT_SETTLE_MS } from '../../harness/session.ts';
 import { DEFAULT_RUNS, DEFAULT_SHRINK_RUNS, runConformance } from '../../properties/run.ts';
 import { DEFAULT_PROCESS_RUNS, PROCESS_SHRINK_RUNS, openProcessAdapter } from '../../adapters/process/adapter.ts';
 import { intFlag, oneOf, parseArgs } from '../args.ts';
@@ -153,6 +155,16 @@ export async function resolveAdapter(path: string | undefined): Promise<ShimAdap
   return loadAdapter(path);
 }
 
+/** Loads the adapter module as one watched call (a loop at its top level is a hang like any other). */
+async function loading(calls: CallLog, path: string | undefined): Promise<ShimAdapter> {
+  const id = calls.enter(`loading the module ${path ?? 'reference'}`);
+  try {
+    return await resolveAdapter(path);
+  } finally {
+    calls.leave(id);
+  }
+}
+
 /** The trace a --replay plays, checked against the flags before any process starts. */
 interface Replay {
   readonly file: string;
@@ -181,15 +193,32 @@ function replayCommand(flags: RunFlags, file: string): string {
   return parts.join(' ');
 }
 
+/**
+ * An adapter module runs in a worker thread watched from this one (cli/thread.ts): a synchronous
+ * loop in it ends the run with exit 2. The embedded reference (the default run) and --process stay
+ * here: the reference is the kit's own code, and a process is watched by its channel's timeout.
+ * READSHIM_ADAPTER_THREAD=0 runs an adapter module here too (to measure what the thread costs).
+ */
 export default async function run(argv: readonly string[]): Promise<number> {
+  const flags = parseRunFlags(argv);
+  readReplay(flags); // a bad trace is exit 2 before a thread starts
+  if (flags.adapterPath !== undefined && process.env.READSHIM_ADAPTER_THREAD !== '0') {
+    const { runInThread } = await import('../thread.ts');
+    return runInThread({ argv, settleMs: flags.timeoutMs ?? DEFAULT_SETTLE_MS, who: `adapter ${flags.adapterPath}` });
+  }
+  return runHere(argv);
+}
+
+/** The run in this thread; `calls` (in a watched worker) learns every adapter call as it starts and settles. */
+export async function runHere(argv: readonly string[], calls?: CallLog): Promise<number> {
   const flags = parseRunFlags(argv);
   const replay = readReplay(flags);
   // An in-process adapter's process.exit must not end the kit silently (exit 2, adapters/exit-guard.ts).
   const who = flags.processCommand !== undefined ? `process ${JSON.stringify(flags.processCommand)}` : `adapter ${flags.adapterPath ?? 'reference'}`;
-  return withExitGuard(() => who, (guard) => runWith(flags, replay, argv, guard), { strays: true });
+  return withExitGuard(() => who, (guard) => runWith(flags, replay, argv, guard, calls), { strays: true });
 }
 
-async function runWith(flags: RunFlags, replay: Replay | undefined, argv: readonly string[], guard: ExitGuard): Promise<number> {
+async function runWith(flags: RunFlags, replay: Replay | undefined, argv: readonly string[], guard: ExitGuard, calls: CallLog | undefined): Promise<number> {
   const processAdapter = flags.processCommand !== undefined
     ? await openProcessAdapter({
         command: flags.processCommand,
@@ -198,7 +227,7 @@ async function runWith(flags: RunFlags, replay: Replay | undefined, argv: readon
         ...(replay !== undefined ? { prespawn: 0, lendSurface: true } : {}),
       })
     : undefined;
-  const adapter = processAdapter ?? (await resolveAdapter(flags.adapterPath));
+  const adapter = processAdapter ?? (calls !== undefined ? watchedAdapter(await loading(calls, flags.adapterPath), calls) : await resolveAdapter(flags.adapterPath));
   const shown = new RunProgress((l) => progress(l), { everyHistory: processAdapter !== undefined });
   if (progressEnabled()) shown.startTimer();
   try {

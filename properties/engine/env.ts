@@ -28,6 +28,9 @@ let nextId = 0;
  */
 export function runHistory(env: EngineEnv, label: string, config: HistoryConfig, events: readonly TraceEvent[], crashes = false): Promise<HistoryVerdict> {
   return env.slots.run(async () => {
+    // An in-process run is one long chain of microtasks: a turn of the event loop per history lets
+    // timers fire (the settle timeout, progress, a watching thread's heartbeat).
+    await new Promise<void>((r) => setImmediate(r));
     const id = nextId++;
     const observe = env.observe;
     observe?.({ kind: 'start', id, label, events: events.length });
