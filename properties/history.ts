@@ -28,23 +28,28 @@ export interface HistoryVerdict {
   readonly leverUse: Readonly<LeverUse>;
 }
 
-/** `onStep(i)` is called before event i is applied (progress: the request now pending). */
-export async function judgeHistory(
-  adapter: ShimAdapter, config: HistoryConfig, events: readonly TraceEvent[], onStep?: (index: number) => void,
-): Promise<HistoryVerdict> {
+export interface JudgeOptions {
+  /** Called before event i is applied (progress: the request now pending). */
+  readonly onStep?: (index: number) => void;
+  /** Stop once this rule is broken: the rest of the history cannot unbreak it (a shrink candidate). */
+  readonly until?: RuleId;
+}
+
+export async function judgeHistory(adapter: ShimAdapter, config: HistoryConfig, events: readonly TraceEvent[], o: JudgeOptions = {}): Promise<HistoryVerdict> {
   const session = new Session(adapter, config);
   const oracle = new Oracle({ mode: config.mode, cap: config.cap, seal: config.seal, capabilities: adapter.capabilities });
   const violations: Violation[] = [];
   const outcomes: Outcome[] = [];
   try {
     for (let i = 0; i < events.length; ) {
-      onStep?.(i);
+      o.onStep?.(i);
       const out = await session.step(events, i);
-      for (const o of out) {
-        outcomes.push(o);
-        violations.push(...oracle.judge(o));
+      for (const x of out) {
+        outcomes.push(x);
+        violations.push(...oracle.judge(x));
       }
       i += out.length;
+      if (o.until !== undefined && violations.some((v) => v.rule === o.until)) break;
     }
   } finally {
     // A process and its sandbox end with the history, whatever happened in it.

@@ -11,6 +11,7 @@ import { PRODUCTION_WEIGHT, shardUnits, workUnits, type Shard } from '../shard.t
 import { HistorySource } from './draw.ts';
 import type { EngineEnv } from './env.ts';
 import { randomPhase, type BandPlan, type Found } from './random.ts';
+import { SharedVerdicts } from './shared.ts';
 import { shrinkRule } from './shrink.ts';
 import type { Tally } from './tally.ts';
 
@@ -70,11 +71,12 @@ export async function generatedPhase(env: EngineEnv, tally: Tally, o: GeneratedO
 async function shrinkFailures(env: EngineEnv, found: ReadonlyMap<RuleId, Found>, tally: Tally, budget: number): Promise<void> {
   const rules = [...env.targets].filter((r) => found.has(r) && !tally.failures.has(r));
   let active = rules.length;
+  const shared = new SharedVerdicts();
   const width = (): number => Math.max(1, Math.floor(env.slots.size / Math.max(1, active)));
   const settled = await Promise.allSettled(rules.map(async (rule) => {
     env.progress(`${found.get(rule)!.band.name} band: found ${rule}, shrinking`);
     try {
-      return await shrinkRule(env, rule, found.get(rule)!, { budget, width });
+      return await shrinkRule(env, rule, found.get(rule)!, { budget, width, shared });
     } finally {
       active--;
     }

@@ -61,7 +61,7 @@ export async function randomPhase(env: EngineEnv, bands: readonly BandPlan[], un
       const { u, index } = tasks[t]!;
       const spec = specOf(drawOf(u, index));
       const events = materialize(spec);
-      return { events, v: await runHistory(env, `${bands[u.band]!.name} band history ${index + 1} of ${runs}`, env.config(spec.cap), events, true) };
+      return { events, v: await runHistory(env, `${bands[u.band]!.name} band history ${index + 1} of ${runs}`, env.config(spec.cap), events, { crashes: true }) };
     },
     (t, { events, v }) => {
       const { u, index } = tasks[t]!;

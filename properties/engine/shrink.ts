@@ -4,8 +4,9 @@
  * fast-check's order — the first failing candidate of each candidate stream wins, as fc.check
  * would pick it — and at most `budget` candidates are judged, counted as a one-at-a-time run
  * counts them (candidates judged ahead of the winner are not counted), so the story is the same
- * for any --jobs. Then the shrunk history is told up to the rule's last violation. A history that
- * does not break the rule again is nondeterminism.
+ * for any --jobs. A candidate stops at its first violation of the rule (only whether it breaks the
+ * rule matters). Then the shrunk history is replayed whole and told up to the rule's last
+ * violation. A history that does not break the rule again is nondeterminism.
  */
 import type { RuleId } from '../../core/rules.ts';
 import type { Trace } from '../../core/trace.ts';
@@ -18,12 +19,15 @@ import { specOf, type Draw } from './draw.ts';
 import { runHistory, type EngineEnv } from './env.ts';
 import { inOrder } from './pool.ts';
 import type { Found } from './random.ts';
+import type { SharedVerdicts } from './shared.ts';
 
 export interface ShrinkOptions {
   /** Most candidates judged (undefined: until no candidate breaks the rule). */
   readonly budget?: number;
   /** How many candidates to judge at once for this rule (the slots may be shared with other rules). */
   readonly width: () => number;
+  /** Candidates judged for the other rules shrinking at the same time. */
+  readonly shared?: SharedVerdicts;
 }
 
 /** How the shrinking went, for the report: histories judged, and whether the budget stopped it. */
@@ -63,7 +67,9 @@ async function search(env: EngineEnv, rule: RuleId, found: Found, reproduced: Hi
         const c = at(j);
         if (c === undefined) return undefined;
         const spec = specOf(c);
-        return { draw: c, v: await runHistory(env, `shrinking ${rule}: candidate ${spent + j + 1}${Number.isFinite(budget) ? ` of at most ${budget}` : ''}`, env.config(spec.cap), materialize(spec)) };
+        const label = `shrinking ${rule}: candidate ${spent + j + 1}${Number.isFinite(budget) ? ` of at most ${budget}` : ''}`;
+        const run = (until: RuleId): Promise<HistoryVerdict> => runHistory(env, label, env.config(spec.cap), materialize(spec), { until });
+        return { draw: c, v: o.shared ? await o.shared.judge(JSON.stringify(spec), rule, run) : await run(rule) };
       },
       (j, r) => {
         if (r === undefined) {
@@ -92,7 +98,7 @@ export async function shrinkRule(env: EngineEnv, rule: RuleId, found: Found, o: 
   const bandName = found.band.name;
   const foundSpec = specOf(found.draw);
   // The history that broke the rule, once more: a shim that does not break it again is nondeterministic.
-  const first = await runHistory(env, `shrinking ${rule}: the failing history again`, env.config(foundSpec.cap), materialize(foundSpec));
+  const first = await runHistory(env, `shrinking ${rule}: the failing history again`, env.config(foundSpec.cap), materialize(foundSpec), { until: rule });
   const reproduced = breaks(first, rule);
   const s = reproduced
     ? await search(env, rule, found, first, o)
