@@ -48,6 +48,8 @@ export async function generatedPhase(env: EngineEnv, tally: Tally, o: GeneratedO
     races: o.transport === 'in-process' || caps.raceBarrier === true,
     maxWorkers: 3,
     maxOps: 24,
+    // A process pays per read: shrink the operations first, so candidates get short early.
+    ...(o.transport === 'process' ? { opsFirst: true } : {}),
   };
   const allUnits = workUnits(bands.map((b) => (b.band.name === 'production' ? PRODUCTION_WEIGHT : 1)), o.runs);
   const mine = o.shard ? shardUnits(allUnits, o.shard) : allUnits;
