@@ -163,6 +163,8 @@ export interface HistoryHandle {
   readonly injectsFailures: boolean;
   /** Ends the history: stops processes, removes files. Never throws. */
   close(): Promise<void>;
+  /** A contract breach found outside any call (a process that printed after its last reply): checked after close(). */
+  breach?(): Error | undefined;
 }
 
 export interface ShimAdapter {

@@ -33,7 +33,12 @@ export function emit(text: string, out: string | undefined): void {
   else writeFileAtomic(out, text.endsWith('\n') ? text : `${text}\n`);
 }
 
+/** Whether progress is shown: stderr is a terminal, or READSHIM_PROGRESS=1. */
+export function progressEnabled(): boolean {
+  return process.stderr.isTTY === true || process.env.READSHIM_PROGRESS === '1';
+}
+
 /** Progress goes to stderr only, and only when stderr is a terminal or READSHIM_PROGRESS=1. */
 export function progress(line: string): void {
-  if (process.stderr.isTTY || process.env.READSHIM_PROGRESS === '1') process.stderr.write(`${line}\n`);
+  if (progressEnabled()) process.stderr.write(`${line}\n`);
 }

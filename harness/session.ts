@@ -119,6 +119,7 @@ export class Session {
   #history: HistoryHandle | undefined;
   #opened = false;
   #closed = false;
+  #breach: AdapterError | undefined;
 
   constructor(readonly adapter: ShimAdapter, readonly config: RunConfig) {
     this.#timeout = config.opTimeoutMs ?? DEFAULT_SETTLE_MS;
@@ -150,7 +151,16 @@ export class Session {
     this.#closed = true;
     const h = this.#history;
     this.#history = undefined;
-    if (h !== undefined) await h.close();
+    if (h !== undefined) {
+      await h.close();
+      const b = h.breach?.();
+      if (b !== undefined) this.#breach ??= b instanceof AdapterError ? b : new AdapterError(b.message);
+    }
+  }
+
+  /** A breach the history's handle found outside any call (after close()): the history ends the run with it. */
+  get breach(): AdapterError | undefined {
+    return this.#breach;
   }
 
   /** A write of ground truth, mirrored to the history's disk; the World holds what the disk holds. */

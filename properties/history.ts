@@ -28,20 +28,35 @@ export interface HistoryVerdict {
   readonly leverUse: Readonly<LeverUse>;
 }
 
-export async function judgeHistory(adapter: ShimAdapter, config: HistoryConfig, events: readonly TraceEvent[]): Promise<HistoryVerdict> {
+export interface JudgeOptions {
+  /** Called before event i is applied (progress: the request now pending). */
+  readonly onStep?: (index: number) => void;
+  /** Stop once this rule is broken: the rest of the history cannot unbreak it (a shrink candidate). */
+  readonly until?: RuleId;
+}
+
+export async function judgeHistory(adapter: ShimAdapter, config: HistoryConfig, events: readonly TraceEvent[], o: JudgeOptions = {}): Promise<HistoryVerdict> {
   const session = new Session(adapter, config);
   const oracle = new Oracle({ mode: config.mode, cap: config.cap, seal: config.seal, capabilities: adapter.capabilities });
   const violations: Violation[] = [];
   const outcomes: Outcome[] = [];
   try {
-    for await (const o of session.run(events)) {
-      outcomes.push(o);
-      violations.push(...oracle.judge(o));
+    for (let i = 0; i < events.length; ) {
+      o.onStep?.(i);
+      const out = await session.step(events, i);
+      for (const x of out) {
+        outcomes.push(x);
+        violations.push(...oracle.judge(x));
+      }
+      i += out.length;
+      if (o.until !== undefined && violations.some((v) => v.rule === o.until)) break;
     }
   } finally {
     // A process and its sandbox end with the history, whatever happened in it.
     await session.close();
   }
+  // A breach after the last reply (a line printed while nothing was asked) still ends the run.
+  if (session.breach !== undefined) throw session.breach;
   return { violations, outcomes, checks: oracle.checks, claimKinds: oracle.claimKinds, efficiency: oracle.efficiency, leverUse: oracle.leverUse };
 }
 

@@ -4,27 +4,31 @@
  * and a trace that replays it.
  */
 import { createHash } from 'node:crypto';
-import fc from 'fast-check';
 import type { ArmName } from '../core/arms.ts';
 import type { HostToolBound } from '../core/host-tool.ts';
 import { leverList, type LeverName } from '../core/levers.ts';
 import { RULE_IDS, type RuleId } from '../core/rules.ts';
-import { headerMode, type ReadEvent, type StaleEvent, type Trace, type TraceEvent } from '../core/trace.ts';
+import { headerMode, type Trace } from '../core/trace.ts';
 import { KIT_VERSION, SPEC_VERSION } from '../core/version.ts';
 import { describeHostTool } from '../core/host-tool.ts';
 import type { ShimAdapter } from '../adapters/contract.ts';
 import { AdapterError } from '../harness/session.ts';
 import { modeFor } from '../adapters/capabilities.ts';
 import { notApplicable, unusedLever } from './applicability.ts';
-import { efficiencyFindings, noteEfficiency, type EfficiencyFinding, type EfficiencyTally } from './efficiency.ts';
-import { addLeverUse, emptyLeverUse, type LeverUse } from './lever-use.ts';
-import { BANDS, FAKE_SEALS, withHostTool, type Band } from './generators/content.ts';
-import { historyArb, materialize, type HistorySpec, type OpOptions } from './generators/history.ts';
-import { judgeHistory, verdictSignature, type HistoryConfig, type HistoryVerdict } from './history.ts';
+import { efficiencyFindings, type EfficiencyFinding } from './efficiency.ts';
+import type { LeverUse } from './lever-use.ts';
+import { FAKE_SEALS } from './generators/content.ts';
+import { recorded } from './recorded.ts';
 import { tellStory } from './story.ts';
 import { runSurfaceProbes } from './surface/index.ts';
-import { isPartial, PRODUCTION_WEIGHT, shardUnits, summarize, workUnits, type Shard, type ShardInfo, type WorkUnit } from './shard.ts';
+import { isPartial, summarize, type Shard, type ShardInfo } from './shard.ts';
 import { decide, type RuleStatus } from './verdict.ts';
+import { runHistory, type EngineEnv } from './engine/env.ts';
+import { generatedPhase } from './engine/generated.ts';
+import type { HistoryObserver } from './engine/observe.ts';
+import { Slots } from './engine/pool.ts';
+import type { ShrinkInfo } from './engine/shrink.ts';
+import { Tally } from './engine/tally.ts';
 
 export type { RuleStatus };
 
@@ -43,6 +47,8 @@ export interface Counterexample {
   readonly nondeterministic?: boolean;
   /** Position of the work unit that found it (properties/shard.ts); absent for probes and replays, which come first. */
   readonly unit?: number;
+  /** How the shrinking went: histories judged, and whether --shrink's budget stopped it (a generated history only). */
+  readonly shrink?: ShrinkInfo;
 }
 
 export interface RuleResult {
@@ -109,10 +115,19 @@ export interface RunOptions {
   /** Minimum checks per applicable rule before it counts as exercised. */
   readonly minChecks?: number;
   /**
-   * Most histories the shrinking of one rule's counterexample may run (then the smallest failing
-   * history so far is told). Deterministic; meant for --process, where every history starts a process.
+   * Most candidate histories the shrinking of one rule's counterexample may judge (--shrink; then
+   * the smallest failing history so far is told). Counted in histories as a one-at-a-time run counts
+   * them, never in seconds, so the story is deterministic. Default DEFAULT_SHRINK_RUNS.
    */
   readonly shrinkRuns?: number;
+  /**
+   * Histories judged at once (--jobs; default 1). Only for an adapter whose histories cannot see
+   * each other (a process adapter: one process and sandbox each); verdicts, stories and the result
+   * are the same for any value.
+   */
+  readonly jobs?: number;
+  /** Told when each generated or shrinking history starts, which event it waits on, and how it ended (progress). */
+  readonly onHistory?: HistoryObserver;
   /**
    * A rejection that carries no read-tool error (a crash) ends the run as an adapter error instead
    * of a REFUSAL-TRUE / PASSTHROUGH finding: a mutant that merely crashes is not killed (mutants).
@@ -123,6 +138,12 @@ export interface RunOptions {
 }
 
 export const DEFAULT_RUNS = 150;
+/**
+ * Most candidates the shrinking of one failed rule judges in process (--shrink). In-process
+ * histories take milliseconds; every rule of the shipped fixtures shrinks to its local minimum in
+ * far fewer (test/properties/engine.test.ts), so the bound only stops a pathological shrink.
+ */
+export const DEFAULT_SHRINK_RUNS = 2000;
 
 /** OFF-IDENTITY is about object identity, which a process shim cannot show across a pipe. */
 export const PROCESS_NO_IDENTITY = 'a process shim is reached over a pipe, where object identity does not exist: OFF-IDENTITY is checked in-process only';
@@ -132,44 +153,6 @@ export function sealFor(seed: number): string {
   for (let i = 0; ; i++) {
     const s = createHash('sha256').update(`readshim-seal:${seed}:${i}`).digest('hex').slice(0, 12);
     if (!FAKE_SEALS.includes(s)) return s;
-  }
-}
-
-function bandFor(cap: number): Band {
-  return cap <= 64 ? BANDS.tiny : cap <= 4096 ? BANDS.mid : BANDS.production;
-}
-
-/** Events with the responses the shim gave, so a trace can be audited as well as replayed. */
-function recorded(events: readonly TraceEvent[], v: HistoryVerdict): TraceEvent[] {
-  const byIndex = new Map(v.outcomes.map((o) => [o.index, o]));
-  return events.map((e, i) => {
-    const o = byIndex.get(i);
-    if (o === undefined || o.kind === 'other') return e;
-    return { ...(e as ReadEvent | StaleEvent), response: o.response };
-  });
-}
-
-class Tally {
-  readonly checks = new Map<RuleId, number>();
-  readonly claims = new Map<string, number>();
-  readonly failures = new Map<RuleId, { message: string; counterexample: Counterexample }>();
-  readonly efficiency: EfficiencyTally = new Map();
-  readonly leverUse: LeverUse = emptyLeverUse();
-
-  add(checks: ReadonlyMap<RuleId, number>, claims?: ReadonlyMap<string, number>): void {
-    for (const [r, n] of checks) this.checks.set(r, (this.checks.get(r) ?? 0) + n);
-    for (const [k, n] of claims ?? []) this.claims.set(k, (this.claims.get(k) ?? 0) + n);
-  }
-
-  /** A judged history: its checks, claims, lever opportunities and efficiency notes. */
-  history(v: HistoryVerdict, events: readonly TraceEvent[], unit: number): void {
-    this.add(v.checks, v.claimKinds);
-    addLeverUse(this.leverUse, v.leverUse);
-    noteEfficiency(this.efficiency, v, events, unit);
-  }
-
-  fail(rule: RuleId, message: string, cx: Counterexample): void {
-    if (!this.failures.has(rule)) this.failures.set(rule, { message, counterexample: cx });
   }
 }
 
@@ -194,6 +177,11 @@ export async function runConformance(o: RunOptions): Promise<RunResult> {
   });
   const config = (cap: number) => ({ mode, cap, seal, ...(tool ? { tool } : {}), ...settle });
 
+  const env: EngineEnv = {
+    adapter: o.adapter, config, header, targets, slots: new Slots(o.jobs ?? 1), progress,
+    ...(o.crashIsError ? { crashIsError: true } : {}), ...(o.onHistory ? { observe: o.onHistory } : {}),
+  };
+
   // Probes and replays are not split: shard 1 runs them (a rule they fail is failed for the whole run).
   const firstShard = o.shard === undefined || o.shard.index === 1;
   if (!o.replayOnly && firstShard) {
@@ -210,7 +198,7 @@ export async function runConformance(o: RunOptions): Promise<RunResult> {
     progress(`replay ${r.name}`);
     const h = r.trace.header;
     const cfg = { mode: headerMode(h), cap: h.cap, seal: h.seal, ...(h.tool ? { tool: h.tool } : {}), ...settle };
-    const v = await judgeHistory(o.adapter, cfg, r.trace.events);
+    const v = await runHistory(env, `replay ${r.name}`, cfg, r.trace.events);
     tally.history(v, r.trace.events, -1);
     const story = tellStory(r.trace.events, v.outcomes, v.violations);
     for (const x of v.violations)
@@ -221,72 +209,11 @@ export async function runConformance(o: RunOptions): Promise<RunResult> {
         });
   }
 
-  const bands: { band: Band; fixedCap?: number; name: string }[] = o.replayOnly
-    ? []
-    : fixedCap !== undefined
-      ? [{ band: bandFor(fixedCap), fixedCap, name: 'fixed' }]
-      : [{ band: BANDS.tiny, name: 'tiny' }, { band: BANDS.mid, name: 'mid' }, { band: BANDS.production, name: 'production' }];
-  const opts: OpOptions = {
-    windows: caps.windows,
-    stale: caps.staleServe,
-    forget: !caps.hostNeverCompacts,
-    toolFailures: o.transport === 'in-process',
-    // A process can be raced only through the protocol barrier it opts into.
-    races: o.transport === 'in-process' || caps.raceBarrier === true,
-    maxWorkers: 3,
-    maxOps: 24,
-  };
-  const allUnits = workUnits(bands.map((b) => (b.band.name === 'production' ? PRODUCTION_WEIGHT : 1)), o.runs);
-  const mine = o.shard ? shardUnits(allUnits, o.shard) : allUnits;
-  const histories = bands.map(() => 0);
-  const arbs = bands.map((b) => historyArb(withHostTool(b.fixedCap !== undefined ? { ...b.band, cap: fc.constant(b.fixedCap) } : b.band, tool), opts));
-
-  // Every unit judges all its histories for every target rule, whatever other units found, so a
-  // rule's verdict and checks are the same however the units are split across shards.
-  for (const u of mine) {
-    const b = bands[u.band]!;
-    const arb = arbs[u.band]!;
-    const bandSeed = (o.seed + (u.band + 1) * 1_000_003) | 0;
-    const first = new Map<RuleId, { index: number; spec: HistorySpec; v: HistoryVerdict }>();
-    /** An adapter that broke its contract (AdapterError, exit 2) or a bug: rethrown after fast-check returns. */
-    let adapterError: unknown;
-    let index = u.from;
-    progress(`${b.name} band: histories ${u.from + 1}–${u.to} of ${o.runs}`);
-    const search = fc.asyncProperty(arb, async (spec: HistorySpec) => {
-      const i = index++;
-      if (adapterError !== undefined) return true;
-      let v: HistoryVerdict;
-      const events = materialize(spec);
-      try {
-        v = await judgeHistory(o.adapter, config(spec.cap), events);
-      } catch (e) {
-        adapterError = e;
-        return true;
-      }
-      const crashed = o.crashIsError ? v.outcomes.find((x) => x.kind === 'read' && x.crash !== undefined) : undefined;
-      if (crashed?.kind === 'read') {
-        adapterError = new AdapterError(`adapter ${o.adapter.name}: the shim crashed on event ${crashed.index + 1} (${crashed.crash}): a crash is not an answer`);
-        return true;
-      }
-      tally.history(v, events, u.index);
-      histories[u.band]!++;
-      for (const x of v.violations) if (targets.has(x.rule) && !first.has(x.rule)) first.set(x.rule, { index: i, spec, v });
-      return true;
-    });
-    // path starts fast-check's stream at history u.from: the same histories the unsplit band draws.
-    const searched = await fc.check(search, { seed: bandSeed, path: String(u.from), numRuns: u.to - u.from });
-    if (adapterError !== undefined) throw adapterError;
-    if (searched.failed) throw searched.errorInstance;
-    for (const rule of [...targets].filter((r) => first.has(r) && !tally.failures.has(r))) {
-      const found = first.get(rule)!;
-      progress(`${b.name} band: found ${rule}, shrinking`);
-      const { cx, message } = await shrinkRule(o, config, header, arb, bandSeed, u, rule, found, b.name);
-      tally.fail(rule, message, cx);
-    }
-  }
-  const used: BandUsed[] = bands.map((b, i) => ({
-    band: b.name, cap: b.fixedCap ?? (b.name === 'tiny' ? '4–64' : b.name === 'mid' ? '256–4096' : 24_576), histories: histories[i]!,
-  }));
+  // The random phase and the shrinking of what it found (properties/engine/).
+  const { units, used } = await generatedPhase(env, tally, {
+    runs: o.replayOnly ? 0 : o.runs, seed: o.seed, transport: o.transport, ...(fixedCap !== undefined ? { fixedCap } : {}), ...(o.shard ? { shard: o.shard } : {}),
+    shrinkRuns: o.shrinkRuns ?? DEFAULT_SHRINK_RUNS,
+  });
 
   const minChecks = o.minChecks ?? 1;
   const shape = { ...(fixedCap !== undefined ? { fixedCap } : {}), seal };
@@ -306,63 +233,7 @@ export async function runConformance(o: RunOptions): Promise<RunResult> {
     adapter: o.adapter.name, ...(mode.arm !== undefined ? { arm: mode.arm } : {}), levers: leverList(mode.levers), ...(tool ? { tool } : {}),
     caps: used, seed: o.seed, runs: o.runs, rules, summary: summarize(rules), assumptions,
     claims: Object.fromEntries(tally.claims), efficiency: efficiencyFindings(tally.efficiency), leverUse: tally.leverUse,
-    ...(o.shard ? { shard: { ...o.shard, units: mine.length, totalUnits: allUnits.length } } : {}),
+    ...(o.shard ? { shard: { ...o.shard, ...units } } : {}),
   };
 }
 
-/**
- * Shrinks the first history of a unit that broke `rule`, for that rule alone (so the story does
- * not depend on which other rules this run or shard has already failed), then tells it up to
- * the rule's last violation. A history that does not break the rule again is nondeterminism.
- */
-async function shrinkRule(
-  o: RunOptions, config: (cap: number) => HistoryConfig, header: (cap: number, seed: number, fcPath?: string) => Trace['header'],
-  arb: fc.Arbitrary<HistorySpec>, bandSeed: number, u: WorkUnit, rule: RuleId,
-  found: { index: number; spec: HistorySpec; v: HistoryVerdict }, bandName: string,
-): Promise<{ cx: Counterexample; message: string }> {
-  const settle = o.settleTimeoutMs !== undefined ? { opTimeoutMs: o.settleTimeoutMs } : {};
-  let calls = 0;
-  let reproduced = true;
-  let adapterError: unknown;
-  let lastFailing = { spec: found.spec, v: found.v };
-  const prop = fc.asyncProperty(arb, async (spec: HistorySpec) => {
-    const firstCall = calls++ === 0;
-    if (o.shrinkRuns !== undefined && calls > o.shrinkRuns + 1) return true; // budget spent: keep the smallest so far
-    if (!reproduced || adapterError !== undefined) return true;
-    let v: HistoryVerdict;
-    try {
-      v = await judgeHistory(o.adapter, config(spec.cap), materialize(spec));
-    } catch (e) {
-      adapterError = e;
-      return true;
-    }
-    const bad = v.violations.some((x) => x.rule === rule);
-    if (firstCall && !bad) reproduced = false;
-    if (bad) lastFailing = { spec, v };
-    return !bad;
-  });
-  const details = await fc.check(prop, { seed: bandSeed, numRuns: u.to, path: String(found.index) });
-  if (adapterError !== undefined) throw adapterError;
-  const spec = reproduced && details.failed ? details.counterexample![0] : found.spec;
-  const fcPath = reproduced && details.failed ? details.counterexamplePath ?? undefined : String(found.index);
-  const cfg = config(spec.cap);
-  // Replay the shrunk history (determinism), then tell it only up to the rule's last violation.
-  const full = materialize(spec);
-  const again = await judgeHistory(o.adapter, cfg, full);
-  const nondeterministic = !reproduced || !again.violations.some((x) => x.rule === rule);
-  const base = nondeterministic ? lastFailing.v : again;
-  const baseEvents = nondeterministic ? materialize(lastFailing.spec) : full;
-  const last = Math.max(...base.violations.filter((x) => x.rule === rule).map((x) => x.index));
-  const shownEvents = baseEvents.slice(0, last + 1);
-  const v = await judgeHistory(o.adapter, cfg, shownEvents);
-  const unstable = nondeterministic || verdictSignature(v) !== verdictSignature({ ...base, violations: base.violations.filter((x) => x.index <= last) });
-  const story = tellStory(shownEvents, v.outcomes, v.violations);
-  if (unstable) story.push('   ! the same history gave a different verdict when replayed: the shim is nondeterministic');
-  const hit = (unstable ? base : v).violations.find((x) => x.rule === rule && x.index <= last)!;
-  const cx: Counterexample = {
-    story, trace: { header: header(spec.cap, bandSeed, fcPath), events: recorded(shownEvents, v) },
-    seed: bandSeed, ...(fcPath !== undefined ? { fcPath } : {}),
-    cap: spec.cap, ...(cfg.mode.arm !== undefined ? { arm: cfg.mode.arm } : {}), source: `${bandName} band`, unit: u.index, ...(unstable ? { nondeterministic: true } : {}),
-  };
-  return { cx, message: unstable ? `${hit.message} (nondeterministic: replaying the history gave another verdict)` : hit.message };
-}

@@ -53,6 +53,8 @@ interface Live {
   readonly sandbox: Sandbox;
   readonly channel: Channel;
   readonly hello: Promise<HelloReply>;
+  /** Its first protocol breach: the history it serves ends with it (exit 2), and no other history does. */
+  breach?: AdapterError;
 }
 
 /** Claims the process sent, in the order its replies came, for the Session's decode calls. */
@@ -85,19 +87,26 @@ export async function openProcessAdapter(o: ProcessAdapterOptions): Promise<Proc
   const timeoutMs = o.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const cwd = o.cwd ?? process.cwd();
   const prespawn = o.prespawn ?? 2;
+  /** The surface process's breach: latched, every later use and the run end with it. */
   let failure: AdapterError | undefined;
-  const onBroken = (e: AdapterError): void => {
-    failure ??= e;
-  };
   const everything = new Set<Live>();
   let capabilities: Capabilities | undefined;
   let first: HelloReply | undefined;
 
-  const launch = (): Live => {
+  /**
+   * Starts a process in a fresh sandbox (files, HOME, TMPDIR). A history process's breach belongs
+   * to its history alone, so histories judged ahead and then dropped (--jobs) change nothing.
+   */
+  const launch = (latch: boolean): Live => {
     const sandbox = new Sandbox(o.sandboxDir);
     let channel: Channel;
+    const self: { breach?: AdapterError } = {};
+    const onBroken = (e: AdapterError): void => {
+      self.breach ??= e;
+      if (latch) failure ??= e;
+    };
     try {
-      channel = new Channel({ command: o.command, cwd, timeoutMs, onBroken });
+      channel = new Channel({ command: o.command, cwd, timeoutMs, env: sandbox.env(), onBroken });
     } catch (e) {
       sandbox.remove();
       throw e;
@@ -112,7 +121,7 @@ export async function openProcessAdapter(o: ProcessAdapterOptions): Promise<Proc
       return h;
     })();
     hello.catch(() => undefined); // observed when the process is taken
-    const live = { sandbox, channel, hello };
+    const live: Live = Object.assign(self, { sandbox, channel, hello });
     everything.add(live);
     return live;
   };
@@ -179,7 +188,7 @@ export async function openProcessAdapter(o: ProcessAdapterOptions): Promise<Proc
   };
 
   // The surface process: the handshake that declares the capabilities, then the surface probes.
-  const surface = launch();
+  const surface = launch(true);
   try {
     first = await surface.hello;
   } catch (e) {
@@ -242,8 +251,8 @@ export async function openProcessAdapter(o: ProcessAdapterOptions): Promise<Proc
         lent = true;
         live = surface;
       }
-      live ??= launch();
-      while (spares.length < prespawn) spares.push(launch());
+      live ??= launch(false);
+      while (spares.length < prespawn) spares.push(launch(false));
       try {
         await live.hello;
       } catch (e) {
@@ -259,6 +268,7 @@ export async function openProcessAdapter(o: ProcessAdapterOptions): Promise<Proc
         write: (path, content, mtimeMs) => live.sandbox.write(path, content, mtimeMs),
         delete: (path) => live.sandbox.delete(path),
         decode: (text) => claims.take(text),
+        breach: () => live.breach,
         async close() {
           if (closed) return;
           closed = true;

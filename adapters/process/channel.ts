@@ -24,6 +24,8 @@ export interface ChannelOptions {
   readonly command: string;
   readonly cwd: string;
   readonly timeoutMs: number;
+  /** Variables set on top of the kit's environment (the history's HOME and TMPDIR). */
+  readonly env?: Readonly<Record<string, string>>;
   /** Called once, when the channel breaks (the adapter latches it: the run ends with exit 2). */
   readonly onBroken: (e: AdapterError) => void;
 }
@@ -61,7 +63,7 @@ export class Channel {
 
   constructor(o: ChannelOptions) {
     this.#o = o;
-    this.#child = spawn(o.command, { shell: true, detached: true, cwd: o.cwd, stdio: ['pipe', 'pipe', 'pipe'] });
+    this.#child = spawn(o.command, { shell: true, detached: true, cwd: o.cwd, stdio: ['pipe', 'pipe', 'pipe'], ...(o.env ? { env: { ...process.env, ...o.env } } : {}) });
     this.#unregister = onKitExit(() => this.#kill());
     let exited!: () => void;
     this.#exited = new Promise((r) => (exited = r));

@@ -1,7 +1,9 @@
 /**
  * A history's files on a real disk: a temporary directory the kit creates, writes with kit-set
  * mtimes in whole milliseconds (exact to the nanosecond), and removes. Missing files are really
- * missing. The World stays the ground truth and holds exactly the text the disk holds.
+ * missing. The World stays the ground truth and holds exactly the text the disk holds. Beside the
+ * files, a fresh HOME and TMPDIR for the history's process (issue 13), so a shim that caches on
+ * disk starts every history from nothing, however many histories run at once.
  */
 import { closeSync, ftruncateSync, mkdirSync, mkdtempSync, openSync, realpathSync, rmSync, statSync, unlinkSync, utimesSync, writeFileSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -30,8 +32,7 @@ export function setExactMtime(file: string, mtimeMs: number): void {
 const caseSensitive = new Set<string>();
 
 /** Histories use case-only different names (a.ts, A.ts): a case-insensitive disk cannot mirror them. */
-function checkCaseSensitive(root: string): void {
-  const base = join(root, '..');
+function checkCaseSensitive(root: string, base: string): void {
   if (caseSensitive.has(base)) return;
   writeFileSync(join(root, 'case-probe'), '');
   let insensitive = false;
@@ -48,20 +49,40 @@ function checkCaseSensitive(root: string): void {
 }
 
 export class Sandbox {
+  /** The directory that holds the history's files (the `root` of hello). */
   readonly root: string;
+  /** HOME and TMPDIR of the history's process: empty at its start, removed with the sandbox. */
+  readonly home: string;
+  readonly tmp: string;
+  readonly #dir: string;
   #removed = false;
   readonly #unregister: () => void;
 
   /** A fresh directory under `base` (default: the system's temporary directory, TMPDIR). */
   constructor(base: string = tmpdir()) {
-    this.root = realpathSync(mkdtempSync(join(base, SANDBOX_PREFIX)));
+    this.#dir = realpathSync(mkdtempSync(join(base, SANDBOX_PREFIX)));
+    this.root = join(this.#dir, 'files');
+    this.home = join(this.#dir, 'home');
+    this.tmp = join(this.#dir, 'tmp');
     this.#unregister = onKitExit(() => this.remove());
     try {
-      checkCaseSensitive(this.root);
+      for (const d of [this.root, this.home, this.tmp]) mkdirSync(d);
+      checkCaseSensitive(this.root, base);
     } catch (e) {
       this.remove();
       throw e;
     }
+  }
+
+  /**
+   * The environment of the history's process: HOME and TMPDIR (and TMP, TEMP, and the XDG cache,
+   * state and data directories, which default to HOME's) point into the sandbox.
+   */
+  env(): Record<string, string> {
+    return {
+      HOME: this.home, TMPDIR: this.tmp, TMP: this.tmp, TEMP: this.tmp,
+      XDG_CACHE_HOME: join(this.home, '.cache'), XDG_STATE_HOME: join(this.home, '.local', 'state'), XDG_DATA_HOME: join(this.home, '.local', 'share'),
+    };
   }
 
   /** Absolute file for a path as the kit resolves it (`a`, `./a`, `d/../a` are one file). */
@@ -135,6 +156,6 @@ export class Sandbox {
     if (this.#removed) return;
     this.#removed = true;
     this.#unregister();
-    rmSync(this.root, { recursive: true, force: true });
+    rmSync(this.#dir, { recursive: true, force: true });
   }
 }

@@ -1,4 +1,5 @@
 /** readshim-conformance run — conformance of a shim (default: the embedded reference). */
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { ARM_NAMES, type ArmName } from '../../core/arms.ts';
 import { isRuleId, type RuleId } from '../../core/rules.ts';
@@ -6,12 +7,15 @@ import { headerModeText, type Trace } from '../../core/trace.ts';
 import type { ShimAdapter } from '../../adapters/contract.ts';
 import { withExitGuard, type ExitGuard } from '../../adapters/exit-guard.ts';
 import { loadAdapter } from '../../adapters/load.ts';
-import { DEFAULT_RUNS, runConformance } from '../../properties/run.ts';
+import { watchedAdapter, type CallLog } from '../../adapters/watched.ts';
+import { DEFAULT_SETTLE_MS } from '../../harness/session.ts';
+import { DEFAULT_RUNS, DEFAULT_SHRINK_RUNS, runConformance } from '../../properties/run.ts';
 import { DEFAULT_PROCESS_RUNS, PROCESS_SHRINK_RUNS, openProcessAdapter } from '../../adapters/process/adapter.ts';
 import { intFlag, oneOf, parseArgs } from '../args.ts';
 import { UsageError } from '../../core/errors.ts';
 import { DEFAULT_FAILURE_DIR, loadFailures, olderSpecNote, readTraceFile, saveFailure } from '../failures.ts';
-import { progress } from '../../core/output.ts';
+import { progress, progressEnabled } from '../../core/output.ts';
+import { RunProgress } from '../progress.ts';
 import { DEFAULT_SEED } from '../../core/seed.ts';
 import { outProblem } from '../../core/out-path.ts';
 import { finishRun, parseCiFlags, type CiFlags, type RunReporter } from '../ci.ts';
@@ -22,6 +26,10 @@ export { DEFAULT_SEED };
  * carrying one must fit the protocol's 64 MiB line even with every byte escaped (README "--cap").
  */
 export const MAX_CAP = 1_048_576;
+/** Most --jobs: each is a process and a sandbox at once. */
+export const MAX_JOBS = 256;
+/** Most --shrink: a bound, not a wish (in-process shrinks of the fixtures take at most a few hundred). */
+export const MAX_SHRINK = 1_000_000;
 
 export interface RunFlags {
   readonly adapterPath?: string;
@@ -29,6 +37,10 @@ export interface RunFlags {
   readonly processCommand?: string;
   /** --timeout <ms>: per-request limit (a process's reply, or an in-process call's settling). */
   readonly timeoutMs?: number;
+  /** --jobs <n>: histories at once, for --process (default: the number of cores). */
+  readonly jobs: number;
+  /** --shrink <n>: most histories the shrinking of one failed rule judges (default per transport). */
+  readonly shrink: number;
   /** --arm as given: the arm of the histories for an arm-surface shim (a replay takes the trace's; a lever shim runs its levers). */
   readonly arm?: ArmName;
   readonly cap?: number;
@@ -46,7 +58,7 @@ export interface RunFlags {
 
 export function parseRunFlags(argv: readonly string[]): RunFlags {
   const p = parseArgs('run', argv, {
-    values: ['adapter', 'process', 'timeout', 'arm', 'cap', 'runs', 'seed', 'only', 'replay', 'reporter', 'out', 'failures', 'baseline', 'write-baseline', 'shard'],
+    values: ['adapter', 'process', 'timeout', 'jobs', 'shrink', 'arm', 'cap', 'runs', 'seed', 'only', 'replay', 'reporter', 'out', 'failures', 'baseline', 'write-baseline', 'shard'],
     switches: ['no-save'],
   });
   const f = p.flags;
@@ -63,10 +75,15 @@ export function parseRunFlags(argv: readonly string[]): RunFlags {
   if (processCommand !== undefined && f.get('adapter') !== undefined) throw new UsageError('run: give --adapter <module> or --process "<cmd>", not both');
   if (processCommand !== undefined && processCommand.trim() === '') throw new UsageError('run: --process needs a command line, e.g. --process "python3 examples/python/delivery_shim.py"');
   const timeoutMs = intFlag('run', 'timeout', f.get('timeout'), { min: 1, unit: 'ms' });
-  // A replay plays the trace: arm, cap and seal come from its header; nothing is generated.
+  // A replay plays the trace: arm, cap and seal come from its header; nothing is generated or shrunk.
   if (f.get('replay') !== undefined)
-    for (const flag of ['runs', 'seed'] as const)
+    for (const flag of ['runs', 'seed', 'shrink'] as const)
       if (f.get(flag) !== undefined) throw new UsageError(`run: --${flag} applies to generated histories; --replay plays the trace only (drop --${flag})`);
+  const jobs = intFlag('run', 'jobs', f.get('jobs'), { min: 1, max: MAX_JOBS });
+  // Histories at once need histories that cannot see each other: a process and a sandbox each.
+  if (jobs !== undefined && processCommand === undefined)
+    throw new UsageError('run: --jobs applies to --process runs (one process and sandbox per history); an in-process adapter runs one history at a time');
+  const shrink = intFlag('run', 'shrink', f.get('shrink'), { min: 0, max: MAX_SHRINK, unit: 'histories' });
   const armFlag = oneOf('run', 'arm', f.get('arm'), ARM_NAMES);
   // Where the run will write, checked before it spends minutes (ENOTDIR is a usage error, not a crash).
   const out = f.get('out');
@@ -79,6 +96,8 @@ export function parseRunFlags(argv: readonly string[]): RunFlags {
     ...(f.get('adapter') !== undefined ? { adapterPath: f.get('adapter')! } : {}),
     ...(processCommand !== undefined ? { processCommand } : {}),
     ...(timeoutMs !== undefined ? { timeoutMs } : {}),
+    jobs: jobs ?? availableParallelism(),
+    shrink: shrink ?? (processCommand !== undefined ? PROCESS_SHRINK_RUNS : DEFAULT_SHRINK_RUNS),
     ...(armFlag !== undefined ? { arm: armFlag } : {}),
     ...(cap !== undefined ? { cap } : {}),
     runs: intFlag('run', 'runs', f.get('runs'), 1) ?? (processCommand !== undefined ? DEFAULT_PROCESS_RUNS : DEFAULT_RUNS),
@@ -136,6 +155,16 @@ export async function resolveAdapter(path: string | undefined): Promise<ShimAdap
   return loadAdapter(path);
 }
 
+/** Loads the adapter module as one watched call (a loop at its top level is a hang like any other). */
+async function loading(calls: CallLog, path: string | undefined): Promise<ShimAdapter> {
+  const id = calls.enter(`loading the module ${path ?? 'reference'}`);
+  try {
+    return await resolveAdapter(path);
+  } finally {
+    calls.leave(id);
+  }
+}
+
 /** The trace a --replay plays, checked against the flags before any process starts. */
 interface Replay {
   readonly file: string;
@@ -164,15 +193,32 @@ function replayCommand(flags: RunFlags, file: string): string {
   return parts.join(' ');
 }
 
+/**
+ * An adapter module runs in a worker thread watched from this one (cli/thread.ts): a synchronous
+ * loop in it ends the run with exit 2. The embedded reference (the default run) and --process stay
+ * here: the reference is the kit's own code, and a process is watched by its channel's timeout.
+ * READSHIM_ADAPTER_THREAD=0 runs an adapter module here too (to measure what the thread costs).
+ */
 export default async function run(argv: readonly string[]): Promise<number> {
+  const flags = parseRunFlags(argv);
+  readReplay(flags); // a bad trace is exit 2 before a thread starts
+  if (flags.adapterPath !== undefined && process.env.READSHIM_ADAPTER_THREAD !== '0') {
+    const { runInThread } = await import('../thread.ts');
+    return runInThread({ argv, settleMs: flags.timeoutMs ?? DEFAULT_SETTLE_MS, who: `adapter ${flags.adapterPath}` });
+  }
+  return runHere(argv);
+}
+
+/** The run in this thread; `calls` (in a watched worker) learns every adapter call as it starts and settles. */
+export async function runHere(argv: readonly string[], calls?: CallLog): Promise<number> {
   const flags = parseRunFlags(argv);
   const replay = readReplay(flags);
   // An in-process adapter's process.exit must not end the kit silently (exit 2, adapters/exit-guard.ts).
   const who = flags.processCommand !== undefined ? `process ${JSON.stringify(flags.processCommand)}` : `adapter ${flags.adapterPath ?? 'reference'}`;
-  return withExitGuard(() => who, (guard) => runWith(flags, replay, argv, guard), { strays: true });
+  return withExitGuard(() => who, (guard) => runWith(flags, replay, argv, guard, calls), { strays: true });
 }
 
-async function runWith(flags: RunFlags, replay: Replay | undefined, argv: readonly string[], guard: ExitGuard): Promise<number> {
+async function runWith(flags: RunFlags, replay: Replay | undefined, argv: readonly string[], guard: ExitGuard, calls: CallLog | undefined): Promise<number> {
   const processAdapter = flags.processCommand !== undefined
     ? await openProcessAdapter({
         command: flags.processCommand,
@@ -181,8 +227,9 @@ async function runWith(flags: RunFlags, replay: Replay | undefined, argv: readon
         ...(replay !== undefined ? { prespawn: 0, lendSurface: true } : {}),
       })
     : undefined;
-  const adapter = processAdapter ?? (await resolveAdapter(flags.adapterPath));
-  const started = Date.now();
+  const adapter = processAdapter ?? (calls !== undefined ? watchedAdapter(await loading(calls, flags.adapterPath), calls) : await resolveAdapter(flags.adapterPath));
+  const shown = new RunProgress((l) => progress(l), { everyHistory: processAdapter !== undefined });
+  if (progressEnabled()) shown.startTimer();
   try {
     const arm = replay !== undefined ? replayArm(adapter, replay) : chooseArm(adapter, flags.arm);
     const fixed = adapter.capabilities.cap;
@@ -197,9 +244,11 @@ async function runWith(flags: RunFlags, replay: Replay | undefined, argv: readon
       ...(flags.cap !== undefined && !replayOnly ? { cap: flags.cap } : {}),
       ...(flags.only ? { only: flags.only } : {}),
       ...(flags.ci.shard ? { shard: flags.ci.shard } : {}),
-      ...(processAdapter ? { shrinkRuns: PROCESS_SHRINK_RUNS } : {}),
+      shrinkRuns: flags.shrink,
+      ...(processAdapter ? { jobs: flags.jobs } : {}),
       ...(!processAdapter && flags.timeoutMs !== undefined ? { settleTimeoutMs: flags.timeoutMs } : {}),
-      onProgress: (l) => progress(`[${((Date.now() - started) / 1000).toFixed(1)}s] ${l}`),
+      onProgress: (l) => shown.line(l),
+      ...(progressEnabled() ? { onHistory: shown.observe } : {}),
     });
     // A probe that swallowed a process's protocol breach still ends the run with exit 2.
     const broken = processAdapter?.failure();
@@ -208,8 +257,9 @@ async function runWith(flags: RunFlags, replay: Replay | undefined, argv: readon
     const traceFiles = new Map<string, string>();
     if (flags.saveFailures && !replayOnly)
       for (const r of result.rules) if (r.counterexample && r.counterexample.trace.events.length > 0) traceFiles.set(r.id, saveFailure(flags.failureDir, r.id, r.counterexample.trace));
-    const notes = [...olderSpec, ...(processAdapter !== undefined && !replayOnly && !argv.some((a) => a === '--runs' || a.startsWith('--runs='))
-      ? [`${flags.runs} histories per cap band is the default for --process (each history starts the process anew; shrinking runs at most ${PROCESS_SHRINK_RUNS} histories per failed rule); --runs <n> overrides`]
+    const given = (flag: string): boolean => argv.some((a) => a === flag || a.startsWith(`${flag}=`));
+    const notes = [...olderSpec, ...(processAdapter !== undefined && !replayOnly && !given('--runs')
+      ? [`${flags.runs} histories per cap band is the default for --process (each history starts the process anew); --runs <n> overrides`]
       : [])];
     const extras = {
       traceFiles, notes, replayCommand: (file: string) => replayCommand(flags, file),
@@ -217,6 +267,7 @@ async function runWith(flags: RunFlags, replay: Replay | undefined, argv: readon
     };
     return finishRun(result, flags.ci, flags.reporter, flags.out, extras);
   } finally {
+    shown.stop();
     await adapter.close?.();
   }
 }

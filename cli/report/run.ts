@@ -44,6 +44,7 @@ export function runJson(r: RunResult, x: RunReportExtras): string {
                 ...(rule.counterexample.arm !== undefined ? { arm: rule.counterexample.arm } : { levers: r.levers }),
                 source: rule.counterexample.source,
                 ...(rule.counterexample.nondeterministic ? { nondeterministic: true } : {}),
+                ...(rule.counterexample.shrink ? { shrink: rule.counterexample.shrink } : {}),
               },
             }
           : {}),
@@ -57,6 +58,9 @@ export function runJson(r: RunResult, x: RunReportExtras): string {
     2,
   );
 }
+
+/** Said when --shrink's budget stopped the shrinking before a local minimum (issue 13). */
+export const shrinkSpentLine = (histories: number): string => `shrink budget spent after ${histories} histories; this is the smallest story found`;
 
 const LABEL: Readonly<Record<string, string>> = { pass: 'pass', fail: 'FAIL', 'n/a': 'n/a', unexercised: 'UNEXERCISED' };
 
@@ -83,6 +87,7 @@ export function runPretty(r: RunResult, x: RunReportExtras): string {
     if (rule.status !== 'fail' || cx === undefined) continue;
     out.push('', `FAIL ${rule.id}: ${rule.reason ?? ''}`, `  (${cx.source}, ${cx.arm !== undefined ? `arm ${cx.arm}` : mode}${cx.cap ? `, cap ${cx.cap}` : ''})`);
     for (const line of cx.story) out.push(`  ${line}`);
+    if (cx.shrink?.budgetSpent) out.push(`  ${shrinkSpentLine(cx.shrink.histories)} (--shrink <n> raises the budget)`);
     const file = x.traceFiles.get(rule.id);
     if (file) out.push(`  replay: ${x.replayCommand(file)}`);
     out.push(`  seed ${cx.seed}${cx.fcPath ? `, fast-check path ${cx.fcPath}` : ''}`);

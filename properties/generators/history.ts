@@ -60,6 +60,12 @@ export interface OpOptions {
   readonly races: boolean;
   readonly maxWorkers: number;
   readonly maxOps: number;
+  /**
+   * Draw (and so shrink) the operations before cap, workers and initial files. fast-check shrinks a
+   * record's keys in order; operations first makes the candidates short histories early, which a
+   * process shim pays for per read (issue 13; --process runs). Other histories than the default order.
+   */
+  readonly opsFirst?: boolean;
 }
 
 const frac = fc.integer({ min: 0, max: 1000 });
@@ -123,12 +129,13 @@ export function historyArb(band: Band, opts: OpOptions): fc.Arbitrary<HistorySpe
     weighted.push({ weight: 2, arbitrary: fc.record({ op: fc.constant('stale' as const), worker, file, at: frac, span: fc.integer({ min: 0, max: 30 }), past: fc.boolean() }) });
   if (opts.forget)
     weighted.push({ weight: 2, arbitrary: fc.record({ op: fc.constant('forget' as const), worker, file: fc.oneof({ withCrossShrink: true }, { weight: 1, arbitrary: fc.constant(undefined) }, { weight: 3, arbitrary: file }) }, { requiredKeys: ['op', 'worker'] }) });
-  return fc.record({
+  const ops = fc.array(fc.oneof(...weighted), { minLength: 1, maxLength: opts.maxOps });
+  const rest = {
     cap: band.cap,
     workers: fc.oneof({ withCrossShrink: true }, { weight: 3, arbitrary: fc.constant(1) }, { weight: 2, arbitrary: fc.integer({ min: 1, max: opts.maxWorkers }) }),
     initial: fc.tuple(...FILES.map(() => fc.oneof({ withCrossShrink: true }, { weight: 1, arbitrary: fc.constant(undefined) }, { weight: 6, arbitrary: contentSpec(band) }))),
-    ops: fc.array(fc.oneof(...weighted), { minLength: 1, maxLength: opts.maxOps }),
-  });
+  };
+  return opts.opsFirst ? fc.record({ ops, ...rest }) : fc.record({ ...rest, ops });
 }
 
 // ---- materialisation ------------------------------------------------------------------------

@@ -38,7 +38,7 @@ describe('the packed file list', () => {
     const bad = packed.filter((f) =>
       /^(test|selfcheck|mutations\/stryker|\.ci|scratch|\.readshim)\//.test(f) ||
       /^dist\/(test|selfcheck|examples|mutations\/stryker)\//.test(f) ||
-      /^dist\/(vitest(\.stryker)?\.config|bench\/(kit-throughput|reference-perf|build-naive)|gates\/(controls|rehearsal))\./.test(f) ||
+      /^dist\/(vitest(\.stryker)?\.config|bench\/(kit-throughput|reference-perf|build-naive|slow-shim|thread-cost|timed)|gates\/(controls|rehearsal))\./.test(f) ||
       /(^|\/)(vitest|stryker)[^/]*\.config\.[cm]?[jt]s$/.test(f) || /\.test\.[jt]s$/.test(f));
     expect(bad).toEqual([]);
   });

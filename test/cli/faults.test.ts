@@ -10,6 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { DEFAULT_TIMEOUT_MS } from '../../adapters/process/adapter.ts';
 import { MAX_CAP, parseRunFlags } from '../../cli/commands/run.ts';
 import { DEFAULT_SETTLE_MS } from '../../harness/session.ts';
+import { MIN_WATCHDOG_MS } from '../../cli/watchdog.ts';
 import { cli, ROOT } from './helpers.ts';
 
 const tmp = mkdtempSync(join(tmpdir(), 'readshim-faults-'));
@@ -106,6 +107,53 @@ describe('the in-process settle timeout is --timeout', () => {
     expect(readme).toContain(`${n(DEFAULT_TIMEOUT_MS)} ms for --process`);
     expect(readme).toContain(`${n(DEFAULT_SETTLE_MS)} ms in-process`);
     expect(readme).toContain(`at most ${n(MAX_CAP)}`);
+  });
+});
+
+describe('a synchronous loop in an adapter ends the run: the run is in a worker thread, watched', () => {
+  // --timeout 300 sets the settle timeout; the watchdog waits at least MIN_WATCHDOG_MS.
+  const cases: [string, string, RegExp][] = [
+    ['a read that spins forever (CPU)', 'loops-in-read.ts', /while worker w1\.read\(\{"path":"[^"]+"\}\) was in progress/],
+    ['a timer that blocks forever while a read is pending', 'loops-in-timer.ts', /while worker w1\.read\(\{"path":"[^"]+"\}\) was in progress/],
+    ['a module that blocks while it loads', 'loops-on-load.ts', /while loading the module .*loops-on-load\.ts was in progress/],
+  ];
+  for (const [what, file, pending] of cases)
+    it(what, () => {
+      const r = cli(['run', '--adapter', fixture(file), '--runs', '1', '--no-save', '--timeout', '300'], tmp);
+      oneLine(r, new RegExp(`^readshim-conformance: adapter .*${file.replace('.', '\\.')}: the kit's thread was blocked for more than ${MIN_WATCHDOG_MS} ms \\(a synchronous loop\\?\\)`));
+      expect(r.stderr).toMatch(pending);
+    });
+
+  it('a timer the adapter leaves running does not keep the kit alive after the report', () => {
+    const r = cli(['run', '--adapter', fixture('stuck-after-timer.ts'), '--runs', '2', '--only', 'POINTER-FULL', '--no-save'], tmp, {}, 60_000);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/summary: 1 passed/);
+  });
+
+  it('object identity survives the thread: the reference as a module passes OFF-IDENTITY there', () => {
+    const r = cli(['run', '--adapter', join(ROOT, 'adapters/reference.ts'), '--runs', '5', '--no-save', '--only', 'OFF-IDENTITY,POINTER-FULL', '--reporter', 'json'], tmp);
+    expect(r.code).toBe(0);
+    const rules = (JSON.parse(r.stdout) as { rules: { id: string; status: string }[] }).rules;
+    expect(rules.map((x) => x.status)).toEqual(['pass', 'pass']);
+  });
+});
+
+describe('--jobs and --shrink', () => {
+  it('--jobs is for --process; both flags say their domain', () => {
+    oneLine(cli(['run', '--jobs', '2', '--no-save'], tmp), /--jobs applies to --process runs/);
+    oneLine(cli(['run', '--process', 'true', '--jobs', '0', '--no-save'], tmp), /--jobs must be an integer from 1 to 256, got "0"/);
+    oneLine(cli(['run', '--shrink', '-1', '--no-save'], tmp), /--shrink must be an integer from 0 to/);
+  });
+
+  it('a spent budget is said under the story, and in JSON', () => {
+    const args = ['run', '--adapter', fixture('path-hash.ts'), '--arm', 'cap', '--runs', '20', '--only', 'POINTER-FULL', '--shrink', '2', '--no-save'];
+    const pretty = cli(args, tmp);
+    expect(pretty.code).toBe(1);
+    expect(pretty.stdout).toMatch(/\n {2}shrink budget spent after 2 histories; this is the smallest story found \(--shrink <n> raises the budget\)\n/);
+    const j = JSON.parse(cli([...args, '--reporter', 'json'], tmp).stdout) as { rules: { counterexample: { shrink: unknown } }[] };
+    expect(j.rules[0]!.counterexample.shrink).toEqual({ histories: 2, budgetSpent: true });
+    const ample = cli([...args.slice(0, -3), '--no-save'], tmp);
+    expect(ample.stdout).not.toMatch(/shrink budget spent/);
   });
 });
 

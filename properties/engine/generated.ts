@@ -1,0 +1,90 @@
+/**
+ * The generated part of a run: the cap bands, their work units (this shard's), the random phase,
+ * then the shrinking of each rule it found that nothing earlier (probes, replays) failed first.
+ */
+import fc from 'fast-check';
+import type { RuleId } from '../../core/rules.ts';
+import { BANDS, withHostTool, type Band } from '../generators/content.ts';
+import { historyArb, type OpOptions } from '../generators/history.ts';
+import type { BandUsed } from '../run.ts';
+import { PRODUCTION_WEIGHT, shardUnits, workUnits, type Shard } from '../shard.ts';
+import { HistorySource } from './draw.ts';
+import type { EngineEnv } from './env.ts';
+import { randomPhase, type BandPlan, type Found } from './random.ts';
+import { SharedVerdicts } from './shared.ts';
+import { shrinkRule } from './shrink.ts';
+import type { Tally } from './tally.ts';
+
+export interface GeneratedOptions {
+  /** Histories per cap band (0: none, e.g. a replay). */
+  readonly runs: number;
+  readonly seed: number;
+  readonly transport: 'in-process' | 'process';
+  /** One cap (one band) instead of the three cap bands. */
+  readonly fixedCap?: number;
+  readonly shard?: Shard;
+  /** Most candidates the shrinking of one rule judges. */
+  readonly shrinkRuns: number;
+}
+
+function bandFor(cap: number): Band {
+  return cap <= 64 ? BANDS.tiny : cap <= 4096 ? BANDS.mid : BANDS.production;
+}
+
+export async function generatedPhase(env: EngineEnv, tally: Tally, o: GeneratedOptions): Promise<{ used: BandUsed[]; units: { units: number; totalUnits: number } }> {
+  const caps = env.adapter.capabilities;
+  const tool = caps.tool;
+  const bands: { band: Band; fixedCap?: number; name: string }[] = o.runs === 0
+    ? []
+    : o.fixedCap !== undefined
+      ? [{ band: bandFor(o.fixedCap), fixedCap: o.fixedCap, name: 'fixed' }]
+      : [{ band: BANDS.tiny, name: 'tiny' }, { band: BANDS.mid, name: 'mid' }, { band: BANDS.production, name: 'production' }];
+  const opts: OpOptions = {
+    windows: caps.windows,
+    stale: caps.staleServe,
+    forget: !caps.hostNeverCompacts,
+    toolFailures: o.transport === 'in-process',
+    // A process can be raced only through the protocol barrier it opts into.
+    races: o.transport === 'in-process' || caps.raceBarrier === true,
+    maxWorkers: 3,
+    maxOps: 24,
+    // A process pays per read: shrink the operations first, so candidates get short early.
+    ...(o.transport === 'process' ? { opsFirst: true } : {}),
+  };
+  const allUnits = workUnits(bands.map((b) => (b.band.name === 'production' ? PRODUCTION_WEIGHT : 1)), o.runs);
+  const mine = o.shard ? shardUnits(allUnits, o.shard) : allUnits;
+  const plans: BandPlan[] = bands.map((b, i) => ({
+    name: b.name,
+    source: new HistorySource(historyArb(withHostTool(b.fixedCap !== undefined ? { ...b.band, cap: fc.constant(b.fixedCap) } : b.band, tool), opts)),
+    seed: (o.seed + (i + 1) * 1_000_003) | 0,
+  }));
+  const random = await randomPhase(env, plans, mine, o.runs, tally);
+  await shrinkFailures(env, random.found, tally, o.shrinkRuns);
+  const used: BandUsed[] = bands.map((b, i) => ({
+    band: b.name, cap: b.fixedCap ?? (b.name === 'tiny' ? '4–64' : b.name === 'mid' ? '256–4096' : 24_576), histories: random.histories[i]!,
+  }));
+  return { used, units: { units: mine.length, totalUnits: allUnits.length } };
+}
+
+/**
+ * Shrinks each rule the random phase found (and nothing earlier failed), the rules at once,
+ * sharing the slots; an error is the one of the first such rule in rule order.
+ */
+async function shrinkFailures(env: EngineEnv, found: ReadonlyMap<RuleId, Found>, tally: Tally, budget: number): Promise<void> {
+  const rules = [...env.targets].filter((r) => found.has(r) && !tally.failures.has(r));
+  let active = rules.length;
+  const shared = new SharedVerdicts();
+  const width = (): number => Math.max(1, Math.floor(env.slots.size / Math.max(1, active)));
+  const settled = await Promise.allSettled(rules.map(async (rule) => {
+    env.progress(`${found.get(rule)!.band.name} band: found ${rule}, shrinking`);
+    try {
+      return await shrinkRule(env, rule, found.get(rule)!, { budget, width, shared });
+    } finally {
+      active--;
+    }
+  }));
+  for (const s of settled) if (s.status === 'rejected') throw s.reason;
+  settled.forEach((s, i) => {
+    if (s.status === 'fulfilled') tally.fail(rules[i]!, s.value.message, s.value.cx);
+  });
+}

@@ -1,0 +1,76 @@
+/**
+ * The random phase: the work units' histories, drawn as fast-check draws them, judged up to
+ * --jobs at a time and tallied in history order. Every unit judges all of its histories for every
+ * target rule, whatever other units found, so verdicts and checks are the same however the work is
+ * split across shards or run at once. A rule's counterexample is its lowest-index failing history
+ * (units in order, then histories), never the first to finish.
+ */
+import type { RuleId } from '../../core/rules.ts';
+import { materialize } from '../generators/history.ts';
+import type { HistoryVerdict } from '../history.ts';
+import type { WorkUnit } from '../shard.ts';
+import { specOf, type Draw, type HistorySource } from './draw.ts';
+import { runHistory, type EngineEnv } from './env.ts';
+import { inOrder } from './pool.ts';
+import type { Tally } from './tally.ts';
+
+export interface BandPlan {
+  readonly name: string;
+  readonly source: HistorySource;
+  /** The seed of this band's fast-check stream. */
+  readonly seed: number;
+}
+
+/** The first history that broke a rule. */
+export interface Found {
+  readonly band: BandPlan;
+  readonly unit: WorkUnit;
+  /** Position in the band's stream (the fast-check path's first segment). */
+  readonly index: number;
+  readonly draw: Draw;
+  readonly v: HistoryVerdict;
+}
+
+export interface RandomResult {
+  /** Histories judged per band. */
+  readonly histories: readonly number[];
+  readonly found: ReadonlyMap<RuleId, Found>;
+}
+
+/** How many histories may be judged ahead of the oldest one not yet tallied, per slot. */
+const AHEAD_PER_SLOT = 4;
+
+export async function randomPhase(env: EngineEnv, bands: readonly BandPlan[], units: readonly WorkUnit[], runs: number, tally: Tally): Promise<RandomResult> {
+  const tasks = units.flatMap((u) => Array.from({ length: u.to - u.from }, (_, k) => ({ u, index: u.from + k })));
+  const draws = new Map<number, Draw[]>();
+  const histories = bands.map(() => 0);
+  const found = new Map<RuleId, Found>();
+  const drawOf = (u: WorkUnit, index: number): Draw => {
+    let d = draws.get(u.index);
+    if (d === undefined) {
+      const b = bands[u.band]!;
+      env.progress(`${b.name} band: histories ${u.from + 1}–${u.to} of ${runs}`);
+      d = b.source.draw(b.seed, u.from, u.to);
+      draws.set(u.index, d);
+    }
+    return d[index - u.from]!;
+  };
+  await inOrder(
+    tasks.length, env.slots.size * AHEAD_PER_SLOT,
+    async (t) => {
+      const { u, index } = tasks[t]!;
+      const spec = specOf(drawOf(u, index));
+      const events = materialize(spec);
+      return { events, v: await runHistory(env, `${bands[u.band]!.name} band history ${index + 1} of ${runs}`, env.config(spec.cap), events, { crashes: true }) };
+    },
+    (t, { events, v }) => {
+      const { u, index } = tasks[t]!;
+      tally.history(v, events, u.index);
+      histories[u.band]!++;
+      for (const x of v.violations)
+        if (env.targets.has(x.rule) && !found.has(x.rule)) found.set(x.rule, { band: bands[u.band]!, unit: u, index, draw: drawOf(u, index), v });
+      if (index === u.to - 1) draws.delete(u.index); // the unit is tallied: keep only what failed
+    },
+  );
+  return { histories, found };
+}

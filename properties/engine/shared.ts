@@ -1,0 +1,39 @@
+/**
+ * Shrink candidates judged once for every rule being shrunk (issue 13: a slow process shim pays
+ * per read). Rules found in the same history often walk the same candidates; a candidate run for
+ * one rule stops at that rule's first violation, which also answers another rule broken by then,
+ * and a run that went to the end answers every rule. A deterministic shim gives the same answer
+ * either way, so this saves histories and changes no verdict and no story.
+ */
+import type { RuleId } from '../../core/rules.ts';
+import type { HistoryVerdict } from '../history.ts';
+
+/** Candidates kept (rules shrinking together ask for the same candidate close together). */
+const KEPT = 64;
+
+interface Judged {
+  readonly v: HistoryVerdict;
+  /** The run stopped at this rule's first violation (it may have missed later ones). */
+  readonly stoppedFor?: RuleId;
+}
+
+const breaks = (v: HistoryVerdict, rule: RuleId): boolean => v.violations.some((x) => x.rule === rule);
+
+export class SharedVerdicts {
+  readonly #runs = new Map<string, Promise<Judged>[]>();
+
+  /** Whether `rule` breaks on the candidate `key`, from a run already made if one tells, else `run(rule)`. */
+  async judge(key: string, rule: RuleId, run: (until: RuleId) => Promise<HistoryVerdict>): Promise<HistoryVerdict> {
+    for (const p of [...(this.#runs.get(key) ?? [])]) {
+      const r = await p.catch(() => undefined);
+      if (r !== undefined && (r.stoppedFor === undefined || breaks(r.v, rule))) return r.v;
+    }
+    const p = run(rule).then((v): Judged => (breaks(v, rule) ? { v, stoppedFor: rule } : { v }));
+    const list = this.#runs.get(key) ?? [];
+    list.push(p);
+    this.#runs.delete(key);
+    this.#runs.set(key, list);
+    while (this.#runs.size > KEPT) this.#runs.delete(this.#runs.keys().next().value!);
+    return (await p).v;
+  }
+}

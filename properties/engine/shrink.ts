@@ -1,0 +1,130 @@
+/**
+ * Bounded shrinking (issue 13): the first history that broke a rule is shrunk for that rule alone
+ * (so the story does not depend on which other rules this run or shard has already failed), in
+ * fast-check's order — the first failing candidate of each candidate stream wins, as fc.check
+ * would pick it — and at most `budget` candidates are judged, counted as a one-at-a-time run
+ * counts them (candidates judged ahead of the winner are not counted), so the story is the same
+ * for any --jobs. A candidate stops at its first violation of the rule (only whether it breaks the
+ * rule matters). Then the shrunk history is replayed whole and told up to the rule's last
+ * violation. A history that does not break the rule again is nondeterminism.
+ */
+import type { RuleId } from '../../core/rules.ts';
+import type { Trace } from '../../core/trace.ts';
+import { materialize, type HistorySpec } from '../generators/history.ts';
+import { verdictSignature, type HistoryVerdict } from '../history.ts';
+import { recorded } from '../recorded.ts';
+import type { Counterexample } from '../run.ts';
+import { tellStory } from '../story.ts';
+import { specOf, type Draw } from './draw.ts';
+import { runHistory, type EngineEnv } from './env.ts';
+import { inOrder } from './pool.ts';
+import type { Found } from './random.ts';
+import type { SharedVerdicts } from './shared.ts';
+
+export interface ShrinkOptions {
+  /** Most candidates judged (undefined: until no candidate breaks the rule). */
+  readonly budget?: number;
+  /** How many candidates to judge at once for this rule (the slots may be shared with other rules). */
+  readonly width: () => number;
+  /** Candidates judged for the other rules shrinking at the same time. */
+  readonly shared?: SharedVerdicts;
+}
+
+/** How the shrinking went, for the report: histories judged, and whether the budget stopped it. */
+export interface ShrinkInfo {
+  readonly histories: number;
+  readonly budgetSpent: boolean;
+}
+
+const breaks = (v: HistoryVerdict, rule: RuleId): boolean => v.violations.some((x) => x.rule === rule);
+
+/** The smallest failing draw fast-check's order reaches within the budget, and its path. */
+async function search(env: EngineEnv, rule: RuleId, found: Found, reproduced: HistoryVerdict, o: ShrinkOptions): Promise<{ draw: Draw; path: number[]; last: { spec: HistorySpec; v: HistoryVerdict }; info: ShrinkInfo }> {
+  const budget = o.budget ?? Infinity;
+  let current = found.draw;
+  let last = { spec: specOf(found.draw), v: reproduced };
+  const path = [found.index];
+  let spent = 0;
+  for (;;) {
+    const stream = found.band.source.shrinks(current);
+    const pulled: Draw[] = [];
+    let ended = false;
+    const at = (j: number): Draw | undefined => {
+      while (pulled.length <= j && !ended) {
+        const r = stream.next();
+        if (r.done) ended = true;
+        else pulled.push(r.value);
+      }
+      return pulled[j];
+    };
+    let winner: { j: number; draw: Draw; v: HistoryVerdict } | undefined;
+    let exhausted = false;
+    const room = budget - spent;
+    if (room <= 0) return { draw: current, path, last, info: { histories: spent, budgetSpent: at(0) !== undefined } };
+    await inOrder(
+      room, o.width(),
+      async (j) => {
+        const c = at(j);
+        if (c === undefined) return undefined;
+        const spec = specOf(c);
+        const label = `shrinking ${rule}: candidate ${spent + j + 1}${Number.isFinite(budget) ? ` of at most ${budget}` : ''}`;
+        const run = (until: RuleId): Promise<HistoryVerdict> => runHistory(env, label, env.config(spec.cap), materialize(spec), { until });
+        return { draw: c, v: o.shared ? await o.shared.judge(JSON.stringify(spec), rule, run) : await run(rule) };
+      },
+      (j, r) => {
+        if (r === undefined) {
+          exhausted = true;
+          return true;
+        }
+        if (!breaks(r.v, rule)) return false;
+        winner = { j, ...r };
+        return true;
+      },
+    );
+    const w = winner as { j: number; draw: Draw; v: HistoryVerdict } | undefined;
+    if (w === undefined) {
+      spent += Math.min(room, pulled.length);
+      // No candidate broke the rule: a local minimum, unless the budget ended the stream early.
+      return { draw: current, path, last, info: { histories: spent, budgetSpent: !exhausted && at(room) !== undefined } };
+    }
+    spent += w.j + 1;
+    current = w.draw;
+    last = { spec: specOf(w.draw), v: w.v };
+    path.push(w.j);
+  }
+}
+
+export async function shrinkRule(env: EngineEnv, rule: RuleId, found: Found, o: ShrinkOptions): Promise<{ cx: Counterexample; message: string; info: ShrinkInfo }> {
+  const bandName = found.band.name;
+  const foundSpec = specOf(found.draw);
+  // The history that broke the rule, once more: a shim that does not break it again is nondeterministic.
+  const first = await runHistory(env, `shrinking ${rule}: the failing history again`, env.config(foundSpec.cap), materialize(foundSpec), { until: rule });
+  const reproduced = breaks(first, rule);
+  const s = reproduced
+    ? await search(env, rule, found, first, o)
+    : { draw: found.draw, path: [found.index], last: { spec: foundSpec, v: found.v }, info: { histories: 0, budgetSpent: false } };
+  const spec = specOf(s.draw);
+  const fcPath = s.path.join(':');
+  const cfg = env.config(spec.cap);
+  // Replay the shrunk history (determinism), then tell it only up to the rule's last violation.
+  const full = materialize(spec);
+  const again = await runHistory(env, `shrinking ${rule}: the smallest history again`, env.config(spec.cap), full);
+  const nondeterministic = !reproduced || !breaks(again, rule);
+  const base = nondeterministic ? s.last.v : again;
+  const baseEvents = nondeterministic ? materialize(s.last.spec) : full;
+  const lastIndex = Math.max(...base.violations.filter((x) => x.rule === rule).map((x) => x.index));
+  const shownEvents = baseEvents.slice(0, lastIndex + 1);
+  const v = await runHistory(env, `shrinking ${rule}: the story`, env.config(spec.cap), shownEvents);
+  const unstable = nondeterministic || verdictSignature(v) !== verdictSignature({ ...base, violations: base.violations.filter((x) => x.index <= lastIndex) });
+  const story = tellStory(shownEvents, v.outcomes, v.violations);
+  if (unstable) story.push('   ! the same history gave a different verdict when replayed: the shim is nondeterministic');
+  const hit = (unstable ? base : v).violations.find((x) => x.rule === rule && x.index <= lastIndex)!;
+  const trace: Trace = { header: env.header(spec.cap, found.band.seed, fcPath), events: recorded(shownEvents, v) };
+  const cx: Counterexample = {
+    story, trace, seed: found.band.seed, fcPath,
+    cap: spec.cap, ...(cfg.mode.arm !== undefined ? { arm: cfg.mode.arm } : {}), source: `${bandName} band`, unit: found.unit.index,
+    ...(unstable ? { nondeterministic: true } : {}),
+    shrink: s.info,
+  };
+  return { cx, message: unstable ? `${hit.message} (nondeterministic: replaying the history gave another verdict)` : hit.message, info: s.info };
+}
