@@ -1,7 +1,7 @@
 /**
- * A conformance run: surface probes, saved traces, then fast-check histories per cap band. Every
- * rule gets pass / fail / n/a / unexercised with its check count; a failure gets a shrunk story
- * and a trace that replays it.
+ * A conformance run: surface probes, saved traces, the directed corpus (properties/corpus/), then
+ * fast-check histories per cap band. Every rule gets pass / fail / n/a / unexercised with its check
+ * count (and where the checks came from); a failure gets a shrunk story and a trace that replays it.
  */
 import { createHash } from 'node:crypto';
 import fc from 'fast-check';
@@ -9,24 +9,26 @@ import type { ArmName } from '../core/arms.ts';
 import type { HostToolBound } from '../core/host-tool.ts';
 import { leverList, type LeverName } from '../core/levers.ts';
 import { RULE_IDS, type RuleId } from '../core/rules.ts';
-import { headerMode, type ReadEvent, type StaleEvent, type Trace, type TraceEvent } from '../core/trace.ts';
+import { headerMode, type Trace, type TraceEvent } from '../core/trace.ts';
 import { KIT_VERSION, SPEC_VERSION } from '../core/version.ts';
 import { describeHostTool } from '../core/host-tool.ts';
 import type { ShimAdapter } from '../adapters/contract.ts';
 import { AdapterError } from '../harness/session.ts';
 import { modeFor } from '../adapters/capabilities.ts';
 import { notApplicable, unusedLever } from './applicability.ts';
+import { PHASES, playCorpus, type Advisory, type CaseOutcome, type CorpusSink, type Phase } from './corpus/play.ts';
 import { efficiencyFindings, noteEfficiency, type EfficiencyFinding, type EfficiencyTally } from './efficiency.ts';
 import { addLeverUse, emptyLeverUse, type LeverUse } from './lever-use.ts';
 import { BANDS, FAKE_SEALS, withHostTool, type Band } from './generators/content.ts';
 import { historyArb, materialize, type HistorySpec, type OpOptions } from './generators/history.ts';
 import { judgeHistory, verdictSignature, type HistoryConfig, type HistoryVerdict } from './history.ts';
+import { recorded } from './recorded.ts';
 import { tellStory } from './story.ts';
 import { runSurfaceProbes } from './surface/index.ts';
 import { isPartial, PRODUCTION_WEIGHT, shardUnits, summarize, workUnits, type Shard, type ShardInfo, type WorkUnit } from './shard.ts';
 import { decide, type RuleStatus } from './verdict.ts';
 
-export type { RuleStatus };
+export type { RuleStatus, Phase, Advisory };
 
 export interface Counterexample {
   readonly story: readonly string[];
@@ -48,9 +50,26 @@ export interface Counterexample {
 export interface RuleResult {
   readonly id: RuleId;
   readonly status: RuleStatus;
+  /** All checks of the rule; `checksFrom` splits them by phase (they sum to this). */
   readonly checks: number;
+  readonly checksFrom: Readonly<Record<Phase, number>>;
+  /** Phases that broke the rule: a probe, a replayed trace, the first corpus case, the smallest random budget (histories per band). */
+  readonly brokenBy?: BrokenBy;
   readonly reason?: string;
   readonly counterexample?: Counterexample;
+}
+
+export interface BrokenBy {
+  readonly probes?: true;
+  readonly replays?: string;
+  readonly corpus?: string;
+  readonly random?: number;
+}
+
+/** The corpus phase of a run (shard 1 only): every case, played or why not. */
+export interface CorpusSummary {
+  readonly played: number;
+  readonly cases: readonly CaseOutcome[];
 }
 
 export interface BandUsed {
@@ -82,6 +101,10 @@ export interface RunResult {
   readonly leverUse: Readonly<LeverUse>;
   /** Set when this run is one shard of a split run: its verdicts combine with combineShards(). */
   readonly shard?: ShardInfo;
+  /** The directed corpus as played (absent when it was not: --replay, a shard other than 1, corpus off). */
+  readonly corpus?: CorpusSummary;
+  /** Findings that never change the exit code: an unsealed shim's notice mimicry (NOTICE-SEALED). */
+  readonly advisories: readonly Advisory[];
 }
 
 export interface RunOptions {
@@ -118,6 +141,8 @@ export interface RunOptions {
    * of a REFUSAL-TRUE / PASSTHROUGH finding: a mutant that merely crashes is not killed (mutants).
    */
   readonly crashIsError?: boolean;
+  /** Play the directed corpus before the random phase (default true; mutants --no-corpus turns it off). */
+  readonly corpus?: boolean;
 }
 
 export const DEFAULT_RUNS = 150;
@@ -137,37 +162,54 @@ function bandFor(cap: number): Band {
   return cap <= 64 ? BANDS.tiny : cap <= 4096 ? BANDS.mid : BANDS.production;
 }
 
-/** Events with the responses the shim gave, so a trace can be audited as well as replayed. */
-function recorded(events: readonly TraceEvent[], v: HistoryVerdict): TraceEvent[] {
-  const byIndex = new Map(v.outcomes.map((o) => [o.index, o]));
-  return events.map((e, i) => {
-    const o = byIndex.get(i);
-    if (o === undefined || o.kind === 'other') return e;
-    return { ...(e as ReadEvent | StaleEvent), response: o.response };
-  });
-}
-
-class Tally {
+class Tally implements CorpusSink {
   readonly checks = new Map<RuleId, number>();
+  /** Checks per phase (they sum to `checks`). */
+  readonly byPhase = new Map<Phase, Map<RuleId, number>>(PHASES.map((p) => [p, new Map()]));
   readonly claims = new Map<string, number>();
   readonly failures = new Map<RuleId, { message: string; counterexample: Counterexample }>();
+  readonly brokenBy = new Map<RuleId, BrokenBy>();
   readonly efficiency: EfficiencyTally = new Map();
   readonly leverUse: LeverUse = emptyLeverUse();
 
-  add(checks: ReadonlyMap<RuleId, number>, claims?: ReadonlyMap<string, number>): void {
-    for (const [r, n] of checks) this.checks.set(r, (this.checks.get(r) ?? 0) + n);
+  add(checks: ReadonlyMap<RuleId, number>, phase: Phase, claims?: ReadonlyMap<string, number>): void {
+    const mine = this.byPhase.get(phase)!;
+    for (const [r, n] of checks) {
+      this.checks.set(r, (this.checks.get(r) ?? 0) + n);
+      mine.set(r, (mine.get(r) ?? 0) + n);
+    }
     for (const [k, n] of claims ?? []) this.claims.set(k, (this.claims.get(k) ?? 0) + n);
   }
 
   /** A judged history: its checks, claims, lever opportunities and efficiency notes. */
-  history(v: HistoryVerdict, events: readonly TraceEvent[], unit: number): void {
-    this.add(v.checks, v.claimKinds);
+  history(v: HistoryVerdict, events: readonly TraceEvent[], unit = -1, phase: Phase = 'corpus'): void {
+    this.add(v.checks, phase, v.claimKinds);
     addLeverUse(this.leverUse, v.leverUse);
     noteEfficiency(this.efficiency, v, events, unit);
   }
 
   fail(rule: RuleId, message: string, cx: Counterexample): void {
     if (!this.failures.has(rule)) this.failures.set(rule, { message, counterexample: cx });
+  }
+
+  /** Which phase broke a rule (each phase keeps its first: the earliest case, the smallest random budget). */
+  broke(rule: RuleId, caseId: string): void {
+    this.#by(rule, (b) => (b.corpus === undefined ? { ...b, corpus: caseId } : b));
+  }
+
+  brokeIn(rule: RuleId, phase: 'probes' | 'replays' | 'random', detail: { replay?: string; budget?: number }): void {
+    this.#by(rule, (b) =>
+      phase === 'probes' ? { ...b, probes: true }
+      : phase === 'replays' ? (b.replays === undefined ? { ...b, replays: detail.replay! } : b)
+      : b.random === undefined || detail.budget! < b.random ? { ...b, random: detail.budget! } : b);
+  }
+
+  #by(rule: RuleId, f: (b: BrokenBy) => BrokenBy): void {
+    this.brokenBy.set(rule, f(this.brokenBy.get(rule) ?? {}));
+  }
+
+  checksFrom(rule: RuleId): Record<Phase, number> {
+    return Object.fromEntries(PHASES.map((p) => [p, this.byPhase.get(p)!.get(rule) ?? 0])) as Record<Phase, number>;
   }
 }
 
@@ -197,10 +239,12 @@ export async function runConformance(o: RunOptions): Promise<RunResult> {
     progress('surface probes: every declared arm');
     const probes = await runSurfaceProbes(o.adapter, seal, o.seed);
     if (o.crashIsError && probes.crashes.length > 0) throw new AdapterError(`adapter ${o.adapter.name}: the shim crashed: ${probes.crashes[0]}: a crash is not an answer`);
-    tally.add(probes.checks);
+    tally.add(probes.checks, 'probes');
     for (const f of probes.findings)
-      if (targets.has(f.rule))
+      if (targets.has(f.rule)) {
+        tally.brokeIn(f.rule, 'probes', {});
         tally.fail(f.rule, f.message, { story: f.story, trace: { header: header(0, o.seed), events: [] }, seed: o.seed, cap: 0, ...modeFields, source: 'surface probe' });
+      }
   }
 
   for (const r of firstShard ? (o.replays ?? []) : []) {
@@ -208,15 +252,25 @@ export async function runConformance(o: RunOptions): Promise<RunResult> {
     const h = r.trace.header;
     const cfg = { mode: headerMode(h), cap: h.cap, seal: h.seal, ...(h.tool ? { tool: h.tool } : {}) };
     const v = await judgeHistory(o.adapter, cfg, r.trace.events);
-    tally.history(v, r.trace.events, -1);
+    tally.history(v, r.trace.events, -1, 'replays');
     const story = tellStory(r.trace.events, v.outcomes, v.violations);
     for (const x of v.violations)
-      if (targets.has(x.rule))
+      if (targets.has(x.rule)) {
+        tally.brokeIn(x.rule, 'replays', { replay: r.name });
         tally.fail(x.rule, x.message, {
           story, trace: { header: { ...h, seal: h.seal }, events: recorded(r.trace.events, v) }, seed: h.seed ?? o.seed,
           ...(h.fcPath !== undefined ? { fcPath: h.fcPath } : {}), cap: h.cap, ...(h.arm !== undefined ? { arm: h.arm } : {}), source: `replay ${r.name}`,
         });
+      }
   }
+
+  // The directed corpus: every lie class, before any random search (shard 1 only, like the probes).
+  const corpus = !o.replayOnly && firstShard && o.corpus !== false
+    ? await playCorpus({
+      adapter: o.adapter, mode, seal, ...(tool ? { tool } : {}), ...(fixedCap !== undefined ? { fixedCap } : {}), transport: o.transport, targets, seed: o.seed,
+      header: (cap, note) => ({ ...header(cap, o.seed), note }), ...(o.crashIsError ? { crashIsError: true } : {}), progress,
+    }, tally)
+    : undefined;
 
   const bands: { band: Band; fixedCap?: number; name: string }[] = o.replayOnly
     ? []
@@ -265,7 +319,7 @@ export async function runConformance(o: RunOptions): Promise<RunResult> {
         adapterError = new AdapterError(`adapter ${o.adapter.name}: the shim crashed on event ${crashed.index + 1} (${crashed.crash}): a crash is not an answer`);
         return true;
       }
-      tally.history(v, events, u.index);
+      tally.history(v, events, u.index, 'random');
       histories[u.band]!++;
       for (const x of v.violations) if (targets.has(x.rule) && !first.has(x.rule)) first.set(x.rule, { index: i, spec, v });
       return true;
@@ -274,6 +328,7 @@ export async function runConformance(o: RunOptions): Promise<RunResult> {
     const searched = await fc.check(search, { seed: bandSeed, path: String(u.from), numRuns: u.to - u.from });
     if (adapterError !== undefined) throw adapterError;
     if (searched.failed) throw searched.errorInstance;
+    for (const [rule, f] of first) tally.brokeIn(rule, 'random', { budget: f.index + 1 });
     for (const rule of [...targets].filter((r) => first.has(r) && !tally.failures.has(r))) {
       const found = first.get(rule)!;
       progress(`${b.name} band: found ${rule}, shrinking`);
@@ -294,16 +349,19 @@ export async function runConformance(o: RunOptions): Promise<RunResult> {
       checks: tally.checks.get(id) ?? 0, failure: tally.failures.get(id), ...(na !== undefined ? { na } : {}), ...(unused !== undefined ? { unused } : {}),
       replayOnly: o.replayOnly === true, minChecks,
     });
-    if (d.failure) return { id, status: 'fail', checks: d.checks, reason: d.failure.message, counterexample: d.failure.counterexample };
+    const from = { checksFrom: tally.checksFrom(id), ...(tally.brokenBy.has(id) ? { brokenBy: tally.brokenBy.get(id)! } : {}) };
+    if (d.failure) return { id, status: 'fail', checks: d.checks, ...from, reason: d.failure.message, counterexample: d.failure.counterexample };
     // A shard sees part of the histories: only the combined shards decide that a rule went unexercised.
     const reason = d.status === 'unexercised' && o.shard && isPartial(o) ? `${d.reason} in shard ${o.shard.index}/${o.shard.count} (the combined shards decide)` : d.reason;
-    return { id, status: d.status, checks: d.checks, ...(reason !== undefined ? { reason } : {}) };
+    return { id, status: d.status, checks: d.checks, ...from, ...(reason !== undefined ? { reason } : {}) };
   });
   return {
     adapter: o.adapter.name, ...(mode.arm !== undefined ? { arm: mode.arm } : {}), levers: leverList(mode.levers), ...(tool ? { tool } : {}),
     caps: used, seed: o.seed, runs: o.runs, rules, summary: summarize(rules), assumptions,
     claims: Object.fromEntries(tally.claims), efficiency: efficiencyFindings(tally.efficiency), leverUse: tally.leverUse,
     ...(o.shard ? { shard: { ...o.shard, units: mine.length, totalUnits: allUnits.length } } : {}),
+    ...(corpus ? { corpus: { played: corpus.cases.filter((c) => c.played).length, cases: corpus.cases } } : {}),
+    advisories: corpus?.advisories ?? [],
   };
 }
 
