@@ -16,6 +16,7 @@ import type { ShimAdapter } from '../adapters/contract.ts';
 import { AdapterError } from '../harness/session.ts';
 import { modeFor } from '../adapters/capabilities.ts';
 import { notApplicable, unusedLever } from './applicability.ts';
+import { leadFromNote } from './corpus/classes.ts';
 import { PHASES, playCorpus, type Advisory, type CaseOutcome, type CorpusSink, type Phase } from './corpus/play.ts';
 import { efficiencyFindings, noteEfficiency, type EfficiencyFinding, type EfficiencyTally } from './efficiency.ts';
 import { addLeverUse, emptyLeverUse, type LeverUse } from './lever-use.ts';
@@ -253,7 +254,7 @@ export async function runConformance(o: RunOptions): Promise<RunResult> {
     const cfg = { mode: headerMode(h), cap: h.cap, seal: h.seal, ...(h.tool ? { tool: h.tool } : {}) };
     const v = await judgeHistory(o.adapter, cfg, r.trace.events);
     tally.history(v, r.trace.events, -1, 'replays');
-    const story = tellStory(r.trace.events, v.outcomes, v.violations);
+    const story = [...leadFromNote(h.note), ...tellStory(r.trace.events, v.outcomes, v.violations)];
     for (const x of v.violations)
       if (targets.has(x.rule)) {
         tally.brokeIn(x.rule, 'replays', { replay: r.name });

@@ -50,3 +50,14 @@ export function isLieClassId(s: string): s is LieClassId {
 export function lieClassLine(lieClass: LieClassId, caseId: string): string {
   return `lie class: ${LIE_CLASSES[lieClass]} (corpus case ${caseId})`;
 }
+
+/** The note a corpus failure's trace header carries, so a replay's story starts the same way. */
+export function corpusNote(lieClass: LieClassId, caseId: string): string {
+  return `corpus case ${caseId}: ${LIE_CLASSES[lieClass]}`;
+}
+
+/** The lie-class line for a replayed trace whose header note came from corpusNote(), else nothing. */
+export function leadFromNote(note: string | undefined): string[] {
+  const m = /^corpus case (\S+): (.+)$/.exec(note ?? '');
+  return m === null ? [] : [`lie class: ${m[2]} (corpus case ${m[1]})`];
+}

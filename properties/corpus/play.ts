@@ -17,7 +17,7 @@ import { recorded } from '../recorded.ts';
 import type { Counterexample } from '../run.ts';
 import { tellStory } from '../story.ts';
 import { CASES } from './cases.ts';
-import { LIE_CLASSES, lieClassLine, type LieClassId } from './classes.ts';
+import { corpusNote, lieClassLine, type LieClassId } from './classes.ts';
 import { NoticeBook, ambiguity, planMimicry, type MimicCase } from './mimicry.ts';
 import type { CaseContext, CorpusCase } from './types.ts';
 
@@ -198,7 +198,7 @@ function counterexample(p: Played, v: HistoryVerdict, rule: RuleId, env: CorpusE
     ...tellStory(shown, v.outcomes.filter((o) => o.index <= last), v.violations.filter((x) => x.index <= last)),
   ];
   return {
-    story, trace: { header: env.header(p.cap, `corpus case ${p.id}: ${LIE_CLASSES[p.lieClass]}`), events: recorded(shown, v) },
+    story, trace: { header: env.header(p.cap, corpusNote(p.lieClass, p.id)), events: recorded(shown, v) },
     seed: env.seed, cap: p.cap, ...(env.mode.arm !== undefined ? { arm: env.mode.arm } : {}), source: `corpus ${p.id}`,
   };
 }
