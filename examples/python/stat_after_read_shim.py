@@ -39,6 +39,8 @@ class StatAfterRead(DeliveryShim):
         seen = w.ledger.get(key)
         same = seen is not None and seen[0] == version
         start = seen[1] if same else 0
+        while 0 < start < len(buf) and (buf[start] & 0xC0) == 0x80:  # never split a character
+            start -= 1
         tag = f"[py-stat-after-read {w.seal}] {args['path']}:"
         if same and start >= len(buf):
             w.pointered += 1
