@@ -67,7 +67,7 @@ export function runPretty(r: RunResult, x: RunReportExtras): string {
   out.push(`readshim-conformance run — adapter ${r.adapter}, ${mode}, seed ${r.seed}, ${r.runs} histories per cap band (${bands || 'replay only'})`);
   for (const a of r.assumptions) out.push(`ASSUMPTION: ${a}`);
   for (const note of x.notes ?? []) out.push(`note: ${note}`);
-  if (r.corpus !== undefined) out.push(`corpus: ${r.corpus.played} of ${r.corpus.cases.length} directed cases played (the rest need what this shim does not declare)`);
+  if (r.corpus !== undefined) out.push(`corpus: ${r.corpus.played} of ${r.corpus.cases.length} directed cases played${r.corpus.played < r.corpus.cases.length ? ' (JSON corpus.cases says why the others were not)' : ''}`);
   out.push('');
   for (const rule of r.rules) {
     const checks = `${rule.checks.toLocaleString('en-US')} ${rule.checks === 1 ? 'check' : 'checks'}`;

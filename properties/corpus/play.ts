@@ -93,11 +93,6 @@ export function whyNotPlayed(c: Pick<CorpusCase, 'needs' | 'rules'>, caps: Capab
   return undefined;
 }
 
-/** The case's trace at the cap the run plays it at (for docs, tests and `audit`). */
-export function caseEvents(c: CorpusCase, ctx: CaseContext): TraceEvent[] {
-  return c.events(ctx);
-}
-
 interface Played {
   readonly id: string;
   readonly lieClass: LieClassId;
