@@ -184,9 +184,9 @@ function advisoryMessage(m: MimicCase, v: HistoryVerdict): string {
   return `${ambiguity(m.notice.kind)}${said}${fooled}`;
 }
 
-/** The story of one rule's first violation in a corpus history: the lie class, then the events up to the rule's last violation. */
+/** The story of one rule's first violation in a corpus history: the lie class, then the events up to that violation (a case is short already; it is not shrunk). */
 function counterexample(p: Played, v: HistoryVerdict, rule: RuleId, env: CorpusEnv): Counterexample {
-  const last = Math.max(...v.violations.filter((x) => x.rule === rule).map((x) => x.index));
+  const last = Math.min(...v.violations.filter((x) => x.rule === rule).map((x) => x.index));
   const shown = p.events.slice(0, last + 1);
   const story = [
     lieClassLine(p.lieClass, p.id), ...p.lead,
