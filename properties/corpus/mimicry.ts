@@ -8,6 +8,7 @@
  */
 import type { Claim } from '../../core/claims.ts';
 import type { HostToolBound } from '../../core/host-tool.ts';
+import { resolvePath } from '../../core/paths.ts';
 import type { RuleId } from '../../core/rules.ts';
 import type { TraceEvent } from '../../core/trace.ts';
 import { boundedText } from '../../harness/host-tool.ts';
@@ -131,7 +132,7 @@ export function planMimicry(notices: readonly LearnedNotice[], env: MimicEnv): M
     const cap = env.fixedCap ?? (env.capLever ? Math.max(4096, bytes) : 4096);
     if (why !== undefined) return { id, notice: n, rules, notReproducible: `not reproducible by file content: ${why}`, cap, events: [] };
     // A fresh worker, the first read of a file whose whole text is the notice.
-    const events: TraceEvent[] = [worker('m1'), write(n.path, content, T0), read(n.path, { worker: 'm1' })];
+    const events: TraceEvent[] = [worker('m1'), write(resolvePath(n.path), content, T0), read(n.path, { worker: 'm1' })];
     return { id, notice: n, rules, content, cap, events };
   });
 }
