@@ -15,3 +15,5 @@ export { KIT_VERSION, SPEC_VERSION } from './core/version.ts';
 export { runConformance, sealFor, DEFAULT_RUNS } from './properties/run.ts';
 export type { RunOptions, RunResult, RuleResult, RuleStatus, Counterexample } from './properties/run.ts';
 export { loadAdapter } from './adapters/load.ts';
+export { combineShards } from './properties/shard.ts';
+export type { Shard } from './properties/shard.ts';

@@ -1,8 +1,9 @@
 /** Loading a user's in-process adapter module (TS through tsx, or JS), with clear errors. */
+import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { UsageError } from '../cli/errors.ts';
+import { relative, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { UsageError } from '../core/errors.ts';
 import { capabilitiesProblem } from './capabilities.ts';
 import type { ShimAdapter } from './contract.ts';
 
@@ -24,6 +25,46 @@ export function adapterProblem(a: unknown): string | undefined {
   return undefined;
 }
 
+const SELF = fileURLToPath(import.meta.url);
+
+/** A path as the user reads it: relative to the working directory when inside it. */
+function shown(file: string): string {
+  const rel = relative(process.cwd(), file);
+  return rel !== '' && !rel.startsWith('..') ? rel : file;
+}
+
+/**
+ * Why a module did not load, in one line: for a syntax error, the file, line and reason. tsx
+ * (esbuild) puts "file:line:col: ERROR: reason" in its message; Node's SyntaxError of an ES module
+ * carries no location, so the entry file is parsed again with `node --check` (parse only: none of
+ * the module's code runs).
+ */
+function loadProblem(e: unknown, file: string): string {
+  const message = e instanceof Error ? e.message : String(e);
+  const esbuild = /^(.+?):(\d+):(\d+): ERROR: (.*)$/m.exec(message);
+  if (esbuild !== null) return `${shown(esbuild[1]!)}:${esbuild[2]}:${esbuild[3]}: ${esbuild[4]}`;
+  if (e instanceof SyntaxError) {
+    const at = (path: string, line: string): string => `${shown(path.startsWith('file://') ? fileURLToPath(path) : path)}:${line}: SyntaxError: ${message}`;
+    // A CommonJS module that does not parse: its stack starts with "file:line".
+    const cjs = /^(\/.*|file:\/\/.*):(\d+)$/m.exec(e.stack?.split('\n')[0] ?? '');
+    if (cjs !== null) return at(cjs[1]!, cjs[2]!);
+    // Thrown by code that ran (JSON.parse at the top level): the first frame in a module.
+    for (const m of (e.stack ?? '').matchAll(/(?:\(|at )((?:file:\/\/)?\/[^()]*?):(\d+):\d+\)?$/gm))
+      if ((m[1]!.startsWith('file://') ? fileURLToPath(m[1]!) : m[1]!) !== SELF) return at(m[1]!, m[2]!);
+    // An ES module that does not parse: its stack has no location.
+    const located = checkSyntax(file);
+    if (located !== null) return at(located[1]!, located[2]!);
+    return `SyntaxError in a module it imports (${shown(file)} itself parses): ${message}`;
+  }
+  return message.split('\n')[0]!;
+}
+
+/** `node --check file`: the location of its syntax error ([, file, line]), or null. */
+function checkSyntax(file: string): RegExpExecArray | null {
+  const r = spawnSync(process.execPath, ['--check', file], { encoding: 'utf8', timeout: 30_000 });
+  return r.status === 0 ? null : /^(\/.*|file:\/\/.*):(\d+)$/m.exec(r.stderr ?? '');
+}
+
 export async function loadAdapter(modulePath: string): Promise<ShimAdapter> {
   const file = resolve(modulePath);
   if (!existsSync(file)) throw new UsageError(`adapter module not found: ${modulePath}`);
@@ -31,11 +72,14 @@ export async function loadAdapter(modulePath: string): Promise<ShimAdapter> {
   try {
     if (/\.(c|m)?ts$/.test(file)) {
       const { tsImport } = await import('tsx/esm/api');
-      mod = (await tsImport(pathToFileURL(file).href, import.meta.url)) as Record<string, unknown>;
+      // In a checkout the kit's tsconfig maps 'readshim-conformance' to its sources (as the bin does),
+      // so an adapter importing the kit by name loads without a build; installed, node_modules resolves it.
+      const kitTsconfig = fileURLToPath(new URL('../tsconfig.json', import.meta.url));
+      const options = existsSync(kitTsconfig) && import.meta.url.endsWith('.ts') ? { parentURL: import.meta.url, tsconfig: kitTsconfig } : import.meta.url;
+      mod = (await tsImport(pathToFileURL(file).href, options)) as Record<string, unknown>;
     } else mod = (await import(pathToFileURL(file).href)) as Record<string, unknown>;
   } catch (e) {
-    const first = (e instanceof Error ? e.message : String(e)).split('\n')[0];
-    throw new UsageError(`adapter ${modulePath} failed to load: ${first}`);
+    throw new UsageError(`adapter ${modulePath} failed to load: ${loadProblem(e, file)}`);
   }
   const candidate = mod.default !== undefined ? mod.default : mod.adapter;
   // tsx may wrap a CommonJS-style default once more.

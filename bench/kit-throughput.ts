@@ -20,9 +20,9 @@ import { fileURLToPath } from 'node:url';
 import type { ShimAdapter, WorkerShim } from '../adapters/contract.ts';
 import reference from '../adapters/reference.ts';
 import { DEFAULT_RUNS, runConformance } from '../properties/run.ts';
-import { DEFAULT_SEED } from '../cli/commands/run.ts';
-import { envelope } from '../cli/output.ts';
-import { UsageError } from '../cli/errors.ts';
+import { DEFAULT_SEED } from '../core/seed.ts';
+import { envelope } from '../core/output.ts';
+import { UsageError } from '../core/errors.ts';
 
 const BIN = fileURLToPath(new URL('../bin/readshim-conformance.js', import.meta.url));
 

@@ -1,6 +1,6 @@
 /** bench reports: the JSON of KIT-DESIGN.md "JSON reports" and the pretty table. */
 import { leverList } from '../core/levers.ts';
-import { envelope } from '../cli/output.ts';
+import { envelope } from '../core/output.ts';
 import { LIE_RULES } from './measure.ts';
 import { modeCell, type BenchRow } from './run.ts';
 import type { Workload } from './workload.ts';

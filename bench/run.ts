@@ -1,7 +1,8 @@
 /**
  * readshim-conformance bench: every shim of the table through the same workload, side by side.
  * Baselines: the reference under each arm, and the mutants that model the naive designs of the
- * wild (loaded through mutations/index.ts exactly like a third party's adapter). Writes nothing:
+ * wild (bench/naive.ts: prebuilt in the package, built from the catalogue in a checkout; loaded
+ * exactly like a third party's adapter). Writes nothing:
  * no failure database, no trace files (a mutant's temporary source tree and a process shim's
  * sandbox are removed when it is done).
  */
@@ -12,12 +13,12 @@ import { sealFor } from '../properties/run.ts';
 import { LIE_CLASS_IDS, type LieClassId } from '../properties/corpus/classes.ts';
 import { playCorpus } from '../properties/corpus/play.ts';
 import type { RuleId } from '../core/rules.ts';
-import { MUTANT_IDS, loadMutantAdapter, type LoadedMutant } from '../mutations/index.ts';
+import { MUTANT_IDS } from '../mutations/index.ts';
+import { NAIVE_DESIGNS, loadNaiveDesign, type NaiveDesign } from './naive.ts';
 import { LIE_RULES, measure, type Measurement } from './measure.ts';
 import type { Workload } from './workload.ts';
 
-/** The mutants that model naive designs seen in the wild (READ-SHIM-CONTRACT.md §2, §7, §8). */
-export const NAIVE_DESIGNS: readonly string[] = Object.freeze(['PATH-HASH-POINTER', 'PATH-ONLY', 'MTIME-KEYED', 'WINDOW-BLIND', 'NO-FORGET']);
+export { NAIVE_DESIGNS };
 
 export type Role = 'under test' | 'reference' | 'naive';
 export type Baselines = 'all' | 'reference' | 'none';
@@ -95,9 +96,9 @@ export async function runBench(o: BenchOptions): Promise<BenchRow[]> {
   if (o.baselines === 'all')
     for (const id of NAIVE_DESIGNS) {
       if (!MUTANT_IDS.includes(id)) throw new BaselineError(`the naive design ${id} is not in the mutant catalogue`);
-      let loaded: LoadedMutant;
+      let loaded: NaiveDesign;
       try {
-        loaded = await loadMutantAdapter(id);
+        loaded = await loadNaiveDesign(id);
       } catch (e) {
         throw new BaselineError(`cannot build the naive design ${id}: ${(e instanceof Error ? e.message : String(e)).split('\n')[0]}`);
       }

@@ -1,13 +1,16 @@
 #!/usr/bin/env node
 // Launcher: the built JS when installed; the TypeScript sources (through tsx) in a checkout.
 import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 
 const here = new URL('..', import.meta.url);
 const checkout = existsSync(new URL('cli/main.ts', here)) && existsSync(new URL('tsconfig.json', here));
 let main;
 if (checkout) {
   const { register } = await import('tsx/esm/api');
-  register();
+  // The kit's tsconfig maps its own name to its sources, so an adapter that imports
+  // 'readshim-conformance' (as the worked examples do) loads from any directory without a build.
+  register({ tsconfig: fileURLToPath(new URL('tsconfig.json', here)) });
   ({ main } = await import(new URL('cli/main.ts', here).href));
 } else {
   ({ main } = await import(new URL('dist/cli/main.js', here).href));

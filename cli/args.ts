@@ -1,5 +1,5 @@
 /** Small strict flag parser: unknown flags and missing values are usage errors. */
-import { UsageError } from './errors.ts';
+import { UsageError } from '../core/errors.ts';
 
 export interface FlagSpec {
   /** Flags that take a value (`--cap 4096` or `--cap=4096`). */
@@ -48,12 +48,23 @@ export function parseArgs(command: string, argv: readonly string[], spec: FlagSp
   return { flags, switches, positionals };
 }
 
-/** A non-negative integer flag value, or a usage error naming the flag. */
-export function intFlag(command: string, name: string, raw: string | undefined, min: number): number | undefined {
+/** An integer flag's domain: from `min`, up to `max` when it has one, in `unit` (said in the message). */
+export interface IntDomain {
+  readonly min: number;
+  readonly max?: number;
+  readonly unit?: string;
+}
+
+/** An integer flag value in its domain, or a usage error naming the flag and the whole domain. */
+export function intFlag(command: string, name: string, raw: string | undefined, domain: number | IntDomain): number | undefined {
   if (raw === undefined) return undefined;
-  if (!/^\d+$/.test(raw) || !Number.isSafeInteger(Number(raw)) || Number(raw) < min)
-    throw new UsageError(`${command}: --${name} must be an integer >= ${min}, got ${JSON.stringify(raw)}`);
-  return Number(raw);
+  const { min, max, unit } = typeof domain === 'number' ? { min: domain, max: undefined, unit: undefined } : domain;
+  const n = Number(raw);
+  if (!/^\d+$/.test(raw) || !Number.isSafeInteger(n) || n < min || (max !== undefined && n > max)) {
+    const range = max !== undefined ? `from ${min} to ${max}` : `>= ${min}`;
+    throw new UsageError(`${command}: --${name} must be an integer ${range}${unit ? ` (${unit})` : ''}, got ${JSON.stringify(raw)}`);
+  }
+  return n;
 }
 
 export function oneOf<T extends string>(command: string, name: string, raw: string | undefined, allowed: readonly T[]): T | undefined {

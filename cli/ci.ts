@@ -5,13 +5,20 @@
  */
 import type { RunResult } from '../properties/run.ts';
 import { isPartial, parseShard, type Shard } from '../properties/shard.ts';
-import { checkBaseline, baselineLines, formatBaseline, previousBaseline, readBaseline, type Baseline, type BaselineCheck } from './baseline.ts';
-import { EXIT, UsageError } from './errors.ts';
-import { emit, progress, writeFileAtomic } from './output.ts';
+import { existsSync } from 'node:fs';
+import { checkBaseline, baselineLines, formatBaseline, parseBaseline, type Baseline, type BaselineCheck } from '../properties/baseline.ts';
+import { readTextFile } from '../core/files.ts';
+import { EXIT, UsageError } from '../core/errors.ts';
+import { emit, progress, writeFileAtomic } from '../core/output.ts';
 import { runJunit } from './report/junit.ts';
 import { runJson, runPretty, type RunReportExtras } from './report/run.ts';
 
 export type RunReporter = 'pretty' | 'json' | 'junit';
+
+const readBaseline = (file: string): Baseline => parseBaseline(file, readTextFile(file, 'baseline'));
+
+/** The baseline at `file` if there is one (to keep its reasons when it is rewritten). */
+const previousBaseline = (file: string): Baseline | undefined => (existsSync(file) ? readBaseline(file) : undefined);
 
 export interface CiFlags {
   readonly baseline?: Baseline;

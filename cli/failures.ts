@@ -8,8 +8,8 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { formatTrace, parseTrace, TraceError, type Trace } from '../core/trace.ts';
 import { SPEC_VERSION, specMajor } from '../core/version.ts';
-import { UsageError } from './errors.ts';
-import { writeFileAtomic } from './output.ts';
+import { UsageError } from '../core/errors.ts';
+import { writeFileAtomic } from '../core/output.ts';
 
 export const DEFAULT_FAILURE_DIR = '.readshim/failures';
 

@@ -1,5 +1,5 @@
 /** readshim-conformance <command> … — dispatch, and the one place errors become exit codes. */
-import { EXIT, UsageError } from './errors.ts';
+import { EXIT, UsageError } from '../core/errors.ts';
 import { AdapterError } from '../harness/session.ts';
 
 type Command = (argv: readonly string[]) => Promise<number>;

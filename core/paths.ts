@@ -1,26 +1,84 @@
-/** Request keys (KIT-DESIGN.md "Oracle semantics"): resolved path + canonical JSON of other args. */
-import { posix } from 'node:path';
+/**
+ * Request keys (KIT-DESIGN.md "Oracle semantics"): resolved path + canonical JSON of the other
+ * arguments. Written for the oracle on its own — not with the reference's helpers, nor with
+ * node:path — and checked against the reference's keys on one shared table of cases
+ * (test/properties/keys.test.ts): a shared bug would hide the lies it makes.
+ */
 
-/** The file a path names: `a`, `./a` and `d/../a` are one file; case matters. */
+/**
+ * The file a path names, '/'-separated: empty and `.` segments drop, `..` takes back the segment
+ * before it (at the root it is dropped, in a relative path it stays at the front), a trailing
+ * `/` goes. `a`, `./a`, `a/`, `d/../a` and `a//` are one file; case matters; '' is `.`.
+ */
 export function resolvePath(path: string): string {
-  const n = posix.normalize(path);
-  return n.length > 1 && n.endsWith('/') ? n.slice(0, -1) : n;
+  const rooted = path.startsWith('/');
+  const kept: string[] = [];
+  for (const segment of path.split('/')) {
+    if (segment === '' || segment === '.') continue;
+    if (segment !== '..') kept.push(segment);
+    else if (kept.length > 0 && kept[kept.length - 1] !== '..') kept.pop();
+    else if (!rooted) kept.push('..');
+  }
+  if (rooted) return `/${kept.join('/')}`;
+  return kept.length === 0 ? '.' : kept.join('/');
 }
 
-/** JSON with object keys sorted and undefined dropped, recursively. */
+/**
+ * Canonical JSON of a JSON value: object members sorted by key (UTF-16 order) with undefined
+ * members left out, arrays in order with undefined (and functions) as null, numbers and strings
+ * as JSON writes them. A bigint or a cycle has no canonical form: it throws a TypeError.
+ */
 export function canonicalJson(v: unknown): string {
-  if (v === null || typeof v !== 'object') return JSON.stringify(v) ?? 'null';
-  if (Array.isArray(v)) return `[${v.map((x) => (x === undefined ? 'null' : canonicalJson(x))).join(',')}]`;
-  const o = v as Record<string, unknown>;
-  const keys = Object.keys(o).filter((k) => o[k] !== undefined).sort();
-  return `{${keys.map((k) => `${JSON.stringify(k)}:${canonicalJson(o[k])}`).join(',')}}`;
+  const out: string[] = [];
+  const open = new Set<object>();
+  const write = (x: unknown, inArray: boolean): void => {
+    switch (typeof x) {
+      case 'string':
+      case 'number':
+      case 'boolean':
+        out.push(JSON.stringify(x));
+        return;
+      case 'bigint':
+        throw new TypeError('a bigint argument has no canonical JSON');
+      case 'object':
+        break;
+      default: // undefined, function, symbol
+        if (inArray || out.length === 0) out.push('null');
+        return;
+    }
+    if (x === null) {
+      out.push('null');
+      return;
+    }
+    if (open.has(x)) throw new TypeError('a cyclic argument has no canonical JSON');
+    open.add(x);
+    if (Array.isArray(x)) {
+      out.push('[');
+      x.forEach((item: unknown, i) => {
+        if (i > 0) out.push(',');
+        write(item, true);
+      });
+      out.push(']');
+    } else {
+      const members = Object.entries(x).filter(([, value]) => value !== undefined);
+      members.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+      out.push('{');
+      members.forEach(([key, value], i) => {
+        out.push(i > 0 ? ',' : '', JSON.stringify(key), ':');
+        write(value, true);
+      });
+      out.push('}');
+    }
+    open.delete(x);
+  };
+  write(v, false);
+  return out.join('');
 }
 
 /** The request key of a read: resolved path plus the canonical JSON of the other arguments. */
 export function requestKey(path: string, args: Readonly<Record<string, unknown>> | undefined): string {
-  const rest: Record<string, unknown> = { ...(args ?? {}) };
-  delete rest.path;
-  return `${resolvePath(path)}\u0000${canonicalJson(rest)}`;
+  const others = Object.fromEntries(Object.entries(args ?? {}).filter(([name]) => name !== 'path'));
+  return `${resolvePath(path)}\u0000${canonicalJson(others)}`;
 }
 
 export function keyPath(key: string): string {

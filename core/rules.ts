@@ -52,7 +52,7 @@ const LAWS: Readonly<Record<RuleId, string>> = Object.freeze({
   'DIFF-BASE-HELD': 'A diff is only ever against a version the worker holds in full.',
   'UTF8-WHOLE': 'Slices start and end on UTF-8 code-point boundaries.',
   'CAP-BOUND': 'A slice carries at most cap bytes; a diff response is never larger than the re-delivery it replaces.',
-  'PROGRESS': 'While the content is unchanged, each slice advances by at least one code point and by about a cap.',
+  'PROGRESS': 'While content is unchanged, each slice of one spelling advances past what that spelling delivered, to the last line end within the cap.',
   'ISOLATION': 'One worker\'s deliveries never count for another worker.',
   'STALE-NO-RECORD': 'A stale line-range serve is never recorded as delivery.',
   'FORGET-RESETS': 'After forget(path?), no pointer, continuation or diff relies on earlier deliveries.',

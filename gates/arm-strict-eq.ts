@@ -5,6 +5,8 @@
  * `switch (flag)` / `case flag:` (strict by the language), the left side of an assignment, or
  * anywhere inside a `throw` (that path returns no arm). Everything else fails, naming the node:
  * `if (flag)`, `!flag`, `flag ? …`, `flag && …`, `==`, `Boolean(flag)`, `ARMS[flag]`, `flag in …`.
+ * Neither a JSDoc reference (`@param {…} [flag]`, `{@link flag}`) nor the declaration itself is a
+ * use: the language service lists both once a JSDoc tag names the parameter.
  */
 import { Node, SyntaxKind, type ts } from 'ts-morph';
 import type { ArmStrictEqConfig } from './config.ts';
@@ -12,7 +14,7 @@ import type { GateContext } from './context.ts';
 import { GateConfigError } from './errors.ts';
 import { locateBinding, locateFunction } from './locate.ts';
 import { Findings, type GateOutcome } from './outcome.ts';
-import { at, functionOfDeclaration, isAssignmentOperator, isFunctionLike, isGlobalName, outermost, symbolOf, unwrap } from './syntax.ts';
+import { at, functionOfDeclaration, isAssignmentOperator, isFunctionLike, isGlobalName, isInJsDoc, outermost, symbolOf, unwrap } from './syntax.ts';
 
 const ID = 'GATE-ARM-STRICT-EQ';
 
@@ -94,7 +96,7 @@ export function gateArmStrictEq(ctx: GateContext, cfg: ArmStrictEqConfig): GateO
     const nameNode = (item.decl as Node & { getNameNode(): Node }).getNameNode();
     if (!Node.isIdentifier(nameNode)) continue;
     for (const ref of nameNode.findReferencesAsNodes()) {
-      if (!ctx.isOwnCode(ref)) continue;
+      if (!ctx.isOwnCode(ref) || ref.compilerNode === nameNode.compilerNode || isInJsDoc(ref)) continue;
       checks++;
       const use = judge(ref, nameNode.getText());
       if (use.ok === 'follow') queue.push({ decl: use.decl, label: use.label });

@@ -4,7 +4,7 @@
  */
 import { existsSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
+import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { Project, ts, type Node, type SourceFile } from 'ts-morph';
 import type { GatesConfig, Locator } from './config.ts';
 import { GateConfigError } from './errors.ts';
@@ -48,6 +48,19 @@ function compilerOptions(): ts.CompilerOptions {
   };
 }
 
+/**
+ * The folder of the innermost installed package a path is in — the path up to the package name
+ * after its last `node_modules` segment (`@scope/name` counts as one) — or '' for a path under no
+ * node_modules at all.
+ */
+export function installedPackage(path: string): string {
+  const parts = resolve(path).split(/[\\/]/);
+  const at = parts.lastIndexOf('node_modules');
+  if (at === -1) return '';
+  const name = parts[at + 1]?.startsWith('@') ? 2 : 1;
+  return parts.slice(0, at + 1 + name).join('/');
+}
+
 function snippet(node: Node): string {
   const text = node.getText().replace(/\s+/g, ' ').trim();
   return text.length > 100 ? `${text.slice(0, 99)}…` : text;
@@ -57,9 +70,12 @@ export class GateContext {
   readonly project: Project;
   readonly root: string;
   readonly #patterns = new Map<string, SourceFile[]>();
+  /** The installed package the config's root is in ('' when not under node_modules). */
+  readonly #rootPackage: string;
 
   private constructor(root: string) {
     this.root = root;
+    this.#rootPackage = installedPackage(join(root, 'x'));
     this.project = new Project({ compilerOptions: compilerOptions(), skipAddingFilesFromTsConfig: true });
   }
 
@@ -99,11 +115,17 @@ export class GateContext {
     return { file: this.rel(node.getSourceFile().getFilePath()), line: node.getStartLineNumber(), node: snippet(node), message };
   }
 
-  /** Code of the project itself: not a declaration file, not under node_modules. */
+  /**
+   * Code of the project itself: not a declaration file, and in the same package as the config's
+   * root — a dependency under node_modules is not own code, but the package being judged is, even
+   * when it is itself installed under node_modules (the kit's own gates run on its installed
+   * reference/*.ts; a shim may be judged inside its own install too).
+   */
   isOwnCode(node: Node): boolean {
     const sf = node.getSourceFile();
-    return !sf.isDeclarationFile() && !sf.isInNodeModules();
+    return !sf.isDeclarationFile() && installedPackage(sf.getFilePath()) === this.#rootPackage;
   }
+
 
   #add(path: string, where: string): SourceFile {
     const abs = this.abs(path);

@@ -55,7 +55,7 @@ export const GATES: readonly GateInfo[] = Object.freeze([
   }),
   Object.freeze({
     id: 'GATE-ORACLE-INDEPENDENT', rules: Object.freeze([]),
-    law: 'Nothing under the oracle\'s folder imports the reference, directly or through other modules.',
+    law: 'Nothing under the oracle\'s folders (the oracle and the spec validator) imports the reference, directly or through other modules.',
     unit: 'module specifiers followed',
   }),
 ] satisfies readonly GateInfo[]);

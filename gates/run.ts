@@ -11,9 +11,12 @@ import { gateOracleIndependent } from './oracle-independent.ts';
 import { gateSliceViaBoundary } from './slice-via-boundary.ts';
 import { gateStaleNoLedger } from './stale-no-ledger.ts';
 
+/** `unexercised`: no finding, but the gate judged nothing either (0 checks) — never a pass. */
+export type GateStatus = 'pass' | 'fail' | 'unexercised';
+
 export interface GateResult {
   readonly id: GateId;
-  readonly status: 'pass' | 'fail';
+  readonly status: GateStatus;
   readonly checks: number;
   readonly unit: string;
   readonly findings: readonly Finding[];
@@ -39,7 +42,8 @@ const RUNNERS: Runners = Object.freeze({
 
 function runOne<K extends GateId>(id: K, ctx: GateContext, cfg: NonNullable<GateSections[K]>): GateResult {
   const outcome = (RUNNERS[id] as (c: GateContext, s: NonNullable<GateSections[K]>) => GateOutcome)(ctx, cfg);
-  return { id, status: outcome.findings.length === 0 ? 'pass' : 'fail', checks: outcome.checks, unit: gateInfo(id).unit, findings: outcome.findings };
+  const status: GateStatus = outcome.findings.length > 0 ? 'fail' : outcome.checks === 0 ? 'unexercised' : 'pass';
+  return { id, status, checks: outcome.checks, unit: gateInfo(id).unit, findings: outcome.findings };
 }
 
 /** Every configured gate, in registry order. Config problems throw GateConfigError. */

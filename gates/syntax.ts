@@ -152,6 +152,11 @@ export function functionName(fn: Node): string {
   return '(anonymous function)';
 }
 
+/** Inside a JSDoc comment (a tag, a type in braces, a {@link}): documentation, never a use. */
+export function isInJsDoc(node: Node): boolean {
+  return node.getFirstAncestor((a) => Node.isJSDoc(a)) !== undefined;
+}
+
 /** Where a node is, for messages: `file.ts:12`. */
 export function at(node: Node): string {
   return `${node.getSourceFile().getBaseName()}:${node.getStartLineNumber()}`;

@@ -31,6 +31,9 @@ export interface RunConfig {
   readonly opTimeoutMs?: number;
 }
 
+/** How long one call of an in-process adapter may take to settle unless --timeout says otherwise (README "Timeouts"). */
+export const DEFAULT_SETTLE_MS = 10_000;
+
 export interface ReadOutcome {
   readonly kind: 'read';
   readonly index: number;
@@ -118,7 +121,7 @@ export class Session {
   #closed = false;
 
   constructor(readonly adapter: ShimAdapter, readonly config: RunConfig) {
-    this.#timeout = config.opTimeoutMs ?? 10_000;
+    this.#timeout = config.opTimeoutMs ?? DEFAULT_SETTLE_MS;
     this.world = new World(config.tool);
   }
 

@@ -4,7 +4,7 @@
  * loudly.
  */
 import { Node, type ArrowFunction, type IfStatement, type MethodDeclaration, type ObjectLiteralExpression } from 'ts-morph';
-import { MutantEditError, arrow, callsOf, fn, ifReading, member, only, returnedObject } from './edit.ts';
+import { MutantEditError, arrow, callsOf, fn, ifReading, member, methodCallsOf, only, returnedObject } from './edit.ts';
 import type { MutableTree } from './spec.ts';
 
 export const SHIM = 'reference/shim.ts';
@@ -45,4 +45,15 @@ export function adapterCreate(t: MutableTree): MethodDeclaration {
 /** The pointer `if` in respond (the one whose condition reads arm.pointer). */
 export function pointerIf(t: MutableTree): IfStatement {
   return ifReading(respondOf(t), 'arm', 'pointer');
+}
+
+/** The entry respond records for a partial delivery: the false branch of `ledger.set(key, args, done ? full : partial)`. */
+export function partialEntry(t: MutableTree): ObjectLiteralExpression {
+  const respond = respondOf(t);
+  const sets = methodCallsOf(respond, 'ledger', 'set').filter((c) => Node.isConditionalExpression(c.getArguments()[2]));
+  const entry = only(sets, 'ledger.set(key, args, done ? full : partial)', respond).getArguments()[2];
+  if (!Node.isConditionalExpression(entry)) throw new MutantEditError('unreachable');
+  const partial = entry.getWhenFalse();
+  if (!Node.isObjectLiteralExpression(partial)) throw new MutantEditError('the partial entry is not an object literal');
+  return partial;
 }

@@ -19,9 +19,9 @@ export const ADAPTER_FILE = 'adapters/reference.ts';
  * The kit's own root: where the TypeScript sources of adapters/ and reference/ live — next to
  * mutations/ in a checkout, one level up when this module runs from the built dist/.
  */
-export const KIT_ROOT = [new URL('..', import.meta.url), new URL('../..', import.meta.url)]
-  .map((u) => fileURLToPath(u))
-  .find((dir) => existsSync(join(dir, ADAPTER_FILE))) ?? fileURLToPath(new URL('..', import.meta.url));
+const ROOTS = [new URL('..', import.meta.url), new URL('../..', import.meta.url)].map((u) => fileURLToPath(u));
+export const KIT_ROOT =
+  ROOTS.find((dir) => existsSync(join(dir, ADAPTER_FILE))) ?? ROOTS.find((dir) => existsSync(join(dir, 'package.json'))) ?? ROOTS[0]!;
 
 export interface Workspace {
   readonly dir: string;
@@ -90,6 +90,21 @@ function closure(root: string): Tree {
   const tree = { texts: new Map([...texts].sort(([a], [b]) => a.localeCompare(b))), packages: [...packages].sort() };
   trees.set(root, tree);
   return tree;
+}
+
+/**
+ * Why mutants cannot be built from `root`, or undefined when they can: every file of the
+ * reference adapter's import closure must be there as TypeScript (a checkout; the installed
+ * package ships only reference/*.ts and the built JavaScript).
+ */
+export function sourcesProblem(root: string = KIT_ROOT): string | undefined {
+  try {
+    closure(root);
+    return undefined;
+  } catch (e) {
+    if (e instanceof MutantEditError) return e.message;
+    throw e;
+  }
 }
 
 /** The directory of an installed package, resolved the way the kit itself resolves it. */

@@ -30,7 +30,8 @@ export function notApplicable(rule: RuleId, mode: Mode, caps: Capabilities, run:
       return lv.cap ? undefined : lacks('cap');
     case 'DIFF-COMPLETE':
     case 'DIFF-BASE-HELD': {
-      if (!offersDiff(caps)) return 'the adapter declares no diff capability';
+      // A lever shim's diff capability is its diff lever: name the lever (spec/SPEC.md "Levers").
+      if (!offersDiff(caps)) return caps.levers !== undefined ? lacks('diff') : 'the adapter declares no diff capability';
       if (!lv.diff) return lacks('diff');
       if (lv.cap && run.fixedCap !== undefined) {
         const least = smallestDiffResponse(caps.seal ? run.seal : undefined);
@@ -95,7 +96,9 @@ export const UNUSED_LEVER_OPPORTUNITIES = 10;
  */
 export function unusedLever(rule: RuleId, mode: Mode, use: Readonly<LeverUse>): string | undefined {
   for (const lever of ['pointer', 'cap', 'diff'] as const) {
-    if (!mode.levers[lever] || !LEVER_RULES[lever].includes(rule)) continue;
+    // Without the cap lever, CAP-BOUND judges only diffs (notApplicable): the diff lever stands behind it.
+    const behind = LEVER_RULES[lever].includes(rule) || (rule === 'CAP-BOUND' && lever === 'diff' && !mode.levers.cap);
+    if (!mode.levers[lever] || !behind) continue;
     const { offered, used } = use[lever];
     if (used === 0 && offered >= UNUSED_LEVER_OPPORTUNITIES) return `${lever} lever declared but never used (${offered.toLocaleString('en-US')} opportunities)`;
   }

@@ -33,6 +33,13 @@ export interface AuditResult {
   readonly checks: ReadonlyMap<RuleId, number>;
 }
 
+/** No rule was checked (no recorded response): the audit proves nothing and must not pass. */
+export function nothingJudged(r: AuditResult): boolean {
+  let checks = 0;
+  for (const n of r.checks.values()) checks += n;
+  return r.responses === 0 || checks === 0;
+}
+
 /** The trace cannot be audited (exit 2): names the line. */
 export class AuditInputError extends Error {
   constructor(readonly line: number, message: string) {

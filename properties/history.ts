@@ -15,6 +15,8 @@ export interface HistoryConfig {
   readonly seal: string;
   /** The host tool's bound (ground truth is the bounded text). */
   readonly tool?: HostToolBound;
+  /** How long one adapter call may take to settle (harness/session.ts; default DEFAULT_SETTLE_MS). */
+  readonly opTimeoutMs?: number;
 }
 
 export interface HistoryVerdict {

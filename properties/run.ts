@@ -142,6 +142,8 @@ export interface RunOptions {
    * of a REFUSAL-TRUE / PASSTHROUGH finding: a mutant that merely crashes is not killed (mutants).
    */
   readonly crashIsError?: boolean;
+  /** How long one call of an in-process adapter may take to settle (--timeout; harness/session.ts). */
+  readonly settleTimeoutMs?: number;
   /** Play the directed corpus before the random phase (default true; mutants --no-corpus turns it off). */
   readonly corpus?: boolean;
 }
@@ -219,6 +221,7 @@ export async function runConformance(o: RunOptions): Promise<RunResult> {
   const targets = new Set<RuleId>(o.only ?? RULE_IDS);
   const seal = sealFor(o.seed);
   const tally = new Tally();
+  const settle = o.settleTimeoutMs !== undefined ? { opTimeoutMs: o.settleTimeoutMs } : {};
   const progress = o.onProgress ?? (() => {});
   const mode = modeFor(caps, o.arm);
   const tool = caps.tool;
@@ -232,13 +235,13 @@ export async function runConformance(o: RunOptions): Promise<RunResult> {
     type: 'header', kit: KIT_VERSION, specVersion: SPEC_VERSION, cap, ...modeFields, ...(tool ? { tool } : {}), seed, seal, adapter: o.adapter.name,
     ...(fcPath !== undefined ? { fcPath } : {}),
   });
-  const config = (cap: number) => ({ mode, cap, seal, ...(tool ? { tool } : {}) });
+  const config = (cap: number) => ({ mode, cap, seal, ...(tool ? { tool } : {}), ...settle });
 
   // Probes and replays are not split: shard 1 runs them (a rule they fail is failed for the whole run).
   const firstShard = o.shard === undefined || o.shard.index === 1;
   if (!o.replayOnly && firstShard) {
     progress('surface probes: every declared arm');
-    const probes = await runSurfaceProbes(o.adapter, seal, o.seed);
+    const probes = await runSurfaceProbes(o.adapter, seal, o.seed, o.settleTimeoutMs);
     if (o.crashIsError && probes.crashes.length > 0) throw new AdapterError(`adapter ${o.adapter.name}: the shim crashed: ${probes.crashes[0]}: a crash is not an answer`);
     tally.add(probes.checks, 'probes');
     for (const f of probes.findings)
@@ -251,7 +254,7 @@ export async function runConformance(o: RunOptions): Promise<RunResult> {
   for (const r of firstShard ? (o.replays ?? []) : []) {
     progress(`replay ${r.name}`);
     const h = r.trace.header;
-    const cfg = { mode: headerMode(h), cap: h.cap, seal: h.seal, ...(h.tool ? { tool: h.tool } : {}) };
+    const cfg = { mode: headerMode(h), cap: h.cap, seal: h.seal, ...(h.tool ? { tool: h.tool } : {}), ...settle };
     const v = await judgeHistory(o.adapter, cfg, r.trace.events);
     tally.history(v, r.trace.events, -1, 'replays');
     const story = [...leadFromNote(h.note), ...tellStory(r.trace.events, v.outcomes, v.violations)];
@@ -269,7 +272,7 @@ export async function runConformance(o: RunOptions): Promise<RunResult> {
   const corpus = !o.replayOnly && firstShard && o.corpus !== false
     ? await playCorpus({
       adapter: o.adapter, mode, seal, ...(tool ? { tool } : {}), ...(fixedCap !== undefined ? { fixedCap } : {}), transport: o.transport, targets, seed: o.seed,
-      header: (cap, note) => ({ ...header(cap, o.seed), note }), ...(o.crashIsError ? { crashIsError: true } : {}), progress,
+      header: (cap, note) => ({ ...header(cap, o.seed), note }), ...(o.crashIsError ? { crashIsError: true } : {}), progress, ...settle,
     }, tally)
     : undefined;
 
@@ -376,6 +379,7 @@ async function shrinkRule(
   arb: fc.Arbitrary<HistorySpec>, bandSeed: number, u: WorkUnit, rule: RuleId,
   found: { index: number; spec: HistorySpec; v: HistoryVerdict }, bandName: string,
 ): Promise<{ cx: Counterexample; message: string }> {
+  const settle = o.settleTimeoutMs !== undefined ? { opTimeoutMs: o.settleTimeoutMs } : {};
   let calls = 0;
   let reproduced = true;
   let adapterError: unknown;

@@ -1,72 +1,72 @@
 /**
- * Deterministic lower bounds that let the diff lever decline before it diffs (READ-SHIM-CONTRACT.md
- * §6: the diff must not stall a tool call). Each is exact about its own arithmetic; diffResponse
- * still checks the finished response against its budget.
+ * Lower bounds on a patch's bytes that let the diff lever decline before it builds anything
+ * (READ-SHIM-CONTRACT.md §6: the diff must not stall a tool call). Each is exact about its own
+ * arithmetic and counts UTF-16 units, which never exceed UTF-8 bytes; diffResponse still checks
+ * the finished response against its budget.
  */
+import type { Lines } from './lines.ts';
 
-/**
- * Cheapest lower bound, before any splitting: kept lines cancel out, so for every UTF-16 unit
- * the patch must carry at least |count in old − count in new| of it, each at least one byte.
- */
-export function unitImbalance(oldText: string, newText: string, room: number): boolean {
-  const counts = new Int32Array(65536);
-  for (let i = 0; i < oldText.length; i++) counts[oldText.charCodeAt(i)]!++;
-  for (let i = 0; i < newText.length; i++) counts[newText.charCodeAt(i)]!--;
-  let sum = 0;
-  for (let u = 0; u < 65536; u++) {
-    const c = counts[u]!;
-    sum += c < 0 ? -c : c;
-  }
-  return sum > room;
+/** Kept lines cancel out, so removed minus added text is the size change: a patch carries at least that. */
+export function lengthFloor(oldText: string, newText: string): number {
+  return Math.abs(oldText.length - newText.length);
+}
+
+/** Lines [from, to) under a one-byte marker each: at least their units plus the markers. */
+export function runFloor(l: Lines, from: number, to: number): number {
+  return l.starts[to]! - l.starts[from]! + (to - from);
 }
 
 /**
- * Whether a cheap lower bound on the patch bytes already exceeds `room`. Lines of the new middle
- * found nowhere in the old middle must be added (with a marker each); removed text = added text
- * + (old − new middle size), since kept lines are identical. Exits as soon as the bound is over
- * (a full rewrite declines after a few hundred lines).
+ * Lines of different lengths never match, so for each length L the surplus lines of that length
+ * on either side are '-' or '+' lines: Σ over L of |lines of length L in a − in b| × (L + 1), over
+ * old lines [aFrom, aTo) and new lines [bFrom, bTo). No hashing: a full rewrite declines here.
  */
-export function surelyTooBig(a: readonly string[], b: readonly string[], from: number, aEnd: number, bEnd: number, room: number): boolean {
-  // Measured in UTF-16 units, which never exceed UTF-8 bytes: still lower bounds, no encoding.
-  let aUnits = 0;
-  let bUnits = 0;
-  const old = new Set<string>();
-  for (let i = from; i < aEnd; i++) {
-    old.add(a[i]!);
-    aUnits += a[i]!.length;
-  }
-  for (let i = from; i < bEnd; i++) bUnits += b[i]!.length;
-  const shrink = aUnits - bUnits;
-  let added = 0; // '+' lines, markers included
-  let addedText = 0; // the same lines alone: removed text = added text + shrink
-  for (let i = from; i < bEnd; i++) {
-    if (old.has(b[i]!)) continue;
-    const n = b[i]!.length;
-    added += n + 1;
-    addedText += n;
-    if (added + Math.max(0, addedText + shrink) > room) return true;
-  }
-  return added + Math.max(0, addedText + shrink) > room;
+export function lengthImbalance(a: Lines, aFrom: number, aTo: number, b: Lines, bFrom: number, bTo: number): number {
+  let longest = 0;
+  for (let i = aFrom; i < aTo; i++) longest = Math.max(longest, a.starts[i + 1]! - a.starts[i]!);
+  for (let j = bFrom; j < bTo; j++) longest = Math.max(longest, b.starts[j + 1]! - b.starts[j]!);
+  // A table as long as the longest line, unless lines are far longer than they are many.
+  const lines = aTo - aFrom + (bTo - bFrom);
+  const table = longest <= 4 * lines + 64 ? new Int32Array(longest + 1) : undefined;
+  const map = new Map<number, number>();
+  const add = (len: number, d: number): void => {
+    if (table !== undefined) table[len]! += d;
+    else map.set(len, (map.get(len) ?? 0) + d);
+  };
+  for (let i = aFrom; i < aTo; i++) add(a.starts[i + 1]! - a.starts[i]!, 1);
+  for (let j = bFrom; j < bTo; j++) add(b.starts[j + 1]! - b.starts[j]!, -1);
+  let floor = 0;
+  if (table !== undefined) for (let len = 0; len <= longest; len++) floor += Math.abs(table[len]!) * (len + 1);
+  else for (const [len, c] of map) floor += Math.abs(c) * (len + 1);
+  return floor;
 }
 
 /**
- * Most line edits a patch of `budget` bytes can carry: edits cost at least their line's bytes
- * plus a marker, so take the cheapest lines first.
+ * Copies of a line that one side has more of than the other are '-' or '+' lines in any patch:
+ * Σ over line IDs [0, ids) of |copies in a − copies in b| × (units + 1).
  */
-export function maxEdits(a: readonly string[], b: readonly string[], from: number, aEnd: number, bEnd: number, budget: number): number {
-  // UTF-16 units + 1 never exceed an edit line's bytes; a typed array sorts numerically.
-  const costs = new Float64Array(aEnd - from + (bEnd - from));
-  let k = 0;
-  for (let i = from; i < aEnd; i++) costs[k++] = a[i]!.length + 1;
-  for (let i = from; i < bEnd; i++) costs[k++] = b[i]!.length + 1;
-  costs.sort();
-  let spent = 0;
+export function imbalance(a: Int32Array, b: Int32Array, units: Int32Array, ids: number): number {
+  const count = new Int32Array(ids);
+  for (let i = 0; i < a.length; i++) count[a[i]!]!++;
+  for (let j = 0; j < b.length; j++) count[b[j]!]!--;
+  let floor = 0;
+  for (let n = 0; n < ids; n++) {
+    const c = count[n]!;
+    if (c !== 0) floor += (c < 0 ? -c : c) * (units[n]! + 1);
+  }
+  return floor;
+}
+
+/**
+ * A line found once on each side and not among the anchors has its partner in another gap, so
+ * it is a '-' and a '+' line: 2 × (units + 1) for each such pair. `ids[0, pairs)` are the pairs'
+ * line IDs; `anchors` are indices into them, increasing.
+ */
+export function skippedPairs(ids: Int32Array, pairs: number, anchors: Int32Array, units: Int32Array): number {
   let n = 0;
-  for (const c of costs) {
-    if (spent + c > budget) break;
-    spent += c;
-    n++;
+  for (let p = 0, r = 0; p < pairs; p++) {
+    if (r < anchors.length && anchors[r] === p) r++;
+    else n += 2 * (units[ids[p]!]! + 1);
   }
   return n;
 }
-

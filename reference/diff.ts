@@ -1,66 +1,72 @@
 /**
- * The diff lever (READ-SHIM-CONTRACT.md §1, §4 step 4). A diff is complete or absent, and its
- * work is bounded by the byte budget, never by the clock (determinism).
+ * The diff lever (READ-SHIM-CONTRACT.md §1, §4 step 4). A diff is complete or absent; it ships
+ * whenever the smallest patch found fits the budget (CAP-BOUND), and its work is bounded by the
+ * texts' lines and a cell count, never by the clock (determinism).
  */
-import { structuredPatch, formatPatch, FILE_HEADERS_ONLY } from 'diff';
+import { FILE_HEADERS_ONLY, formatPatch, type StructuredPatch } from 'diff';
 import { diffNotice } from './notices.ts';
 import { normalizePath } from './keys.ts';
-import { maxEdits, surelyTooBig, unitImbalance } from './diff-bounds.ts';
+import { commonPrefix, commonSuffix, linesOf, type Lines } from './lines.ts';
+import { Work, align, fewEdits, intern } from './align.ts';
+import { hunkBytes, hunksOf, regionsOf, type Regions } from './hunks.ts';
+import { lengthFloor, lengthImbalance, runFloor } from './diff-bounds.ts';
 
-/** Lines with their endings; a final line without '\n' is kept as is. */
-export function splitLines(text: string): string[] {
-  const out: string[] = [];
-  let from = 0;
-  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', from)) {
-    out.push(text.slice(from, i + 1));
-    from = i + 1;
-  }
-  if (from < text.length) out.push(text.slice(from));
-  return out;
-}
-
-/** Bounds Myers' O((N+M)·D) work by input size alone, as the original bounded its LCS table. */
-const WORK_CELLS = 4_000_000;
-const CONTEXT = 3;
+/** Work bound of the matching, in cells (each a comparison or a trace entry): no clock. */
+export const WORK_CELLS = 4_000_000;
 
 /**
- * The framed diff response for old → new, or undefined when the whole of it would not fit in
- * `budget` bytes. Never a prefix (DIFF-COMPLETE); bounded work (no wall clock).
+ * The framed diff response for old → new, or undefined when no complete patch found fits in
+ * `budget` bytes with its notice. Never a prefix (DIFF-COMPLETE); bounded work (no wall clock).
  */
 export function diffResponse(seal: string, path: string, oldText: string, newText: string, budget: number): string | undefined {
-  const total = Buffer.byteLength(newText);
-  const notice = diffNotice(seal, path, Buffer.byteLength(oldText), total);
+  const notice = diffNotice(seal, path, Buffer.byteLength(oldText), Buffer.byteLength(newText));
   // `./a`, `d/../a` name the file `a`; git apply rejects `.`/`..` components in headers
-  const oldName = `a/${normalizePath(path)}`;
-  const newName = `b/${normalizePath(path)}`;
-  // The patch's own room once the notice and file headers are paid for (may be <= 0: declined below).
-  const room = budget - Buffer.byteLength(`${notice}\n--- ${oldName}\n+++ ${newName}\n`);
-
-  if (unitImbalance(oldText, newText, room)) return undefined;
-  const a = splitLines(oldText);
-  const b = splitLines(newText);
-  let head = 0;
-  while (head < a.length && head < b.length && a[head] === b[head]) head++;
-  let aEnd = a.length;
-  let bEnd = b.length;
-  while (aEnd > head && bEnd > head && a[aEnd - 1] === b[bEnd - 1]) {
-    aEnd--;
-    bEnd--;
-  }
-  if (surelyTooBig(a, b, head, aEnd, bEnd, room)) return undefined;
-  const span = aEnd - head + (bEnd - head);
-  const maxEditLength = Math.min(maxEdits(a, b, head, aEnd, bEnd, room), Math.floor(WORK_CELLS / Math.max(span, 1)));
-  if (maxEditLength === 0) return undefined;
-
-  // Diff only the changed middle plus its context; shift hunk line numbers back afterwards.
-  const from = Math.max(0, head - CONTEXT);
-  const tail = Math.min(CONTEXT, a.length - aEnd);
-  const sub = structuredPatch(oldName, newName, a.slice(from, aEnd + tail).join(''), b.slice(from, bEnd + tail).join(''), undefined, undefined, {
-    context: CONTEXT,
-    maxEditLength,
-  });
-  if (sub === undefined) return undefined;
-  const patch = { ...sub, hunks: sub.hunks.map((h) => ({ ...h, oldStart: h.oldStart + from, newStart: h.newStart + from })) };
-  const text = `${notice}\n${formatPatch(patch, FILE_HEADERS_ONLY)}`;
+  const patch: StructuredPatch = { oldFileName: `a/${normalizePath(path)}`, newFileName: `b/${normalizePath(path)}`, oldHeader: undefined, newHeader: undefined, hunks: [] };
+  // The hunks' own room once the notice and the file headers are paid for (may be <= 0).
+  const room = budget - Buffer.byteLength(`${notice}\n${formatPatch(patch, FILE_HEADERS_ONLY)}`);
+  if (lengthFloor(oldText, newText) > room) return undefined;
+  const a = linesOf(oldText);
+  const b = linesOf(newText);
+  const regions = smallestRegions(a, b, room);
+  if (regions === undefined) return undefined;
+  const text = `${notice}\n${formatPatch({ ...patch, hunks: hunksOf(a, b, regions) }, FILE_HEADERS_ONLY)}`;
   return Buffer.byteLength(text) <= budget ? text : undefined;
+}
+
+/**
+ * The changed regions of the smallest patch found whose hunks fit `room` bytes, or undefined.
+ * Two candidates: the one block between the common prefix and suffix (always complete, so a
+ * single changed block that fits always ships), and the anchored matching inside it, kept only
+ * when strictly smaller.
+ */
+export function smallestRegions(a: Lines, b: Lines, room: number): Regions | undefined {
+  // Whole lines inside the common prefix and suffix of the texts are equal lines.
+  const p = commonPrefix(a.text, b.text);
+  let head = 0;
+  while (head < a.count && head < b.count && a.starts[head + 1]! <= p && a.text.charCodeAt(a.starts[head + 1]! - 1) === 10) head++;
+  const q = commonSuffix(a.text, b.text);
+  let tail = 0;
+  while (a.count - tail > head && b.count - tail > head) {
+    const fromEnd = a.text.length - a.starts[a.count - 1 - tail]!;
+    if (fromEnd > q || fromEnd !== b.text.length - b.starts[b.count - 1 - tail]!) break;
+    tail++;
+  }
+  const aEnd = a.count - tail;
+  const bEnd = b.count - tail;
+  if (aEnd === head && bEnd === head) return undefined; // no line differs: nothing to patch
+  const block = [head, aEnd, head, bEnd];
+  const blockBytes = runFloor(a, head, aEnd) + runFloor(b, head, bEnd) > room ? undefined : hunkBytes(a, b, block, room);
+  // The matching must beat the block, or fit at all.
+  const bound = blockBytes === undefined ? room : blockBytes - 1;
+  // Lines of unequal lengths never match: a rewrite stops here. Then a few edits: Myers on the
+  // lines themselves; otherwise IDs, anchors, Myers in the gaps.
+  const hopeless = lengthImbalance(a, head, aEnd, b, head, bEnd) > bound;
+  const few = hopeless ? undefined : fewEdits(a, head, aEnd, b, head, bEnd);
+  const ids = hopeless || few !== undefined ? undefined : intern(a, head, aEnd, b, head, bEnd, bound);
+  const matched = few ?? (ids === undefined ? undefined : align(ids, bound, new Work(WORK_CELLS)));
+  if (matched !== undefined) {
+    const r = regionsOf(matched.keepA, matched.keepB, head);
+    if (hunkBytes(a, b, r, bound) !== undefined) return r;
+  }
+  return blockBytes === undefined ? undefined : block;
 }

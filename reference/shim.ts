@@ -4,7 +4,7 @@ import { readFile as fsReadFile } from 'node:fs/promises';
 import { resolveArm, type Arm } from './arms.ts';
 import { Ledger, contentHash, type Entry } from './ledger.ts';
 import { argsKey, normalizePath } from './keys.ts';
-import { sliceEnd } from './utf8.ts';
+import { sliceEnd, unitIndex } from './utf8.ts';
 import { diffResponse } from './diff.ts';
 import { serveStaleRange, type StaleRequest } from './stale.ts';
 import { partialNotice, pointerNotice, restNotice, wholeNotice, personaFor } from './notices.ts';
@@ -77,8 +77,10 @@ function requestOf(args: unknown): Request | undefined {
   }
 }
 
+/** A kept text compares as a string (cheap first); only an entry whose text was let go hashes. */
 function sameContent(entry: Entry, text: string, hash: () => string): boolean {
-  return entry.full !== undefined ? entry.full === text : entry.hash === hash();
+  const held = entry.full ?? entry.kept;
+  return held !== undefined ? held === text : entry.hash === hash();
 }
 
 export function createReadShim(options: ShimOptions = {}): ReadShim {
@@ -100,23 +102,28 @@ export function createReadShim(options: ShimOptions = {}): ReadShim {
   /** Steps 2–6 of the reference behaviour, once the inner tool returned `text`. */
   const respond = (req: Request, path: string, text: string): string => {
     const key = normalizePath(req.path);
-    const total = Buffer.byteLength(text);
-    // Encode only when a slice is cut or a partly delivered entry is hashed (a slice then follows
-    // nearly always); hash at most once.
-    let buf: Buffer | undefined;
-    const bytes = (): Buffer => (buf ??= Buffer.from(text));
-    let digest: string | undefined;
-    const hash = (): string => (digest ??= contentHash(bytes()));
     const entry = ledger.get(key, req.args);
+    let digest: string | undefined;
+    const hash = (): string => (digest ??= contentHash(text));
     const same = entry !== undefined && sameContent(entry, text, hash);
+    const total = same ? entry.total : Buffer.byteLength(text);
     const start = arm.cap && same ? entry.delivered : 0;
+    // SLICE-CONTINUES: UTF-16 index of byte `start`; the entry knows it for its own content
+    const from = same && start === entry.delivered ? entry.at : unitIndex(text, start);
     // A slice reaching the end needs no walk-back: `total` is a boundary.
-    const end = !arm.cap || start + cap >= total ? total : sliceEnd(bytes(), start, cap);
+    const rest = !arm.cap || start + cap >= total;
+    // UTF8-WHOLE: the bytes a slice may take from `start` are the rest, or cap + 1 units (at least
+    // cap + 1 bytes, so the walk-back never reaches a pair cut at the window's end); never the whole file.
+    let window: Buffer | undefined;
+    const win = (): Buffer => (window ??= Buffer.from(text.slice(from, rest ? text.length : from + cap + 1)));
+    let cut = 0;
+    if (!rest) cut = sliceEnd(win(), 0, cap);
+    const end = rest ? total : start + cut;
 
     if (arm.diff && entry !== undefined && !same && entry.full !== undefined) {
       const diff = diffResponse(seal, path, entry.full, text, end); // changed content starts at 0
       if (diff !== undefined) {
-        ledger.set(key, req.args, { delivered: total, full: text });
+        ledger.set(key, req.args, { delivered: total, total, at: text.length, full: text });
         return diff;
       }
     }
@@ -127,13 +134,13 @@ export function createReadShim(options: ShimOptions = {}): ReadShim {
       return pointerNotice(seal, path, total);
     }
     const done = end === total;
-    ledger.set(key, req.args, done ? { delivered: end, full: text } : { hash: hash(), delivered: end });
+    const payload = start === 0 && done ? text : win().subarray(0, done ? win().length : cut).toString('utf8');
+    ledger.set(key, req.args, done ? { delivered: end, total, at: text.length, full: text } : { delivered: end, total, at: from + payload.length, kept: text });
     if (entry === undefined && done) return text; // FIRST-VERBATIM (a first read starts at 0)
     if (!done) {
       capped++;
       withhold(total - end);
     }
-    const payload = start === 0 && done ? text : bytes().subarray(start, end).toString('utf8');
     const notice = !done
       ? partialNotice(seal, path, start, end, total)
       : start > 0

@@ -3,7 +3,7 @@
  * (STALE-NO-RECORD); it never throws (refusals are results) and is off without the cap lever.
  */
 import type { Arm } from './arms.ts';
-import { splitLines } from './diff.ts';
+import { splitLines } from './lines.ts';
 import { sliceEnd } from './utf8.ts';
 import { staleAbsentNotice, staleBadRangeNotice, stalePastEofNotice, staleNotice } from './notices.ts';
 

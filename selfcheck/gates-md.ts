@@ -42,7 +42,7 @@ export function render(r: Registry = REGISTRY): string {
     out.push(`| ${rule.id} | ${cell(rule.law)} | [SPEC](spec/SPEC.md#${anchor(rule.id)}) | ${where} | ${killers.join(', ') || '—'} | ${gates.join(', ') || '—'} |`);
   }
   out.push('', '## Gates', '', '| gate | guards | law | negative control |', '|---|---|---|---|');
-  for (const g of r.gates) out.push(`| ${g.id} | ${g.rules.join(', ') || 'the kit itself'} | ${cell(g.law)} | \`gates/controls.ts\` |`);
+  for (const g of r.gates) out.push(`| ${g.id} | ${g.rules.join(', ') || 'the kit itself'} | ${cell(g.law)} | \`test/gates/controls.ts\` |`);
   out.push('', '## Mutants', '', '| mutant | arm | breaks | must be killed by |', '|---|---|---|---|');
   for (const m of r.mutants) out.push(`| ${m.id} | ${m.arm} | ${cell(m.breaks)} | ${m.rules.join(', ')} |`);
   return `${out.join('\n')}\n`;

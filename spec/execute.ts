@@ -1,22 +1,29 @@
 /**
- * Runs checked SPEC.md examples against an adapter through the kit's Session (histories) and the
- * adapter's surface (arm probes, persona, wrapping, cap domain). One line of reason per failure.
+ * Runs checked SPEC.md examples through the kit's Session (histories) and the adapter's surface
+ * (arm probes, persona, wrapping, cap domain): arm examples against the given adapter (the
+ * reference), `levers=` examples against the design shim in spec/designs that declares those
+ * levers. One line of reason per failure.
  */
-import { ARM_TABLE } from '../core/arms.ts';
-import { leverList, modeOfArm } from '../core/levers.ts';
+import { leverList, type LeverName as ShimLever } from '../core/levers.ts';
 import type { AdapterContext, Counters, ShimAdapter, WorkerShim } from '../adapters/contract.ts';
 import type { Claim } from '../core/claims.ts';
 import type { RuleId } from '../core/rules.ts';
 import { AdapterError, Session, type ReadOutcome, type StaleOutcome } from '../harness/session.ts';
 import { ToolError, World } from '../harness/world.ts';
-import { LEVER_NAMES, type EventStep, type Example, type ResponseExpectation, type Step, type Thrown } from './model.ts';
+import { backing } from '../properties/oracle/backing.ts';
+import { wire } from '../properties/oracle/bytes.ts';
+import { designFor } from './designs/index.ts';
+import { LEVER_NAMES, exampleMode, type EventStep, type Example, type ResponseExpectation, type Step, type Thrown } from './model.ts';
 import { exampleTrace } from './parse.ts';
-import { applyStrict, hunksDiffer, parseHunks } from './patch.ts';
+import { applyHunks, parseHunks } from '../core/patch.ts';
+import { hunksDiffer } from './patch.ts';
 import type { CheckedExample } from './validate.ts';
 
 export interface ExampleResult {
   readonly id: string;
   readonly rule: RuleId;
+  /** The adapter the example ran against (the reference, or a design shim for a `levers=` example). */
+  readonly shim: string;
   readonly status: 'pass' | 'fail';
   /** One line: the SPEC.md line of the failing statement and what went wrong. */
   readonly reason?: string;
@@ -83,7 +90,7 @@ function describeExpect(x: ResponseExpectation): string {
     case 'none':
       return 'none (no stale serve)';
     case 'verbatim':
-      return 'verbatim (the tool\'s text, untouched)';
+      return x.framed ? 'verbatim framed (the tool\'s text inside host framing)' : 'verbatim (the tool\'s text, untouched)';
   }
 }
 
@@ -100,29 +107,38 @@ function compareResponse(o: ReadOutcome | StaleOutcome, x: ResponseExpectation, 
   if (x.kind === 'error' || x.kind === 'none') return `expected ${want}, got a response ${short(r.text)}`;
   const claim = o.claim!;
   const text = r.text;
+  // Every claim is judged on what the worker receives: its body must lie in the response text
+  // (at `at`, else a suffix, else a prefix), compared as UTF-8 bytes (spec/SPEC.md "The claim model").
+  const back = backing(claim, text);
+  if (!back.found) return `claim not found in the response: its ${back.what} is not in the text the worker was shown`;
   if (claim.kind === 'verbatim') {
     if (o.kind === 'stale') return `expected ${want}, got a stale response decoded as verbatim`;
-    if (!o.truth.ok || o.truth.text !== text) return `claims to be the tool's text but is not: ${short(text)}`;
-  } else if (adapter.capabilities.seal && !text.includes(ex.seal)) {
-    return `a ${claim.kind} response does not carry the seal ${JSON.stringify(ex.seal)} (NOTICE-SEALED)`;
+    const shown = claim.payload ?? text;
+    if (!o.truth.ok || wire(o.truth.text) !== wire(shown)) return `claims to be the tool's text but is not: ${short(shown)}`;
+  } else if (adapter.capabilities.seal && !back.framing.includes(ex.seal)) {
+    return `a ${claim.kind} response does not carry the seal ${JSON.stringify(ex.seal)} outside the body its claim names (NOTICE-SEALED)`;
   }
   const got = describeClaim(claim);
   if (claim.kind !== x.kind) return `expected ${want}, got ${got}`;
   switch (x.kind) {
-    case 'verbatim':
-      return undefined; // the text was compared with the tool's above
+    case 'verbatim': {
+      // The text was compared with the tool's above; here only whether it came inside host framing.
+      const framed = claim.kind === 'verbatim' && claim.payload !== undefined && claim.payload !== text;
+      if (framed === x.framed) return undefined;
+      return framed ? `expected ${want}, got the tool's text inside host framing` : `expected ${want}, got the tool's text as the whole response`;
+    }
     case 'pointer':
     case 'refusal':
       return got === want ? undefined : `expected ${want}, got ${got}`;
     case 'slice': {
       if (claim.kind !== 'slice') return undefined;
       if (got !== want) return `expected ${want}, got ${got}`;
-      return claim.payload === x.payload ? undefined : `${got}: payload ${short(claim.payload)}, expected ${short(x.payload)}`;
+      return wire(claim.payload) === wire(x.payload) ? undefined : `${got}: payload ${short(claim.payload)}, expected ${short(x.payload)}`;
     }
     case 'stale': {
       if (claim.kind !== 'stale') return undefined;
       if (got !== want) return `expected ${want}, got ${got}`;
-      return claim.payload === x.payload ? undefined : `${got}: payload ${short(claim.payload)}, expected ${short(x.payload)}`;
+      return wire(claim.payload) === wire(x.payload) ? undefined : `${got}: payload ${short(claim.payload)}, expected ${short(x.payload)}`;
     }
     case 'diff': {
       if (claim.kind !== 'diff') return undefined;
@@ -136,7 +152,7 @@ function compareResponse(o: ReadOutcome | StaleOutcome, x: ResponseExpectation, 
         if (d !== undefined) return `the diff differs from the expected patch: ${d}`;
       }
       if (base !== undefined && o.kind === 'read' && o.truth.ok) {
-        const applied = applyStrict(base, hunks.value);
+        const applied = applyHunks(base, hunks.value);
         if (!applied.ok) return `the diff does not apply strictly to the version the worker holds: ${applied.reason}`;
         if (applied.value !== o.truth.text) return 'the diff applied to the version the worker holds does not give the current content';
       }
@@ -227,11 +243,12 @@ async function runSurfaceStep(step: Exclude<Step, EventStep>, ex: Example, adapt
       return same ? `wrapTool(${step.arm}) returned the tool untouched, expected it wrapped` : undefined;
     }
     case 'create': {
-      const world = new World();
+      const world = new World(ex.tool);
       const ctx: AdapterContext = {
         workerId: 'cap-probe',
         arm: ex.arm,
-        levers: leverList(ARM_TABLE[ex.arm]),
+        levers: leverList(exampleMode(ex).levers),
+        ...(ex.tool !== undefined ? { tool: ex.tool } : {}),
         cap: step.cap as number,
         seal: ex.seal,
         fs: world.fs,
@@ -252,12 +269,24 @@ async function runSurfaceStep(step: Exclude<Step, EventStep>, ex: Example, adapt
   }
 }
 
-/** Runs one checked example against `adapter`. */
-export async function runExample(checked: CheckedExample, adapter: ShimAdapter): Promise<ExampleResult> {
+/** Where `levers=` examples run: the design shim that declares exactly those levers. */
+export type Designs = (levers: readonly ShimLever[]) => ShimAdapter | undefined;
+
+/** The adapter an example runs against: `adapter` for an arm example, the design for a `levers=` one. */
+export function shimOf(ex: Example, adapter: ShimAdapter, designs: Designs = designFor): ShimAdapter {
+  if (ex.levers === undefined) return adapter;
+  const d = designs(ex.levers);
+  if (d === undefined) throw new Error(`no design shim declares levers [${ex.levers.join(', ')}]`); // parse.ts refuses such an example
+  return d;
+}
+
+/** Runs one checked example against `adapter` (arm examples) or its design shim (`levers=` examples). */
+export async function runExample(checked: CheckedExample, defaultAdapter: ShimAdapter, designs: Designs = designFor): Promise<ExampleResult> {
   const ex = checked.example;
-  const fail = (line: number, why: string): ExampleResult => ({ id: ex.id, rule: ex.rule, status: 'fail', reason: `SPEC.md line ${line}: ${why}` });
+  const adapter = shimOf(ex, defaultAdapter, designs);
+  const fail = (line: number, why: string): ExampleResult => ({ id: ex.id, rule: ex.rule, shim: adapter.name, status: 'fail', reason: `SPEC.md line ${line}: ${why}` });
   const rec = recording(adapter);
-  const session = new Session(rec.adapter, { mode: modeOfArm(ex.arm), cap: ex.cap, seal: ex.seal });
+  const session = new Session(rec.adapter, { mode: exampleMode(ex), cap: ex.cap, seal: ex.seal, ...(ex.tool !== undefined ? { tool: ex.tool } : {}) });
   const events = exampleTrace(ex).events;
   let next = 0;
   for (const step of ex.steps) {
@@ -279,12 +308,12 @@ export async function runExample(checked: CheckedExample, adapter: ShimAdapter):
       return fail(step.line, e instanceof AdapterError ? `adapter error: ${message}` : `threw: ${message}`);
     }
   }
-  return { id: ex.id, rule: ex.rule, status: 'pass' };
+  return { id: ex.id, rule: ex.rule, shim: adapter.name, status: 'pass' };
 }
 
 /** Runs every example in order (each with fresh shims), never stopping at a failure. */
-export async function runExamples(checked: readonly CheckedExample[], adapter: ShimAdapter): Promise<ExampleResult[]> {
+export async function runExamples(checked: readonly CheckedExample[], adapter: ShimAdapter, designs: Designs = designFor): Promise<ExampleResult[]> {
   const out: ExampleResult[] = [];
-  for (const c of checked) out.push(await runExample(c, adapter));
+  for (const c of checked) out.push(await runExample(c, adapter, designs));
   return out;
 }

@@ -4,8 +4,13 @@
  */
 import type { ArmName, Levers } from '../core/arms.ts';
 import type { RefusalReason } from '../core/claims.ts';
+import type { HostToolBound } from '../core/host-tool.ts';
+import { modeOfArm, modeOfLevers, type LeverName as ShimLever, type Mode } from '../core/levers.ts';
 import type { RuleId } from '../core/rules.ts';
 import type { TraceEvent } from '../core/trace.ts';
+import type { Hunk } from '../core/patch.ts';
+
+export type { Hunk } from '../core/patch.ts';
 
 /** A problem in SPEC.md itself (exit 2): names the example and its 1-based line in the file. */
 export class SpecError extends Error {
@@ -15,18 +20,10 @@ export class SpecError extends Error {
   }
 }
 
-/** One hunk of a unified diff; `lines` keep their marker (' ', '-', '+', '\\'). */
-export interface Hunk {
-  readonly oldStart: number;
-  readonly oldLines: number;
-  readonly newStart: number;
-  readonly newLines: number;
-  readonly lines: readonly string[];
-}
-
 /** What a read or stale response must be. */
 export type ResponseExpectation =
-  | { readonly kind: 'verbatim' }
+  /** The tool's text; `framed`: inside host framing (a verbatim claim with `payload`), else the whole response. */
+  | { readonly kind: 'verbatim'; readonly framed: boolean }
   | { readonly kind: 'slice'; readonly start: number; readonly end: number; readonly total: number; readonly done: boolean; readonly payload: string }
   | { readonly kind: 'pointer'; readonly total: number }
   | { readonly kind: 'diff'; readonly total: number; readonly within?: number; readonly hunks?: readonly Hunk[] }
@@ -108,12 +105,24 @@ export interface Example {
   /** Stable ID: `<RULE-ID>/<slug>`. */
   readonly id: string;
   readonly rule: RuleId;
-  readonly arm: ArmName;
+  /** The `## ` section the example sits in (its rule's, or a general one such as "Levers"). */
+  readonly section: string;
+  /** The arm of an arm example (run against the reference); undefined for a `levers=` example. */
+  readonly arm: ArmName | undefined;
+  /** A `levers=` example: run against the design shim in spec/designs that declares these levers. */
+  readonly levers?: readonly ShimLever[];
+  /** A `tool=` example: the host read tool's bound (ground truth is the bounded text). */
+  readonly tool?: HostToolBound;
   readonly cap: number;
   readonly seal: string;
   /** Line of the opening fence in SPEC.md. */
   readonly line: number;
   readonly steps: readonly Step[];
+}
+
+/** The levers in force for an example's histories: its arm's row, or its declared levers. */
+export function exampleMode(ex: Example): Mode {
+  return ex.levers !== undefined ? modeOfLevers(ex.levers) : modeOfArm(ex.arm ?? 'cap');
 }
 
 /** A rule section of SPEC.md (`## <RULE-ID>`), with its law line when written. */

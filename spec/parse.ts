@@ -5,11 +5,14 @@
  */
 import { isArmName, type ArmName } from '../core/arms.ts';
 import { REFUSAL_REASONS, type RefusalReason } from '../core/claims.ts';
+import { hostToolProblem, type HostToolBound } from '../core/host-tool.ts';
+import { isLeverName, type LeverName as ShimLever } from '../core/levers.ts';
 import { isRuleId, type RuleId } from '../core/rules.ts';
 import { KIT_VERSION, SPEC_VERSION } from '../core/version.ts';
 import type { ReadEvent, Trace, TraceEvent } from '../core/trace.ts';
 import { Cursor, NotationError, contentExpr } from './notation.ts';
-import { parseHunks } from './patch.ts';
+import { parseHunks } from '../core/patch.ts';
+import { describeDesigns, designFor } from './designs/index.ts';
 import {
   LEVER_NAMES, SpecError,
   type EventStep, type Example, type LeverName, type ParsedSpec, type PersonaClause, type ResponseExpectation,
@@ -22,7 +25,7 @@ export const DEFAULT_SEAL = 'spec-seal';
 
 const ID = /^([A-Z0-9]+(?:-[A-Z0-9]+)*)\/([a-z0-9]+(?:-[a-z0-9]+)*)$/;
 const SEAL = /^[A-Za-z0-9_.-]+$/;
-const HEADER_KEYS = ['id', 'rule', 'arm', 'cap', 'seal'] as const;
+const HEADER_KEYS = ['id', 'rule', 'arm', 'levers', 'tool', 'cap', 'seal'] as const;
 
 interface Fence {
   readonly ticks: number;
@@ -32,12 +35,16 @@ interface Fence {
   readonly body: { line: number; text: string }[];
 }
 
+/** The `## ` section a line sits in: a rule's, or a general one (examples may sit in both). */
+type Section = { readonly title: string; readonly rule?: RuleId };
+
 /** Parses the whole of SPEC.md. */
 export function parseSpec(markdown: string, file: string): ParsedSpec {
   const sections: { rule: RuleId; line: number; law?: string }[] = [];
   const examples: Example[] = [];
   const seen = new Map<string, number>();
   let rule: RuleId | undefined;
+  let section: Section | undefined;
   let fence: Fence | undefined;
   const rows = markdown.split('\n');
   rows.forEach((raw, i) => {
@@ -47,7 +54,7 @@ export function parseSpec(markdown: string, file: string): ParsedSpec {
       const close = /^(`{3,})\s*$/.exec(text);
       if (close && close[1]!.length >= fence.ticks) {
         if (fence.attrs !== undefined) {
-          const ex = parseExample(fence, rule, file);
+          const ex = parseExample(fence, section, file);
           const dup = seen.get(ex.id);
           if (dup !== undefined) throw new SpecError(file, fence.line, ex.id, `duplicate example id (first at line ${dup})`);
           seen.set(ex.id, fence.line);
@@ -69,11 +76,15 @@ export function parseSpec(markdown: string, file: string): ParsedSpec {
       const title = heading[2]!;
       if (heading[1] === '##') {
         rule = isRuleId(title) ? title : undefined;
+        section = rule !== undefined ? { title, rule } : { title };
         if (rule !== undefined) {
           if (sections.some((s) => s.rule === rule)) throw new SpecError(file, line, undefined, `a second section "## ${rule}"`);
           sections.push({ rule, line });
         }
-      } else if (heading[1]!.length < 2) rule = undefined;
+      } else if (heading[1]!.length < 2) {
+        rule = undefined;
+        section = undefined;
+      }
       return;
     }
     const law = /^\*\*Law\.\*\*\s*(.*)$/.exec(text);
@@ -85,7 +96,7 @@ export function parseSpec(markdown: string, file: string): ParsedSpec {
   return { file, sections: sections as RuleSection[], examples };
 }
 
-function parseExample(fence: Fence, sectionRule: RuleId | undefined, file: string): Example {
+function parseExample(fence: Fence, section: Section | undefined, file: string): Example {
   const attrs = new Map<string, string>();
   const idGuess = /\bid=(\S+)/.exec(fence.attrs ?? '')?.[1];
   for (const part of (fence.attrs ?? '').split(/\s+/).filter(Boolean)) {
@@ -107,10 +118,29 @@ function parseExample(fence: Fence, sectionRule: RuleId | undefined, file: strin
   const rule = attrs.get('rule');
   if (rule === undefined || !isRuleId(rule)) return fail(`rule=${rule ?? ''} is not one of the 24 rule IDs`);
   if (m[1] !== rule) return fail(`the id must start with its rule (${rule}/...)`);
-  if (sectionRule === undefined) return fail(`an example must sit in its rule's section (## ${rule})`);
-  if (sectionRule !== rule) return fail(`rule=${rule} sits in the section of ${sectionRule}`);
-  const armText = attrs.get('arm') ?? DEFAULT_ARM;
-  if (!isArmName(armText)) return fail(`arm=${armText} is not off|cap|diff|all`);
+  if (section === undefined) return fail(`an example must sit in its rule's section (## ${rule}) or a general "## " section`);
+  if (section.rule !== undefined && section.rule !== rule) return fail(`rule=${rule} sits in the section of ${section.rule}`);
+  const leversText = attrs.get('levers');
+  if (leversText !== undefined && attrs.has('arm'))
+    return fail('an example runs an arm (the reference) or levers (a design shim in spec/designs), not both: give arm= or levers=');
+  let levers: ShimLever[] | undefined;
+  if (leversText !== undefined) {
+    const list = leversText.split(',');
+    const bad = list.find((l) => !isLeverName(l));
+    if (bad !== undefined) return fail(`levers=${leversText}: ${JSON.stringify(bad)} is not a lever (pointer|cap|diff, comma-separated)`);
+    if (new Set(list).size !== list.length) return fail(`levers=${leversText} names a lever twice`);
+    levers = list as ShimLever[];
+    if (designFor(levers) === undefined) return fail(`no design shim in spec/designs declares levers [${list.join(', ')}] (designs: ${describeDesigns()})`);
+  }
+  const armText = leversText !== undefined ? undefined : (attrs.get('arm') ?? DEFAULT_ARM);
+  if (armText !== undefined && !isArmName(armText)) return fail(`arm=${armText} is not off|cap|diff|all`);
+  const toolText = attrs.get('tool');
+  let tool: HostToolBound | undefined;
+  if (toolText !== undefined) {
+    const parsed = hostTool(toolText);
+    if (typeof parsed === 'string') return fail(`tool=${toolText}: ${parsed}`);
+    tool = parsed;
+  }
   const capText = attrs.get('cap') ?? String(DEFAULT_CAP);
   if (!/^\d+$/.test(capText) || Number(capText) < 4 || !Number.isSafeInteger(Number(capText))) return fail(`cap=${capText} must be an integer >= 4`);
   const seal = attrs.get('seal') ?? DEFAULT_SEAL;
@@ -156,11 +186,35 @@ function parseExample(fence: Fence, sectionRule: RuleId | undefined, file: strin
     if (p === undefined || s.kind !== 'event' || s.expect?.kind !== 'diff') return s;
     const hunks = parseHunks(p.rows.join('\n') + '\n', false);
     if (!hunks.ok) return fail(`the expected patch: ${hunks.reason}`, p.line);
-    if (hunks.value.length === 0) return fail('the expected patch has no hunk', p.line);
     return { ...s, expect: { ...s.expect, hunks: hunks.value } };
   });
   if (finished.length === 0) fail('the example has no statement');
-  return { id, rule, arm: armText, cap: Number(capText), seal, line: fence.line, steps: finished };
+  const design = levers === undefined ? undefined : designFor(levers);
+  if (design !== undefined)
+    for (const s of finished) {
+      if (s.kind === 'resolve' || s.kind === 'persona' || s.kind === 'wrap')
+        fail(`${s.kind} probes an arm surface; a levers= example runs the design shim ${design.name}, which has none`, s.line);
+      if (s.kind === 'counters' && !design.capabilities.counters) fail(`the design shim ${design.name} keeps no counters`, s.line);
+      if (s.kind === 'create' && !design.capabilities.capParam) fail(`the design shim ${design.name} takes no cap parameter`, s.line);
+    }
+  return {
+    id, rule, section: section.title, arm: armText as ArmName | undefined,
+    ...(levers !== undefined ? { levers } : {}), ...(tool !== undefined ? { tool } : {}),
+    cap: Number(capText), seal, line: fence.line, steps: finished,
+  };
+}
+
+/** `tool=maxLines:2,maxLineChars:4,unit:codepoint` → a host tool bound, or why it is not one. */
+function hostTool(text: string): HostToolBound | string {
+  const bound: Record<string, unknown> = {};
+  for (const part of text.split(',')) {
+    const m = /^([A-Za-z]+):(.+)$/.exec(part);
+    if (!m) return `${JSON.stringify(part)} is not key:value (keys: maxLines maxLineChars maxChars unit lineNumbers)`;
+    if (m[1]! in bound) return `${m[1]} given twice`;
+    bound[m[1]!] = /^\d+$/.test(m[2]!) ? Number(m[2]) : m[2];
+  }
+  const problem = hostToolProblem(bound);
+  return problem === undefined ? (bound as HostToolBound) : problem.replace(/capabilities\.tool\./g, '').replace(/capabilities\.tool/g, 'the bound');
 }
 
 interface BodyContext {
@@ -347,6 +401,7 @@ function responseExpectation(c: Cursor, ctx: BodyContext, op: 'read' | 'stale'):
   if (!allowed.includes(kind)) throw new NotationError(`a ${op} expects one of ${allowed.join('|')}, got ${JSON.stringify(kind)}`);
   switch (kind) {
     case 'verbatim':
+      return { kind, framed: c.eat('framed') };
     case 'none':
       return { kind };
     case 'slice': {
@@ -388,7 +443,12 @@ function responseExpectation(c: Cursor, ctx: BodyContext, op: 'read' | 'stale'):
 /** The example's history in the kit's one trace schema (header + events). */
 export function exampleTrace(ex: Example): Trace {
   return {
-    header: { type: 'header', kit: KIT_VERSION, specVersion: SPEC_VERSION, cap: ex.cap, arm: ex.arm, seal: ex.seal, note: `spec example ${ex.id}` },
+    header: {
+      type: 'header', kit: KIT_VERSION, specVersion: SPEC_VERSION, cap: ex.cap,
+      ...(ex.levers !== undefined ? { levers: ex.levers } : { arm: ex.arm ?? DEFAULT_ARM }),
+      ...(ex.tool !== undefined ? { tool: ex.tool } : {}),
+      seal: ex.seal, note: `spec example ${ex.id}`,
+    },
     events: ex.steps.flatMap((s) => (s.kind === 'event' ? [s.event] : [])),
   };
 }

@@ -1,16 +1,18 @@
 /**
  * Checks SPEC.md's hand-written expectations against the contract itself — the kit's World
- * (ground truth) and the knowledge model of KIT-DESIGN.md "Oracle semantics" — with no shim
- * involved. An expectation that contradicts the contract is a malformed example (exit 2), so a
- * slip of the pen can never make a lie the spec's expected answer.
+ * (ground truth, bounded by an example's host tool) and the knowledge model of spec/SPEC.md "The
+ * claim model", with PROGRESS per spelling — with no shim involved. An expectation that contradicts
+ * the contract is a malformed example (exit 2), so a slip of the pen can never make a lie the
+ * spec's expected answer.
  */
 import { ARM_FLAGS, ARM_NAMES, ARM_TABLE } from '../core/arms.ts';
 import { keyPath, requestKey, resolvePath } from '../core/paths.ts';
 import { splitLines } from '../harness/lines.ts';
 import { World, type ToolResult } from '../harness/world.ts';
 import type { ReadEvent, StaleEvent } from '../core/trace.ts';
-import { applyStrict } from './patch.ts';
-import { LEVER_NAMES, SpecError, type EventStep, type Example, type ParsedSpec, type ResponseExpectation } from './model.ts';
+import { applyHunks } from '../core/patch.ts';
+import { designFor } from './designs/index.ts';
+import { LEVER_NAMES, SpecError, exampleMode, type EventStep, type Example, type ParsedSpec, type ResponseExpectation } from './model.ts';
 
 /** An example whose expectations agree with the contract, plus what the executor needs. */
 export interface CheckedExample {
@@ -24,6 +26,22 @@ interface Knowledge {
   total: number;
   /** The byte prefix the worker holds. */
   held: Buffer;
+  /** The content this knowledge was last updated against ("unchanged", for PROGRESS). */
+  against: string;
+}
+
+/** Per worker and request key: the spelling read last, and the prefix each spelling's own slices delivered (PROGRESS). */
+interface Spellings {
+  against: string;
+  last: string;
+  readonly prefix: Map<string, number>;
+}
+
+/** PROGRESS's floor for a slice from `start`: the rest if it fits, else the last line end within the cap, else start + cap − 3. */
+function progressFloor(buf: Buffer, start: number, cap: number): number {
+  if (start + cap >= buf.length) return buf.length;
+  const nl = buf.lastIndexOf(0x0a, start + cap - 1);
+  return nl >= start ? nl + 1 : start + cap - 3;
 }
 
 const isCont = (b: number | undefined): boolean => b !== undefined && (b & 0xc0) === 0x80;
@@ -42,8 +60,9 @@ export function checkSpec(spec: ParsedSpec): CheckedExample[] {
 }
 
 export function checkExample(ex: Example, file: string): CheckedExample {
-  const world = new World();
+  const world = new World(ex.tool);
   const know = new Map<string, Knowledge>();
+  const spellings = new Map<string, Spellings>();
   const counts = new Map<string, { pointered: number; capped: number; withheld: number; calls: number[] }>();
   const diffBases = new Map<EventStep, string>();
   const countOf = (w: string) => counts.get(w) ?? counts.set(w, { pointered: 0, capped: 0, withheld: 0, calls: [] }).get(w)!;
@@ -59,14 +78,17 @@ export function checkExample(ex: Example, file: string): CheckedExample {
         else if (e.type === 'delete') world.delete(e.path);
         else if (e.type === 'forget') {
           const prefix = `${e.worker}\u0001`;
-          for (const k of [...know.keys()])
-            if (k.startsWith(prefix) && (e.path === undefined || keyPath(k.slice(prefix.length)) === resolvePath(e.path))) know.delete(k);
+          for (const m of [know, spellings])
+            for (const k of [...m.keys()])
+              if (k.startsWith(prefix) && (e.path === undefined || keyPath(k.slice(prefix.length)) === resolvePath(e.path))) m.delete(k);
         } else if (e.type === 'read') {
           const args = { ...(e.args ?? {}), path: e.path };
           const truth: ToolResult = e.fail !== undefined ? { ok: false, code: e.fail, message: e.fail } : world.toolResult(args);
           if (e.race) world.write(e.path, e.race.content, e.race.mtimeMs);
           const key = `${e.worker}\u0001${requestKey(e.path, args)}`;
+          const before = know.get(key);
           checkRead(e, step.expect!, truth, know, key, ex, bad, (base) => diffBases.set(step, base), countOf(e.worker));
+          checkProgress(e, step.expect!, truth, before, spellings, key, ex, bad);
         } else if (e.type === 'stale') checkStale(e, step.expect!, world, ex, bad);
         break;
       }
@@ -124,7 +146,8 @@ function checkRead(
   bad: (d: string) => never, setBase: (b: string) => void,
   count: { pointered: number; capped: number; withheld: number; calls: number[] },
 ): void {
-  const levers = ARM_TABLE[ex.arm];
+  const levers = exampleMode(ex).levers;
+  const lacks = (lever: string): string => (ex.arm !== undefined ? `arm ${ex.arm} has no ${lever} lever` : `levers [${(ex.levers ?? []).join(', ')}] have no ${lever} lever`);
   if (x.kind === 'error' || x.kind === 'refusal') {
     if (truth.ok) bad(`the tool succeeds here (${Buffer.byteLength(truth.text)} bytes)`);
     if (x.kind === 'error' && x.code !== undefined && x.code !== truth.code) bad(`the tool fails with ${truth.code}, not ${x.code}`);
@@ -134,12 +157,15 @@ function checkRead(
   const buf = Buffer.from(truth.text, 'utf8');
   const k = know.get(key);
   const holds = k !== undefined && k.total === buf.length && k.held.equals(buf);
+  const content = truth.text;
   switch (x.kind) {
     case 'verbatim':
       if (levers.cap && buf.length > ex.cap) bad(`${buf.length} bytes do not fit under cap ${ex.cap}`);
-      know.set(key, { total: buf.length, held: buf });
+      know.set(key, { total: buf.length, held: buf, against: content });
       return;
     case 'slice': {
+      if (k === undefined && (!levers.cap || buf.length <= ex.cap))
+        bad(`a first read of ${buf.length} bytes${levers.cap ? ` under cap ${ex.cap}` : ''} is the tool's text untouched: expect verbatim (FIRST-VERBATIM)`);
       const pay = Buffer.from(x.payload, 'utf8');
       if (x.total !== buf.length) bad(`the content is ${buf.length} bytes, not ${x.total}`);
       if (x.end > x.total || x.start > x.end) bad(`${x.start}-${x.end} is not a range of ${x.total} bytes`);
@@ -147,14 +173,16 @@ function checkRead(
       if (isCont(buf[x.start]) || isCont(buf[x.end])) bad('the range splits a UTF-8 sequence');
       if (x.done !== (x.end === x.total)) bad(`a slice ending at ${x.end} of ${x.total} is ${x.end === x.total ? 'done' : 'partial'}`);
       if (levers.cap && x.end - x.start > ex.cap) bad(`${x.end - x.start} bytes exceed cap ${ex.cap}`);
-      if (!levers.cap && (x.start !== 0 || !x.done)) bad(`arm ${ex.arm} has no cap: a slice is the whole content`);
-      let held = pay;
+      if (!levers.cap && (x.start !== 0 || !x.done)) bad(`${lacks('cap')}: a slice is the whole content`);
+      let held: Buffer = pay;
       if (x.start > 0) {
         if (k === undefined || k.held.length < x.start || !k.held.subarray(0, x.start).equals(buf.subarray(0, x.start)))
           bad(`the worker does not hold bytes 0-${x.start} of this content, so a slice cannot continue from ${x.start}`);
         held = Buffer.concat([k!.held.subarray(0, x.start), pay]);
       }
-      know.set(key, { total: x.total, held });
+      // Bytes of unchanged content sent again do not shorten what the worker holds ("How the kit keeps K honest").
+      if (k !== undefined && k.against === content && !x.done && k.held.length > x.end && k.held.subarray(x.start, x.end).equals(pay)) held = k.held;
+      know.set(key, { total: x.total, held, against: content });
       if (!x.done) {
         count.capped++;
         count.withheld += x.total - x.end;
@@ -163,7 +191,7 @@ function checkRead(
       return;
     }
     case 'pointer':
-      if (!levers.pointer) bad(`arm ${ex.arm} has no pointer lever`);
+      if (!levers.pointer) bad(lacks('pointer'));
       if (x.total !== buf.length) bad(`the content is ${buf.length} bytes, not ${x.total}`);
       if (!holds) bad('the worker does not hold this content in full: a pointer would be a lie');
       count.pointered++;
@@ -171,19 +199,19 @@ function checkRead(
       count.calls.push(x.total);
       return;
     case 'diff': {
-      if (!levers.diff) bad(`arm ${ex.arm} has no diff lever`);
+      if (!levers.diff) bad(lacks('diff'));
       if (x.total !== buf.length) bad(`the content is ${buf.length} bytes, not ${x.total}`);
       if (k === undefined || k.held.length !== k.total) return bad('the worker holds no complete version to diff against');
       const bound = levers.cap ? Math.min(ex.cap, buf.length) : buf.length;
       if (x.within === undefined || x.within > bound) bad(`write "within ${bound}" (a diff is never larger than the re-delivery it replaces)`);
       const base = k.held.toString('utf8');
       if (x.hunks) {
-        const applied = applyStrict(base, x.hunks);
+        const applied = applyHunks(base, x.hunks);
         if (!applied.ok) bad(`the expected patch does not apply to the held version: ${applied.reason}`);
         else if (applied.value !== truth.text) bad('the expected patch applied to the held version does not give the current content');
       }
       setBase(base);
-      know.set(key, { total: buf.length, held: buf });
+      know.set(key, { total: buf.length, held: buf, against: content });
       return;
     }
     default:
@@ -191,9 +219,49 @@ function checkRead(
   }
 }
 
+/**
+ * PROGRESS: while the content is unchanged, a slice (or whole answer) to the spelling read last,
+ * whose own slices delivered a prefix 0 < p < T, ends past p and at or after the floor.
+ */
+function checkProgress(
+  e: ReadEvent, x: ResponseExpectation, truth: ToolResult, k: Knowledge | undefined, spellings: Map<string, Spellings>, key: string, ex: Example,
+  bad: (d: string) => never,
+): void {
+  if (!truth.ok) return touched(spellings, key, e.path);
+  const span = x.kind === 'slice' ? { start: x.start, end: x.end } : x.kind === 'verbatim' ? { start: 0, end: Buffer.byteLength(truth.text, 'utf8') } : undefined;
+  if (span === undefined) return touched(spellings, key, e.path);
+  const buf = Buffer.from(truth.text, 'utf8');
+  const s = spellings.get(key);
+  const same = s !== undefined && s.against === truth.text;
+  const prefix = same ? (s.prefix.get(e.path) ?? 0) : 0;
+  // K (before this response) holds a prefix of this very content, short of its end.
+  const partly = k !== undefined && k.against === truth.text && k.total === buf.length && k.held.length < buf.length && k.held.equals(buf.subarray(0, k.held.length));
+  if (exampleMode(ex).levers.cap && partly && same && s.last === e.path && prefix > 0 && prefix < buf.length) {
+    const floor = progressFloor(buf, span.start, ex.cap);
+    if (span.end <= prefix) bad(`PROGRESS: bytes 0-${prefix} of this unchanged content were delivered to ${e.path}; a slice must end past ${prefix}`);
+    if (span.end < floor) bad(`PROGRESS: a slice from ${span.start} must end at or after ${floor} (the rest if it fits, else the last line end within the cap, else start + cap - 3)`);
+  }
+  const next = same ? s : { against: truth.text, last: e.path, prefix: new Map<string, number>() };
+  next.last = e.path;
+  const p = next.prefix.get(e.path) ?? 0;
+  if (span.start <= p && span.end > p) next.prefix.set(e.path, span.end);
+  spellings.set(key, next);
+}
+
+/** A read of `spelling` that delivered nothing (a pointer, a diff, an error) is still the one read last. */
+function touched(spellings: Map<string, Spellings>, key: string, spelling: string): void {
+  const s = spellings.get(key);
+  if (s !== undefined) s.last = spelling;
+}
+
 function checkStale(e: StaleEvent, x: ResponseExpectation, world: World, ex: Example, bad: (d: string) => never): void {
-  if (!ARM_TABLE[ex.arm].cap) {
-    if (x.kind !== 'none') bad(`the stale serve is off under arm ${ex.arm}: expect none`);
+  const design = ex.levers === undefined ? undefined : designFor(ex.levers);
+  if (design !== undefined && !design.capabilities.staleServe) {
+    if (x.kind !== 'none') bad(`the design shim ${design.name} has no stale serve: expect none`);
+    return;
+  }
+  if (!exampleMode(ex).levers.cap) {
+    if (x.kind !== 'none') bad(`the stale serve is off under ${ex.arm !== undefined ? `arm ${ex.arm}` : 'levers without cap'}: expect none`);
     return;
   }
   const want = (reason: string): void => {

@@ -12,9 +12,12 @@ import { beforeAll, describe, it } from 'vitest';
 import type { ArmName } from '../core/arms.ts';
 import { RULE_IDS, type RuleId } from '../core/rules.ts';
 import type { ShimAdapter } from '../adapters/contract.ts';
+import { withExitGuard } from '../adapters/exit-guard.ts';
 import { loadAdapter } from '../adapters/load.ts';
 import { DEFAULT_RUNS, runConformance, type RuleResult, type RunResult } from '../properties/run.ts';
-import { readBaseline } from '../cli/baseline.ts';
+import { parseBaseline } from '../properties/baseline.ts';
+import { readTextFile } from '../core/files.ts';
+import { DEFAULT_SEED } from '../core/seed.ts';
 
 export interface ConformanceOptions {
   /** The adapter object, or the path of an adapter module (resolved from the working directory). */
@@ -32,11 +35,11 @@ export interface ConformanceOptions {
   readonly baseline?: string;
   /** Limit for the whole run, in ms (default 10 minutes). */
   readonly timeoutMs?: number;
+  /** How long one call of the adapter may take to settle, in ms (the CLI's --timeout; default 10000). */
+  readonly settleTimeoutMs?: number;
   /** Name of the describe block (default "readshim-conformance: <adapter> arm <arm>"). */
   readonly name?: string;
 }
-
-const DEFAULT_SEED = 20_261_130;
 
 /** The message a failing rule's test fails with: the reason, then the story. */
 export function failureMessage(rule: RuleResult): string {
@@ -51,23 +54,30 @@ export function failureMessage(rule: RuleResult): string {
 
 export function describeConformance(options: ConformanceOptions): void {
   const rules = options.only ?? RULE_IDS;
-  const listed = new Map(options.baseline !== undefined ? readBaseline(options.baseline).entries.map((e) => [e.rule, e.reason]) : []);
+  const listed = new Map(options.baseline !== undefined ? parseBaseline(options.baseline, readTextFile(options.baseline, 'baseline')).entries.map((e) => [e.rule, e.reason]) : []);
   const name = options.name ?? `readshim-conformance: ${typeof options.adapter === 'string' ? options.adapter : options.adapter.name} arm ${options.arm}`;
   describe(name, () => {
     let result: RunResult | undefined;
     let broken: unknown;
     beforeAll(async () => {
       try {
-        const adapter = typeof options.adapter === 'string' ? await loadAdapter(options.adapter) : options.adapter;
-        try {
-          result = await runConformance({
-            adapter, arm: options.arm, runs: options.runs ?? DEFAULT_RUNS, seed: options.seed ?? DEFAULT_SEED, transport: 'in-process',
-            ...(options.cap !== undefined ? { cap: options.cap } : {}),
-            ...(options.only ? { only: options.only } : {}),
-          });
-        } finally {
-          await adapter.close?.();
-        }
+        // process.exit in the adapter's code fails every rule's test with one line naming the adapter.
+        const who = `adapter ${typeof options.adapter === 'string' ? options.adapter : JSON.stringify(options.adapter.name)}`;
+        result = await withExitGuard(() => who, async (guard) => {
+          const adapter = typeof options.adapter === 'string' ? await loadAdapter(options.adapter) : options.adapter;
+          try {
+            const r = await runConformance({
+              adapter, arm: options.arm, runs: options.runs ?? DEFAULT_RUNS, seed: options.seed ?? DEFAULT_SEED, transport: 'in-process',
+              ...(options.cap !== undefined ? { cap: options.cap } : {}),
+              ...(options.only ? { only: options.only } : {}),
+              ...(options.settleTimeoutMs !== undefined ? { settleTimeoutMs: options.settleTimeoutMs } : {}),
+            });
+            guard.check();
+            return r;
+          } finally {
+            await adapter.close?.();
+          }
+        });
       } catch (e) {
         // An adapter that cannot load or breaks its contract fails every rule's test with the reason.
         broken = e;

@@ -15,7 +15,12 @@ import { Channel, type Message } from './channel.ts';
 import { PROTOCOL_VERSION, errorFrom, helloFrom, toWire, type HelloReply, type WireError } from './protocol.ts';
 import { Sandbox } from './sandbox.ts';
 
-export const DEFAULT_TIMEOUT_MS = 10_000;
+/**
+ * Per-request limit: hook-style shims start an interpreter or jq per call (2–6 s a read measured,
+ * up to twice that on a loaded machine); 30 s leaves 5× the slowest and still ends a hung process
+ * within a minute (README "Timeouts").
+ */
+export const DEFAULT_TIMEOUT_MS = 30_000;
 /** Histories per cap band when --runs is not given: every history starts a process (docs/PROTOCOL.md "Speed"). */
 export const DEFAULT_PROCESS_RUNS = 25;
 /** Most histories the shrinking of one failed rule runs for a process (the smallest failing one so far is told). */
@@ -29,6 +34,11 @@ export interface ProcessAdapterOptions {
   readonly cwd?: string;
   /** Processes started ahead of their history (startup overlaps the previous history). */
   readonly prespawn?: number;
+  /**
+   * The surface process serves the first history instead of the surface probes (a --replay runs
+   * none): with prespawn 0, a one-trace replay starts one process. Its surface ops then fail.
+   */
+  readonly lendSurface?: boolean;
   /** Where sandbox directories are made (default: the system's temporary directory). */
   readonly sandboxDir?: string;
 }
@@ -180,9 +190,12 @@ export async function openProcessAdapter(o: ProcessAdapterOptions): Promise<Proc
   const surfaceClaims = new ClaimQueue();
   const spares: Live[] = [];
   let probeWorkers = 0;
+  let lendable = o.lendSurface === true;
+  let lent = false;
 
   const latched = (): void => {
     if (failure !== undefined) throw failure;
+    if (lent) throw new AdapterError(`the surface process of ${o.command} serves a replayed history, not the surface probes (a kit bug)`);
   };
 
   const surfaceOps = {
@@ -222,8 +235,14 @@ export async function openProcessAdapter(o: ProcessAdapterOptions): Promise<Proc
       return surfaceClaims.take(text);
     },
     async openHistory(_info: HistoryInfo): Promise<HistoryHandle> {
-      latched();
-      const live = spares.shift() ?? launch();
+      if (failure !== undefined) throw failure;
+      let live = spares.shift();
+      if (live === undefined && lendable) {
+        lendable = false;
+        lent = true;
+        live = surface;
+      }
+      live ??= launch();
       while (spares.length < prespawn) spares.push(launch());
       try {
         await live.hello;

@@ -8,11 +8,16 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { StringDecoder } from 'node:string_decoder';
 import { AdapterError } from '../../harness/session.ts';
 import { onKitExit } from './cleanup.ts';
+import { LineSplitter, type LineStats } from './lines.ts';
 import { clip, encodeLine, replyProblem, type Op } from './protocol.ts';
 
 /** Longest line the kit accepts from a process (a reply carries at most a file and its notice). */
 const MAX_LINE = 64 * 1024 * 1024;
-/** How long a process gets to exit after its stdin closes before its group is killed. */
+/**
+ * How long a process gets to exit after its stdin closes before its group is killed; and how long
+ * its stdout may stay open after it exited (a process it started and that left its group can hold
+ * it open forever) before the request in flight fails.
+ */
 const EXIT_GRACE_MS = 250;
 
 export interface ChannelOptions {
@@ -48,7 +53,7 @@ export class Channel {
   #broken: AdapterError | undefined;
   #closing = false;
   #lastRequest = '(none)';
-  #partial = '';
+  readonly #lines = new LineSplitter();
   readonly #stdoutTail: string[] = [];
   #stderrTail = '';
   /** Set from the handshake: the process declared capabilities.raceBarrier. */
@@ -63,6 +68,11 @@ export class Channel {
     this.#child.on('exit', (code, signal) => {
       this.#exit = signal !== null ? `was killed by ${signal}` : `exited with code ${code}`;
       exited();
+      // Normally 'close' follows at once; if stdout stays open, the reply in flight can never come.
+      setTimeout(() => {
+        const p = this.#pending;
+        if (p !== undefined && !this.#closing) this.#break(`${this.#exit} before answering ${p.op} (id ${p.id}), and its stdout is still open (a process it started holds it)`);
+      }, EXIT_GRACE_MS).unref();
     });
     this.#child.on('error', (e) => {
       this.#exit ??= `could not be started (${e.message})`;
@@ -108,6 +118,11 @@ export class Channel {
     return this.#broken;
   }
 
+  /** How stdout was split into lines (linear: one join per line). */
+  get lineStats(): Readonly<LineStats> {
+    return this.#lines.stats;
+  }
+
   /** Ends the process: stdin closes, a short grace to exit, then the whole group is killed. */
   async close(): Promise<void> {
     if (this.#closing) return;
@@ -138,18 +153,14 @@ export class Channel {
 
   #onData(text: string): void {
     if (this.#broken !== undefined || this.#closing) return;
-    this.#partial += text;
-    let nl = this.#partial.indexOf('\n');
-    while (nl !== -1 && this.#broken === undefined) {
-      const raw = this.#partial.slice(0, nl);
-      this.#partial = this.#partial.slice(nl + 1);
-      const line = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
-      this.#stdoutTail.push(line);
+    for (const line of this.#lines.push(text)) {
+      if (this.#broken !== undefined) return;
+      this.#stdoutTail.push(line.slice(-400)); // the message shows at most the last 400 characters
       if (this.#stdoutTail.length > 3) this.#stdoutTail.shift();
-      this.#onLine(line);
-      nl = this.#partial.indexOf('\n');
+      if (line.length > MAX_LINE) this.#break(`printed a line longer than ${MAX_LINE} characters`);
+      else this.#onLine(line);
     }
-    if (this.#partial.length > MAX_LINE) this.#break(`printed a line longer than ${MAX_LINE} characters`);
+    if (this.#lines.pendingLength > MAX_LINE) this.#break(`printed a line longer than ${MAX_LINE} characters`);
   }
 
   #onLine(line: string): void {
@@ -213,7 +224,8 @@ export class Channel {
 
   #describe(reason: string): string {
     // The last complete lines, and a line still unterminated (not lines the kit never got to).
-    const unterminated = this.#partial !== '' && !this.#partial.includes('\n') ? [this.#partial] : [];
+    const rest = this.#lines.pendingLength > 0 ? this.#lines.pendingText() : '';
+    const unterminated = rest !== '' ? [rest.slice(-400)] : [];
     const out = [...this.#stdoutTail, ...unterminated].join('\n');
     const said = (s: string): string => (s === '' ? '(nothing)' : JSON.stringify(clip(s.slice(-400), 400)));
     return `process ${JSON.stringify(this.#o.command)} ${reason}; last request: ${clip(this.#lastRequest)}; its stdout ended: ${said(out)}; its stderr ended: ${said(this.#stderrTail.trimEnd())}`;
@@ -247,6 +259,9 @@ export class Channel {
     } catch {
       // already gone
     }
+    // A process that left the group (setsid) may hold the pipes open: the kit lets go of its ends,
+    // so nothing it cannot kill keeps the kit alive.
+    for (const s of [this.#child.stdin, this.#child.stdout, this.#child.stderr]) s?.destroy();
   }
 }
 

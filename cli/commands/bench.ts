@@ -11,8 +11,8 @@ import { BaselineError, runBench, type Baselines } from '../../bench/run.ts';
 import { benchJson, benchPretty } from '../../bench/report.ts';
 import { DEFAULT_WORKLOAD, buildWorkload, workloadProblem, type WorkloadParams } from '../../bench/workload.ts';
 import { intFlag, oneOf, parseArgs } from '../args.ts';
-import { EXIT, UsageError } from '../errors.ts';
-import { emit, progress } from '../output.ts';
+import { EXIT, UsageError } from '../../core/errors.ts';
+import { emit, progress } from '../../core/output.ts';
 import { resolveAdapter } from './run.ts';
 
 export interface BenchFlags {

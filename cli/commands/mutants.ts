@@ -5,9 +5,10 @@
 import { MUTANT_IDS, mutantById } from '../../mutations/index.ts';
 import { runMutants } from '../../mutations/pool.ts';
 import { MUTANT_RUNS, MUTANT_SEED, type MutantResult } from '../../mutations/run.ts';
+import { sourcesProblem } from '../../mutations/workspace.ts';
 import { intFlag, oneOf, parseArgs } from '../args.ts';
-import { EXIT, UsageError } from '../errors.ts';
-import { envelope, emit, progress } from '../output.ts';
+import { EXIT, UsageError } from '../../core/errors.ts';
+import { envelope, emit, progress } from '../../core/output.ts';
 
 export interface MutantsFlags {
   readonly runs: number;
@@ -101,6 +102,10 @@ export function mutantsPretty(results: readonly MutantResult[], flags: MutantsFl
 
 export default async function mutants(argv: readonly string[]): Promise<number> {
   const flags = parseMutantsFlags(argv);
+  // Every mutant edits the reference's TypeScript: without it, one line, not one error per mutant.
+  const missing = sourcesProblem();
+  if (missing !== undefined)
+    throw new UsageError(`mutants: needs a checkout of readshim-conformance (git clone, then npm ci): ${missing}`);
   const started = Date.now();
   const stamp = (): string => `[${((Date.now() - started) / 1000).toFixed(1)}s]`;
   const results = await runMutants(flags.only, {

@@ -1,25 +1,35 @@
 /** readshim-conformance run — conformance of a shim (default: the embedded reference). */
+import { join } from 'node:path';
 import { ARM_NAMES, type ArmName } from '../../core/arms.ts';
 import { isRuleId, type RuleId } from '../../core/rules.ts';
+import { headerModeText, type Trace } from '../../core/trace.ts';
 import type { ShimAdapter } from '../../adapters/contract.ts';
+import { withExitGuard, type ExitGuard } from '../../adapters/exit-guard.ts';
 import { loadAdapter } from '../../adapters/load.ts';
 import { DEFAULT_RUNS, runConformance } from '../../properties/run.ts';
 import { DEFAULT_PROCESS_RUNS, PROCESS_SHRINK_RUNS, openProcessAdapter } from '../../adapters/process/adapter.ts';
 import { intFlag, oneOf, parseArgs } from '../args.ts';
-import { UsageError } from '../errors.ts';
+import { UsageError } from '../../core/errors.ts';
 import { DEFAULT_FAILURE_DIR, loadFailures, olderSpecNote, readTraceFile, saveFailure } from '../failures.ts';
-import { progress } from '../output.ts';
+import { progress } from '../../core/output.ts';
+import { DEFAULT_SEED } from '../../core/seed.ts';
+import { outProblem } from '../../core/out-path.ts';
 import { finishRun, parseCiFlags, type CiFlags, type RunReporter } from '../ci.ts';
 
-export const DEFAULT_SEED = 20_261_130;
+export { DEFAULT_SEED };
+/**
+ * Largest --cap: generated files reach 4 × cap (the production band's sizes), and a process's reply
+ * carrying one must fit the protocol's 64 MiB line even with every byte escaped (README "--cap").
+ */
+export const MAX_CAP = 1_048_576;
 
 export interface RunFlags {
   readonly adapterPath?: string;
   /** --process "<cmd>": a shim in any language, over the protocol (docs/PROTOCOL.md). */
   readonly processCommand?: string;
-  /** --timeout <ms>: per-request limit for a --process shim. */
+  /** --timeout <ms>: per-request limit (a process's reply, or an in-process call's settling). */
   readonly timeoutMs?: number;
-  /** --arm: the arm of the histories, for an arm-surface shim (a lever shim runs its declared levers). */
+  /** --arm as given: the arm of the histories for an arm-surface shim (a replay takes the trace's; a lever shim runs its levers). */
   readonly arm?: ArmName;
   readonly cap?: number;
   readonly runs: number;
@@ -40,8 +50,7 @@ export function parseRunFlags(argv: readonly string[]): RunFlags {
     switches: ['no-save'],
   });
   const f = p.flags;
-  const cap = intFlag('run', 'cap', f.get('cap'), 0);
-  if (cap !== undefined && cap < 4) throw new UsageError(`run: --cap must be an integer >= 4 (bytes), got ${cap}`);
+  const cap = intFlag('run', 'cap', f.get('cap'), { min: 4, max: MAX_CAP, unit: 'bytes' });
   const onlyRaw = f.get('only');
   let only: RuleId[] | undefined;
   if (onlyRaw !== undefined) {
@@ -53,13 +62,24 @@ export function parseRunFlags(argv: readonly string[]): RunFlags {
   const processCommand = f.get('process');
   if (processCommand !== undefined && f.get('adapter') !== undefined) throw new UsageError('run: give --adapter <module> or --process "<cmd>", not both');
   if (processCommand !== undefined && processCommand.trim() === '') throw new UsageError('run: --process needs a command line, e.g. --process "python3 examples/python/delivery_shim.py"');
-  const timeoutMs = intFlag('run', 'timeout', f.get('timeout'), 1);
-  if (timeoutMs !== undefined && processCommand === undefined) throw new UsageError('run: --timeout applies to --process only');
+  const timeoutMs = intFlag('run', 'timeout', f.get('timeout'), { min: 1, unit: 'ms' });
+  // A replay plays the trace: arm, cap and seal come from its header; nothing is generated.
+  if (f.get('replay') !== undefined)
+    for (const flag of ['runs', 'seed'] as const)
+      if (f.get(flag) !== undefined) throw new UsageError(`run: --${flag} applies to generated histories; --replay plays the trace only (drop --${flag})`);
+  const armFlag = oneOf('run', 'arm', f.get('arm'), ARM_NAMES);
+  // Where the run will write, checked before it spends minutes (ENOTDIR is a usage error, not a crash).
+  const out = f.get('out');
+  const bad = out !== undefined ? outProblem(out) : undefined;
+  if (bad !== undefined) throw new UsageError(`run: --out ${out}: ${bad}`);
+  const failureDir = f.get('failures') ?? DEFAULT_FAILURE_DIR;
+  const badDir = !p.switches.has('no-save') && f.get('replay') === undefined ? outProblem(join(failureDir, 'trace.jsonl')) : undefined;
+  if (badDir !== undefined) throw new UsageError(`run: failure database ${failureDir}: ${badDir} (--failures <dir> or --no-save)`);
   return {
     ...(f.get('adapter') !== undefined ? { adapterPath: f.get('adapter')! } : {}),
     ...(processCommand !== undefined ? { processCommand } : {}),
     ...(timeoutMs !== undefined ? { timeoutMs } : {}),
-    ...(f.get('arm') !== undefined ? { arm: oneOf('run', 'arm', f.get('arm'), ARM_NAMES)! } : {}),
+    ...(armFlag !== undefined ? { arm: armFlag } : {}),
     ...(cap !== undefined ? { cap } : {}),
     runs: intFlag('run', 'runs', f.get('runs'), 1) ?? (processCommand !== undefined ? DEFAULT_PROCESS_RUNS : DEFAULT_RUNS),
     seed: intFlag('run', 'seed', f.get('seed'), 0) ?? DEFAULT_SEED,
@@ -68,7 +88,7 @@ export function parseRunFlags(argv: readonly string[]): RunFlags {
     reporter: oneOf('run', 'reporter', f.get('reporter'), ['pretty', 'json', 'junit'] as const) ?? 'pretty',
     ci: parseCiFlags(f),
     ...(f.get('out') !== undefined ? { out: f.get('out')! } : {}),
-    failureDir: f.get('failures') ?? DEFAULT_FAILURE_DIR,
+    failureDir,
     saveFailures: !p.switches.has('no-save'),
   };
 }
@@ -97,45 +117,104 @@ export function chooseArm(adapter: ShimAdapter, wanted: ArmName | undefined): Ar
   throw new UsageError(`run: adapter ${adapter.name} declares arms ${arms.join(', ')}: choose one with --arm`);
 }
 
+/** A replayed trace's arm, which the adapter must declare (a lever trace needs a lever shim). */
+function replayArm(adapter: ShimAdapter, replay: Replay): ArmName | undefined {
+  const h = replay.trace.header;
+  const arms = adapter.capabilities.arms;
+  if (h.levers !== undefined) {
+    if (arms !== undefined) throw new UsageError(`run: ${replay.file} was recorded for a shim with ${headerModeText(h)}, but adapter ${adapter.name} declares arms (${arms.join(', ')})`);
+    return undefined;
+  }
+  const arm = h.arm ?? 'all';
+  if (arms === undefined) throw new UsageError(`run: ${replay.file} was recorded under arm ${arm}, but adapter ${adapter.name} declares levers [${(adapter.capabilities.levers ?? []).join(', ')}], not arms`);
+  if (!arms.includes(arm)) throw new UsageError(`run: ${replay.file} was recorded under arm ${arm}, which adapter ${adapter.name} does not declare (it declares ${arms.join(', ')})`);
+  return arm;
+}
+
 export async function resolveAdapter(path: string | undefined): Promise<ShimAdapter> {
   if (path === undefined) return (await import('../../adapters/reference.ts')).default;
   return loadAdapter(path);
 }
 
+/** The trace a --replay plays, checked against the flags before any process starts. */
+interface Replay {
+  readonly file: string;
+  readonly trace: Trace;
+}
+
+function readReplay(flags: RunFlags): Replay | undefined {
+  if (flags.replay === undefined) return undefined;
+  const trace = readTraceFile(flags.replay);
+  const h = trace.header;
+  if (flags.arm !== undefined && flags.arm !== h.arm)
+    throw new UsageError(`run: --arm ${flags.arm}, but ${flags.replay} was recorded under ${headerModeText(h)}; a replay takes arm, cap and seal from its trace (drop --arm)`);
+  if (flags.cap !== undefined && flags.cap !== h.cap)
+    throw new UsageError(`run: --cap ${flags.cap}, but ${flags.replay} was recorded with cap ${h.cap}; a replay takes arm, cap and seal from its trace (drop --cap)`);
+  return { file: flags.replay, trace };
+}
+
+/** The flags a saved trace needs to be replayed as this run judged it (the trace carries arm, cap and seal). */
+function replayCommand(flags: RunFlags, file: string): string {
+  const parts = ['readshim-conformance run'];
+  if (flags.processCommand !== undefined) parts.push(`--process ${shellQuote(flags.processCommand)}`);
+  else if (flags.adapterPath !== undefined) parts.push(`--adapter ${shellQuote(flags.adapterPath)}`);
+  if (flags.timeoutMs !== undefined) parts.push(`--timeout ${flags.timeoutMs}`);
+  if (flags.only !== undefined) parts.push(`--only ${flags.only.join(',')}`);
+  parts.push(`--replay ${shellQuote(file)}`);
+  return parts.join(' ');
+}
+
 export default async function run(argv: readonly string[]): Promise<number> {
   const flags = parseRunFlags(argv);
+  const replay = readReplay(flags);
+  // An in-process adapter's process.exit must not end the kit silently (exit 2, adapters/exit-guard.ts).
+  const who = flags.processCommand !== undefined ? `process ${JSON.stringify(flags.processCommand)}` : `adapter ${flags.adapterPath ?? 'reference'}`;
+  return withExitGuard(() => who, (guard) => runWith(flags, replay, argv, guard), { strays: true });
+}
+
+async function runWith(flags: RunFlags, replay: Replay | undefined, argv: readonly string[], guard: ExitGuard): Promise<number> {
   const processAdapter = flags.processCommand !== undefined
-    ? await openProcessAdapter({ command: flags.processCommand, ...(flags.timeoutMs !== undefined ? { timeoutMs: flags.timeoutMs } : {}) })
+    ? await openProcessAdapter({
+        command: flags.processCommand,
+        ...(flags.timeoutMs !== undefined ? { timeoutMs: flags.timeoutMs } : {}),
+        // A replay runs no probes and no generated history: the one process it needs is the first.
+        ...(replay !== undefined ? { prespawn: 0, lendSurface: true } : {}),
+      })
     : undefined;
   const adapter = processAdapter ?? (await resolveAdapter(flags.adapterPath));
   const started = Date.now();
   try {
-    const arm = chooseArm(adapter, flags.arm);
+    const arm = replay !== undefined ? replayArm(adapter, replay) : chooseArm(adapter, flags.arm);
     const fixed = adapter.capabilities.cap;
     if (fixed !== undefined && flags.cap !== undefined && flags.cap !== fixed)
       throw new UsageError(`run: adapter ${adapter.name} has a fixed cap of ${fixed} bytes (capabilities.cap); drop --cap ${flags.cap}`);
-    const replayOnly = flags.replay !== undefined;
-    const replays = replayOnly ? [{ name: flags.replay!, trace: readTraceFile(flags.replay!) }] : loadFailures(flags.failureDir, adapter.name);
+    const replayOnly = replay !== undefined;
+    const replays = replay !== undefined ? [{ name: replay.file, trace: replay.trace }] : loadFailures(flags.failureDir, adapter.name);
     const olderSpec = replays.map((r) => olderSpecNote(r.name, r.trace)).filter((x): x is string => x !== undefined);
     const result = await runConformance({
-      adapter, ...(arm !== undefined ? { arm } : {}), runs: flags.runs, seed: flags.seed, transport: processAdapter ? 'process' : 'in-process', replays, replayOnly,
-      ...(flags.cap !== undefined ? { cap: flags.cap } : {}),
+      adapter, ...(arm !== undefined ? { arm } : {}), runs: replayOnly ? 0 : flags.runs, seed: replay?.trace.header.seed ?? flags.seed,
+      transport: processAdapter ? 'process' : 'in-process', replays, replayOnly,
+      ...(flags.cap !== undefined && !replayOnly ? { cap: flags.cap } : {}),
       ...(flags.only ? { only: flags.only } : {}),
       ...(flags.ci.shard ? { shard: flags.ci.shard } : {}),
       ...(processAdapter ? { shrinkRuns: PROCESS_SHRINK_RUNS } : {}),
+      ...(!processAdapter && flags.timeoutMs !== undefined ? { settleTimeoutMs: flags.timeoutMs } : {}),
       onProgress: (l) => progress(`[${((Date.now() - started) / 1000).toFixed(1)}s] ${l}`),
     });
     // A probe that swallowed a process's protocol breach still ends the run with exit 2.
     const broken = processAdapter?.failure();
     if (broken !== undefined) throw broken;
+    guard.check(); // an adapter that caught its own process.exit still has no verdict
     const traceFiles = new Map<string, string>();
     if (flags.saveFailures && !replayOnly)
       for (const r of result.rules) if (r.counterexample && r.counterexample.trace.events.length > 0) traceFiles.set(r.id, saveFailure(flags.failureDir, r.id, r.counterexample.trace));
-    const adapterFlag = flags.processCommand !== undefined ? ` --process ${shellQuote(flags.processCommand)}` : flags.adapterPath ? ` --adapter ${flags.adapterPath}` : '';
     const notes = [...olderSpec, ...(processAdapter !== undefined && !replayOnly && !argv.some((a) => a === '--runs' || a.startsWith('--runs='))
       ? [`${flags.runs} histories per cap band is the default for --process (each history starts the process anew; shrinking runs at most ${PROCESS_SHRINK_RUNS} histories per failed rule); --runs <n> overrides`]
       : [])];
-    const extras = { traceFiles, notes, replayCommand: (file: string) => `readshim-conformance run${adapterFlag} --replay ${file}` };
+    const extras = {
+      traceFiles, notes, replayCommand: (file: string) => replayCommand(flags, file),
+      ...(replay !== undefined ? { replay: { file: replay.file, header: replay.trace.header } } : {}),
+    };
     return finishRun(result, flags.ci, flags.reporter, flags.out, extras);
   } finally {
     await adapter.close?.();

@@ -1,13 +1,14 @@
 /**
  * readshim-conformance spec [--reporter pretty|json]
- * Executes the examples of spec/SPEC.md against the reference adapter.
+ * Executes the examples of spec/SPEC.md against the reference adapter (`levers=` examples against
+ * the design shims of spec/designs).
  * Exit 0 all pass, 1 an example failed, 2 a malformed example (names the example and its line).
  */
 import referenceAdapter from '../../adapters/reference.ts';
 import type { ShimAdapter } from '../../adapters/contract.ts';
 import { parseArgs, oneOf } from '../args.ts';
-import { EXIT, UsageError } from '../errors.ts';
-import { emit, envelope, progress } from '../output.ts';
+import { EXIT, UsageError } from '../../core/errors.ts';
+import { emit, envelope, progress } from '../../core/output.ts';
 import { SpecError } from '../../spec/model.ts';
 import { findSpecFile, loadSpecFile, type LoadedSpec } from '../../spec/load.ts';
 import { runExamples, type ExampleResult } from '../../spec/execute.ts';
@@ -15,7 +16,7 @@ import { runExamples, type ExampleResult } from '../../spec/execute.ts';
 export interface SpecCommandOptions {
   /** SPEC.md to execute; default: the nearest spec/SPEC.md above this module. */
   readonly specFile?: string;
-  /** The shim the examples run against; default: the reference. */
+  /** The shim the arm examples run against; default: the reference (`levers=` examples run their design shim). */
   readonly adapter?: ShimAdapter;
 }
 
@@ -24,7 +25,7 @@ export interface SpecReport {
   readonly version: string;
   readonly specVersion: string;
   readonly command: string;
-  readonly examples: readonly { id: string; rule: string; status: 'pass' | 'fail'; reason?: string }[];
+  readonly examples: readonly { id: string; rule: string; status: 'pass' | 'fail'; reason?: string; shim: string }[];
   readonly summary: { readonly passed: number; readonly failed: number };
 }
 
@@ -42,16 +43,17 @@ export function specReport(results: readonly ExampleResult[]): SpecReport {
   const passed = results.filter((r) => r.status === 'pass').length;
   return {
     ...envelope('spec'),
-    examples: results.map((r) => ({ id: r.id, rule: r.rule, status: r.status, ...(r.reason !== undefined ? { reason: r.reason } : {}) })),
+    examples: results.map((r) => ({ id: r.id, rule: r.rule, status: r.status, ...(r.reason !== undefined ? { reason: r.reason } : {}), shim: r.shim })),
     summary: { passed, failed: results.length - passed },
   };
 }
 
-function pretty(report: SpecReport): string {
+function pretty(report: SpecReport, main: string): string {
   const width = Math.max(0, ...report.examples.map((e) => e.id.length));
-  const lines = report.examples.map((e) =>
-    e.status === 'pass' ? `pass  ${e.id}` : `FAIL  ${e.id.padEnd(width)}  ${e.reason ?? ''}`,
-  );
+  const lines = report.examples.map((e) => {
+    const on = e.shim === main ? '' : `  (${e.shim})`;
+    return e.status === 'pass' ? `pass  ${e.id}${on}` : `FAIL  ${e.id.padEnd(width)}  ${e.reason ?? ''}${on}`;
+  });
   const { passed, failed } = report.summary;
   lines.push('', `${passed + failed} examples: ${passed} passed, ${failed} failed`);
   return lines.join('\n');
@@ -64,10 +66,11 @@ export async function specCommand(argv: readonly string[], options: SpecCommandO
   if (file === undefined) throw new UsageError('cannot find spec/SPEC.md above this installation');
   const { examples } = load(file);
   const adapter = options.adapter ?? referenceAdapter;
-  progress(`spec: running ${examples.length} examples against ${adapter.name}`);
+  const designed = examples.filter((c) => c.example.levers !== undefined).length;
+  progress(`spec: running ${examples.length} examples against ${adapter.name}${designed > 0 ? ` (${designed} of them against the design shims of spec/designs)` : ''}`);
   const results = await runExamples(examples, adapter);
   const report = specReport(results);
-  emit(reporter === 'json' ? JSON.stringify(report, null, 2) : pretty(report), undefined);
+  emit(reporter === 'json' ? JSON.stringify(report, null, 2) : pretty(report, adapter.name), undefined);
   return report.summary.failed === 0 ? EXIT.ok : EXIT.failed;
 }
 

@@ -7,7 +7,7 @@
 import { RULES } from '../../core/rules.ts';
 import type { RuleResult, RunResult } from '../../properties/run.ts';
 import { isPartial } from '../../properties/shard.ts';
-import type { BaselineCheck } from '../baseline.ts';
+import type { BaselineCheck } from '../../properties/baseline.ts';
 import type { RunReportExtras } from './run.ts';
 
 /** XML 1.0 text: escape markup, and spell out characters XML cannot carry at all. */

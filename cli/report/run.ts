@@ -1,7 +1,8 @@
 /** Reports of `run`: pretty (people) and JSON (KIT-DESIGN.md "JSON reports"). */
 import { efficiencyHeadline } from '../../properties/efficiency.ts';
+import { headerModeText, type TraceHeader } from '../../core/trace.ts';
 import type { RunResult } from '../../properties/run.ts';
-import { envelope } from '../output.ts';
+import { envelope } from '../../core/output.ts';
 
 export interface RunReportExtras {
   /** Rule → saved trace file of its counterexample. */
@@ -10,6 +11,8 @@ export interface RunReportExtras {
   readonly replayCommand: (traceFile: string) => string;
   /** Lines about how the run was set up (e.g. the --process default of histories), printed under the header. */
   readonly notes?: readonly string[];
+  /** A --replay run: the trace played and its header (arm, cap and seal came from it). */
+  readonly replay?: { readonly file: string; readonly header: TraceHeader };
 }
 
 export function runJson(r: RunResult, x: RunReportExtras): string {
@@ -23,6 +26,7 @@ export function runJson(r: RunResult, x: RunReportExtras): string {
       caps: r.caps,
       seed: r.seed,
       runs: r.runs,
+      ...(x.replay ? { replay: { trace: x.replay.file, ...(x.replay.header.levers !== undefined ? { levers: x.replay.header.levers } : { arm: x.replay.header.arm ?? 'all' }), cap: x.replay.header.cap, seal: x.replay.header.seal } } : {}),
       assumptions: r.assumptions,
       rules: r.rules.map((rule) => ({
         id: rule.id,
@@ -64,7 +68,12 @@ export function runPretty(r: RunResult, x: RunReportExtras): string {
   const out: string[] = [];
   const bands = r.caps.map((c) => `${c.band} ${c.cap}`).join(', ');
   const mode = r.arm !== undefined ? `arm ${r.arm}` : `levers [${r.levers.join(', ')}]`;
-  out.push(`readshim-conformance run — adapter ${r.adapter}, ${mode}, seed ${r.seed}, ${r.runs} histories per cap band (${bands || 'replay only'})`);
+  const h = x.replay?.header;
+  out.push(
+    x.replay && h
+      ? `readshim-conformance run — adapter ${r.adapter}, replay of ${x.replay.file}: ${headerModeText(h)}, cap ${h.cap}, seal ${h.seal} (from the trace)`
+      : `readshim-conformance run — adapter ${r.adapter}, ${mode}, seed ${r.seed}, ${r.runs} histories per cap band (${bands || 'replay only'})`,
+  );
   for (const a of r.assumptions) out.push(`ASSUMPTION: ${a}`);
   for (const note of x.notes ?? []) out.push(`note: ${note}`);
   if (r.corpus !== undefined) out.push(`corpus: ${r.corpus.played} of ${r.corpus.cases.length} directed cases played${r.corpus.played < r.corpus.cases.length ? ' (JSON corpus.cases says why the others were not)' : ''}`);

@@ -1,8 +1,10 @@
 /**
- * Worked example: an in-process adapter for MiniShim (see README.md "Writing an adapter").
- * Run it:  npx readshim-conformance run --adapter examples/minimal-shim/adapter.ts --arm cap
+ * Worked example: an in-process adapter for MiniShim (README.md, "Check your shim: in-process
+ * adapter"). It imports the kit by its package name, as your adapter will. Run it:
+ *   npx readshim-conformance run --adapter node_modules/readshim-conformance/examples/minimal-shim/adapter.ts --arm cap
+ * (from a checkout of the kit: --adapter examples/minimal-shim/adapter.ts)
  */
-import { defineAdapter, type Claim } from '../../adapters/contract.ts';
+import { defineAdapter, type Claim } from 'readshim-conformance';
 import { MiniShim } from './shim.ts';
 
 export default defineAdapter({

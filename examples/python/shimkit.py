@@ -51,6 +51,16 @@ def lines_of(text):
     return [p + "\n" for p in parts[:-1]] + ([parts[-1]] if parts[-1] else [])
 
 
+def check_window(args):
+    """offset (1-based) and limit must be whole numbers; the tool refuses anything else (EINVAL)."""
+    offset, limit = args.get("offset"), args.get("limit")
+    for v in (offset, limit):
+        if v is not None and (type(v) is not int or v < 0):
+            raise ShimError("Error", f"EINVAL: bad window offset={offset} limit={limit}", "EINVAL")
+    if offset == 0:
+        raise ShimError("Error", "EINVAL: offset is 1-based", "EINVAL")
+
+
 def read_text(root, args):
     """The kit's read tool: the file's text, or lines offset.. (1-based) of it, limit lines.
     OS errors (a missing file) propagate: the shim passes them on untouched."""
@@ -59,15 +69,43 @@ def read_text(root, args):
     offset, limit = args.get("offset"), args.get("limit")
     if offset is None and limit is None:
         return text
-    for v in (offset, limit):
-        if v is not None and (type(v) is not int or v < 0):
-            raise ShimError("Error", f"EINVAL: bad window offset={offset} limit={limit}", "EINVAL")
-    if offset == 0:
-        raise ShimError("Error", "EINVAL: offset is 1-based", "EINVAL")
+    check_window(args)
     lines = lines_of(text)
     start = (offset or 1) - 1
     end = len(lines) if limit is None else start + limit
     return "".join(lines[start:end])
+
+
+def cut_line(line, units):
+    """A line cut after `units` UTF-16 code units (as JavaScript counts), its ending ("\n" or
+    "\r\n") kept and not counted; a lone "\r" is content. A cut through a character beyond
+    U+FFFF leaves half a surrogate pair, which travels as U+FFFD: so it is written as U+FFFD."""
+    ending = "\r\n" if line.endswith("\r\n") else "\n" if line.endswith("\n") else ""
+    body = line[: len(line) - len(ending)]
+    used = 0
+    for i, ch in enumerate(body):
+        width = 2 if ord(ch) > 0xFFFF else 1
+        if used + width > units:
+            return body[:i] + ("\ufffd" if used < units else "") + ending
+        used += width
+    return line
+
+
+def read_bounded(root, args, tool):
+    """The host read tool with a bound (capabilities.tool; README "The host's read tool"): each
+    line cut after tool["maxLineChars"] UTF-16 units, then at most tool["maxLines"] lines from the
+    requested start (min(limit, maxLines) with a window). Returns (text, lines in the whole file).
+    Only maxLines and maxLineChars are done here (no maxChars, no cat -n numbering)."""
+    whole = read_text(root, {"path": args["path"]})
+    check_window(args)
+    lines = lines_of(whole)
+    if "maxLineChars" in tool:
+        lines = [cut_line(line, tool["maxLineChars"]) for line in lines]
+    start = (args.get("offset") or 1) - 1
+    count = len(lines) if args.get("limit") is None else args["limit"]
+    if "maxLines" in tool:
+        count = min(count, tool["maxLines"])
+    return "".join(lines[start:start + count]), len(lines)
 
 
 def request_key(args):

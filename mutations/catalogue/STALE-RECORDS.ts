@@ -19,7 +19,8 @@ export default defineMutant({
       if (served !== null) {
         try {
           const text = String(await readFile(req.path));
-          ledger.set(normalizePath(req.path), argsKey({ path: req.path }), { full: text, delivered: Buffer.byteLength(text, 'utf8') });
+          const n = Buffer.byteLength(text, 'utf8');
+          ledger.set(normalizePath(req.path), argsKey({ path: req.path }), { full: text, delivered: n, total: n, at: text.length });
         } catch {
           // nothing on disk, nothing recorded
         }

@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { writeFileAtomic } from '../../cli/output.ts';
+import { writeFileAtomic } from '../../core/output.ts';
 import { scoreMarkdown, scoreReport, type StrykerReport, type Verdicts } from './report.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));

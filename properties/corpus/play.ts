@@ -49,6 +49,8 @@ export interface CorpusEnv {
   /** A rejection without the tool's error ends the run as an adapter error (mutants). */
   readonly crashIsError?: boolean;
   readonly progress?: (line: string) => void;
+  /** How long one adapter call may take to settle (the run's --timeout). */
+  readonly opTimeoutMs?: number;
 }
 
 export interface CaseOutcome {
@@ -106,7 +108,7 @@ export async function playCorpus(env: CorpusEnv, sink: CorpusSink): Promise<Corp
   const book = new NoticeBook();
   const outcomes: CaseOutcome[] = [];
   const advisories: Advisory[] = [];
-  const config = (cap: number) => ({ mode: env.mode, cap, seal: env.seal, ...(env.tool ? { tool: env.tool } : {}) });
+  const config = (cap: number) => ({ mode: env.mode, cap, seal: env.seal, ...(env.tool ? { tool: env.tool } : {}), ...(env.opTimeoutMs !== undefined ? { opTimeoutMs: env.opTimeoutMs } : {}) });
 
   const judge = async (p: Played): Promise<HistoryVerdict> => {
     const v = await judgeHistory(env.adapter, config(p.cap), p.events);

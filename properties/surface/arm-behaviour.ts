@@ -61,13 +61,13 @@ const PROBES: readonly Probe[] = [
 ];
 
 /** Only for an arm surface (arms + resolver): a lever shim's levers are judged on every response instead. */
-export async function probeArmBehaviour(adapter: ShimAdapter, seal: string, r: ProbeResult): Promise<void> {
+export async function probeArmBehaviour(adapter: ShimAdapter, seal: string, r: ProbeResult, opTimeoutMs?: number): Promise<void> {
   if (!hasArmSurface(adapter.capabilities)) return;
   for (const arm of adapter.capabilities.arms as ArmName[]) {
     const levers = ARM_TABLE[arm];
     for (const p of PROBES) {
       if (p.lever === 'diff' && !offersDiff(adapter.capabilities)) continue;
-      const v = await judgeHistory(adapter, { mode: modeOfArm(arm), cap: CAP, seal }, p.events);
+      const v = await judgeHistory(adapter, { mode: modeOfArm(arm), cap: CAP, seal, ...(opTimeoutMs !== undefined ? { opTimeoutMs } : {}) }, p.events);
       for (const [rule, n] of v.checks) if (rule === 'A2-NO-POINTER') count(r, rule, n);
       for (const x of v.outcomes) if (x.kind === 'read' && x.crash !== undefined) r.crashes.push(`${x.crash} (arm probe ${p.name}, arm ${arm})`);
       const o = v.outcomes.find((x) => x.index === p.at);

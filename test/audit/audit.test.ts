@@ -120,3 +120,26 @@ describe('audit: what it cannot judge is exit 2, naming the line', () => {
     expect(r.stderr).toMatch(/audit: which trace\?/);
   });
 });
+
+describe('audit: a trace that judges nothing does not pass (as an unexercised rule)', () => {
+  const all = lines(readFileSync(example('clean.jsonl'), 'utf8'));
+  const cases: [string, string][] = [
+    ['a header alone', all[0]!],
+    ['writes and workers, no read', [all[0], all[1], all[2]].join('\n')],
+  ];
+  for (const [what, text] of cases)
+    it(what, () => {
+      const f = write(`nothing-${what.replace(/\W+/g, '-')}.jsonl`, `${text}\n`);
+      const r = cli(['audit', f]);
+      expect(r.code).toBe(1);
+      expect(r.stdout).toMatch(/0 responses judged in \d+ events: nothing was judged/);
+      const j = cli(['audit', f, '--reporter', 'json']);
+      expect(j.code).toBe(1);
+      expect(JSON.parse(j.stdout).summary).toMatchObject({ responses: 0, lies: 0, judged: false });
+    });
+  it('a trace with a judged response still passes, and says it was judged', () => {
+    const j = cli(['audit', example('clean.jsonl'), '--reporter', 'json']);
+    expect(j.code).toBe(0);
+    expect(JSON.parse(j.stdout).summary.judged).toBe(true);
+  });
+});

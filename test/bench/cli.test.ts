@@ -10,7 +10,7 @@ import { ARM_NAMES } from '../../core/arms.ts';
 import { NAIVE_DESIGNS } from '../../bench/run.ts';
 import { DEFAULT_WORKLOAD } from '../../bench/workload.ts';
 import { parseBenchFlags } from '../../cli/commands/bench.ts';
-import { UsageError } from '../../cli/errors.ts';
+import { UsageError } from '../../core/errors.ts';
 import { cli, ROOT } from '../cli/helpers.ts';
 import { DELIVERY, MTIME, sandboxesIn, sandboxHome } from '../process/helpers.ts';
 

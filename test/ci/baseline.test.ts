@@ -2,8 +2,8 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { parseBaseline } from '../../cli/baseline.ts';
-import { UsageError } from '../../cli/errors.ts';
+import { parseBaseline } from '../../properties/baseline.ts';
+import { UsageError } from '../../core/errors.ts';
 import { cli, ROOT } from '../cli/helpers.ts';
 
 const tmp = mkdtempSync(join(tmpdir(), 'readshim-baseline-'));

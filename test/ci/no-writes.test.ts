@@ -13,7 +13,7 @@ import { BROKEN } from '../fixtures/naive-shims.ts';
 import { ROOT } from '../cli/helpers.ts';
 
 const FS = new Set(['fs', 'node:fs', 'fs/promises', 'node:fs/promises']);
-const WRITERS = [join(ROOT, 'cli/failures.ts'), join(ROOT, 'cli/output.ts')];
+const WRITERS = [join(ROOT, 'cli/failures.ts'), join(ROOT, 'core/output.ts')];
 
 /** Module specifiers a file imports: import/export declarations and import() calls with a string. */
 function specifiers(f: SourceFile): string[] {

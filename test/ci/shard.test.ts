@@ -71,6 +71,37 @@ describe('the combined shards give the unsharded verdict, rule by rule', () => {
   });
 });
 
+describe('combineShards from the package entry, as docs/CI.md shows it', () => {
+  it('the documented TypeScript runs and gives the unsharded verdict', async () => {
+    const doc = readFileSync(join(ROOT, 'docs/CI.md'), 'utf8');
+    const snippet = /In TypeScript, `combineShards`[\s\S]*?```ts\n([\s\S]*?)```/.exec(doc)?.[1];
+    expect(snippet).toMatch(/from 'readshim-conformance'/);
+    expect(snippet).toMatch(/runs: 150/);
+    // The doc's program, with the reference as its adapter and fewer histories.
+    const file = join(tmp, 'doc-snippet.mts');
+    writeFileSync(file, [
+      `import adapter from ${JSON.stringify(join(ROOT, 'adapters/reference.ts'))};`,
+      snippet!.replace('runs: 150', 'runs: 12'),
+      'process.stdout.write(JSON.stringify(whole.rules.map((r) => [r.id, r.status, r.checks])));',
+      '',
+    ].join('\n'));
+    try {
+      // cwd: the checkout, whose tsconfig maps the package name to its sources.
+      const r = spawnSync(process.execPath, ['--import', 'tsx', file], { cwd: ROOT, encoding: 'utf8' });
+      expect(r.stderr).toBe('');
+      const whole = await runConformance({ adapter: reference, arm: 'cap', runs: 12, seed: 20261130, transport: 'in-process' });
+      expect(JSON.parse(r.stdout)).toEqual(whole.rules.map((x) => [x.id, x.status, x.checks]));
+    } finally {
+      rmSync(file, { force: true });
+    }
+  });
+
+  it('is the same function the package entry exports', async () => {
+    const entry = await import('readshim-conformance');
+    expect(entry.combineShards).toBe(combineShards);
+  });
+});
+
 describe('run --shard on the command line', () => {
   const fixture = join(ROOT, 'test/fixtures/adapters/path-hash.ts');
   const base = ['run', '--adapter', fixture, '--arm', 'cap', '--runs', '20', '--seed', '9', '--no-save', '--reporter', 'json'];

@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SPEC_VERSION } from '../../core/version.ts';
-import { parseBaseline } from '../../cli/baseline.ts';
-import { UsageError } from '../../cli/errors.ts';
+import { parseBaseline } from '../../properties/baseline.ts';
+import { UsageError } from '../../core/errors.ts';
 import { loadTraceFile, olderSpecNote } from '../../cli/failures.ts';
 
 const tmp = mkdtempSync(join(tmpdir(), 'readshim-spec-version-'));

@@ -32,6 +32,7 @@ describe('describeConformance in a scratch vitest project', () => {
         `describeConformance({ name: 'reference', adapter: reference, arm: 'all', runs: 10, seed: 5, only: ['POINTER-FULL', 'DIFF-COMPLETE'] });`,
         `describeConformance({ name: 'baselined', adapter: ${fixture('path-hash.ts')}, arm: 'cap', runs: 20, seed: 5, baseline: 'baseline.txt', only: ['POINTER-FULL', 'SLICE-CONTINUES', 'DONE-TRUE', 'SLICE-EXACT'] });`,
         `describeConformance({ name: 'no-load', adapter: ${fixture('does-not-load.ts')}, arm: 'cap', only: ['POINTER-FULL'] });`,
+        `describeConformance({ name: 'exits', adapter: ${fixture('exits-swallowed.ts')}, arm: 'cap', runs: 5, only: ['POINTER-FULL', 'SLICE-EXACT'] });`,
         '',
       ].join('\n'),
     );
@@ -69,6 +70,13 @@ describe('describeConformance in a scratch vitest project', () => {
     expect(get('baselined', 'SLICE-CONTINUES')!.status).toBe('skipped');
     expect(get('baselined', 'DONE-TRUE')!.status).toBe('passed');
     expect(get('baselined', 'SLICE-EXACT')).toMatchObject({ status: 'failed', failureMessages: [expect.stringMatching(/SLICE-EXACT passes now: fixed — remove it from the baseline/)] });
+  });
+  it('an adapter that calls process.exit (and catches the throw) fails every test with one line naming it', () => {
+    for (const rule of ['POINTER-FULL', 'SLICE-EXACT'])
+      expect(get('exits', rule)).toMatchObject({
+        status: 'failed',
+        failureMessages: [expect.stringMatching(/^ExitCalled: adapter .*exits-swallowed\.ts called process\.exit\(0\) at .*exits-swallowed\.ts(:10:\d+)?: an adapter runs inside the kit/)],
+      });
   });
   it('an adapter that does not load fails its tests with the reason', () => {
     expect(get('no-load', 'POINTER-FULL')).toMatchObject({ status: 'failed', failureMessages: [expect.stringMatching(/failed to load: this adapter module blows up on import/)] });

@@ -12,7 +12,7 @@ const fixture = (name: string) => join(ROOT, 'test/fixtures/adapters', name);
 describe('run: bad input is one clear line and exit 2', () => {
   const cases: [string, string[], RegExp][] = [
     ['unknown arm', ['run', '--arm', 'Diff'], /--arm must be one of off\|cap\|diff\|all/],
-    ['bad cap', ['run', '--cap', '3'], /--cap must be an integer >= 4/],
+    ['bad cap', ['run', '--cap', '3'], /--cap must be an integer from 4 to 1048576 \(bytes\)/],
     ['non-numeric cap', ['run', '--cap', '4.5'], /--cap must be an integer/],
     ['unknown rule in --only', ['run', '--only', 'POINTER-FULL,NOPE'], /unknown rule NOPE/],
     ['unknown flag', ['run', '--colour'], /unknown flag --colour/],

@@ -10,7 +10,7 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import { gateArmStrictEq } from '../../gates/arm-strict-eq.ts';
 import { gateArmsFrozen } from '../../gates/arms-frozen.ts';
 import type { GateContext } from '../../gates/context.ts';
-import { contextFor, describeFindings, fixtureDir } from './helpers.ts';
+import { contextFor, describeFindings, fixtureDir, lineOf } from './helpers.ts';
 
 const TABLES = `// Object.seal({ name: 'off' }) — a comment; and a string: 'Object.seal('
 export const NOTE = 'Object.seal({}) as const';
@@ -143,5 +143,53 @@ describe('GATE-ARM-STRICT-EQ', () => {
     const hit = out.findings.find((f) => f.node === node && f.message.includes(message));
     expect(hit, describeFindings(out.findings)).toBeDefined();
     expect(hit!.file).toBe('resolvers.ts');
+  });
+});
+
+describe('GATE-ARM-STRICT-EQ: JSDoc and the declaration are not uses (issue 11, item 5)', () => {
+  // The same resolver with and without JSDoc naming the flag; gates/README.md tells JS authors to
+  // write JSDoc, so a tag must never count as a use (and the parameter's own name never does).
+  const body = (head: string, test: string): string => `${head} {
+  if (${test}) return A;
+  if (flag === 'cap') return B;
+  if (flag === 'diff' || flag === true) return A;
+  throw new TypeError('unknown arm');
+}
+`;
+  const tables = "const A = Object.freeze({ name: 'off' });\nconst B = Object.freeze({ name: 'cap' });\n";
+  const jsDoc = "/**\n * Picks the arm; see {@link flag}.\n * @param {boolean|'cap'|'diff'|undefined} [flag] the arm flag\n * @returns {typeof A}\n */\n";
+  const tsDoc = "/**\n * Picks the arm; see {@link flag}.\n * @param flag the arm flag: true, 'cap' or 'diff'\n */\n";
+  const strict = 'flag === false || flag === undefined';
+  const files: Record<string, string> = {
+    'plain.js': tables + body('export function pick(flag)', strict),
+    'doc.js': tables + jsDoc + body('export function pick(flag)', strict),
+    'doc-bad.js': tables + jsDoc + body('export function pick(flag)', '!flag'),
+    'plain.ts': tables + body("export function pick(flag?: boolean | 'cap' | 'diff')", strict),
+    'doc.ts': tables + tsDoc + body("export function pick(flag?: boolean | 'cap' | 'diff')", strict),
+    'doc-bad.ts': tables + tsDoc + body("export function pick(flag?: boolean | 'cap' | 'diff')", '!flag'),
+  };
+  const dir = fixtureDir(files);
+  let docCtx: GateContext;
+  beforeAll(() => {
+    docCtx = contextFor(dir, {
+      'GATE-NO-MODULE-STATE': { files: ['plain.js', 'doc.js', 'doc-bad.js', 'plain.ts', 'doc.ts', 'doc-bad.ts'] },
+    });
+  });
+  const judge = (file: string) => gateArmStrictEq(docCtx, { resolver: { file, function: 'pick' } });
+
+  test.each([['js'], ['ts']])('.%s: a JSDoc @param and {@link} leave exactly the undocumented uses', (ext) => {
+    const plain = judge(`plain.${ext}`);
+    const doc = judge(`doc.${ext}`);
+    expect(plain.findings, describeFindings(plain.findings)).toEqual([]);
+    expect(doc.findings, describeFindings(doc.findings)).toEqual([]);
+    // flag === false, flag === undefined, flag === 'cap', flag === 'diff', flag === true
+    expect(plain.checks).toBe(5);
+    expect(doc.checks).toBe(plain.checks);
+  });
+
+  test.each([['js'], ['ts']])('.%s: a documented resolver that coerces still fails, at the coercion only', (ext) => {
+    const out = judge(`doc-bad.${ext}`);
+    expect(out.findings.map((f) => [f.line, f.node]), describeFindings(out.findings)).toEqual([[lineOf(files[`doc-bad.${ext}`]!, '!flag'), '!flag']]);
+    expect(out.checks).toBe(4);
   });
 });

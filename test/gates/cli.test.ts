@@ -32,7 +32,7 @@ describe('gates on the reference (the CI run)', () => {
     const report = JSON.parse(r.stdout) as {
       tool: string; command: string; version: string; specVersion: string;
       gates: Array<{ id: string; status: string; checks: number; unit: string; finding?: unknown }>;
-      skipped: unknown[]; summary: { passed: number; failed: number };
+      skipped: unknown[]; summary: { passed: number; failed: number; unexercised: number };
     };
     expect(report).toMatchObject({ tool: 'readshim-conformance', command: 'gates' });
     expect(typeof report.version).toBe('string');
@@ -44,7 +44,7 @@ describe('gates on the reference (the CI run)', () => {
       expect(g.checks, g.id).toBeGreaterThan(0);
       expect(g.unit.length).toBeGreaterThan(0);
     }
-    expect(report.summary).toEqual({ passed: 7, failed: 0, skipped: 0 });
+    expect(report.summary).toEqual({ passed: 7, failed: 0, unexercised: 0, skipped: 0 });
     expect(report.skipped).toEqual([]);
   });
 
@@ -105,5 +105,47 @@ describe('bad config or unreadable file: one stderr line, exit 2, no report', ()
     expect(r.stdout).toBe('');
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
     expect(r.stderr).toMatch(/^readshim-conformance: gates: config .* is not JSON/);
+  });
+});
+
+describe('a gate that judges nothing is unexercised, never a pass (issue 14, build 2)', () => {
+  // Every locator resolves, but the code they name gives the gates nothing to judge.
+  const dir = fixtureDir({
+    'shim.ts': [
+      'export function pick(flag: unknown): number { return 1; }',
+      'export function pickUsed(flag: unknown): number { return flag === true ? 1 : 0; }',
+      'export function serve(): null { return null; }',
+      'export class Shim { ledger = 1; }',
+      '',
+    ].join('\n'),
+  });
+  const config = (name: string, gates: unknown): string => {
+    const path = join(dir, `${name}.json`);
+    writeFileSync(path, JSON.stringify({ gates }));
+    return path;
+  };
+
+  test('0 checks: UNEXERCISED with a reason, exit 1; the same gate with something to judge passes', async () => {
+    const path = config('idle', {
+      'GATE-ARM-STRICT-EQ': { resolver: { file: 'shim.ts', function: 'pick' } },
+      'GATE-STALE-NO-LEDGER': { serve: { file: 'shim.ts', function: 'serve' }, ledger: { file: 'shim.ts', function: 'Shim', binding: 'ledger' } },
+    });
+    const json = await inProcess(['gates', '--config', path, '--reporter', 'json']);
+    expect(json.status).toBe(1);
+    const report = JSON.parse(json.stdout) as { gates: Array<{ id: string; status: string; checks: number; reason?: string }>; summary: Record<string, number> };
+    const strict = report.gates.find((g) => g.id === 'GATE-ARM-STRICT-EQ')!;
+    expect(strict).toMatchObject({ status: 'unexercised', checks: 0 });
+    expect(strict.reason).toMatch(/^0 uses of the arm flag: the gate judged nothing/);
+    expect(report.summary).toMatchObject({ passed: 1, failed: 0, unexercised: 1 });
+    expect(report.gates.find((g) => g.id === 'GATE-STALE-NO-LEDGER')).toMatchObject({ status: 'pass' });
+
+    const pretty = await inProcess(['gates', '--config', path]);
+    expect(pretty.status).toBe(1);
+    expect(pretty.stdout).toMatch(/^UNEXERCISED {2}GATE-ARM-STRICT-EQ +0 uses of the arm flag$/m);
+    expect(pretty.stdout).toContain('2 gates: 1 passed, 0 failed, 1 unexercised');
+
+    const used = await inProcess(['gates', '--config', config('used', { 'GATE-ARM-STRICT-EQ': { resolver: { file: 'shim.ts', function: 'pickUsed' } } }), '--reporter', 'json']);
+    expect(used.status).toBe(0);
+    expect(JSON.parse(used.stdout).gates[0]).toMatchObject({ status: 'pass', checks: 1 });
   });
 });

@@ -1,7 +1,7 @@
 /** Shared helpers for the gate tests: fixture folders, one project per folder, the CLI. */
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,6 +19,23 @@ export function fixtureDir(files: Readonly<Record<string, string>>): string {
     writeFileSync(join(dir, rel), text);
   }
   return dir;
+}
+
+/**
+ * A fresh temporary copy of `files` (kit-relative) with the kit's node_modules linked, for the
+ * negative controls: each control tampers its own copy, so no lock, backup or restore is needed
+ * and the tracked files are only ever read.
+ */
+export function copyMaterial(files: readonly string[], from: string = ROOT): { readonly root: string; dispose(): void } {
+  const root = mkdtempSync(join(tmpdir(), 'readshim-material-'));
+  try {
+    for (const rel of files) cpSync(join(from, rel), join(root, rel));
+    symlinkSync(join(ROOT, 'node_modules'), join(root, 'node_modules'), 'dir');
+  } catch (e) {
+    rmSync(root, { recursive: true, force: true });
+    throw e;
+  }
+  return { root, dispose: () => rmSync(root, { recursive: true, force: true }) };
 }
 
 /** One project over a fixture folder: every gate case of a test file reuses it. */

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { MUTANT_IDS } from '../../mutations/index.ts';
 import { cli } from '../cli/helpers.ts';
-import { readdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { sourcesProblem } from '../../mutations/workspace.ts';
 import { privateTmp } from './support.ts';
 
 const tmp = privateTmp();
@@ -22,6 +24,18 @@ describe('mutants: bad input is one clear line and exit 2', () => {
       expect(r.stderr.trim().split('\n')).toHaveLength(1);
       expect(r.stderr).toMatch(message);
     });
+});
+
+describe('mutants needs the TypeScript sources (an installed package ships the built JavaScript)', () => {
+  it('a checkout has them', () => {
+    expect(sourcesProblem()).toBeUndefined();
+  });
+  it('an install-shaped tree (reference/*.ts, no adapters/ sources) names the first missing file', () => {
+    const root = mkdtempSync(join(tmp(), 'installed-'));
+    mkdirSync(join(root, 'reference'));
+    writeFileSync(join(root, 'reference', 'index.ts'), 'export {};\n');
+    expect(sourcesProblem(root)).toMatch(/has no adapters\/reference\.ts at .*installed-/);
+  });
 });
 
 describe('mutants: reports', () => {

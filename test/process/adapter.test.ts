@@ -140,7 +140,8 @@ describe('process adapter: a breach of the protocol is an adapter error, never a
   for (const [mode, message] of cases)
     it(mode, async () => {
       const started = Date.now();
-      const a = await openProcessAdapter({ command: bad(mode), sandboxDir: home, timeoutMs: 800 });
+      // No spare started ahead: under load a spare's hello could miss the short timeout and be latched first.
+      const a = await openProcessAdapter({ command: bad(mode), sandboxDir: home, timeoutMs: 800, prespawn: 0 });
       try {
         const err = await judgeHistory(a, { mode: modeOfArm('cap'), cap: 64, seal: SEAL }, reads).then(() => undefined, (e: unknown) => e);
         expect(err).toBeInstanceOf(AdapterError);

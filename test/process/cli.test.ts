@@ -102,7 +102,6 @@ describe('run --process: flags', () => {
   const cases: [string, string[], RegExp][] = [
     ['both kinds of adapter', ['run', '--adapter', 'x.ts', '--process', 'true'], /give --adapter <module> or --process "<cmd>", not both/],
     ['an empty command', ['run', '--process', ' '], /--process needs a command line/],
-    ['--timeout without --process', ['run', '--timeout', '100'], /--timeout applies to --process only/],
     ['a zero timeout', ['run', '--process', 'true', '--timeout', '0'], /--timeout must be an integer >= 1/],
     ['an arm the process does not declare', ['run', '--process', DELIVERY, '--arm', 'diff'], /adapter process:py-delivery does not declare arm diff \(it declares cap\)/],
   ];

@@ -1,78 +1,87 @@
 /**
  * The diff lever's lower bounds, each judged exactly on its own arithmetic (they decide when the
- * lever declines before diffing; READ-SHIM-CONTRACT.md §6).
+ * lever declines before it builds a patch; READ-SHIM-CONTRACT.md §6).
  */
 import { describe, expect, it } from 'vitest';
-import { maxEdits, surelyTooBig, unitImbalance } from '../../reference/diff-bounds.ts';
+import { imbalance, lengthFloor, lengthImbalance, runFloor, skippedPairs } from '../../reference/diff-bounds.ts';
+import { linesOf } from '../../reference/lines.ts';
 
-describe('unitImbalance: Σ |count in old − count in new| over UTF-16 units, compared with room', () => {
-  // 'aab' → 'abc': one 'a' fewer, one 'c' more → the patch carries at least 2 units.
-  it('declines exactly when the imbalance exceeds the room', () => {
-    expect(unitImbalance('aab', 'abc', 1)).toBe(true);
-    expect(unitImbalance('aab', 'abc', 2)).toBe(false);
+describe('lengthFloor: |old − new| in UTF-16 units', () => {
+  it('is the size change either way, and 0 for a reordering', () => {
+    expect(lengthFloor('abcd', 'a')).toBe(3);
+    expect(lengthFloor('a', 'abcd')).toBe(3);
+    expect(lengthFloor('ab\ncd\n', 'cd\nab\n')).toBe(0);
+    expect(lengthFloor('', '')).toBe(0);
   });
-  it('counts surplus on both sides, and every unit value up to U+FFFF', () => {
-    expect(unitImbalance('xx', '', 1)).toBe(true); // 2 removed
-    expect(unitImbalance('', 'xx', 1)).toBe(true); // 2 added
-    expect(unitImbalance('\uffff', '', 0)).toBe(true);
-    expect(unitImbalance('\uffff', '', 1)).toBe(false);
-    expect(unitImbalance('\u0000', '', 0)).toBe(true);
-  });
-  it('a reordering has no imbalance, whatever its size', () => {
-    expect(unitImbalance('abc\ndef\n', 'def\nabc\n', 0)).toBe(false);
-    expect(unitImbalance('same', 'same', 0)).toBe(false);
-  });
-  it('a room below zero declines any change', () => {
-    expect(unitImbalance('ab', 'ba', -1)).toBe(true);
+  it('counts units, not bytes (a lower bound on bytes): é is one unit', () => {
+    expect(lengthFloor('é', '')).toBe(1);
+    expect(lengthFloor('😀', '')).toBe(2);
   });
 });
 
-describe('surelyTooBig: added lines (with markers) + removed text, compared with room', () => {
-  const lines = (...xs: string[]) => xs;
-  it('a new line found nowhere in the old middle costs its length + 1; removed text follows from the size change', () => {
-    // old middle ["ab\n"], new middle ["xyz\n"]: added = 4 + 1 = 5, addedText = 4, shrink = 3 − 4 = −1 → removed ≥ 3 → 8.
-    const a = lines('ab\n');
-    const b = lines('xyz\n');
-    expect(surelyTooBig(a, b, 0, 1, 1, 7)).toBe(true);
-    expect(surelyTooBig(a, b, 0, 1, 1, 8)).toBe(false);
+describe('runFloor: units of lines [from, to) plus one marker each', () => {
+  const l = linesOf('ab\nc\r\ndef'); // lines "ab\n" (3), "c\r\n" (3), "def" (3)
+  it('sums the lines and their markers', () => {
+    expect(runFloor(l, 0, 3)).toBe(9 + 3);
+    expect(runFloor(l, 1, 2)).toBe(3 + 1);
+    expect(runFloor(l, 2, 3)).toBe(3 + 1);
   });
-  it('lines that also occur in the old middle cost nothing', () => {
-    const a = lines('one\n', 'two\n');
-    expect(surelyTooBig(a, lines('two\n', 'one\n'), 0, 2, 2, 0)).toBe(false);
-  });
-  it('a pure deletion costs the removed text', () => {
-    // nothing added; shrink = 5 ('gone\n') → removed ≥ 5
-    expect(surelyTooBig(lines('gone\n'), lines(), 0, 1, 0, 4)).toBe(true);
-    expect(surelyTooBig(lines('gone\n'), lines(), 0, 1, 0, 5)).toBe(false);
-  });
-  it('only the middle [from, end) counts', () => {
-    const a = lines('k\n', 'old\n', 'k\n');
-    const b = lines('k\n', 'new!\n', 'k\n');
-    // added 6, addedText 5, shrink 4 − 5 = −1 → removed ≥ 4 → 10
-    expect(surelyTooBig(a, b, 1, 2, 2, 9)).toBe(true);
-    expect(surelyTooBig(a, b, 1, 2, 2, 10)).toBe(false);
-  });
-  it('stops early: the first added line over the room decides', () => {
-    const b = Array.from({ length: 1000 }, (_, i) => `line ${i}\n`);
-    expect(surelyTooBig([], b, 0, 0, 1000, 10)).toBe(true);
+  it('an empty run costs nothing', () => {
+    expect(runFloor(l, 1, 1)).toBe(0);
   });
 });
 
-describe('maxEdits: how many of the cheapest edit lines (length + 1) fit the budget', () => {
-  it('takes the cheapest lines first and stops at the first that does not fit', () => {
-    const a = ['aaaa\n', 'b\n']; // costs 6, 3
-    const b = ['cc\n', 'dddddd\n']; // costs 4, 8
-    // sorted 3, 4, 6, 8: budget 13 → 3 + 4 + 6 = 13 → 3 edits; 12 → 2 edits
-    expect(maxEdits(a, b, 0, 2, 2, 13)).toBe(3);
-    expect(maxEdits(a, b, 0, 2, 2, 12)).toBe(2);
-    expect(maxEdits(a, b, 0, 2, 2, 21)).toBe(4);
-    expect(maxEdits(a, b, 0, 2, 2, 2)).toBe(0);
+describe('imbalance: Σ |copies in a − copies in b| × (units + 1) over line IDs', () => {
+  const units = Int32Array.from([4, 1, 10]);
+  it('counts the surplus copies of each ID on either side', () => {
+    // ID 0: 2 in a, 0 in b → 2 × 5; ID 1: 1 and 3 → 2 × 2; ID 2: 1 and 1 → 0
+    expect(imbalance(Int32Array.from([0, 0, 1, 2]), Int32Array.from([1, 1, 2, 1]), units, 3)).toBe(10 + 4);
   });
-  it('sorts numerically (10 after 9), and counts only the middle', () => {
-    const a = ['x'.repeat(9) + '\n', 'k\n']; // 11, (k outside)
-    const b = ['y'.repeat(8) + '\n', 'k\n']; // 10
-    expect(maxEdits(a, b, 0, 1, 1, 10)).toBe(1);
-    expect(maxEdits(a, b, 0, 1, 1, 21)).toBe(2);
-    expect(maxEdits(['k\n', 'zz\n'], ['k\n', 'w\n'], 1, 2, 2, 3)).toBe(1); // cost 3 (w) fits, 4 (zz) would not
+  it('is 0 for the same lines in any order', () => {
+    expect(imbalance(Int32Array.from([0, 1, 2]), Int32Array.from([2, 0, 1]), units, 3)).toBe(0);
+  });
+  it('only IDs below `ids` are weighed', () => {
+    expect(imbalance(Int32Array.from([0]), Int32Array.from([]), units, 1)).toBe(5);
+    expect(imbalance(Int32Array.from([2]), Int32Array.from([]), units, 3)).toBe(11);
+  });
+});
+
+describe('skippedPairs: 2 × (units + 1) for each pair the anchors skip', () => {
+  const units = Int32Array.from([3, 5, 7, 9]);
+  it('charges every pair that is not an anchor', () => {
+    // pairs are IDs [0, 1, 2, 3]; anchors at pair indices 1 and 3 → pairs 0 and 2 skipped
+    expect(skippedPairs(Int32Array.from([0, 1, 2, 3]), 4, Int32Array.from([1, 3]), units)).toBe(2 * 4 + 2 * 8);
+  });
+  it('no anchors: every pair; all anchors: nothing', () => {
+    expect(skippedPairs(Int32Array.from([0, 1]), 2, Int32Array.from([]), units)).toBe(2 * 4 + 2 * 6);
+    expect(skippedPairs(Int32Array.from([0, 1]), 2, Int32Array.from([0, 1]), units)).toBe(0);
+  });
+  it('reads only the first `pairs` entries', () => {
+    expect(skippedPairs(Int32Array.from([0, 3, 3]), 1, Int32Array.from([]), units)).toBe(2 * 4);
+  });
+});
+
+describe('lengthImbalance: Σ over line lengths L of |lines of length L in a − in b| × (L + 1)', () => {
+  it('counts surplus lines per length over the given ranges', () => {
+    // a: "ab\n" (3), "c\n" (2), "de\n" (3); b: "xy\n" (3), "long!\n" (6)
+    const a = linesOf('ab\nc\nde\n');
+    const b = linesOf('xy\nlong!\n');
+    // length 3: 2 vs 1 → 1 × 4; length 2: 1 vs 0 → 3; length 6: 0 vs 1 → 7
+    expect(lengthImbalance(a, 0, 3, b, 0, 2)).toBe(4 + 3 + 7);
+    expect(lengthImbalance(a, 0, 1, b, 0, 1)).toBe(0); // same length: may match, costs nothing here
+    expect(lengthImbalance(a, 1, 2, b, 0, 0)).toBe(3);
+  });
+  it('a line far longer than the lines are many is counted the same (no table that long)', () => {
+    const long = `${'z'.repeat(10_000)}\n`;
+    const a = linesOf(`${long}a\n`);
+    const b = linesOf(`b\n${'y'.repeat(10_000)}\n`);
+    expect(lengthImbalance(a, 0, 2, b, 0, 2)).toBe(0);
+    expect(lengthImbalance(a, 0, 2, b, 0, 1)).toBe(10_002);
+    expect(lengthImbalance(a, 0, 1, linesOf(`${'y'.repeat(9_999)}\n`), 0, 1)).toBe(10_002 + 10_001);
+  });
+  it('is a lower bound: never above the bytes of a patch that removes and adds everything', () => {
+    const a = linesOf('é\nab\ncd\n');
+    const b = linesOf('ab\nxyz\n');
+    expect(lengthImbalance(a, 0, 3, b, 0, 2)).toBeLessThanOrEqual(runFloor(a, 0, 3) + runFloor(b, 0, 2));
   });
 });

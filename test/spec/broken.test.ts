@@ -31,7 +31,7 @@ const BREAKS: readonly Break[] = [
   },
   {
     name: 'SLICE-SHIFT', rule: 'SLICE-EXACT',
-    edits: [shim('bytes().subarray(start, end).toString', 'bytes().subarray(start + 1, end + 1).toString')],
+    edits: [shim('win().subarray(0, done ? win().length : cut).toString', 'win().subarray(1, (done ? win().length : cut) + 1).toString')],
     mustFail: ['SLICE-EXACT/three-slices', 'SLICE-EXACT/window-text-is-the-content'],
   },
   {
@@ -46,12 +46,12 @@ const BREAKS: readonly Break[] = [
   },
   {
     name: 'DIFF-HEADERS-UNSHIFTED', rule: 'DIFF-COMPLETE',
-    edits: [{ file: 'diff.ts', from: 'oldStart: h.oldStart + from, newStart: h.newStart + from', to: 'oldStart: h.oldStart, newStart: h.newStart' }],
+    edits: [{ file: 'hunks.ts', from: '{ oldStart: h.a0 + 1, oldLines: h.a1 - h.a0, newStart: h.b0 + 1,', to: '{ oldStart: 1, oldLines: h.a1 - h.a0, newStart: 1,' }],
     mustFail: ['DIFF-COMPLETE/one-line-change', 'DIFF-COMPLETE/two-hunks', 'DIFF-COMPLETE/window-line-numbers'],
   },
   {
     name: 'DIFF-PARTIAL-BASE', rule: 'DIFF-BASE-HELD',
-    edits: [shim('{ hash: hash(), delivered: end }', '{ hash: hash(), delivered: end, full: text }')],
+    edits: [shim('{ delivered: end, total, at: from + payload.length, kept: text }', '{ delivered: end, total, at: from + payload.length, kept: text, full: text }')],
     mustFail: ['DIFF-BASE-HELD/partly-held-no-diff'],
   },
   {
@@ -89,7 +89,7 @@ const BREAKS: readonly Break[] = [
       const served = await serveStaleRange(req, { arm, cap, seal, readFile });
       try {
         const t = await readFile(req.path);
-        if (served !== null) ledger.set(normalizePath(req.path), argsKey({ path: req.path }), { delivered: Buffer.byteLength(t), full: t });
+        if (served !== null) ledger.set(normalizePath(req.path), argsKey({ path: req.path }), { delivered: Buffer.byteLength(t), total: Buffer.byteLength(t), at: t.length, full: t });
       } catch {}
       return served;
     },`,

@@ -50,6 +50,48 @@ const CASES: readonly Case[] = [
     name: 'a payload that is not the stated bytes',
     lines: [...HEAD, ...ok('POINTER-FULL/ok', ['write a.txt "0123456789"', 'read w1 a.txt => slice 0-8/10 partial "12345678"'])], line: 9, id: 'POINTER-FULL/ok', says: /payload is not bytes 0-8/,
   },
+  // The 2.0 attributes: levers= (a design shim), tool= (a host tool bound), and what the validator asks of them.
+  { name: 'levers= together with arm=', lines: [...HEAD, '```example id=POINTER-FULL/a rule=POINTER-FULL arm=cap levers=pointer', 'write a.txt "abc"', '```'], line: 7, id: 'POINTER-FULL/a', says: /arm= or levers=/ },
+  { name: 'a lever set no design declares', lines: [...HEAD, '```example id=POINTER-FULL/a rule=POINTER-FULL levers=pointer,diff', 'write a.txt "abc"', '```'], line: 7, id: 'POINTER-FULL/a', says: /no design shim in spec\/designs declares levers \[pointer, diff\] \(designs: pointer-only \[pointer\], cap-only \[cap\]\)/ },
+  { name: 'an unknown lever', lines: [...HEAD, '```example id=POINTER-FULL/a rule=POINTER-FULL levers=ptr', 'write a.txt "abc"', '```'], line: 7, id: 'POINTER-FULL/a', says: /"ptr" is not a lever/ },
+  { name: 'a host tool bound out of its domain', lines: [...HEAD, '```example id=POINTER-FULL/a rule=POINTER-FULL tool=maxLines:0', 'write a.txt "abc"', '```'], line: 7, id: 'POINTER-FULL/a', says: /tool=maxLines:0: maxLines must be an integer >= 1/ },
+  { name: 'a host tool bound that is not key:value', lines: [...HEAD, '```example id=POINTER-FULL/a rule=POINTER-FULL tool=maxLines', 'write a.txt "abc"', '```'], line: 7, id: 'POINTER-FULL/a', says: /"maxLines" is not key:value/ },
+  {
+    name: 'a pointer from a shim without the pointer lever',
+    lines: [...HEAD, '```example id=POINTER-FULL/a rule=POINTER-FULL levers=cap cap=8', 'write a.txt "abc"', 'read w1 a.txt => verbatim', 'read w1 a.txt => pointer 3', '```'], line: 10, id: 'POINTER-FULL/a', says: /levers \[cap\] have no pointer lever/,
+  },
+  {
+    name: 'a continuation that does not pass what its spelling delivered (PROGRESS)',
+    lines: [...HEAD, '```example id=POINTER-FULL/a rule=POINTER-FULL levers=cap cap=8', 'write a.txt "0123456789ABCDEF"', 'read w1 a.txt => slice 0-8/16 partial "01234567"', 'read w1 a.txt => slice 0-8/16 partial "01234567"', '```'],
+    line: 10, id: 'POINTER-FULL/a', says: /PROGRESS: bytes 0-8 of this unchanged content were delivered to a\.txt; a slice must end past 8/,
+  },
+  {
+    name: 'a continuation short of the last line end within the cap (PROGRESS)',
+    lines: [...HEAD, '```example id=POINTER-FULL/a rule=POINTER-FULL levers=cap cap=16', 'write a.txt "alpha\\nbeta\\ngamma\\ndelta\\nepsilon\\nzeta\\n"', 'read w1 a.txt => slice 0-11/36 partial "alpha\\nbeta\\n"', 'read w1 a.txt => slice 11-17/36 partial "gamma\\n"', '```'],
+    line: 10, id: 'POINTER-FULL/a', says: /PROGRESS: a slice from 11 must end at or after 23/,
+  },
+  {
+    name: 'a first read under the cap answered with a slice (FIRST-VERBATIM)',
+    lines: [...HEAD, ...ok('POINTER-FULL/ok', ['write a.txt "abc"', 'read w1 a.txt => slice 0-3/3 done "abc"'])], line: 9, id: 'POINTER-FULL/ok', says: /a first read of 3 bytes under cap 8 is the tool's text untouched/,
+  },
+  {
+    name: 'a payload of the whole file where the host tool bounds the text',
+    lines: [...HEAD, '```example id=POINTER-FULL/a rule=POINTER-FULL arm=diff tool=maxLines:1', 'write a.txt "a\\nb\\n"', 'read w1 a.txt => verbatim', 'read w1 a.txt => slice 0-4/4 done "a\\nb\\n"', '```'],
+    line: 10, id: 'POINTER-FULL/a', says: /the content is 2 bytes, not 4/,
+  },
+  {
+    name: 'an arm probe in a levers= example',
+    lines: [...HEAD, '```example id=POINTER-FULL/a rule=POINTER-FULL levers=pointer', 'resolve "cap" => levers on cap pointer g1', '```'], line: 8, id: 'POINTER-FULL/a', says: /resolve probes an arm surface; a levers= example runs the design shim pointer-only, which has none/,
+  },
+  {
+    name: 'counters of a design shim that keeps none',
+    lines: [...HEAD, '```example id=POINTER-FULL/a rule=POINTER-FULL levers=cap', 'write a.txt "abc"', 'read w1 a.txt => verbatim', 'counters w1 => pointered=0 capped=0 withheld=0', '```'], line: 10, id: 'POINTER-FULL/a', says: /the design shim cap-only keeps no counters/,
+  },
+  {
+    name: 'a stale serve from a design shim without one',
+    lines: [...HEAD, '```example id=POINTER-FULL/a rule=POINTER-FULL levers=pointer', 'write a.txt "abc"', 'stale w1 a.txt 0-0 => stale 0-0 of 1 "abc"', '```'], line: 9, id: 'POINTER-FULL/a', says: /the design shim pointer-only has no stale serve: expect none/,
+  },
+  { name: 'a misspelt verbatim framing', lines: [...HEAD, ...ok('POINTER-FULL/ok', ['write a.txt "abc"', 'read w1 a.txt => verbatim framd'])], line: 9, id: 'POINTER-FULL/ok', says: /unexpected "framd"/ },
 ];
 
 describe('malformed examples name the example and their line', () => {
@@ -66,6 +108,13 @@ describe('malformed examples name the example and their line', () => {
     expect(e.message).toContain(`SPEC.md:${c.line}:`);
     if (c.id !== undefined) expect(e.message).toContain(`example ${c.id}:`);
     expect(e.message).toMatch(c.says);
+  });
+
+  it('an example may sit in a general section: it keeps its rule and records its section, levers and tool', () => {
+    const text = ['# t', '', '## Levers', '', '```example id=POINTER-FULL/in-levers rule=POINTER-FULL levers=pointer tool=maxLines:2,unit:codepoint', 'write a.txt "abc"', 'read w1 a.txt => verbatim framed', '```', ''].join('\n');
+    const [c] = loadSpecText(text, 'SPEC.md').examples;
+    expect(c!.example).toMatchObject({ id: 'POINTER-FULL/in-levers', rule: 'POINTER-FULL', section: 'Levers', arm: undefined, levers: ['pointer'], tool: { maxLines: 2, unit: 'codepoint' } });
+    expect(c!.example.steps[1]).toMatchObject({ expect: { kind: 'verbatim', framed: true } });
   });
 
   it('a contradiction deep in the real SPEC.md names that line', () => {
@@ -103,7 +152,9 @@ describe('readshim-conformance spec (the CLI, on a copy of the package)', () => 
     expect(report).toMatchObject({ tool: 'readshim-conformance', command: 'spec', summary: { passed: total, failed: 0 } });
     expect(typeof report.specVersion).toBe('string');
     expect(report.examples).toHaveLength(total);
-    expect(report.examples[0]).toEqual({ id: 'POINTER-FULL/whole-file-then-pointer', rule: 'POINTER-FULL', status: 'pass' });
+    // 2.0 added one field, the shim an example ran against.
+    expect(report.examples[0]).toEqual({ id: 'POINTER-FULL/pointer-only-shim', rule: 'POINTER-FULL', status: 'pass', shim: 'pointer-only' });
+    expect(report.examples.find((e) => e.id === 'POINTER-FULL/whole-file-then-pointer')).toEqual({ id: 'POINTER-FULL/whole-file-then-pointer', rule: 'POINTER-FULL', status: 'pass', shim: 'reference' });
   });
 
   it('exits 1 and names the failing example when the reference answers otherwise', () => {

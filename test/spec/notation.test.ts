@@ -2,7 +2,8 @@
 import { applyPatch } from 'diff';
 import { describe, expect, it } from 'vitest';
 import { Cursor, NotationError, contentExpr } from '../../spec/notation.ts';
-import { applyStrict, hunksDiffer, parseHunks } from '../../spec/patch.ts';
+import { applyHunks as applyStrict, parseHunks } from '../../core/patch.ts';
+import { hunksDiffer } from '../../spec/patch.ts';
 import { parseSpec } from '../../spec/parse.ts';
 
 const expr = (text: string, env: ReadonlyMap<string, string> = new Map()): string => contentExpr(new Cursor(text), env);
@@ -68,7 +69,7 @@ describe('strict hunk application', () => {
     expect(applyPatch(moved, misplaced)).toBe('A\nb\nc\nx\na\nB\nc\n');
     const hunks = parseHunks(misplaced, true);
     expect(hunks.ok).toBe(true);
-    expect(applyStrict(moved, hunks.ok ? hunks.value : [])).toMatchObject({ ok: false, reason: expect.stringMatching(/line 1 is "A\\n"/) });
+    expect(applyStrict(moved, hunks.ok ? hunks.value : [])).toMatchObject({ ok: false, reason: expect.stringMatching(/line 1 of the held version is "A\\n"/) });
   });
 
   it('honours "\\ No newline at end of file"', () => {

@@ -1,18 +1,19 @@
 /**
- * Negative controls: for every gate, tampers of the real material (a temporary copy of it, see
- * rehearsal.ts) the way the gate exists to catch — each one a mutant's disease put into the
- * source — and what the gate must then name. Tampers edit the tree with ts-morph, so they follow
- * the material when it is reformatted; a tamper that cannot find its anchor throws.
+ * Negative controls: for every gate, tampers of the real material (a temporary copy of it) the
+ * way the gate exists to catch — each one a mutant's disease put into the source — and what the
+ * gate must then name. Tampers edit the tree with ts-morph, so they follow the material when it
+ * is reformatted; a tamper that cannot find its anchor throws. Test machinery: never shipped.
+ * `.ci/run` plants two of them (plant.ts) in the installed package, whose gates must turn red.
  */
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { Node, Project, SyntaxKind, type SourceFile } from 'ts-morph';
-import type { GateId } from './ids.ts';
+import type { GateId } from '../../gates/ids.ts';
 
 /** The material the reference gate config reads, relative to the package root ('/'-separated). */
 export function referenceMaterial(root: string): string[] {
   const out = ['gates/reference.gates.json'];
-  for (const dir of ['reference', 'properties', 'core', 'harness', 'adapters']) {
+  for (const dir of ['reference', 'properties', 'spec', 'core', 'harness', 'adapters']) {
     let names: string[];
     try {
       names = readdirSync(join(root, dir), { recursive: true, encoding: 'utf8' });
@@ -175,5 +176,13 @@ export const NEGATIVE_CONTROLS: readonly NegativeControl[] = Object.freeze([
     target: 'properties/__control_oracle.ts',
     tamper: () => "import type referenceAdapter from '../adapters/reference.ts';\n\nexport type Peek = typeof referenceAdapter;\n",
     expect: { file: 'properties/__control_oracle.ts', node: "'../adapters/reference.ts'", message: 'through adapters/reference.ts' },
+  },
+  {
+    id: 'spec-validator-imports-reference',
+    gate: 'GATE-ORACLE-INDEPENDENT',
+    disease: "the spec validator checks SPEC.md's examples against the reference instead of against the contract",
+    target: 'spec/__control_spec.ts',
+    tamper: () => "import { resolveArm } from '../reference/arms.ts';\n\nexport const peek = resolveArm;\n",
+    expect: { file: 'spec/__control_spec.ts', node: "from '../reference/arms.ts'", message: 'imports the reference' },
   },
 ] satisfies readonly NegativeControl[]);

@@ -2,8 +2,9 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { KIT_VERSION, SPEC_VERSION, TOOL_NAME } from '../core/version.ts';
+import { KIT_VERSION, SPEC_VERSION, TOOL_NAME } from './version.ts';
 import { UsageError } from './errors.ts';
+import { outProblem } from './out-path.ts';
 
 export function envelope(command: string): { tool: string; version: string; specVersion: string; command: string } {
   return { tool: TOOL_NAME, version: KIT_VERSION, specVersion: SPEC_VERSION, command };
@@ -17,8 +18,12 @@ export function writeFileAtomic(path: string, text: string): void {
     writeFileSync(tmp, text, { flag: 'wx' });
     renameSync(tmp, path);
   } catch (e) {
-    rmSync(tmp, { force: true });
-    throw new UsageError(`cannot write ${path}: ${(e as Error).message}`);
+    try {
+      rmSync(tmp, { force: true });
+    } catch {
+      // ENOTDIR: below a regular file there is no temporary file to remove
+    }
+    throw new UsageError(`cannot write ${path}: ${outProblem(path) ?? (e as Error).message}`);
   }
 }
 

@@ -7,13 +7,15 @@
  *
  *   # readshim-conformance baseline …
  *   FORGET-RESETS  # our host never calls forget() before issue 12 lands
+ *
+ * Pure: the CLI and the vitest entry read the file (core/files.ts) and hand the text to
+ * parseBaseline; nothing under properties/ touches the file system.
  */
-import { existsSync, readFileSync } from 'node:fs';
 import { isRuleId, type RuleId } from '../core/rules.ts';
 import { SPEC_VERSION, specMajor } from '../core/version.ts';
-import type { RunResult } from '../properties/run.ts';
-import { isPartial } from '../properties/shard.ts';
-import { UsageError } from './errors.ts';
+import type { RunResult } from './run.ts';
+import { isPartial } from './shard.ts';
+import { UsageError } from '../core/errors.ts';
 
 export interface BaselineEntry {
   readonly rule: RuleId;
@@ -72,16 +74,6 @@ export function parseBaseline(file: string, text: string): Baseline {
   return { file, entries };
 }
 
-export function readBaseline(file: string): Baseline {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (e) {
-    throw new UsageError(`cannot read baseline ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
-  }
-  return parseBaseline(file, text);
-}
-
 const failing = (status: string, sharded: boolean): boolean => status === 'fail' || (!sharded && status === 'unexercised');
 
 /**
@@ -137,9 +129,4 @@ export function formatBaseline(result: RunResult, previous: Baseline | undefined
     lines.push(`${r.id.padEnd(21)} # ${reason}`);
   }
   return `${lines.join('\n')}\n`;
-}
-
-/** The baseline at `file` if there is one (to keep its reasons when it is rewritten). */
-export function previousBaseline(file: string): Baseline | undefined {
-  return existsSync(file) ? readBaseline(file) : undefined;
 }

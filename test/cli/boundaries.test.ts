@@ -1,0 +1,76 @@
+/**
+ * Folder boundaries (issue 14, build 7): only cli/ imports cli/ (errors, envelope and atomic
+ * writes live in core/), core/ imports nothing but core/ and node:, and no test machinery ships
+ * under gates/. Imports are read with the compiler's pre-processor, not with regexes.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, posix } from 'node:path';
+import { ts } from 'ts-morph';
+import { describe, expect, it } from 'vitest';
+import { ROOT } from './helpers.ts';
+
+const SKIP = new Set(['node_modules', 'dist', 'test', '.git', '.readshim', 'scratch', '.stryker-tmp', 'reports']);
+
+function sources(): string[] {
+  const out: string[] = [];
+  const walk = (rel: string): void => {
+    for (const e of readdirSync(join(ROOT, rel), { withFileTypes: true })) {
+      const path = rel === '' ? e.name : `${rel}/${e.name}`;
+      if (e.isDirectory()) {
+        if (!SKIP.has(e.name)) walk(path);
+      } else if (/\.ts$/.test(e.name)) out.push(path);
+    }
+  };
+  walk('');
+  return out.sort();
+}
+
+/** Kit-relative targets of a file's relative imports and re-exports; bare specifiers as given. */
+function importsOf(file: string): string[] {
+  const info = ts.preProcessFile(readFileSync(join(ROOT, file), 'utf8'), true, true);
+  return info.importedFiles.map(({ fileName }) =>
+    fileName.startsWith('.') ? posix.normalize(posix.join(posix.dirname(file), fileName)) : fileName,
+  );
+}
+
+describe('folder boundaries', () => {
+  const files = sources();
+
+  it('finds the sources (the scan itself can fail)', () => {
+    expect(files).toContain('core/errors.ts');
+    expect(files).toContain('adapters/load.ts');
+    expect(importsOf('adapters/load.ts')).toContain('core/errors.ts');
+  });
+
+  it('nothing outside cli/ imports cli/', () => {
+    const bad = files
+      .filter((f) => !f.startsWith('cli/'))
+      .flatMap((f) => importsOf(f).filter((t) => t.startsWith('cli/')).map((t) => `${f} → ${t}`));
+    expect(bad).toEqual([]);
+  });
+
+  it('core/ imports only core/ and node: modules', () => {
+    const bad = files
+      .filter((f) => f.startsWith('core/'))
+      .flatMap((f) => importsOf(f).filter((t) => !t.startsWith('core/') && !t.startsWith('node:')).map((t) => `${f} → ${t}`));
+    expect(bad).toEqual([]);
+  });
+
+  it('the worked examples import the kit by its package name, as a shim author would', () => {
+    const examples = files.filter((f) => f.startsWith('examples/'));
+    expect(examples).toContain('examples/minimal-shim/adapter.ts');
+    expect(importsOf('examples/minimal-shim/adapter.ts')).toContain('readshim-conformance');
+    const outside = (f: string, t: string): boolean =>
+      !t.startsWith('node:') && !/^readshim-conformance(\/(reference|vitest))?$/.test(t) && !t.startsWith(`${posix.dirname(f)}/`);
+    const bad = examples.flatMap((f) => importsOf(f).filter((t) => outside(f, t)).map((t) => `${f} → ${t}`));
+    expect(bad).toEqual([]);
+  });
+
+  it('gates/ holds no test machinery (negative controls live in test/gates/)', () => {
+    const gates = files.filter((f) => f.startsWith('gates/'));
+    expect(gates.length).toBeGreaterThan(5);
+    const bad = gates.flatMap((f) => importsOf(f).filter((t) => t === 'vitest' || t.startsWith('test/')).map((t) => `${f} → ${t}`));
+    expect(bad).toEqual([]);
+    expect(gates.filter((f) => /controls|rehears/.test(f))).toEqual([]);
+  });
+});

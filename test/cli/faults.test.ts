@@ -1,0 +1,165 @@
+/**
+ * Issue 13, "never a silent or hung run", for in-process adapters and the run's flags: each fault
+ * is exit 2 with one line saying what and where, or a verdict — never a silent exit or a hang.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { DEFAULT_TIMEOUT_MS } from '../../adapters/process/adapter.ts';
+import { MAX_CAP, parseRunFlags } from '../../cli/commands/run.ts';
+import { DEFAULT_SETTLE_MS } from '../../harness/session.ts';
+import { cli, ROOT } from './helpers.ts';
+
+const tmp = mkdtempSync(join(tmpdir(), 'readshim-faults-'));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+const fixture = (name: string) => join(ROOT, 'test/fixtures/adapters', name);
+
+/** One line on stderr, no stack, nothing on stdout (no report of a run that has no verdict). */
+function oneLine(r: { code: number | null; stdout: string; stderr: string }, message: RegExp): void {
+  expect(r.code).toBe(2);
+  expect(r.stdout).toBe('');
+  expect(r.stderr.trim().split('\n')).toHaveLength(1);
+  expect(r.stderr.trim()).toMatch(message);
+  expect(r.stderr).not.toMatch(/\n\s+at /);
+}
+
+describe('an adapter that calls process.exit does not end the kit with its code', () => {
+  const cases: [string, string, RegExp][] = [
+    ['in create()', 'exits-in-create.ts', /exits-in-create\.ts:3:\d+/],
+    ['in read(), catching what that throws', 'exits-swallowed.ts', /exits-swallowed\.ts:10:\d+/],
+    ['in a timer of its own', 'exits-in-timer.ts', /exits-in-timer\.ts:6:\d+/],
+    ['while its module is imported', 'exits-on-load.ts', /exits-on-load\.ts:3:\d+/],
+  ];
+  for (const [what, file, where] of cases)
+    it(what, () => {
+      const r = cli(['run', '--adapter', fixture(file), '--runs', '2', '--no-save', '--timeout', '2000'], tmp);
+      oneLine(r, new RegExp(`^readshim-conformance: adapter .*${file.replace('.', '\\.')} called process\\.exit\\(0\\) at .*: an adapter runs inside the kit and must not end it`));
+      expect(r.stderr).toMatch(where);
+    });
+
+  it('audit: a decoder module that exits while imported', () => {
+    const r = cli(['audit', join(ROOT, 'examples/traces/clean.jsonl'), '--adapter', fixture('exits-on-load.ts')], tmp);
+    oneLine(r, /adapter .*exits-on-load\.ts called process\.exit\(0\)/);
+  });
+});
+
+describe('an adapter that does not parse: file, line and reason', () => {
+  const dir = mkdtempSync(join(tmp, 'syntax-'));
+  writeFileSync(join(dir, 'broken.ts'), 'export default {\n  name: "broken",\n  create(ctx) { return { read: (a) => ctx.read(a) ; } },\n};\n');
+  writeFileSync(join(dir, 'broken.mjs'), 'export default {\n  name: "broken",\n  create(ctx) { return { read: (a) => ctx.read(a) ; } },\n};\n');
+  writeFileSync(join(dir, 'entry.ts'), "import x from './broken.ts';\nexport default x;\n");
+  writeFileSync(join(dir, 'broken.cjs'), 'module.exports = {\n  name: 1;\n};\n');
+  writeFileSync(join(dir, 'parses.mjs'), "// parses; its top-level code throws a SyntaxError\nexport default JSON.parse('{bad');\n");
+  const cases: [string, string, RegExp][] = [
+    ['TypeScript (tsx)', 'broken.ts', /failed to load: broken\.ts:3:50: Expected "}" but found ";"$/],
+    ['an ES module (node --check locates it)', 'broken.mjs', /failed to load: broken\.mjs:3: SyntaxError: Unexpected token ';'$/],
+    ['a TypeScript module it imports', 'entry.ts', /adapter entry\.ts failed to load: broken\.ts:3:50: Expected "}" but found ";"$/],
+    ['CommonJS', 'broken.cjs', /failed to load: broken\.cjs:2: SyntaxError: Unexpected token ';'$/],
+    ['a SyntaxError its code throws, not a parse error', 'parses.mjs', /failed to load: parses\.mjs:2: SyntaxError: .*JSON/],
+  ];
+  for (const [what, file, message] of cases)
+    it(what, () => oneLine(cli(['run', '--adapter', file, '--runs', '1', '--no-save'], dir), message));
+});
+
+describe('flags with a bounded domain say the domain', () => {
+  const domain = `from 4 to ${MAX_CAP} \\(bytes\\)`;
+  const cases: [string, string[], RegExp][] = [
+    ['--cap far above the bound', ['run', '--cap', '1000000000000'], new RegExp(`--cap must be an integer ${domain}, got "1000000000000"`)],
+    ['--cap one above the bound', ['run', '--cap', String(MAX_CAP + 1)], new RegExp(`--cap must be an integer ${domain}`)],
+    ['--cap not a number', ['run', '--cap', 'abc'], new RegExp(`--cap must be an integer ${domain}, got "abc"`)],
+    ['--cap negative', ['run', '--cap', '-1'], new RegExp(`--cap must be an integer ${domain}, got "-1"`)],
+    ['--cap below 4', ['run', '--cap', '3'], new RegExp(`--cap must be an integer ${domain}, got "3"`)],
+    ['--timeout of zero', ['run', '--timeout', '0'], /--timeout must be an integer >= 1 \(ms\), got "0"/],
+  ];
+  for (const [what, args, message] of cases) it(what, () => oneLine(cli(args, tmp), message));
+  it('the bound itself is a cap', () => {
+    expect(parseRunFlags(['--cap', String(MAX_CAP)]).cap).toBe(MAX_CAP);
+    expect(parseRunFlags(['--cap', '4']).cap).toBe(4);
+  });
+});
+
+describe('--out where no file can be', () => {
+  const file = join(tmp, 'a-file');
+  writeFileSync(file, 'x');
+  it('below a regular file (ENOTDIR): a usage error before the run', () => {
+    oneLine(cli(['run', '--runs', '1', '--out', join(file, 'report.json')], tmp), /^readshim-conformance: run: --out .*a-file\/report\.json: .*a-file is not a directory \(a file is there\)$/);
+  });
+  it('a directory', () => {
+    oneLine(cli(['run', '--runs', '1', '--out', tmp], tmp), /--out .*: is a directory \(give a file name\)/);
+  });
+  it('the failure database below a regular file: a usage error before the run, not an internal error after it', () => {
+    const r = cli(['run', '--adapter', fixture('ignores-forget.ts'), '--arm', 'cap', '--runs', '40', '--only', 'FORGET-RESETS', '--failures', join(file, 'db')], tmp);
+    oneLine(r, /^readshim-conformance: run: failure database .*a-file\/db: .*a-file is not a directory \(a file is there\) \(--failures <dir> or --no-save\)$/);
+  });
+});
+
+describe('the in-process settle timeout is --timeout', () => {
+  it('a read that never settles ends the run after the given time, saying it', () => {
+    oneLine(cli(['run', '--adapter', fixture('never-settles.ts'), '--runs', '1', '--no-save', '--timeout', '300'], tmp), /did not settle within 300 ms/);
+  });
+  it('README documents both defaults and the cap bound with the numbers the code uses', () => {
+    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+    const n = (x: number) => x.toLocaleString('en-US');
+    expect(readme).toContain(`--timeout <ms>`);
+    expect(readme).toContain(`${n(DEFAULT_TIMEOUT_MS)} ms for --process`);
+    expect(readme).toContain(`${n(DEFAULT_SETTLE_MS)} ms in-process`);
+    expect(readme).toContain(`at most ${n(MAX_CAP)}`);
+  });
+});
+
+describe('--replay plays the trace: the printed command reproduces, the header decides', () => {
+  const dir = mkdtempSync(join(tmp, 'replay-'));
+  const adapter = fixture('ignores-forget.ts');
+  let saved = '';
+  let command = '';
+  it('a failing run prints a replay command that, copied as is, fails the same rule (exit 1, not 2)', () => {
+    const r = cli(['run', '--adapter', adapter, '--arm', 'cap', '--runs', '80', '--only', 'FORGET-RESETS,POINTER-FULL', '--timeout', '5000'], dir);
+    expect(r.code).toBe(1);
+    command = /^ {2}replay: (.*)$/m.exec(r.stdout)![1]!;
+    expect(command).toMatch(/^readshim-conformance run --adapter \S+ignores-forget\.ts --timeout 5000 --only FORGET-RESETS,POINTER-FULL --replay \.readshim\/failures\/FORGET-RESETS-[0-9a-f]+\.jsonl$/);
+    saved = readdirSync(join(dir, '.readshim/failures')).find((f) => f.startsWith('FORGET-RESETS-'))!;
+    // The command as a user pastes it into a shell, with this checkout's bin as readshim-conformance.
+    const bin = mkdtempSync(join(tmp, 'bin-'));
+    writeFileSync(join(bin, 'readshim-conformance'), `#!/bin/sh\nexec '${process.execPath}' '${join(ROOT, 'bin/readshim-conformance.js')}' "$@"\n`, { mode: 0o755 });
+    const sh = spawnSync('sh', ['-c', command], {
+      cwd: dir, encoding: 'utf8', env: { ...process.env, PATH: `${bin}:${process.env.PATH ?? ''}`, READSHIM_PROGRESS: '0' }, timeout: 120_000,
+    });
+    expect(sh.stderr).toBe('');
+    expect(sh.status).toBe(1);
+    expect(sh.stdout).toMatch(/FAIL +FORGET-RESETS/);
+  });
+
+  it('the banner tells the trace and its header, not the run defaults', () => {
+    const file = join('.readshim/failures', saved);
+    const h = JSON.parse(readFileSync(join(dir, file), 'utf8').split('\n')[0]!);
+    const r = cli(['run', '--adapter', adapter, '--replay', file], dir);
+    expect(r.code).toBe(1);
+    const banner = r.stdout.split('\n')[0]!;
+    expect(banner).toBe(`readshim-conformance run — adapter ignores-forget, replay of ${file}: arm ${h.arm}, cap ${h.cap}, seal ${h.seal} (from the trace)`);
+    expect(banner).not.toMatch(/seed 20261130|histories per cap band/);
+  });
+
+  it('flags that contradict the trace, or that only generated runs use, are exit 2', () => {
+    const file = join('.readshim/failures', saved);
+    oneLine(cli(['run', '--adapter', adapter, '--arm', 'diff', '--replay', file], dir), /--arm diff, but .* was recorded under arm cap; a replay takes arm, cap and seal from its trace \(drop --arm\)/);
+    oneLine(cli(['run', '--adapter', adapter, '--cap', '5', '--replay', file], dir), /--cap 5, but .* was recorded with cap \d+; a replay takes arm, cap and seal from its trace \(drop --cap\)/);
+    oneLine(cli(['run', '--adapter', adapter, '--runs', '5', '--replay', file], dir), /--runs applies to generated histories; --replay plays the trace only/);
+    oneLine(cli(['run', '--adapter', adapter, '--seed', '5', '--replay', file], dir), /--seed applies to generated histories/);
+    // The minimal example declares arm cap only: a trace recorded under arm all cannot be its replay.
+    const other = join(dir, 'all.jsonl');
+    writeFileSync(other, readFileSync(join(dir, file), 'utf8').replace('"arm":"cap"', '"arm":"all"'));
+    oneLine(cli(['run', '--adapter', join(ROOT, 'examples/minimal-shim/adapter.ts'), '--replay', other], dir), /all\.jsonl was recorded under arm all, which adapter minimal-shim does not declare \(it declares cap\)/);
+  });
+});
+
+describe('nothing is written by a run that fails on its flags', () => {
+  it('no failure database, no report file', () => {
+    const dir = mkdtempSync(join(tmp, 'clean-'));
+    mkdirSync(join(dir, 'out'));
+    cli(['run', '--cap', '1000000000000', '--out', join(dir, 'out', 'r.json')], dir);
+    expect(readdirSync(join(dir, 'out'))).toEqual([]);
+    expect(readdirSync(dir)).toEqual(['out']);
+  });
+});
