@@ -17,7 +17,7 @@ export function benchJson(w: Workload, rows: readonly BenchRow[], notes: readonl
     shims: rows.map((r) => ({
       shim: r.shim, ...(r.mode.arm !== undefined ? { arm: r.mode.arm } : { levers: leverList(r.mode.levers) }), role: r.role,
       bytesNaive: r.bytesNaive, bytesDelivered: r.bytesDelivered, savedPct: r.savedPct, lies: r.lies,
-      lieRules: r.lieRules, efficiency: r.efficiency,
+      lieRules: r.lieRules, efficiency: r.efficiency, corpus: r.corpus,
     })),
     ...(notes.length > 0 ? { notes } : {}),
   };
@@ -39,9 +39,9 @@ export function describeWorkloadLine(w: Workload): string[] {
 }
 
 export function benchPretty(w: Workload, rows: readonly BenchRow[], notes: readonly string[] = []): string {
-  const head = ['score', 'shim', 'arm', 'kind', 'plain tool (B)', 'delivered (B)', 'saved', 'lies'];
-  const body = rows.map((r) => [score(r), r.shim, modeCell(r.mode), r.role, n(r.bytesNaive), n(r.bytesDelivered), pct(r.savedPct), n(r.lies)]);
-  const right = new Set([4, 5, 6, 7]);
+  const head = ['score', 'shim', 'arm', 'kind', 'plain tool (B)', 'delivered (B)', 'saved', 'lies', 'lie classes'];
+  const body = rows.map((r) => [score(r), r.shim, modeCell(r.mode), r.role, n(r.bytesNaive), n(r.bytesDelivered), pct(r.savedPct), n(r.lies), n(r.corpus.classes.length)]);
+  const right = new Set([4, 5, 6, 7, 8]);
   const width = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i]!.length)));
   const line = (cells: readonly string[]): string => `  ${cells.map((c, i) => (right.has(i) ? c.padStart(width[i]!) : c.padEnd(width[i]!))).join('  ')}`.trimEnd();
   const out = ['readshim-conformance bench', '', ...describeWorkloadLine(w), '', line(head), ...body.map(line), ''];
@@ -49,6 +49,12 @@ export function benchPretty(w: Workload, rows: readonly BenchRow[], notes: reado
   if (liars.length > 0) {
     out.push('lies by rule (each lying response counted once, under its first rule):');
     for (const r of liars) out.push(`  ${r.shim} (${modeCell(r.mode)}): ${Object.entries(r.lieRules).map(([k, v]) => `${k} ${n(v)}`).join(', ')}`);
+    out.push('');
+  }
+  const classy = rows.filter((r) => r.corpus.classes.length > 0);
+  if (classy.length > 0) {
+    out.push('lie classes the directed corpus showed (docs/LIE-CLASSES.md):');
+    for (const r of classy) out.push(`  ${r.shim} (${modeCell(r.mode)}): ${r.corpus.classes.join(', ')}`);
     out.push('');
   }
   const wasteful = rows.filter((r) => Object.keys(r.efficiency).length > 0);
@@ -61,6 +67,7 @@ export function benchPretty(w: Workload, rows: readonly BenchRow[], notes: reado
   out.push(
     'score = bytes saved at zero lies; a shim that lied is ranked by its lies (fewest first), whatever it saved.',
     `a lie = a response that breaks ${LIE_RULES.join(', ')} (oracle of properties/oracle/judge.ts).`,
+    'lie classes = classes of docs/LIE-CLASSES.md whose directed case made the shim lie (they do not change the score).',
   );
   return `${out.join('\n')}\n`;
 }

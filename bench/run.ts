@@ -10,9 +10,12 @@ import { ARM_NAMES } from '../core/arms.ts';
 import { leverList, modeOfArm, type Mode } from '../core/levers.ts';
 import type { ShimAdapter } from '../adapters/contract.ts';
 import { sealFor } from '../properties/run.ts';
+import { LIE_CLASS_IDS, type LieClassId } from '../properties/corpus/classes.ts';
+import { playCorpus } from '../properties/corpus/play.ts';
+import type { RuleId } from '../core/rules.ts';
 import { MUTANT_IDS } from '../mutations/index.ts';
 import { NAIVE_DESIGNS, loadNaiveDesign, type NaiveDesign } from './naive.ts';
-import { measure, type Measurement } from './measure.ts';
+import { LIE_RULES, measure, type Measurement } from './measure.ts';
 import type { Workload } from './workload.ts';
 
 export { NAIVE_DESIGNS };
@@ -20,11 +23,21 @@ export { NAIVE_DESIGNS };
 export type Role = 'under test' | 'reference' | 'naive';
 export type Baselines = 'all' | 'reference' | 'none';
 
+/** The directed corpus (properties/corpus/) played against a bench row: the lie classes it showed. */
+export interface CorpusLies {
+  readonly played: number;
+  /** Classes one of whose cases broke a lie rule (LIE_RULES), in catalogue order. */
+  readonly classes: readonly LieClassId[];
+  /** Those cases. */
+  readonly cases: readonly string[];
+}
+
 export interface BenchRow extends Measurement {
   readonly shim: string;
   /** The arm or the declared levers it ran under. */
   readonly mode: Mode;
   readonly role: Role;
+  readonly corpus: CorpusLies;
 }
 
 /** "all", or "levers pointer+cap" — a table cell. */
@@ -34,6 +47,8 @@ export function modeCell(m: Mode): string {
 
 export interface Subject {
   readonly adapter: ShimAdapter;
+  /** How it is reached (a process cannot have its read tool fail on purpose). Default in-process. */
+  readonly transport?: 'in-process' | 'process';
   /** Modes to bench it under: each declared arm asked for, or its declared levers. */
   readonly modes: readonly Mode[];
 }
@@ -67,12 +82,13 @@ export async function runBench(o: BenchOptions): Promise<BenchRow[]> {
   const { params, events } = o.workload;
   const seal = sealFor(params.seed);
   const rows: BenchRow[] = [];
-  const one = async (adapter: ShimAdapter, shim: string, mode: Mode, role: Role): Promise<void> => {
+  const one = async (adapter: ShimAdapter, shim: string, mode: Mode, role: Role, transport: 'in-process' | 'process' = 'in-process'): Promise<void> => {
     o.onProgress?.(`${shim} (${modeCell(mode)}): ${params.reads.toLocaleString('en-US')} reads`);
-    rows.push({ shim, mode, role, ...(await measure(adapter, { mode, cap: adapter.capabilities.cap ?? params.cap, seal, ...(adapter.capabilities.tool ? { tool: adapter.capabilities.tool } : {}) }, events)) });
+    const measured = await measure(adapter, { mode, cap: adapter.capabilities.cap ?? params.cap, seal, ...(adapter.capabilities.tool ? { tool: adapter.capabilities.tool } : {}) }, events);
+    rows.push({ shim, mode, role, ...measured, corpus: await corpusLies(adapter, mode, seal, transport) });
   };
 
-  if (o.subject !== undefined) for (const mode of o.subject.modes) await one(o.subject.adapter, o.subject.adapter.name, mode, 'under test');
+  if (o.subject !== undefined) for (const mode of o.subject.modes) await one(o.subject.adapter, o.subject.adapter.name, mode, 'under test', o.subject.transport);
   if (o.baselines !== 'none') {
     const reference = (await import('../adapters/reference.ts')).default;
     for (const arm of ARM_NAMES) await one(reference, 'reference', modeOfArm(arm), 'reference');
@@ -93,4 +109,20 @@ export async function runBench(o: BenchOptions): Promise<BenchRow[]> {
       }
     }
   return rows.sort(byScore);
+}
+
+/** The corpus against one shim and mode: which lie classes it shows (the same cases a run plays first). */
+export async function corpusLies(adapter: ShimAdapter, mode: Mode, seal: string, transport: 'in-process' | 'process'): Promise<CorpusLies> {
+  const broken = new Map<string, LieClassId>();
+  const caps = adapter.capabilities;
+  const report = await playCorpus(
+    {
+      adapter, mode, seal, ...(caps.tool ? { tool: caps.tool } : {}), ...(caps.cap !== undefined ? { fixedCap: caps.cap } : {}), transport,
+      targets: new Set<RuleId>(LIE_RULES), seed: 0, header: (cap, note) => ({ type: 'header', kit: '', specVersion: '', cap, levers: [], seal, note }),
+    },
+    { history: () => {}, fail: () => {}, broke: () => {} },
+  );
+  for (const c of report.cases) if (c.failed.length > 0) broken.set(c.id, c.lieClass);
+  const classes = LIE_CLASS_IDS.filter((id) => [...broken.values()].includes(id));
+  return { played: report.cases.filter((c) => c.played).length, classes, cases: [...broken.keys()] };
 }

@@ -37,7 +37,7 @@ function childEntry(): { file: string; execArgv: string[] } {
 /** The result of a mutant whose process died under it (it never answered). */
 function lost(id: string, why: string): MutantResult {
   const spec = mutantById(id);
-  return { id, rules: spec?.rules ?? [], arm: spec?.arm ?? 'cap', status: 'error', failedRules: [], runsToKill: null, reason: why, ms: 0 };
+  return { id, rules: spec?.rules ?? [], arm: spec?.arm ?? 'cap', status: 'error', failedRules: [], runsToKill: null, killedBy: null, runsToKillWithoutCorpus: null, reason: why, ms: 0 };
 }
 
 export async function runMutants(ids: readonly string[], o: PoolOptions): Promise<MutantResult[]> {

@@ -1,7 +1,7 @@
 /**
- * A conformance run: surface probes, saved traces, then fast-check histories per cap band. Every
- * rule gets pass / fail / n/a / unexercised with its check count; a failure gets a shrunk story
- * and a trace that replays it.
+ * A conformance run: surface probes, saved traces, the directed corpus (properties/corpus/), then
+ * fast-check histories per cap band. Every rule gets pass / fail / n/a / unexercised with its check
+ * count (and where the checks came from); a failure gets a shrunk story and a trace that replays it.
  */
 import { createHash } from 'node:crypto';
 import type { ArmName } from '../core/arms.ts';
@@ -15,6 +15,8 @@ import type { ShimAdapter } from '../adapters/contract.ts';
 import { AdapterError } from '../harness/session.ts';
 import { modeFor } from '../adapters/capabilities.ts';
 import { notApplicable, unusedLever } from './applicability.ts';
+import { leadFromNote } from './corpus/classes.ts';
+import { playCorpus, type Advisory, type CaseOutcome, type Phase } from './corpus/play.ts';
 import { efficiencyFindings, type EfficiencyFinding } from './efficiency.ts';
 import type { LeverUse } from './lever-use.ts';
 import { FAKE_SEALS } from './generators/content.ts';
@@ -30,7 +32,7 @@ import { Slots } from './engine/pool.ts';
 import type { ShrinkInfo } from './engine/shrink.ts';
 import { Tally } from './engine/tally.ts';
 
-export type { RuleStatus };
+export type { RuleStatus, Phase, Advisory };
 
 export interface Counterexample {
   readonly story: readonly string[];
@@ -54,9 +56,26 @@ export interface Counterexample {
 export interface RuleResult {
   readonly id: RuleId;
   readonly status: RuleStatus;
+  /** All checks of the rule; `checksFrom` splits them by phase (they sum to this). */
   readonly checks: number;
+  readonly checksFrom: Readonly<Record<Phase, number>>;
+  /** Phases that broke the rule: a probe, a replayed trace, the first corpus case, the smallest random budget (histories per band). */
+  readonly brokenBy?: BrokenBy;
   readonly reason?: string;
   readonly counterexample?: Counterexample;
+}
+
+export interface BrokenBy {
+  readonly probes?: true;
+  readonly replays?: string;
+  readonly corpus?: string;
+  readonly random?: number;
+}
+
+/** The corpus phase of a run (shard 1 only): every case, played or why not. */
+export interface CorpusSummary {
+  readonly played: number;
+  readonly cases: readonly CaseOutcome[];
 }
 
 export interface BandUsed {
@@ -88,6 +107,10 @@ export interface RunResult {
   readonly leverUse: Readonly<LeverUse>;
   /** Set when this run is one shard of a split run: its verdicts combine with combineShards(). */
   readonly shard?: ShardInfo;
+  /** The directed corpus as played (absent when it was not: --replay, a shard other than 1, corpus off). */
+  readonly corpus?: CorpusSummary;
+  /** Findings that never change the exit code: an unsealed shim's notice mimicry (NOTICE-SEALED). */
+  readonly advisories: readonly Advisory[];
 }
 
 export interface RunOptions {
@@ -135,6 +158,8 @@ export interface RunOptions {
   readonly crashIsError?: boolean;
   /** How long one call of an in-process adapter may take to settle (--timeout; harness/session.ts). */
   readonly settleTimeoutMs?: number;
+  /** Play the directed corpus before the random phase (default true; mutants --no-corpus turns it off). */
+  readonly corpus?: boolean;
 }
 
 export const DEFAULT_RUNS = 150;
@@ -188,10 +213,12 @@ export async function runConformance(o: RunOptions): Promise<RunResult> {
     progress('surface probes: every declared arm');
     const probes = await runSurfaceProbes(o.adapter, seal, o.seed, o.settleTimeoutMs);
     if (o.crashIsError && probes.crashes.length > 0) throw new AdapterError(`adapter ${o.adapter.name}: the shim crashed: ${probes.crashes[0]}: a crash is not an answer`);
-    tally.add(probes.checks);
+    tally.add(probes.checks, 'probes');
     for (const f of probes.findings)
-      if (targets.has(f.rule))
+      if (targets.has(f.rule)) {
+        tally.brokeIn(f.rule, 'probes', {});
         tally.fail(f.rule, f.message, { story: f.story, trace: { header: header(0, o.seed), events: [] }, seed: o.seed, cap: 0, ...modeFields, source: 'surface probe' });
+      }
   }
 
   for (const r of firstShard ? (o.replays ?? []) : []) {
@@ -199,15 +226,26 @@ export async function runConformance(o: RunOptions): Promise<RunResult> {
     const h = r.trace.header;
     const cfg = { mode: headerMode(h), cap: h.cap, seal: h.seal, ...(h.tool ? { tool: h.tool } : {}), ...settle };
     const v = await runHistory(env, `replay ${r.name}`, cfg, r.trace.events);
-    tally.history(v, r.trace.events, -1);
-    const story = tellStory(r.trace.events, v.outcomes, v.violations);
+    tally.history(v, r.trace.events, -1, 'replays');
+    const story = [...leadFromNote(h.note), ...tellStory(r.trace.events, v.outcomes, v.violations)];
     for (const x of v.violations)
-      if (targets.has(x.rule))
+      if (targets.has(x.rule)) {
+        tally.brokeIn(x.rule, 'replays', { replay: r.name });
         tally.fail(x.rule, x.message, {
           story, trace: { header: { ...h, seal: h.seal }, events: recorded(r.trace.events, v) }, seed: h.seed ?? o.seed,
           ...(h.fcPath !== undefined ? { fcPath: h.fcPath } : {}), cap: h.cap, ...(h.arm !== undefined ? { arm: h.arm } : {}), source: `replay ${r.name}`,
         });
+      }
   }
+
+  // The directed corpus: every lie class, before any random search (shard 1 only, like the probes).
+  const corpus = !o.replayOnly && firstShard && o.corpus !== false
+    ? await playCorpus({
+      adapter: o.adapter, mode, seal, ...(tool ? { tool } : {}), ...(fixedCap !== undefined ? { fixedCap } : {}), transport: o.transport, targets, seed: o.seed,
+      header: (cap, note) => ({ ...header(cap, o.seed), note }), ...(o.crashIsError ? { crashIsError: true } : {}), progress, ...settle,
+      judgeWith: (label, cfg, events) => runHistory(env, label, cfg, events),
+    }, tally)
+    : undefined;
 
   // The random phase and the shrinking of what it found (properties/engine/).
   const { units, used } = await generatedPhase(env, tally, {
@@ -224,16 +262,19 @@ export async function runConformance(o: RunOptions): Promise<RunResult> {
       checks: tally.checks.get(id) ?? 0, failure: tally.failures.get(id), ...(na !== undefined ? { na } : {}), ...(unused !== undefined ? { unused } : {}),
       replayOnly: o.replayOnly === true, minChecks,
     });
-    if (d.failure) return { id, status: 'fail', checks: d.checks, reason: d.failure.message, counterexample: d.failure.counterexample };
+    const from = { checksFrom: tally.checksFrom(id), ...(tally.brokenBy.has(id) ? { brokenBy: tally.brokenBy.get(id)! } : {}) };
+    if (d.failure) return { id, status: 'fail', checks: d.checks, ...from, reason: d.failure.message, counterexample: d.failure.counterexample };
     // A shard sees part of the histories: only the combined shards decide that a rule went unexercised.
     const reason = d.status === 'unexercised' && o.shard && isPartial(o) ? `${d.reason} in shard ${o.shard.index}/${o.shard.count} (the combined shards decide)` : d.reason;
-    return { id, status: d.status, checks: d.checks, ...(reason !== undefined ? { reason } : {}) };
+    return { id, status: d.status, checks: d.checks, ...from, ...(reason !== undefined ? { reason } : {}) };
   });
   return {
     adapter: o.adapter.name, ...(mode.arm !== undefined ? { arm: mode.arm } : {}), levers: leverList(mode.levers), ...(tool ? { tool } : {}),
     caps: used, seed: o.seed, runs: o.runs, rules, summary: summarize(rules), assumptions,
     claims: Object.fromEntries(tally.claims), efficiency: efficiencyFindings(tally.efficiency), leverUse: tally.leverUse,
     ...(o.shard ? { shard: { ...o.shard, ...units } } : {}),
+    ...(corpus ? { corpus: { played: corpus.cases.filter((c) => c.played).length, cases: corpus.cases } } : {}),
+    advisories: corpus?.advisories ?? [],
   };
 }
 

@@ -11,7 +11,8 @@ import { RULE_IDS, type RuleId } from '../core/rules.ts';
 import { unusedLever } from './applicability.ts';
 import { combineEfficiency } from './efficiency.ts';
 import { addLeverUse, emptyLeverUse } from './lever-use.ts';
-import type { BandUsed, Counterexample, RuleResult, RunResult } from './run.ts';
+import { PHASES, type Phase } from './corpus/play.ts';
+import type { BandUsed, BrokenBy, Counterexample, RuleResult, RunResult } from './run.ts';
 import { decide } from './verdict.ts';
 
 /** Histories per work unit: small enough to balance shards, large enough to keep overhead low. */
@@ -117,9 +118,15 @@ export function combineShards(results: readonly RunResult[], minChecks = 1): Run
     // A shard's "lever never used" was judged on its own opportunities; the sum decides here.
     const na = mine.find((x) => x.status === 'n/a' && x.reason !== undefined && !/ lever declared but never used /.test(x.reason))?.reason;
     const d = decide(id, { checks, failure, ...(na !== undefined ? { na } : {}), ...(unused !== undefined ? { unused } : {}), minChecks });
+    const checksFrom = Object.fromEntries(PHASES.map((p) => [p, mine.reduce((a, x) => a + (x.checksFrom?.[p] ?? 0), 0)])) as Record<Phase, number>;
+    const broken = mine.map((x) => x.brokenBy).filter((b): b is BrokenBy => b !== undefined);
+    const brokenBy = broken.length === 0 ? {} : { brokenBy: combineBrokenBy(broken) };
     if (d.failure !== undefined)
-      return { id, status: 'fail', checks, ...(d.failure.reason !== undefined ? { reason: d.failure.reason } : {}), ...(d.failure.counterexample ? { counterexample: d.failure.counterexample } : {}) };
-    return { id, status: d.status, checks, ...(d.reason !== undefined ? { reason: d.reason } : {}) };
+      return {
+        id, status: 'fail', checks, checksFrom, ...brokenBy, ...(d.failure.reason !== undefined ? { reason: d.failure.reason } : {}),
+        ...(d.failure.counterexample ? { counterexample: d.failure.counterexample } : {}),
+      };
+    return { id, status: d.status, checks, checksFrom, ...brokenBy, ...(d.reason !== undefined ? { reason: d.reason } : {}) };
   });
 
   const caps: BandUsed[] = first.caps.map((c) => ({ ...c, histories: sorted.reduce((a, r) => a + (r.caps.find((x) => x.band === c.band)?.histories ?? 0), 0) }));
@@ -129,6 +136,21 @@ export function combineShards(results: readonly RunResult[], minChecks = 1): Run
     adapter: first.adapter, ...(first.arm !== undefined ? { arm: first.arm } : {}), levers: first.levers, ...(first.tool ? { tool: first.tool } : {}),
     caps, seed: first.seed, runs: first.runs, rules, summary: summarize(rules),
     assumptions: first.assumptions, claims, efficiency: combineEfficiency(sorted.map((r) => r.efficiency ?? [])), leverUse,
+    // The corpus runs in shard 1 only.
+    ...(sorted[0]!.corpus ? { corpus: sorted[0]!.corpus } : {}),
+    advisories: sorted.flatMap((r) => r.advisories ?? []),
+  };
+}
+
+/** Shards' phases that broke one rule: probes, replays and the corpus come from shard 1; the smallest random budget wins. */
+function combineBrokenBy(list: readonly BrokenBy[]): BrokenBy {
+  const random = list.map((b) => b.random).filter((x): x is number => x !== undefined);
+  const pick = <K extends 'replays' | 'corpus'>(k: K) => list.find((b) => b[k] !== undefined)?.[k];
+  const replays = pick('replays');
+  const corpus = pick('corpus');
+  return {
+    ...(list.some((b) => b.probes) ? { probes: true as const } : {}), ...(replays !== undefined ? { replays } : {}),
+    ...(corpus !== undefined ? { corpus } : {}), ...(random.length > 0 ? { random: Math.min(...random) } : {}),
   };
 }
 

@@ -2,6 +2,7 @@
  * A shrunk history as a numbered story a person can follow: "read 3 said 'unchanged, you hold
  * all 105,426 bytes' but the worker holds bytes 0–24,576".
  */
+import { resolvePath } from '../core/paths.ts';
 import type { TraceEvent } from '../core/trace.ts';
 import type { Outcome } from '../harness/session.ts';
 import { n, utf8 } from './oracle/bytes.ts';
@@ -33,9 +34,9 @@ export function tellStory(events: readonly TraceEvent[], outcomes: readonly Outc
         line = `worker ${e.id} starts`;
         break;
       case 'write': {
-        const prev = mtimes.get(e.path);
+        const prev = mtimes.get(resolvePath(e.path));
         const mt = prev === e.mtimeMs ? `mtime kept at ${e.mtimeMs}` : `mtime ${e.mtimeMs}`;
-        mtimes.set(e.path, e.mtimeMs);
+        mtimes.set(resolvePath(e.path), e.mtimeMs);
         line = `write ${e.path}: ${n(utf8(e.content).length)} bytes ${preview(e.content)}, ${mt}`;
         break;
       }
@@ -53,11 +54,11 @@ export function tellStory(events: readonly TraceEvent[], outcomes: readonly Outc
       }
       case 'read': {
         const r = o && o.kind === 'read' ? o : undefined;
-        const extra = [e.fail ? `the tool fails with ${e.fail}` : '', e.race ? `right after the tool returns, ${e.path} is rewritten (${n(utf8(e.race.content).length)} bytes, mtime ${e.race.mtimeMs})` : '', e.batch !== undefined ? `concurrent batch ${e.batch}` : '']
+        const extra = [e.fail ? `the tool fails with ${e.fail}` : '', e.race ? `right after the tool returns, ${e.path} is rewritten (${n(utf8(e.race.content).length)} bytes, ${mtimes.get(resolvePath(e.path)) === e.race.mtimeMs ? 'mtime kept at' : 'mtime'} ${e.race.mtimeMs})` : '', e.batch !== undefined ? `concurrent batch ${e.batch}` : '']
           .filter(Boolean).join('; ');
         const said = r === undefined ? '' : r.claim ? ` → ${sayClaim(r.claim, 'text' in r.response ? r.response.text : '')}` : ` → error: ${'error' in r.response ? r.response.error : '?'}`;
         line = `${e.worker} reads ${e.path}${window(e.args)}${extra ? ` (${extra})` : ''}${said}`;
-        if (e.race) mtimes.set(e.path, e.race.mtimeMs);
+        if (e.race) mtimes.set(resolvePath(e.path), e.race.mtimeMs);
         break;
       }
     }

@@ -15,7 +15,7 @@ interface JsonReport {
   readonly rules?: readonly { id: string; checks: number }[];
   readonly examples?: readonly { id: string; status: string }[];
   readonly gates?: readonly { id: string; checks?: number; status: string }[];
-  readonly mutants?: readonly { id: string; status: string }[];
+  readonly mutants?: readonly { id: string; status: string; runsToKillWithoutCorpus?: number | null }[];
 }
 
 const read = (dir: string, name: string): JsonReport => {
@@ -37,7 +37,11 @@ export function countsFrom(dir: string): Counts {
     properties: Object.fromEntries((run.rules ?? []).map((r) => [r.id, r.checks])),
     spec: { 'examples passed': (spec.examples ?? []).filter((e) => e.status === 'pass').length },
     gates: Object.fromEntries((gates.gates ?? []).map((g) => [g.id, g.status === 'pass' ? (g.checks ?? 0) : 0])),
-    mutants: { 'killed by a named rule': (mutants.mutants ?? []).filter((m) => m.status === 'killed').length },
+    mutants: {
+      'killed by a named rule': (mutants.mutants ?? []).filter((m) => m.status === 'killed').length,
+      // The generators' own strength: killed by the probes and the random phase alone (mutants --no-corpus).
+      'killed without the corpus': (mutants.mutants ?? []).filter((m) => m.status === 'killed' && typeof m.runsToKillWithoutCorpus === 'number').length,
+    },
   };
 }
 

@@ -119,7 +119,7 @@ export default async function bench(argv: readonly string[]): Promise<number> {
     try {
       rows = await runBench({
         workload,
-        ...(adapter !== undefined ? { subject: { adapter, modes } } : {}),
+        ...(adapter !== undefined ? { subject: { adapter, modes, transport: processAdapter !== undefined ? 'process' : 'in-process' } } : {}),
         baselines: flags.baselines,
         onProgress: (l) => progress(`[${((Date.now() - started) / 1000).toFixed(1)}s] bench: ${l}`),
       });

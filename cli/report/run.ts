@@ -32,6 +32,8 @@ export function runJson(r: RunResult, x: RunReportExtras): string {
         id: rule.id,
         status: rule.status,
         checks: rule.checks,
+        checksFrom: rule.checksFrom,
+        ...(rule.brokenBy !== undefined ? { brokenBy: rule.brokenBy } : {}),
         ...(rule.reason !== undefined ? { reason: rule.reason } : {}),
         ...(rule.counterexample
           ? {
@@ -50,6 +52,8 @@ export function runJson(r: RunResult, x: RunReportExtras): string {
           : {}),
       })),
       summary: r.summary,
+      ...(r.corpus !== undefined ? { corpus: r.corpus } : {}),
+      advisories: r.advisories,
       efficiency: r.efficiency.map((e) => ({ kind: e.kind, count: e.count, bytes: e.bytes, story: e.story })),
       leverUse: r.leverUse,
       claims: r.claims,
@@ -76,11 +80,13 @@ export function runPretty(r: RunResult, x: RunReportExtras): string {
   );
   for (const a of r.assumptions) out.push(`ASSUMPTION: ${a}`);
   for (const note of x.notes ?? []) out.push(`note: ${note}`);
+  if (r.corpus !== undefined) out.push(`corpus: ${r.corpus.played} of ${r.corpus.cases.length} directed cases played${r.corpus.played < r.corpus.cases.length ? ' (JSON corpus.cases says why the others were not)' : ''}`);
   out.push('');
   for (const rule of r.rules) {
     const checks = `${rule.checks.toLocaleString('en-US')} ${rule.checks === 1 ? 'check' : 'checks'}`;
     const why = rule.status === 'pass' ? '' : rule.reason ? ` — ${rule.reason}` : '';
-    out.push(`  ${LABEL[rule.status]!.padEnd(12)} ${rule.id.padEnd(21)} ${checks.padStart(14)}${why}`);
+    const fromCorpus = rule.checksFrom.corpus > 0 ? `  (${rule.checksFrom.corpus.toLocaleString('en-US')} from the corpus)` : '';
+    out.push(`  ${LABEL[rule.status]!.padEnd(12)} ${rule.id.padEnd(21)} ${checks.padStart(14)}${fromCorpus}${why}`);
   }
   for (const rule of r.rules) {
     const cx = rule.counterexample;
@@ -91,6 +97,13 @@ export function runPretty(r: RunResult, x: RunReportExtras): string {
     const file = x.traceFiles.get(rule.id);
     if (file) out.push(`  replay: ${x.replayCommand(file)}`);
     out.push(`  seed ${cx.seed}${cx.fcPath ? `, fast-check path ${cx.fcPath}` : ''}`);
+  }
+  if (r.advisories.length > 0) {
+    out.push('', 'advisories (they never change the exit code):');
+    for (const a of r.advisories) {
+      out.push(`  ${a.rule} ${a.case}: ${a.message}`);
+      for (const line of a.story) out.push(`    ${line}`);
+    }
   }
   if (r.efficiency.length > 0) {
     out.push('', 'efficiency (waste, not lies; the verdict does not depend on it):');

@@ -65,8 +65,9 @@ export async function randomPhase(env: EngineEnv, bands: readonly BandPlan[], un
     },
     (t, { events, v }) => {
       const { u, index } = tasks[t]!;
-      tally.history(v, events, u.index);
+      tally.history(v, events, u.index, 'random');
       histories[u.band]!++;
+      for (const x of v.violations) if (env.targets.has(x.rule)) tally.brokeIn(x.rule, 'random', { budget: index + 1 });
       for (const x of v.violations)
         if (env.targets.has(x.rule) && !found.has(x.rule)) found.set(x.rule, { band: bands[u.band]!, unit: u, index, draw: drawOf(u, index), v });
       if (index === u.to - 1) draws.delete(u.index); // the unit is tallied: keep only what failed

@@ -1,32 +1,61 @@
-/** What a run has found so far: checks and claims per rule, lever use, efficiency, the first failure of each rule. */
+/** What a run has found so far: checks (per phase) and claims per rule, lever use, efficiency, the first failure of each rule and which phases broke it. */
 import type { RuleId } from '../../core/rules.ts';
 import type { TraceEvent } from '../../core/trace.ts';
+import { PHASES, type CorpusSink, type Phase } from '../corpus/play.ts';
 import { noteEfficiency, type EfficiencyTally } from '../efficiency.ts';
 import type { HistoryVerdict } from '../history.ts';
 import { addLeverUse, emptyLeverUse, type LeverUse } from '../lever-use.ts';
-import type { Counterexample } from '../run.ts';
+import type { BrokenBy, Counterexample } from '../run.ts';
 
-export class Tally {
+export class Tally implements CorpusSink {
   readonly checks = new Map<RuleId, number>();
+  /** Checks per phase (they sum to `checks`). */
+  readonly byPhase = new Map<Phase, Map<RuleId, number>>(PHASES.map((p) => [p, new Map()]));
   readonly claims = new Map<string, number>();
   readonly failures = new Map<RuleId, { message: string; counterexample: Counterexample }>();
+  readonly brokenBy = new Map<RuleId, BrokenBy>();
   readonly efficiency: EfficiencyTally = new Map();
   readonly leverUse: LeverUse = emptyLeverUse();
 
-  add(checks: ReadonlyMap<RuleId, number>, claims?: ReadonlyMap<string, number>): void {
-    for (const [r, n] of checks) this.checks.set(r, (this.checks.get(r) ?? 0) + n);
+  add(checks: ReadonlyMap<RuleId, number>, phase: Phase, claims?: ReadonlyMap<string, number>): void {
+    const mine = this.byPhase.get(phase)!;
+    for (const [r, n] of checks) {
+      this.checks.set(r, (this.checks.get(r) ?? 0) + n);
+      mine.set(r, (mine.get(r) ?? 0) + n);
+    }
     for (const [k, n] of claims ?? []) this.claims.set(k, (this.claims.get(k) ?? 0) + n);
   }
 
   /** A judged history: its checks, claims, lever opportunities and efficiency notes (called in history order). */
-  history(v: HistoryVerdict, events: readonly TraceEvent[], unit: number): void {
-    this.add(v.checks, v.claimKinds);
+  history(v: HistoryVerdict, events: readonly TraceEvent[], unit = -1, phase: Phase = 'corpus'): void {
+    this.add(v.checks, phase, v.claimKinds);
     addLeverUse(this.leverUse, v.leverUse);
     noteEfficiency(this.efficiency, v, events, unit);
   }
 
-  /** The first failure of a rule stays (probes, replays, then generated work in order). */
+  /** The first failure of a rule stays (probes, replays, corpus, then generated work in order). */
   fail(rule: RuleId, message: string, cx: Counterexample): void {
     if (!this.failures.has(rule)) this.failures.set(rule, { message, counterexample: cx });
+  }
+
+  /** The corpus case that broke a rule (the earliest stays). */
+  broke(rule: RuleId, caseId: string): void {
+    this.#by(rule, (b) => (b.corpus === undefined ? { ...b, corpus: caseId } : b));
+  }
+
+  /** A probe, a replay or a random history broke a rule (random keeps the smallest budget: histories per band). */
+  brokeIn(rule: RuleId, phase: 'probes' | 'replays' | 'random', detail: { replay?: string; budget?: number }): void {
+    this.#by(rule, (b) =>
+      phase === 'probes' ? { ...b, probes: true }
+      : phase === 'replays' ? (b.replays === undefined ? { ...b, replays: detail.replay! } : b)
+      : b.random === undefined || detail.budget! < b.random ? { ...b, random: detail.budget! } : b);
+  }
+
+  #by(rule: RuleId, f: (b: BrokenBy) => BrokenBy): void {
+    this.brokenBy.set(rule, f(this.brokenBy.get(rule) ?? {}));
+  }
+
+  checksFrom(rule: RuleId): Record<Phase, number> {
+    return Object.fromEntries(PHASES.map((p) => [p, this.byPhase.get(p)!.get(rule) ?? 0])) as Record<Phase, number>;
   }
 }

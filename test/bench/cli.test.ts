@@ -118,9 +118,11 @@ describe('the pretty table', () => {
     expect(r.stdout).toBe('');
     expect(readdirSync(cwd)).toEqual(['table.txt']);
     const text = readFileSync(out, 'utf8');
-    expect(text).toMatch(/^ {2}score +shim +arm +kind +plain tool \(B\) +delivered \(B\) +saved +lies$/m);
-    expect(text).toMatch(/^ {2}\d+\.\d% +reference +all +reference /m);
+    expect(text).toMatch(/^ {2}score +shim +arm +kind +plain tool \(B\) +delivered \(B\) +saved +lies +lie classes$/m);
+    expect(text).toMatch(/^ {2}\d+\.\d% +reference +all +reference .* 0 +0$/m);
     expect(text).toMatch(/^ {2}\d+ lies? +PATH-HASH-POINTER +cap +naive /m);
+    // Each row plays the directed corpus too: the classes it lied in are listed under the table.
+    expect(text).toMatch(/^ {2}PATH-HASH-POINTER \(cap\): partial-then-pointer, /m);
     expect(text).toMatch(/^workload: seed \d+, 300 reads by 25 workers over 40 files/m);
   }, 300_000);
 });

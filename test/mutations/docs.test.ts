@@ -13,9 +13,13 @@ describe('docs/MUTANTS.md', () => {
 
   it('states each mutant\'s arm, break, wild origin and killing rules as the registry does', () => {
     for (const m of MUTANTS) {
-      const [, arm, breaks, wild, killedBy, runsToKill] = rows.find((r) => r[0] === m.id)!;
+      const [, arm, breaks, wild, killedBy, runsToKill, first, withoutCorpus] = rows.find((r) => r[0] === m.id)!;
       expect({ arm, breaks, wild, killedBy }).toEqual({ arm: m.arm, breaks: m.breaks, wild: m.wild, killedBy: m.rules.join(', ') });
       expect(Number(runsToKill)).toBeLessThanOrEqual(100);
+      // Killed first by a probe or a corpus case: runsToKill 0. Without the corpus: still within the budget.
+      expect(first).toMatch(/^(probe|random|corpus `[a-z0-9-]+`)$/);
+      if (first !== 'random') expect(runsToKill).toBe('0');
+      expect(Number(withoutCorpus)).toBeLessThanOrEqual(100);
     }
   });
 });

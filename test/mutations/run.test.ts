@@ -18,29 +18,39 @@ const opts = { runs: RUNS, seed: MUTANT_SEED };
 const stable = (rs: readonly MutantResult[]) => rs.map(({ ms: _ms, ...r }) => r);
 
 describe('a mutant is killed by a rule it names, after runsToKill histories per band', () => {
-  it('NO-FORGET: runsToKill is the smallest budget that kills it', async () => {
+  it('NO-FORGET: the corpus kills it (runsToKill 0); without the corpus, runsToKillWithoutCorpus is the smallest random budget that does', async () => {
     const m = mutantById('NO-FORGET')!;
     const r = await runMutant(m, opts);
-    expect(r).toMatchObject({ id: 'NO-FORGET', status: 'killed', arm: 'all', rules: ['FORGET-RESETS'] });
+    expect(r).toMatchObject({ id: 'NO-FORGET', status: 'killed', arm: 'all', rules: ['FORGET-RESETS'], runsToKill: 0, killedBy: 'corpus', corpusCase: 'forget-then-reread' });
     expect(r.failedRules).toContain('FORGET-RESETS');
-    const k = r.runsToKill!;
+    const k = r.runsToKillWithoutCorpus!;
     expect(k).toBeGreaterThanOrEqual(1);
     expect(k).toBeLessThanOrEqual(RUNS);
-    // Independently of how the runner measured it: k histories per band kill it, k − 1 do not.
+    // Independently of how the runner measured it: with the corpus off, k histories per band kill it, k − 1 do not.
     const loaded = await loadMutant(m);
     try {
-      const run = (runs: number) => runConformance({ adapter: loaded.adapter, arm: m.arm, runs, seed: MUTANT_SEED, transport: 'in-process', only: m.rules });
+      const run = (runs: number) => runConformance({ adapter: loaded.adapter, arm: m.arm, runs, seed: MUTANT_SEED, transport: 'in-process', only: m.rules, corpus: false });
       expect((await run(k)).rules[0]!.status).toBe('fail');
       if (k > 1) expect((await run(k - 1)).rules[0]!.status).not.toBe('fail');
     } finally {
       await loaded.dispose();
     }
     expect(treesOf('NO-FORGET')).toEqual([]);
-  });
+  }, 180_000);
+
+  it('with the corpus off (mutants --no-corpus) the random phase kills it, after the same budget', async () => {
+    // 10 histories per band hold NO-FORGET's random kill (5 with the default seed): the same numbers, a tenth of the work.
+    const small = { ...opts, runs: 10 };
+    const r = await runMutant(mutantById('NO-FORGET')!, { ...small, corpus: false });
+    const withCorpus = await runMutant(mutantById('NO-FORGET')!, small);
+    expect(withCorpus.runsToKillWithoutCorpus).not.toBeNull();
+    expect(r).toMatchObject({ status: 'killed', killedBy: 'random', runsToKill: withCorpus.runsToKillWithoutCorpus, runsToKillWithoutCorpus: withCorpus.runsToKillWithoutCorpus });
+    expect(r.corpusCase).toBeUndefined();
+  }, 180_000);
 
   it('PERSONA-LIES: a surface probe kills it before any history (runsToKill 0)', async () => {
     const r = await runMutant(mutantById('PERSONA-LIES')!, opts);
-    expect(r).toMatchObject({ status: 'killed', runsToKill: 0, failedRules: ['PERSONA-TRUTH'] });
+    expect(r).toMatchObject({ status: 'killed', runsToKill: 0, killedBy: 'probe', runsToKillWithoutCorpus: 0, failedRules: ['PERSONA-TRUTH'] });
   });
 });
 
@@ -48,7 +58,7 @@ describe('what is not a kill is reported as what it is', () => {
   it('an edit that breaks nothing survives, with no rule failed', async () => {
     const harmless = spec('COMMENT-ONLY', ['CAP-PARAM'], (t) => void fn(t.file('reference/shim.ts'), 'checkCap').insertStatements(0, '// a comment changes no behaviour'));
     const r = await runMutant(harmless, opts);
-    expect(r).toMatchObject({ status: 'survived', failedRules: [], runsToKill: null, reason: 'no rule failed' });
+    expect(r).toMatchObject({ status: 'survived', failedRules: [], runsToKill: null, killedBy: null, runsToKillWithoutCorpus: null, reason: 'no rule failed' });
   });
 
   it('a kill by another rule than the named one is a survival', async () => {

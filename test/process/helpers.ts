@@ -27,7 +27,7 @@ export function python(file: string, ...args: string[]): string {
 export const DELIVERY = python('examples/python/delivery_shim.py');
 export const MTIME = python('examples/python/mtime_shim.py');
 export const bad = (mode: string): string => python('test/process/fixtures/bad_shim.py', mode);
-export const STAT_AFTER_READ = python('test/process/fixtures/stat_after_read_shim.py');
+export const STAT_AFTER_READ = python('examples/python/stat_after_read_shim.py');
 
 /** A fresh directory to hold sandboxes, so a test can see that none is left behind. */
 export function sandboxHome(): string {

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { breaches, lowered, raised, type Counts } from '../../selfcheck/floors.ts';
+import { breaches, countsFrom, lowered, raised, type Counts } from '../../selfcheck/floors.ts';
 
 const floors = JSON.parse(readFileSync(new URL('../../floors.json', import.meta.url), 'utf8')) as Counts;
 const tmp = mkdtempSync(join(tmpdir(), 'readshim-floors-'));
@@ -25,6 +25,22 @@ describe('floors', () => {
       { suite: 'mutants', item: 'killed by a named rule', floor: floors.mutants['killed by a named rule'], got: floors.mutants['killed by a named rule']! - 1 },
     ]);
     expect(breaches(floors, exactly(floors))).toEqual([]);
+  });
+
+  it('mutants the corpus alone kills breach the floor of kills without the corpus (the generators keep their strength)', () => {
+    const dir = join(tmp, 'corpus-only');
+    spawnSync('mkdir', ['-p', dir]);
+    writeFileSync(join(dir, 'run.json'), JSON.stringify({ rules: [] }));
+    writeFileSync(join(dir, 'spec.json'), JSON.stringify({ examples: [] }));
+    writeFileSync(join(dir, 'gates.json'), JSON.stringify({ gates: [] }));
+    const n = floors.mutants['killed without the corpus']!;
+    const mutants = Array.from({ length: n }, (_, i) => ({ id: `M${i}`, status: 'killed', runsToKillWithoutCorpus: i === 0 ? null : 3 }));
+    writeFileSync(join(dir, 'mutants.json'), JSON.stringify({ mutants }));
+    const counts = countsFrom(dir);
+    expect(counts.mutants).toEqual({ 'killed by a named rule': n, 'killed without the corpus': n - 1 });
+    expect(breaches(floors, counts).filter((b) => b.suite === 'mutants')).toEqual([
+      { suite: 'mutants', item: 'killed without the corpus', floor: n, got: n - 1 },
+    ]);
   });
 
   it('raising never lowers a floor; lowering one is caught', () => {

@@ -1,0 +1,360 @@
+/**
+ * The directed corpus: one or more fixed histories per lie class (classes.ts), written from the
+ * class — the smallest history in which a shim that lies that way must say something false —
+ * never fitted to a mutant. Together they give every rule a history can exercise at least one
+ * check under every mode that applies. docs/LIE-CLASSES.md lists them.
+ */
+import { smallestDiffResponse } from '../oracle/smallest-diff.ts';
+import type { TraceEvent } from '../../core/trace.ts';
+import {
+  T0, bytesOf, code, del, forget, lines, overCap, read, reads, readsToHold, replaceLine, sameSizeEdit, stale, straddling, worker, write,
+} from './content.ts';
+import type { CaseContext, CorpusCase } from './types.ts';
+
+const TINY = 16;
+const MID = 4096;
+/** Caps above this make files too large to hold in memory many times over: cases over the cap are skipped. */
+const LARGEST_SLICED_CAP = 4 * 1024 * 1024;
+
+const tooLarge = (ctx: CaseContext): string | undefined =>
+  ctx.mode.levers.cap && ctx.cap > LARGEST_SLICED_CAP ? `a file over a ${ctx.cap}-byte cap is too large for the corpus` : undefined;
+
+/** Under a capping lever a diff must fit the cap: below the smallest strictly applicable diff no truthful shim can send one. */
+const diffFits = (ctx: CaseContext): string | undefined => {
+  if (!ctx.mode.levers.cap) return undefined;
+  const least = smallestDiffResponse(ctx.seal);
+  return ctx.cap < least * 4 ? `cap ${ctx.cap} leaves no room for a diff of this case (${least} bytes at the least)` : undefined;
+};
+
+/** A small file: held after one read under any cap of at least 8 (and a few bytes under 4–7). */
+const small = (ctx: CaseContext, tag: string): string => {
+  const n = Math.max(2, Math.min(24, ctx.cap - 1));
+  return code(n, tag, Math.min(12, n));
+};
+
+/** A mid-size code file a one-line diff is small against (kept under the cap when the cap allows). */
+const midFile = (ctx: CaseContext, tag: string): string => code(Math.max(1600, Math.min(2400, ctx.cap - 200)), tag, 40);
+
+/** Reads of `path` enough to hold `text` at the cap, plus `extra` re-reads. */
+const readUntilHeld = (ctx: CaseContext, path: string, text: string, lineWidth: number, extra = 1, w = 'w1'): TraceEvent[] =>
+  reads((ctx.mode.levers.cap ? readsToHold(bytesOf(text), ctx.cap, lineWidth) : 1) + extra, path, w);
+
+export const CASES: readonly CorpusCase[] = Object.freeze([
+  // ---- first reads and unchanged re-reads -------------------------------------------------
+  {
+    id: 'first-read', lieClass: 'framed-first-read', rules: ['FIRST-VERBATIM', 'SLICE-EXACT', 'ARM-TABLE', 'COUNT-EXACT'], needs: {}, cap: TINY,
+    events: (ctx) => [worker(), write('a.ts', small(ctx, 'first'), T0), read('a.ts')],
+  },
+  {
+    id: 'unchanged-reread', lieClass: 'pointer-in-content', rules: ['POINTER-FULL', 'SLICE-EXACT', 'A2-NO-POINTER', 'NOTICE-SEALED', 'COUNT-EXACT'],
+    needs: { anyOf: ['pointer', 'cap', 'diff'] }, cap: TINY,
+    events: (ctx) => [worker(), write('a.ts', small(ctx, 'same'), T0), ...reads(3, 'a.ts')],
+  },
+  // ---- the cap ---------------------------------------------------------------------------
+  {
+    id: 'partial-then-pointer', lieClass: 'partial-then-pointer',
+    rules: ['POINTER-FULL', 'SLICE-CONTINUES', 'DONE-TRUE', 'PROGRESS', 'SLICE-EXACT', 'CAP-BOUND', 'NOTICE-SEALED'],
+    needs: { levers: ['cap', 'pointer'] }, cap: TINY, unplayable: tooLarge,
+    events: (ctx) => {
+      const { text, lineWidth } = overCap(ctx.cap, 2.5, 'part');
+      return [worker(), write('big.ts', text, T0), ...readUntilHeld(ctx, 'big.ts', text, lineWidth, 2)];
+    },
+  },
+  {
+    id: 'short-tail', lieClass: 'stuck-continuation', rules: ['PROGRESS', 'DONE-TRUE', 'SLICE-CONTINUES'], needs: { levers: ['cap'] }, cap: TINY, unplayable: tooLarge,
+    events: (ctx) => {
+      // Two whole caps and a remainder shorter than one: the tail must come, and come once.
+      const text = overCap(ctx.cap, 2, 'tail').text + 'tail';
+      return [worker(), write('t.ts', text, T0), ...readUntilHeld(ctx, 't.ts', text, 0, 2)];
+    },
+  },
+  {
+    id: 'around-the-cap', lieClass: 'slice-over-cap', rules: ['CAP-BOUND', 'DONE-TRUE', 'SLICE-EXACT', 'FIRST-VERBATIM', 'UTF8-WHOLE'],
+    needs: { levers: ['cap'] }, cap: TINY, unplayable: tooLarge,
+    events: (ctx) => {
+      const out: TraceEvent[] = [worker()];
+      for (const [i, d] of [-1, 0, 1].entries()) {
+        const text = 'x'.repeat(ctx.cap + d);
+        out.push(write(`c${i}.ts`, text, T0 + i), ...readUntilHeld(ctx, `c${i}.ts`, text, 0, 0));
+      }
+      return out;
+    },
+  },
+  {
+    id: 'multibyte-at-cap', lieClass: 'multibyte-at-cap', rules: ['UTF8-WHOLE', 'PROGRESS', 'SLICE-CONTINUES', 'CAP-BOUND', 'SLICE-EXACT'],
+    needs: { levers: ['cap'] }, cap: TINY, unplayable: tooLarge,
+    events: (ctx) => {
+      // A 4-, 3- and 2-byte character across the first three multiples of the cap, 1–3 bytes before each.
+      const c = ctx.cap;
+      const text = straddling(3 * c + 5, [{ offset: c, width: 4, back: 1 }, { offset: 2 * c, width: 3, back: 2 }, { offset: 3 * c, width: 2, back: 1 }]);
+      return [worker(), write('u.ts', text, T0), ...readUntilHeld(ctx, 'u.ts', text, 0, 1)];
+    },
+  },
+  {
+    id: 'lone-surrogate-at-cap', lieClass: 'multibyte-at-cap', rules: ['UTF8-WHOLE', 'SLICE-EXACT', 'CAP-BOUND'], needs: { levers: ['cap'] }, cap: TINY, unplayable: tooLarge,
+    events: (ctx) => {
+      // A lone surrogate reaches the worker as U+FFFD (3 bytes on the wire), right across the cap.
+      const text = `${'s'.repeat(Math.max(0, ctx.cap - 2))}\uD800${'s'.repeat(ctx.cap)}`;
+      return [worker(), write('s.ts', text, T0), ...readUntilHeld(ctx, 's.ts', text, 0, 0)];
+    },
+  },
+  {
+    id: 'continue-across-change', lieClass: 'continue-across-change', rules: ['SLICE-CONTINUES', 'DONE-TRUE', 'SLICE-EXACT'],
+    needs: { levers: ['cap'] }, cap: TINY, unplayable: tooLarge,
+    events: (ctx) => {
+      const { text, lineWidth } = overCap(ctx.cap, 2.5, 'cont');
+      const changed = `changed-${text}`; // the prefix the worker holds is no longer this file's
+      const shrunk = changed.slice(0, Math.max(1, Math.floor(ctx.cap / 2))); // shorter than what was delivered
+      return [
+        worker(), write('b.ts', text, T0), read('b.ts'),
+        write('b.ts', changed, T0 + 1000), ...readUntilHeld(ctx, 'b.ts', changed, lineWidth, 0).slice(0, 2),
+        write('b.ts', shrunk, T0 + 2000), read('b.ts'), read('b.ts'),
+      ];
+    },
+  },
+  // ---- mtimes ----------------------------------------------------------------------------
+  {
+    id: 'same-second-edit', lieClass: 'same-second-edit', rules: ['POINTER-FULL', 'SLICE-EXACT'], needs: { levers: ['pointer'] }, cap: TINY,
+    events: (ctx) => {
+      const a = small(ctx, 'sec');
+      return [worker(), write('a.ts', a, T0), read('a.ts'), read('a.ts'), write('a.ts', `${a.slice(0, -1)}x\n`, T0 + 7), read('a.ts'), read('a.ts')];
+    },
+  },
+  {
+    id: 'edit-keeps-mtime', lieClass: 'edit-keeps-mtime', rules: ['POINTER-FULL'], needs: { levers: ['pointer'] }, cap: TINY,
+    events: (ctx) => {
+      const a = small(ctx, 'keep');
+      const b = a.length > 3 ? a.slice(0, -2) + '\n' : `${a}y\n`;
+      return [worker(), write('a.ts', a, T0), read('a.ts'), write('a.ts', b, T0), read('a.ts'), read('a.ts')];
+    },
+  },
+  {
+    id: 'edit-keeps-mtime-partial', lieClass: 'edit-keeps-mtime', rules: ['SLICE-CONTINUES', 'POINTER-FULL', 'DONE-TRUE'], needs: { levers: ['cap'] }, cap: TINY, unplayable: tooLarge,
+    events: (ctx) => {
+      const { text, lineWidth } = overCap(ctx.cap, 2.5, 'kp');
+      const changed = sameSizeEdit(text, 0).replace(/^./, 'Z') + 'more';
+      return [worker(), write('b.ts', text, T0), read('b.ts'), write('b.ts', changed, T0), ...readUntilHeld(ctx, 'b.ts', changed, lineWidth, 1)];
+    },
+  },
+  {
+    id: 'edit-keeps-mtime-and-size', lieClass: 'edit-keeps-mtime-and-size', rules: ['POINTER-FULL'], needs: { levers: ['pointer'] }, cap: TINY,
+    events: (ctx) => {
+      const a = small(ctx, 'size');
+      return [worker(), write('a.ts', a, T0), read('a.ts'), write('a.ts', sameSizeEdit(a), T0), read('a.ts'), read('a.ts')];
+    },
+  },
+  {
+    id: 'mtime-restored', lieClass: 'mtime-restored', rules: ['POINTER-FULL'], needs: { levers: ['pointer'] }, cap: TINY,
+    events: (ctx) => {
+      const a = small(ctx, 'rest');
+      return [worker(), write('a.ts', a, T0), read('a.ts'), write('a.ts', `${a}b\n`, T0 + 60_000), write('a.ts', sameSizeEdit(a), T0), read('a.ts'), read('a.ts')];
+    },
+  },
+  {
+    id: 'race-after-whole-read', lieClass: 'stat-after-read-race', rules: ['POINTER-FULL'], needs: { levers: ['pointer'], races: true }, cap: TINY,
+    events: (ctx) => {
+      const a = small(ctx, 'race');
+      return [worker(), write('a.ts', a, T0), read('a.ts', { race: { content: sameSizeEdit(a), mtimeMs: T0 } }), read('a.ts'), read('a.ts')];
+    },
+  },
+  {
+    id: 'race-after-partial-read', lieClass: 'stat-after-read-race', rules: ['SLICE-CONTINUES', 'POINTER-FULL', 'DONE-TRUE'],
+    needs: { levers: ['cap'], races: true }, cap: TINY, unplayable: tooLarge,
+    events: (ctx) => {
+      const { text, lineWidth } = overCap(ctx.cap, 2.5, 'rp');
+      const raced = sameSizeEdit(text, 0);
+      return [worker(), write('b.ts', text, T0), read('b.ts', { race: { content: raced, mtimeMs: T0 } }), ...readUntilHeld(ctx, 'b.ts', raced, lineWidth, 1)];
+    },
+  },
+  // ---- content shapes --------------------------------------------------------------------
+  {
+    id: 'a-b-a', lieClass: 'aba', rules: ['POINTER-FULL', 'DIFF-COMPLETE', 'DIFF-BASE-HELD', 'FIRST-VERBATIM'], needs: { anyOf: ['pointer', 'diff'] }, cap: MID,
+    events: (ctx) => {
+      const a = midFile(ctx, 'aba');
+      const b = replaceLine(a, 3, 'const changed = "B";');
+      const held = (text: string) => readUntilHeld(ctx, 'm.ts', text, 40, 0);
+      return [worker(), write('m.ts', a, T0), ...held(a), write('m.ts', b, T0 + 1000), ...held(b), write('m.ts', a, T0), ...held(a), read('m.ts')];
+    },
+  },
+  {
+    id: 'empty-file', lieClass: 'empty-file', rules: ['POINTER-FULL', 'FIRST-VERBATIM', 'SLICE-EXACT'], needs: { anyOf: ['pointer', 'cap', 'diff'] }, cap: TINY,
+    events: (ctx) => [
+      worker(), write('e.ts', '', T0), read('e.ts'), read('e.ts'),
+      write('f.ts', small(ctx, 'full'), T0), read('f.ts'), write('f.ts', '', T0 + 1000), read('f.ts'), read('f.ts'),
+    ],
+  },
+  {
+    id: 'no-final-newline', lieClass: 'no-final-newline', rules: ['DIFF-COMPLETE', 'DIFF-BASE-HELD', 'SLICE-EXACT', 'FIRST-VERBATIM'], needs: { anyOf: ['pointer', 'cap', 'diff'] }, cap: MID,
+    events: (ctx) => {
+      const a = midFile(ctx, 'nl').slice(0, -1);
+      const b = `${a} // edited`;
+      const c = `${b}\nlast line, no newline`;
+      const held = (text: string) => readUntilHeld(ctx, 'n.ts', text, 40, 0);
+      return [worker(), write('n.ts', a, T0), ...held(a), write('n.ts', b, T0 + 1000), ...held(b), write('n.ts', c, T0 + 2000), ...held(c), read('n.ts')];
+    },
+  },
+  {
+    id: 'crlf-diff', lieClass: 'crlf', rules: ['DIFF-COMPLETE', 'DIFF-BASE-HELD', 'SLICE-EXACT'], needs: { anyOf: ['pointer', 'cap', 'diff'] }, cap: MID,
+    events: (ctx) => {
+      const a = lines(Math.max(3, Math.min(120, Math.floor((ctx.cap - 200) / 20))), 'crlf', '\r\n');
+      const b = replaceLine(a, 1, 'crlf line two, edited');
+      const held = (text: string) => readUntilHeld(ctx, 'w.ts', text, 22, 0);
+      return [worker(), write('w.ts', a, T0), ...held(a), write('w.ts', b, T0 + 1000), ...held(b), read('w.ts')];
+    },
+  },
+  {
+    id: 'crlf-slices', lieClass: 'crlf', rules: ['SLICE-EXACT', 'PROGRESS', 'SLICE-CONTINUES', 'UTF8-WHOLE'], needs: { levers: ['cap'] }, cap: TINY, unplayable: tooLarge,
+    events: (ctx) => {
+      // Lines of 4 bytes ("ab\r\n"): some cut falls between \r and \n.
+      const text = 'ab\r\n'.repeat(Math.ceil((ctx.cap * 2.5) / 4));
+      return [worker(), write('r.ts', text, T0), ...readUntilHeld(ctx, 'r.ts', text, Math.min(4, ctx.cap), 1)];
+    },
+  },
+  // ---- compaction and workers ------------------------------------------------------------
+  {
+    id: 'forget-then-reread', lieClass: 'compaction', rules: ['FORGET-RESETS', 'POINTER-FULL'], needs: { anyOf: ['pointer', 'cap', 'diff'], forget: true }, cap: TINY,
+    events: (ctx) => [
+      worker(), write('a.ts', small(ctx, 'fg'), T0), read('a.ts'), read('a.ts'),
+      forget('w1', 'a.ts'), read('a.ts'), read('a.ts'), forget('w1'), read('a.ts'),
+    ],
+  },
+  {
+    id: 'forget-then-continue', lieClass: 'compaction', rules: ['FORGET-RESETS', 'SLICE-CONTINUES'], needs: { levers: ['cap'], forget: true }, cap: TINY, unplayable: tooLarge,
+    events: (ctx) => {
+      const { text } = overCap(ctx.cap, 2.5, 'fc');
+      return [worker(), write('b.ts', text, T0), read('b.ts'), forget('w1'), read('b.ts'), read('b.ts')];
+    },
+  },
+  {
+    id: 'forget-then-diff', lieClass: 'compaction', rules: ['FORGET-RESETS', 'DIFF-BASE-HELD'], needs: { levers: ['diff'], forget: true }, cap: MID, unplayable: diffFits,
+    events: (ctx) => {
+      const a = midFile(ctx, 'fd');
+      return [worker(), write('m.ts', a, T0), ...readUntilHeld(ctx, 'm.ts', a, 40, 0), forget('w1', 'm.ts'), write('m.ts', replaceLine(a, 2, 'const edited = 1;'), T0 + 1000), read('m.ts')];
+    },
+  },
+  {
+    id: 'forget-alias', lieClass: 'forget-alias', rules: ['FORGET-RESETS', 'POINTER-FULL', 'SLICE-CONTINUES'], needs: { anyOf: ['pointer', 'cap'], forget: true }, cap: TINY, unplayable: tooLarge,
+    events: (ctx) => {
+      const { text } = overCap(ctx.cap, 2.5, 'al');
+      return [
+        worker(), write('src/b.ts', small(ctx, 'alias'), T0), read('src/b.ts'),
+        forget('w1', './src/b.ts'), read('src/b.ts'), read('docs/../src/b.ts'), forget('w1', 'docs/../src/b.ts'), read('./src/b.ts'),
+        write('src/c.ts', text, T0), read('src/c.ts'), forget('w1', './src/c.ts'), read('src/c.ts'),
+      ];
+    },
+  },
+  {
+    id: 'second-worker', lieClass: 'second-worker', rules: ['ISOLATION', 'FIRST-VERBATIM', 'POINTER-FULL', 'SLICE-CONTINUES'], needs: { anyOf: ['pointer', 'cap', 'diff'] }, cap: TINY, unplayable: tooLarge,
+    events: (ctx) => {
+      const { text } = overCap(ctx.cap, 2.5, 'sw');
+      return [
+        worker('w1'), worker('w2'), write('a.ts', small(ctx, 'iso'), T0), write('b.ts', text, T0),
+        read('a.ts', { worker: 'w1' }), read('a.ts', { worker: 'w2' }), read('a.ts', { worker: 'w2' }),
+        read('b.ts', { worker: 'w1' }), read('b.ts', { worker: 'w2' }), read('b.ts', { worker: 'w1' }),
+      ];
+    },
+  },
+  {
+    id: 'new-session', lieClass: 'cross-session', rules: ['FIRST-VERBATIM', 'POINTER-FULL'], needs: { anyOf: ['pointer', 'cap', 'diff'] }, cap: TINY, sessions: 2,
+    events: (ctx) => [worker(), write('a.ts', small(ctx, 'sess'), T0), read('a.ts'), read('a.ts')],
+  },
+  // ---- windows and the host tool's bound -------------------------------------------------
+  {
+    id: 'window-as-whole', lieClass: 'window-as-whole', rules: ['POINTER-FULL', 'FIRST-VERBATIM'], needs: { levers: ['pointer'], windows: true }, cap: MID,
+    events: () => {
+      const text = lines(6, 'win');
+      return [
+        worker(), write('v.ts', text, T0), read('v.ts'), read('v.ts'),
+        read('v.ts', { args: { offset: 1, limit: 50 } }), read('v.ts', { args: { offset: 2, limit: 2 } }), read('v.ts', { args: { offset: 2, limit: 2 } }),
+      ];
+    },
+  },
+  {
+    id: 'whole-after-window', lieClass: 'whole-after-window', rules: ['POINTER-FULL', 'FIRST-VERBATIM'], needs: { levers: ['pointer'], windows: true }, cap: MID,
+    events: () => {
+      const text = lines(6, 'part');
+      return [
+        worker(), write('v.ts', text, T0), read('v.ts', { args: { offset: 1, limit: 3 } }), read('v.ts'),
+        write('x.ts', text, T0), read('x.ts', { args: { offset: 1, limit: 50 } }), read('x.ts'), read('x.ts'),
+      ];
+    },
+  },
+  {
+    id: 'host-tool-bound', lieClass: 'host-tool-bound', rules: ['POINTER-FULL', 'FIRST-VERBATIM', 'SLICE-EXACT'], needs: { tool: true, anyOf: ['pointer', 'cap', 'diff'] }, cap: 24_576,
+    events: (ctx) => {
+      const t = ctx.tool!;
+      const n = t.maxLines !== undefined ? t.maxLines + 3 : t.maxChars !== undefined ? Math.ceil(t.maxChars / 8) + 3 : 20;
+      const long = t.maxLineChars ?? t.maxChars;
+      // A long first line with a 4-byte character across the line cut, then short lines past the line limit.
+      const first = long === undefined ? 'short first line' : `${'L'.repeat(Math.max(0, long - 1))}😀${'L'.repeat(5)}`;
+      const body = `${first}\n${lines(n - 1, 'bound')}`;
+      const pastBound = replaceLine(body, n - 1, 'edited past the bound');
+      const within = replaceLine(pastBound, 1, 'edited within the bound');
+      return [
+        worker(), write('h.ts', body, T0), read('h.ts'), read('h.ts'),
+        write('h.ts', pastBound, T0 + 1000), read('h.ts'), write('h.ts', within, T0 + 2000), read('h.ts'), read('h.ts'),
+      ];
+    },
+  },
+  // ---- diffs -----------------------------------------------------------------------------
+  {
+    id: 'diff-partial-base', lieClass: 'diff-partial-base', rules: ['DIFF-BASE-HELD', 'DIFF-COMPLETE', 'SLICE-CONTINUES'], needs: { levers: ['cap', 'diff'] }, cap: 1024,
+    unplayable: (ctx) => diffFits(ctx) ?? tooLarge(ctx),
+    events: (ctx) => {
+      const a = code(Math.floor(ctx.cap * 2.5), 'dp', 40);
+      return [worker(), write('d.ts', a, T0), read('d.ts'), write('d.ts', replaceLine(a, 4, 'const edited = 4;'), T0 + 1000), read('d.ts'), read('d.ts')];
+    },
+  },
+  {
+    id: 'diff-cut-to-budget', lieClass: 'diff-cut-to-budget', rules: ['DIFF-COMPLETE', 'CAP-BOUND', 'DIFF-BASE-HELD'], needs: { levers: ['diff'] }, cap: MID, unplayable: diffFits,
+    events: (ctx) => {
+      const a = midFile(ctx, 'bud');
+      const two = replaceLine(replaceLine(a, 5, 'const two = 2;'), 30, 'const more = 30;');
+      // Most lines rewritten: a complete diff is larger than the file; only a cut one would fit.
+      const rewritten = two.split('\n').map((l, i) => (i % 5 === 4 || l === '' ? l : l.replace('const ', 'let '))).join('\n');
+      const held = (text: string) => readUntilHeld(ctx, 'g.ts', text, 40, 0);
+      return [worker(), write('g.ts', a, T0), ...held(a), write('g.ts', two, T0 + 1000), ...held(two), write('g.ts', rewritten, T0 + 2000), ...held(rewritten), read('g.ts')];
+    },
+  },
+  {
+    id: 'diff-larger-than-file', lieClass: 'diff-larger-than-file', rules: ['CAP-BOUND'], needs: { levers: ['diff'] }, cap: MID, unplayable: diffFits,
+    events: () => {
+      const a = lines(4, 'tiny file');
+      return [worker(), write('k.ts', a, T0), read('k.ts'), write('k.ts', replaceLine(a, 1, 'tiny file line two, edited'), T0 + 1000), read('k.ts')];
+    },
+  },
+  // ---- stale serves, tool failures, refusals ----------------------------------------------
+  {
+    id: 'stale-then-reread', lieClass: 'stale-serve-recorded', rules: ['STALE-NO-RECORD', 'STALE-SERVE-LABELLED', 'REFUSAL-TRUE', 'POINTER-FULL'],
+    needs: { staleServe: true }, cap: 64, unplayable: tooLarge,
+    events: (ctx) => {
+      const body = lines(Math.max(8, Math.ceil((ctx.cap * 3) / 14)), 'stale');
+      return [
+        worker(), write('s.ts', body, T0), stale('w1', 's.ts', 1, 2), read('s.ts'), read('s.ts'),
+        stale('w1', 's.ts', 400_000, 400_002), del('s.ts'), stale('w1', 's.ts', 0, 1),
+      ];
+    },
+  },
+  {
+    id: 'tool-failure-then-reread', lieClass: 'tool-failure-recorded', rules: ['PASSTHROUGH', 'REFUSAL-TRUE', 'POINTER-FULL', 'SLICE-CONTINUES'],
+    needs: { toolFailures: true }, cap: TINY, unplayable: tooLarge,
+    events: (ctx) => {
+      const { text } = overCap(ctx.cap, 2.5, 'tf');
+      return [
+        worker(), write('a.ts', small(ctx, 'fail'), T0), read('a.ts', { fail: 'EIO' }), read('a.ts'), read('a.ts'),
+        write('b.ts', text, T0), read('b.ts'), read('b.ts', { fail: 'EIO' }), read('b.ts'), read('b.ts'),
+      ];
+    },
+  },
+  {
+    id: 'not-found-then-created', lieClass: 'cached-not-found', rules: ['REFUSAL-TRUE', 'PASSTHROUGH', 'FIRST-VERBATIM'], needs: {}, cap: TINY,
+    events: (ctx) => [
+      worker(), read('n.ts'), write('n.ts', small(ctx, 'new'), T0), read('n.ts'), read('n.ts'),
+      del('n.ts'), read('n.ts'), write('n.ts', small(ctx, 'again'), T0 + 1000), read('n.ts'),
+    ],
+  },
+] satisfies CorpusCase[]);
+
+export function caseById(id: string): CorpusCase | undefined {
+  return CASES.find((c) => c.id === id);
+}

@@ -1,0 +1,63 @@
+/**
+ * The lie classes the directed corpus is written from (READ-SHIM-CONTRACT.md §8 and issue 12's
+ * list): how shims in the wild lie, each in the words a failure's story starts with. The
+ * catalogue with where each is seen and what covers it is docs/LIE-CLASSES.md (a test checks
+ * the two agree both ways).
+ */
+
+export const LIE_CLASSES = Object.freeze({
+  'partial-then-pointer': 'partial read, then "unchanged" (the pointer that hides the unsent tail)',
+  'stuck-continuation': 'a continuation that makes no progress (a short tail re-sent or skipped)',
+  'slice-over-cap': 'a slice over the cap (a file of cap − 1, cap, cap + 1 bytes)',
+  'multibyte-at-cap': 'multi-byte characters straddling the cap',
+  'continue-across-change': 'continuation across a content change',
+  'same-second-edit': 'edit within the same second',
+  'edit-keeps-mtime': 'edit that keeps the mtime',
+  'edit-keeps-mtime-and-size': 'edit that keeps the mtime and the size',
+  'mtime-restored': 'edit that restores an earlier mtime',
+  'stat-after-read-race': 'stat-after-read race: the file is rewritten (mtime and size kept) right after the tool read it',
+  'aba': 'A→B→A content',
+  'empty-file': 'empty file (a first read, a file truncated to empty)',
+  'no-final-newline': 'no final newline',
+  'crlf': 'CRLF line endings',
+  'compaction': 'compaction or rewind (forget) then re-read',
+  'forget-alias': 'forget of one path under another spelling',
+  'second-worker': 'a second worker (subagent) reading what the first read',
+  'cross-session': 'a cache that outlives its session (the same reads in a new session)',
+  'window-as-whole': 'a window read answered as the whole file',
+  'whole-after-window': 'a whole read answered after only a window was read',
+  'host-tool-bound': 'a host tool bound (long file, long line)',
+  'diff-partial-base': 'a diff against a version the worker only partly holds',
+  'diff-cut-to-budget': 'a diff cut to fit a budget',
+  'diff-larger-than-file': 'a diff larger than the re-delivery it replaces',
+  'stale-serve-recorded': 'stale serve then re-read (the serve recorded as delivery)',
+  'tool-failure-recorded': 'injected tool failure then re-read (a read recorded when requested, not delivered)',
+  'cached-not-found': 'a cached "not found" served after the file appeared',
+  'framed-first-read': 'a first read that is not the tool\'s text (a wrapper that always frames)',
+  'pointer-in-content': 'an unchanged re-read (a pointer in the content channel)',
+  'notice-imitation': 'notice imitation: a file whose text is the shim\'s own notice',
+} as const);
+
+export type LieClassId = keyof typeof LIE_CLASSES;
+
+export const LIE_CLASS_IDS: readonly LieClassId[] = Object.freeze(Object.keys(LIE_CLASSES) as LieClassId[]);
+
+export function isLieClassId(s: string): s is LieClassId {
+  return Object.prototype.hasOwnProperty.call(LIE_CLASSES, s);
+}
+
+/** The first line of a corpus failure's story: the lie class in words, then the case. */
+export function lieClassLine(lieClass: LieClassId, caseId: string): string {
+  return `lie class: ${LIE_CLASSES[lieClass]} (corpus case ${caseId})`;
+}
+
+/** The note a corpus failure's trace header carries, so a replay's story starts the same way. */
+export function corpusNote(lieClass: LieClassId, caseId: string): string {
+  return `corpus case ${caseId}: ${LIE_CLASSES[lieClass]}`;
+}
+
+/** The lie-class line for a replayed trace whose header note came from corpusNote(), else nothing. */
+export function leadFromNote(note: string | undefined): string[] {
+  const m = /^corpus case (\S+): (.+)$/.exec(note ?? '');
+  return m === null ? [] : [`lie class: ${m[2]} (corpus case ${m[1]})`];
+}

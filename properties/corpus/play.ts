@@ -1,0 +1,203 @@
+/**
+ * The corpus phase of a run (issue 12): after the surface probes and saved traces, before the
+ * random phase, every case whose needs the adapter meets is played as a fresh history (or several
+ * sessions), judged by the same oracle, then the notices it drew from the shim are mimicked.
+ * Deterministic: the cases and their order are fixed, and the mimicry depends only on what the
+ * shim answered. A failure's story starts with the lie class in words.
+ */
+import type { HostToolBound } from '../../core/host-tool.ts';
+import type { Mode } from '../../core/levers.ts';
+import type { RuleId } from '../../core/rules.ts';
+import type { TraceEvent, TraceHeader } from '../../core/trace.ts';
+import type { Capabilities, ShimAdapter } from '../../adapters/contract.ts';
+import { AdapterError } from '../../harness/session.ts';
+import { judgeHistory, type HistoryConfig, type HistoryVerdict } from '../history.ts';
+import { sayClaim } from '../oracle/judge.ts';
+import { recorded } from '../recorded.ts';
+import type { Counterexample } from '../run.ts';
+import { tellStory } from '../story.ts';
+import { CASES } from './cases.ts';
+import { corpusNote, lieClassLine, type LieClassId } from './classes.ts';
+import { NoticeBook, ambiguity, planMimicry, type MimicCase } from './mimicry.ts';
+import type { CaseContext, CorpusCase } from './types.ts';
+
+/** Where a run's checks came from. */
+export type Phase = 'probes' | 'replays' | 'corpus' | 'random';
+export const PHASES: readonly Phase[] = Object.freeze(['probes', 'replays', 'corpus', 'random']);
+
+/** What the corpus phase hands the run (run.ts's tally implements it). */
+export interface CorpusSink {
+  /** A judged corpus history (checks, claims, lever use, efficiency). */
+  history(v: HistoryVerdict, events: readonly TraceEvent[]): void;
+  /** A rule broken, with its counterexample (the run keeps the first per rule). */
+  fail(rule: RuleId, message: string, cx: Counterexample): void;
+  /** The corpus case that broke a rule (for the mutants report). */
+  broke(rule: RuleId, caseId: string): void;
+}
+
+export interface CorpusEnv {
+  readonly adapter: ShimAdapter;
+  readonly mode: Mode;
+  readonly seal: string;
+  readonly tool?: HostToolBound;
+  /** The one cap of the run (--cap, capabilities.cap); otherwise each case runs at its own. */
+  readonly fixedCap?: number;
+  readonly transport: 'in-process' | 'process';
+  readonly targets: ReadonlySet<RuleId>;
+  readonly seed: number;
+  readonly header: (cap: number, note: string) => TraceHeader;
+  /** A rejection without the tool's error ends the run as an adapter error (mutants). */
+  readonly crashIsError?: boolean;
+  readonly progress?: (line: string) => void;
+  /** How long one adapter call may take to settle (the run's --timeout). */
+  readonly opTimeoutMs?: number;
+  /** How the run judges a history (its engine: slots, progress); judgeHistory itself by default. */
+  readonly judgeWith?: (label: string, config: HistoryConfig, events: readonly TraceEvent[]) => Promise<HistoryVerdict>;
+}
+
+export interface CaseOutcome {
+  readonly id: string;
+  readonly lieClass: LieClassId;
+  readonly played: boolean;
+  /** Why it was not played (a need the adapter does not meet, a cap it cannot be played at). */
+  readonly reason?: string;
+  readonly cap?: number;
+  /** Rules this case broke (an unsealed shim's mimicry cases break none: they are advisories). */
+  readonly failed: readonly RuleId[];
+}
+
+/** A finding that never changes the exit code (an unsealed shim's notice mimicry). */
+export interface Advisory {
+  readonly rule: RuleId;
+  readonly case: string;
+  /** The kind of notice mimicked ("pointer", "partial slice", …). */
+  readonly notice: string;
+  readonly message: string;
+  readonly story: readonly string[];
+}
+
+export interface CorpusReport {
+  readonly cases: readonly CaseOutcome[];
+  readonly advisories: readonly Advisory[];
+}
+
+/** Why a case is not played for this adapter, transport and run, or undefined. */
+export function whyNotPlayed(c: Pick<CorpusCase, 'needs' | 'rules'>, caps: Capabilities, env: Pick<CorpusEnv, 'mode' | 'transport' | 'targets'>): string | undefined {
+  const n = c.needs;
+  const lv = env.mode.levers;
+  for (const l of n.levers ?? []) if (!lv[l]) return `needs the ${l} lever`;
+  if (n.anyOf !== undefined && !n.anyOf.some((l) => lv[l])) return `needs one of the levers ${n.anyOf.join(', ')}`;
+  if (n.windows && !caps.windows) return 'needs windowed reads (capabilities.windows)';
+  if (n.staleServe && !caps.staleServe) return 'needs a stale serve (capabilities.staleServe)';
+  if (n.forget && caps.hostNeverCompacts) return 'needs compaction: the adapter declares its host never compacts';
+  if (n.toolFailures && env.transport !== 'in-process') return 'needs a read tool the kit can make fail (in-process adapters only)';
+  if (n.races && env.transport !== 'in-process' && caps.raceBarrier !== true) return 'needs the race barrier (capabilities.raceBarrier) to rewrite a file right after the read';
+  if (n.tool && caps.tool === undefined) return 'needs a declared host tool bound (capabilities.tool)';
+  if (!c.rules.some((r) => env.targets.has(r))) return `--only leaves none of its rules (${c.rules.join(', ')})`;
+  return undefined;
+}
+
+interface Played {
+  readonly id: string;
+  readonly lieClass: LieClassId;
+  readonly cap: number;
+  readonly events: readonly TraceEvent[];
+  readonly lead: readonly string[];
+}
+
+export async function playCorpus(env: CorpusEnv, sink: CorpusSink): Promise<CorpusReport> {
+  const caps = env.adapter.capabilities;
+  const book = new NoticeBook();
+  const outcomes: CaseOutcome[] = [];
+  const advisories: Advisory[] = [];
+  const config = (cap: number) => ({ mode: env.mode, cap, seal: env.seal, ...(env.tool ? { tool: env.tool } : {}), ...(env.opTimeoutMs !== undefined ? { opTimeoutMs: env.opTimeoutMs } : {}) });
+
+  const judge = async (p: Played): Promise<HistoryVerdict> => {
+    const v = await (env.judgeWith ? env.judgeWith(`corpus case ${p.id}`, config(p.cap), p.events) : judgeHistory(env.adapter, config(p.cap), p.events));
+    const crashed = env.crashIsError ? v.outcomes.find((x) => x.kind === 'read' && x.crash !== undefined) : undefined;
+    if (crashed?.kind === 'read')
+      throw new AdapterError(`adapter ${env.adapter.name}: the shim crashed on event ${crashed.index + 1} of corpus case ${p.id} (${crashed.crash}): a crash is not an answer`);
+    return v;
+  };
+
+  /** Judges one history into the run: its checks, the first failure per rule it breaks. */
+  const tally = (p: Played, v: HistoryVerdict): RuleId[] => {
+    sink.history(v, p.events);
+    const failed: RuleId[] = [];
+    for (const x of v.violations) {
+      if (!env.targets.has(x.rule) || failed.includes(x.rule)) continue;
+      failed.push(x.rule);
+      sink.broke(x.rule, p.id);
+      sink.fail(x.rule, x.message, counterexample(p, v, x.rule, env));
+    }
+    return failed;
+  };
+
+  env.progress?.(`corpus: ${CASES.length} directed cases`);
+  for (const c of CASES) {
+    const skip = whyNotPlayed(c, caps, env);
+    const ctx: CaseContext = { cap: env.fixedCap ?? c.cap, mode: env.mode, seal: env.seal, ...(env.tool ? { tool: env.tool } : {}) };
+    const why = skip ?? c.unplayable?.(ctx);
+    if (why !== undefined) {
+      outcomes.push({ id: c.id, lieClass: c.lieClass, played: false, reason: why, failed: [] });
+      continue;
+    }
+    const events = c.events(ctx);
+    const failed = new Set<RuleId>();
+    const sessions = c.sessions ?? 1;
+    for (let s = 1; s <= sessions; s++) {
+      const lead = s > 1 ? [`(session ${s} of ${sessions}: the same history again, with a fresh shim${env.transport === 'process' ? ' and process' : ''})`] : [];
+      const p: Played = { id: c.id, lieClass: c.lieClass, cap: ctx.cap, events, lead };
+      const v = await judge(p);
+      book.learn(v.outcomes, c.id);
+      for (const r of tally(p, v)) failed.add(r);
+    }
+    outcomes.push({ id: c.id, lieClass: c.lieClass, played: true, cap: ctx.cap, failed: [...failed] });
+  }
+
+  // Notice mimicry, from what the shim said above.
+  const mimics = planMimicry(book.list(), { seal: env.seal, sealed: caps.seal, capLever: env.mode.levers.cap, ...(env.tool ? { tool: env.tool } : {}), ...(env.fixedCap !== undefined ? { fixedCap: env.fixedCap } : {}) });
+  for (const m of mimics) {
+    if (!m.rules.some((r) => env.targets.has(r)) || (!caps.seal && !env.targets.has('NOTICE-SEALED'))) {
+      outcomes.push({ id: m.id, lieClass: 'notice-imitation', played: false, reason: `--only leaves none of its rules (${m.rules.join(', ')})`, failed: [] });
+      continue;
+    }
+    if (m.notReproducible !== undefined) {
+      outcomes.push({ id: m.id, lieClass: 'notice-imitation', played: false, reason: m.notReproducible, failed: [] });
+      if (!caps.seal) advisories.push({ rule: 'NOTICE-SEALED', case: m.id, notice: m.notice.kind, message: `${m.notice.kind}: ${m.notReproducible}`, story: [] });
+      continue;
+    }
+    const lead = [`the file holds the shim's own ${m.notice.kind} notice (learned from corpus case ${m.notice.from})${caps.seal ? ', under a foreign seal' : ''}`];
+    const p: Played = { id: m.id, lieClass: 'notice-imitation', cap: m.cap, events: m.events, lead };
+    const v = await judge(p);
+    if (caps.seal) {
+      outcomes.push({ id: m.id, lieClass: 'notice-imitation', played: true, cap: m.cap, failed: tally(p, v) });
+      continue;
+    }
+    // Unsealed: what a worker sees cannot tell the file from the notice; an advisory, never a verdict.
+    outcomes.push({ id: m.id, lieClass: 'notice-imitation', played: true, cap: m.cap, failed: [] });
+    advisories.push({ rule: 'NOTICE-SEALED', case: m.id, notice: m.notice.kind, message: advisoryMessage(m, v), story: [...lead, ...tellStory(m.events, v.outcomes, [])] });
+  }
+  return { cases: outcomes, advisories };
+}
+
+function advisoryMessage(m: MimicCase, v: HistoryVerdict): string {
+  const o = v.outcomes.find((x) => x.kind === 'read');
+  const said = o?.kind === 'read' && o.claim !== undefined && 'text' in o.response ? `; the shim answered ${sayClaim(o.claim, o.response.text)}` : '';
+  const fooled = o?.kind === 'read' && o.claim !== undefined && o.claim.kind !== 'verbatim' ? ', so its own decoder took the file for its notice' : '';
+  return `${ambiguity(m.notice.kind)}${said}${fooled}`;
+}
+
+/** The story of one rule's first violation in a corpus history: the lie class, then the events up to that violation (a case is short already; it is not shrunk). */
+function counterexample(p: Played, v: HistoryVerdict, rule: RuleId, env: CorpusEnv): Counterexample {
+  const last = Math.min(...v.violations.filter((x) => x.rule === rule).map((x) => x.index));
+  const shown = p.events.slice(0, last + 1);
+  const story = [
+    lieClassLine(p.lieClass, p.id), ...p.lead,
+    ...tellStory(shown, v.outcomes.filter((o) => o.index <= last), v.violations.filter((x) => x.index <= last)),
+  ];
+  return {
+    story, trace: { header: env.header(p.cap, corpusNote(p.lieClass, p.id)), events: recorded(shown, v) },
+    seed: env.seed, cap: p.cap, ...(env.mode.arm !== undefined ? { arm: env.mode.arm } : {}), source: `corpus ${p.id}`,
+  };
+}
