@@ -95,7 +95,9 @@ export const UNUSED_LEVER_OPPORTUNITIES = 10;
  */
 export function unusedLever(rule: RuleId, mode: Mode, use: Readonly<LeverUse>): string | undefined {
   for (const lever of ['pointer', 'cap', 'diff'] as const) {
-    if (!mode.levers[lever] || !LEVER_RULES[lever].includes(rule)) continue;
+    // Without the cap lever, CAP-BOUND judges diffs only: it stands behind the diff lever.
+    const behind = LEVER_RULES[lever].includes(rule) || (lever === 'diff' && rule === 'CAP-BOUND' && !mode.levers.cap);
+    if (!mode.levers[lever] || !behind) continue;
     const { offered, used } = use[lever];
     if (used === 0 && offered >= UNUSED_LEVER_OPPORTUNITIES) return `${lever} lever declared but never used (${offered.toLocaleString('en-US')} opportunities)`;
   }

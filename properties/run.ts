@@ -230,6 +230,7 @@ export async function runConformance(o: RunOptions): Promise<RunResult> {
     windows: caps.windows,
     stale: caps.staleServe,
     forget: !caps.hostNeverCompacts,
+    forgetPaths: caps.forgetWhole !== true,
     toolFailures: o.transport === 'in-process',
     // A process can be raced only through the protocol barrier it opts into.
     races: o.transport === 'in-process' || caps.raceBarrier === true,
