@@ -76,7 +76,7 @@ export async function openMcpAdapter(o: McpDriverOptions): Promise<DriverAdapter
   const prespawn = o.prespawn ?? 1;
   const counts = { sessions: 0, calls: 0, refusals: 0, compactCalls: 0, compactErrors: 0 };
 
-  const start = async (slot: { sandbox: Sandbox; home: ScratchHome }, worker = true): Promise<Live> => {
+  const start = async (slot: { sandbox: Sandbox; home: ScratchHome }): Promise<Live> => {
     const proc = new ServerProcess({ command: withRoot(o.command, slot.sandbox.root), cwd, env: { ...process.env, HOME: slot.home.path } });
     const client = new Client({ name: 'readshim-conformance', version: KIT_VERSION });
     try {
@@ -85,7 +85,6 @@ export async function openMcpAdapter(o: McpDriverOptions): Promise<DriverAdapter
       await proc.close();
       throw new AdapterError(`MCP server ${JSON.stringify(o.command)} did not start a session: ${message(e)}; ${proc.describe()}`);
     }
-    if (worker) counts.sessions++;
     return { proc, client };
   };
   const end = async (live: Promise<Live>): Promise<void> => {
@@ -94,26 +93,27 @@ export async function openMcpAdapter(o: McpDriverOptions): Promise<DriverAdapter
     if (l !== undefined) await l.proc.close();
   };
 
-  // The probe session: the server's tools decide the read tool and whether windows map.
-  const probe = { sandbox: new Sandbox(o.sandboxDir), home: new ScratchHome(o.sandboxDir) };
+  // The probe session: the server's tools decide the read tool and whether windows map. It then
+  // serves the first worker of the first history (its sandbox and HOME become that history's).
+  const probe: Slot = { sandbox: new Sandbox(o.sandboxDir), home: new ScratchHome(o.sandboxDir), first: undefined, lives: new Set() };
   let tool: ReadTool;
   try {
-    const live = await start(probe, false);
-    try {
-      const listed = await live.client.listTools(undefined, { timeout: timeoutMs }).catch((e: unknown) => {
-        throw new AdapterError(`MCP server ${JSON.stringify(o.command)} did not list its tools: ${message(e)}; ${live.proc.describe()}`);
-      });
-      const chosen = chooseReadTool(listed.tools, o.tool, o.args ?? {});
-      if (typeof chosen === 'string') throw new UsageError(`run --mcp: ${chosen}`);
-      if (o.compactTool !== undefined && !listed.tools.some((t) => t.name === o.compactTool))
-        throw new UsageError(`run --mcp: --mcp-compact names tool ${JSON.stringify(o.compactTool)}, which the server does not have (its tools: ${listed.tools.map((t) => t.name).join(', ')})`);
-      tool = chosen;
-    } finally {
-      await end(Promise.resolve(live));
-    }
-  } finally {
+    const live = await start(probe);
+    probe.first = Promise.resolve(live);
+    probe.lives.add(probe.first);
+    const listed = await live.client.listTools(undefined, { timeout: timeoutMs }).catch((e: unknown) => {
+      throw new AdapterError(`MCP server ${JSON.stringify(o.command)} did not list its tools: ${message(e)}; ${live.proc.describe()}`);
+    });
+    const chosen = chooseReadTool(listed.tools, o.tool, o.args ?? {});
+    if (typeof chosen === 'string') throw new UsageError(`run --mcp: ${chosen}`);
+    if (o.compactTool !== undefined && !listed.tools.some((t) => t.name === o.compactTool))
+      throw new UsageError(`run --mcp: --mcp-compact names tool ${JSON.stringify(o.compactTool)}, which the server does not have (its tools: ${listed.tools.map((t) => t.name).join(', ')})`);
+    tool = chosen;
+  } catch (e) {
+    await Promise.all([...probe.lives].map(end));
     probe.sandbox.remove();
     probe.home.remove();
+    throw e;
   }
   const windows = tool.offsetArg !== undefined;
 
@@ -124,8 +124,8 @@ export async function openMcpAdapter(o: McpDriverOptions): Promise<DriverAdapter
     forget: o.compactTool !== undefined, forgetWhole: true, counters: false, seal: false,
   };
 
-  const slots: Slot[] = [];
-  const spares: Slot[] = [];
+  const slots: Slot[] = [probe];
+  const spares: Slot[] = [probe];
   const newSlot = (): Slot => {
     const sandbox = new Sandbox(o.sandboxDir);
     const home = new ScratchHome(o.sandboxDir);
@@ -175,6 +175,7 @@ export async function openMcpAdapter(o: McpDriverOptions): Promise<DriverAdapter
       slot.lives.add(pending);
     }
     const live = await pending;
+    counts.sessions++;
     const serial = serialQueue();
     const shim: { -readonly [K in keyof WorkerShim]: WorkerShim[K] } = {
       read: (args: ReadArgs) =>
