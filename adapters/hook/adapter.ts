@@ -46,6 +46,8 @@ export interface HookDriverOptions {
 }
 
 export const HOOK_HOST = 'Claude Code-style agent host (hooks)';
+/** Calls after which a hook that failed every one of them ends the run (exit 2). */
+export const NEVER_SUCCEEDED_AFTER = 10;
 
 interface Counts {
   preToolUse: number;
@@ -68,6 +70,8 @@ export function openHookAdapter(o: HookDriverOptions): DriverAdapter {
   const pointer = pointerRegex(pattern);
   const counts: Counts = { preToolUse: 0, allowed: 0, asked: 0, denied: 0, hookErrors: 0, updatedInput: 0, postToolUse: 0, postErrors: 0, preCompact: 0, compactErrors: 0 };
   let firstError: string | undefined;
+  const neverSucceeded = (): AdapterError =>
+    new AdapterError(`the PreToolUse hook ${JSON.stringify(o.command)} never succeeded: all ${counts.preToolUse} calls ended in an error (first: ${firstError}), so nothing it decides was judged`);
   let toolUses = 0;
 
   const capabilities: Capabilities = {
@@ -122,6 +126,8 @@ export function openHookAdapter(o: HookDriverOptions): DriverAdapter {
             if (d.kind === 'error') {
               counts.hookErrors++;
               firstError ??= `${d.detail}${x.stderr.trim() !== '' ? `, stderr ${JSON.stringify(x.stderr.trim().slice(-300))}` : ''}`;
+              // A hook that fails every call decides nothing: stop early rather than judge plain reads for minutes.
+              if (counts.preToolUse >= NEVER_SUCCEEDED_AFTER && counts.hookErrors === counts.preToolUse) throw neverSucceeded();
             } else if (d.via === 'ask') counts.asked++;
             else counts.allowed++;
             const effective = d.kind === 'allow' && d.updatedInput !== undefined ? d.updatedInput : request;
@@ -204,9 +210,6 @@ export function openHookAdapter(o: HookDriverOptions): DriverAdapter {
     },
     openHistory: history,
     host: (): HostReport => ({ played: HOOK_HOST, counts: { ...counts } }),
-    failure: () =>
-      counts.preToolUse > 0 && counts.hookErrors === counts.preToolUse
-        ? new AdapterError(`the PreToolUse hook ${JSON.stringify(o.command)} never succeeded: all ${counts.preToolUse} calls ended in an error (first: ${firstError}), so nothing it decides was judged`)
-        : undefined,
+    failure: () => (counts.preToolUse > 0 && counts.hookErrors === counts.preToolUse ? neverSucceeded() : undefined),
   };
 }
