@@ -17,3 +17,4 @@ export type { RunOptions, RunResult, RuleResult, RuleStatus, Counterexample } fr
 export { loadAdapter } from './adapters/load.ts';
 export { combineShards } from './properties/shard.ts';
 export type { Shard } from './properties/shard.ts';
+export type { DriverDecoder, DriverDecodeInfo, DriverSource } from './adapters/drivers/decode.ts';

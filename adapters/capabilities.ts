@@ -8,7 +8,7 @@ import { LEVER_NAMES, isLeverName, modeOfArm, modeOfLevers, type Mode } from '..
 import type { Capabilities } from './contract.ts';
 
 const REQUIRED = ['capParam', 'windows', 'staleServe', 'forget', 'counters', 'seal'] as const;
-const OPTIONAL = ['diff', 'persona', 'armResolver', 'countCallback', 'hostNeverCompacts', 'raceBarrier', 'wrapTool'] as const;
+const OPTIONAL = ['diff', 'persona', 'armResolver', 'countCallback', 'hostNeverCompacts', 'forgetWhole', 'raceBarrier', 'wrapTool'] as const;
 /** The largest cap the kit runs (its reads and files stay in memory). */
 export const MAX_CAP = 64 * 1024 * 1024;
 

@@ -46,6 +46,8 @@ export interface Capabilities {
   readonly seal: boolean;
   /** The host never compacts or rewinds: FORGET-RESETS passes without a hook, and every report says so. */
   readonly hostNeverCompacts?: boolean;
+  /** The host compacts whole workers only: histories call forget() without a path (hooks, MCP servers). */
+  readonly forgetWhole?: boolean;
   /**
    * The kit may rewrite a file between the shim's read of it and whatever the shim does next
    * (stat-after-read race). Always possible in-process; a process opts in with the protocol barrier.

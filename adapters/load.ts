@@ -65,10 +65,10 @@ function checkSyntax(file: string): RegExpExecArray | null {
   return r.status === 0 ? null : /^(\/.*|file:\/\/.*):(\d+)$/m.exec(r.stderr ?? '');
 }
 
-export async function loadAdapter(modulePath: string): Promise<ShimAdapter> {
+/** Imports a user's module (TS through tsx, or JS); a missing file or a load failure is one usage line naming `what`. */
+export async function importUserModule(modulePath: string, what: string): Promise<Record<string, unknown>> {
   const file = resolve(modulePath);
-  if (!existsSync(file)) throw new UsageError(`adapter module not found: ${modulePath}`);
-  let mod: Record<string, unknown>;
+  if (!existsSync(file)) throw new UsageError(`${what} module not found: ${modulePath}`);
   try {
     if (/\.(c|m)?ts$/.test(file)) {
       const { tsImport } = await import('tsx/esm/api');
@@ -76,11 +76,16 @@ export async function loadAdapter(modulePath: string): Promise<ShimAdapter> {
       // so an adapter importing the kit by name loads without a build; installed, node_modules resolves it.
       const kitTsconfig = fileURLToPath(new URL('../tsconfig.json', import.meta.url));
       const options = existsSync(kitTsconfig) && import.meta.url.endsWith('.ts') ? { parentURL: import.meta.url, tsconfig: kitTsconfig } : import.meta.url;
-      mod = (await tsImport(pathToFileURL(file).href, options)) as Record<string, unknown>;
-    } else mod = (await import(pathToFileURL(file).href)) as Record<string, unknown>;
+      return (await tsImport(pathToFileURL(file).href, options)) as Record<string, unknown>;
+    }
+    return (await import(pathToFileURL(file).href)) as Record<string, unknown>;
   } catch (e) {
-    throw new UsageError(`adapter ${modulePath} failed to load: ${loadProblem(e, file)}`);
+    throw new UsageError(`${what} ${modulePath} failed to load: ${loadProblem(e, file)}`);
   }
+}
+
+export async function loadAdapter(modulePath: string): Promise<ShimAdapter> {
+  const mod = await importUserModule(modulePath, 'adapter');
   const candidate = mod.default !== undefined ? mod.default : mod.adapter;
   // tsx may wrap a CommonJS-style default once more.
   const adapter = (candidate as { default?: unknown })?.default !== undefined && typeof (candidate as { create?: unknown }).create !== 'function'

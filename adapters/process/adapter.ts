@@ -11,6 +11,8 @@ import { AdapterError } from '../../harness/session.ts';
 import type {
   AdapterContext, Capabilities, Counters, DecodeInfo, HistoryHandle, HistoryInfo, ReadArgs, ShimAdapter, StaleRequest, WorkerShim,
 } from '../contract.ts';
+import { ClaimQueue } from '../claim-queue.ts';
+import { withRoot } from '../command.ts';
 import { Channel, type Message } from './channel.ts';
 import { PROTOCOL_VERSION, errorFrom, helloFrom, toWire, type HelloReply, type WireError } from './protocol.ts';
 import { Sandbox } from './sandbox.ts';
@@ -57,26 +59,6 @@ interface Live {
   breach?: AdapterError;
 }
 
-/** Claims the process sent, in the order its replies came, for the Session's decode calls. */
-class ClaimQueue {
-  readonly #byText = new Map<string, (Claim | undefined)[]>();
-
-  put(text: string, claim: Claim | undefined): void {
-    const q = this.#byText.get(text) ?? [];
-    q.push(claim);
-    this.#byText.set(text, q);
-  }
-
-  /** The claim sent with this text; none sent = verbatim (the kit checks that against the file). */
-  take(text: string): Claim {
-    const q = this.#byText.get(text);
-    if (q === undefined || q.length === 0) throw new AdapterError('decode was asked about a response this process never sent');
-    const c = q.shift();
-    if (q.length === 0) this.#byText.delete(text);
-    return c ?? { kind: 'verbatim' };
-  }
-}
-
 const errorOf = (m: Message): WireError | undefined => m.error as WireError | undefined;
 
 function sameCapabilities(a: Capabilities, b: Capabilities): boolean {
@@ -106,7 +88,8 @@ export async function openProcessAdapter(o: ProcessAdapterOptions): Promise<Proc
       if (latch) failure ??= e;
     };
     try {
-      channel = new Channel({ command: o.command, cwd, timeoutMs, env: sandbox.env(), onBroken });
+      // {root}: the same directory hello carries (README "{root}").
+      channel = new Channel({ command: withRoot(o.command, sandbox.root), cwd, timeoutMs, env: sandbox.env(), onBroken });
     } catch (e) {
       sandbox.remove();
       throw e;

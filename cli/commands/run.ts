@@ -19,6 +19,7 @@ import { RunProgress } from '../progress.ts';
 import { DEFAULT_SEED } from '../../core/seed.ts';
 import { outProblem } from '../../core/out-path.ts';
 import { finishRun, parseCiFlags, type CiFlags, type RunReporter } from '../ci.ts';
+import { DRIVER_VALUE_FLAGS, driverArgv, openDriver, parseDriverFlags, type DriverFlags } from '../drivers.ts';
 
 export { DEFAULT_SEED };
 /**
@@ -35,6 +36,8 @@ export interface RunFlags {
   readonly adapterPath?: string;
   /** --process "<cmd>": a shim in any language, over the protocol (docs/PROTOCOL.md). */
   readonly processCommand?: string;
+  /** --hook / --mcp and their flags: the kit plays the agent host (cli/drivers.ts). */
+  readonly driver?: DriverFlags;
   /** --timeout <ms>: per-request limit (a process's reply, or an in-process call's settling). */
   readonly timeoutMs?: number;
   /** --jobs <n>: histories at once, for --process (default: the number of cores). */
@@ -58,7 +61,7 @@ export interface RunFlags {
 
 export function parseRunFlags(argv: readonly string[]): RunFlags {
   const p = parseArgs('run', argv, {
-    values: ['adapter', 'process', 'timeout', 'jobs', 'shrink', 'arm', 'cap', 'runs', 'seed', 'only', 'replay', 'reporter', 'out', 'failures', 'baseline', 'write-baseline', 'shard'],
+    values: ['adapter', 'process', ...DRIVER_VALUE_FLAGS, 'timeout', 'jobs', 'shrink', 'arm', 'cap', 'runs', 'seed', 'only', 'replay', 'reporter', 'out', 'failures', 'baseline', 'write-baseline', 'shard'],
     switches: ['no-save'],
   });
   const f = p.flags;
@@ -74,6 +77,7 @@ export function parseRunFlags(argv: readonly string[]): RunFlags {
   const processCommand = f.get('process');
   if (processCommand !== undefined && f.get('adapter') !== undefined) throw new UsageError('run: give --adapter <module> or --process "<cmd>", not both');
   if (processCommand !== undefined && processCommand.trim() === '') throw new UsageError('run: --process needs a command line, e.g. --process "python3 examples/python/delivery_shim.py"');
+  const driver = parseDriverFlags(f, cap);
   const timeoutMs = intFlag('run', 'timeout', f.get('timeout'), { min: 1, unit: 'ms' });
   // A replay plays the trace: arm, cap and seal come from its header; nothing is generated or shrunk.
   if (f.get('replay') !== undefined)
@@ -81,8 +85,8 @@ export function parseRunFlags(argv: readonly string[]): RunFlags {
       if (f.get(flag) !== undefined) throw new UsageError(`run: --${flag} applies to generated histories; --replay plays the trace only (drop --${flag})`);
   const jobs = intFlag('run', 'jobs', f.get('jobs'), { min: 1, max: MAX_JOBS });
   // Histories at once need histories that cannot see each other: a process and a sandbox each.
-  if (jobs !== undefined && processCommand === undefined)
-    throw new UsageError('run: --jobs applies to --process runs (one process and sandbox per history); an in-process adapter runs one history at a time');
+  if (jobs !== undefined && processCommand === undefined && driver?.kind !== 'hook')
+    throw new UsageError('run: --jobs applies to --process and --hook runs (one process, sandbox and HOME per history); an in-process adapter or an MCP server runs one history at a time');
   const shrink = intFlag('run', 'shrink', f.get('shrink'), { min: 0, max: MAX_SHRINK, unit: 'histories' });
   const armFlag = oneOf('run', 'arm', f.get('arm'), ARM_NAMES);
   // Where the run will write, checked before it spends minutes (ENOTDIR is a usage error, not a crash).
@@ -95,12 +99,13 @@ export function parseRunFlags(argv: readonly string[]): RunFlags {
   return {
     ...(f.get('adapter') !== undefined ? { adapterPath: f.get('adapter')! } : {}),
     ...(processCommand !== undefined ? { processCommand } : {}),
+    ...(driver !== undefined ? { driver } : {}),
     ...(timeoutMs !== undefined ? { timeoutMs } : {}),
     jobs: jobs ?? availableParallelism(),
-    shrink: shrink ?? (processCommand !== undefined ? PROCESS_SHRINK_RUNS : DEFAULT_SHRINK_RUNS),
+    shrink: shrink ?? (processCommand !== undefined || driver !== undefined ? PROCESS_SHRINK_RUNS : DEFAULT_SHRINK_RUNS),
     ...(armFlag !== undefined ? { arm: armFlag } : {}),
     ...(cap !== undefined ? { cap } : {}),
-    runs: intFlag('run', 'runs', f.get('runs'), 1) ?? (processCommand !== undefined ? DEFAULT_PROCESS_RUNS : DEFAULT_RUNS),
+    runs: intFlag('run', 'runs', f.get('runs'), 1) ?? (processCommand !== undefined || driver !== undefined ? DEFAULT_PROCESS_RUNS : DEFAULT_RUNS),
     seed: intFlag('run', 'seed', f.get('seed'), 0) ?? DEFAULT_SEED,
     ...(only ? { only } : {}),
     ...(f.get('replay') !== undefined ? { replay: f.get('replay')! } : {}),
@@ -186,6 +191,10 @@ function readReplay(flags: RunFlags): Replay | undefined {
 function replayCommand(flags: RunFlags, file: string): string {
   const parts = ['readshim-conformance run'];
   if (flags.processCommand !== undefined) parts.push(`--process ${shellQuote(flags.processCommand)}`);
+  else if (flags.driver !== undefined) {
+    parts.push(...driverArgv(flags.driver));
+    if (flags.driver.levers?.includes('cap') && flags.cap !== undefined) parts.push(`--cap ${flags.cap}`);
+  }
   else if (flags.adapterPath !== undefined) parts.push(`--adapter ${shellQuote(flags.adapterPath)}`);
   if (flags.timeoutMs !== undefined) parts.push(`--timeout ${flags.timeoutMs}`);
   if (flags.only !== undefined) parts.push(`--only ${flags.only.join(',')}`);
@@ -214,7 +223,9 @@ export async function runHere(argv: readonly string[], calls?: CallLog): Promise
   const flags = parseRunFlags(argv);
   const replay = readReplay(flags);
   // An in-process adapter's process.exit must not end the kit silently (exit 2, adapters/exit-guard.ts).
-  const who = flags.processCommand !== undefined ? `process ${JSON.stringify(flags.processCommand)}` : `adapter ${flags.adapterPath ?? 'reference'}`;
+  const who = flags.processCommand !== undefined ? `process ${JSON.stringify(flags.processCommand)}`
+    : flags.driver !== undefined ? `${flags.driver.kind} ${JSON.stringify(flags.driver.command)}`
+    : `adapter ${flags.adapterPath ?? 'reference'}`;
   return withExitGuard(() => who, (guard) => runWith(flags, replay, argv, guard, calls), { strays: true });
 }
 
@@ -227,8 +238,13 @@ async function runWith(flags: RunFlags, replay: Replay | undefined, argv: readon
         ...(replay !== undefined ? { prespawn: 0, lendSurface: true } : {}),
       })
     : undefined;
-  const adapter = processAdapter ?? (calls !== undefined ? watchedAdapter(await loading(calls, flags.adapterPath), calls) : await resolveAdapter(flags.adapterPath));
-  const shown = new RunProgress((l) => progress(l), { everyHistory: processAdapter !== undefined });
+  const driver = flags.driver !== undefined
+    ? await openDriver(flags.driver, { ...(flags.timeoutMs !== undefined ? { timeoutMs: flags.timeoutMs } : {}), ...(flags.cap !== undefined ? { cap: flags.cap } : {}), replay: replay !== undefined })
+    : undefined;
+  const adapter = processAdapter ?? driver ?? (calls !== undefined ? watchedAdapter(await loading(calls, flags.adapterPath), calls) : await resolveAdapter(flags.adapterPath));
+  /** Runs that start processes per history (a shim process, hooks, MCP servers). */
+  const spawning = processAdapter !== undefined || driver !== undefined;
+  const shown = new RunProgress((l) => progress(l), { everyHistory: spawning });
   if (progressEnabled()) shown.startTimer();
   try {
     const arm = replay !== undefined ? replayArm(adapter, replay) : chooseArm(adapter, flags.arm);
@@ -240,32 +256,36 @@ async function runWith(flags: RunFlags, replay: Replay | undefined, argv: readon
     const olderSpec = replays.map((r) => olderSpecNote(r.name, r.trace)).filter((x): x is string => x !== undefined);
     const result = await runConformance({
       adapter, ...(arm !== undefined ? { arm } : {}), runs: replayOnly ? 0 : flags.runs, seed: replay?.trace.header.seed ?? flags.seed,
-      transport: processAdapter ? 'process' : 'in-process', replays, replayOnly,
+      // A hook's or server's reads are the host's: the kit does not fail them on purpose (adapters/hook, adapters/mcp).
+      transport: spawning ? 'process' : 'in-process', replays, replayOnly,
       ...(flags.cap !== undefined && !replayOnly ? { cap: flags.cap } : {}),
       ...(flags.only ? { only: flags.only } : {}),
       ...(flags.ci.shard ? { shard: flags.ci.shard } : {}),
       shrinkRuns: flags.shrink,
-      ...(processAdapter ? { jobs: flags.jobs } : {}),
-      ...(!processAdapter && flags.timeoutMs !== undefined ? { settleTimeoutMs: flags.timeoutMs } : {}),
+      // Histories at once only where each has its own process, sandbox and HOME (--process, --hook).
+      ...(processAdapter !== undefined || flags.driver?.kind === 'hook' ? { jobs: flags.jobs } : {}),
+      ...(!spawning && flags.timeoutMs !== undefined ? { settleTimeoutMs: flags.timeoutMs } : {}),
       onProgress: (l) => shown.line(l),
       ...(progressEnabled() ? { onHistory: shown.observe } : {}),
     });
     // A probe that swallowed a process's protocol breach still ends the run with exit 2.
-    const broken = processAdapter?.failure();
+    const broken = processAdapter?.failure() ?? driver?.failure();
     if (broken !== undefined) throw broken;
     guard.check(); // an adapter that caught its own process.exit still has no verdict
     const traceFiles = new Map<string, string>();
     if (flags.saveFailures && !replayOnly)
       for (const r of result.rules) if (r.counterexample && r.counterexample.trace.events.length > 0) traceFiles.set(r.id, saveFailure(flags.failureDir, r.id, r.counterexample.trace));
     const given = (flag: string): boolean => argv.some((a) => a === flag || a.startsWith(`${flag}=`));
-    const notes = [...olderSpec, ...(processAdapter !== undefined && !replayOnly && !given('--runs')
-      ? [`${flags.runs} histories per cap band is the default for --process (each history starts the process anew); --runs <n> overrides`]
+    const notes = [...olderSpec, ...(spawning && !replayOnly && !given('--runs')
+      ? [`${flags.runs} histories per cap band is the default for --${flags.driver?.kind ?? 'process'} (each history starts ${flags.driver?.kind === 'hook' ? 'a fresh sandbox and HOME' : 'the process anew'}); --runs <n> overrides`]
       : [])];
     const extras = {
-      traceFiles, notes, replayCommand: (file: string) => replayCommand(flags, file),
+      traceFiles, notes, ...(driver !== undefined ? { host: driver.host() } : {}), replayCommand: (file: string) => replayCommand(flags, file),
       ...(replay !== undefined ? { replay: { file: replay.file, header: replay.trace.header } } : {}),
     };
-    return finishRun(result, flags.ci, flags.reporter, flags.out, extras);
+    // The host a driver played and every assumption it made come first in the report.
+    const judged = driver !== undefined ? { ...result, assumptions: [...driver.assumptions, ...result.assumptions] } : result;
+    return finishRun(judged, flags.ci, flags.reporter, flags.out, extras);
   } finally {
     shown.stop();
     await adapter.close?.();

@@ -3,6 +3,7 @@ import { efficiencyHeadline } from '../../properties/efficiency.ts';
 import { headerModeText, type TraceHeader } from '../../core/trace.ts';
 import type { RunResult } from '../../properties/run.ts';
 import { envelope } from '../../core/output.ts';
+import type { HostReport } from '../../adapters/drivers/driver.ts';
 
 export interface RunReportExtras {
   /** Rule → saved trace file of its counterexample. */
@@ -11,6 +12,8 @@ export interface RunReportExtras {
   readonly replayCommand: (traceFile: string) => string;
   /** Lines about how the run was set up (e.g. the --process default of histories), printed under the header. */
   readonly notes?: readonly string[];
+  /** --hook / --mcp: the host the kit played and what happened in it (hook calls, denies, errors). */
+  readonly host?: HostReport;
   /** A --replay run: the trace played and its header (arm, cap and seal came from it). */
   readonly replay?: { readonly file: string; readonly header: TraceHeader };
 }
@@ -27,6 +30,7 @@ export function runJson(r: RunResult, x: RunReportExtras): string {
       seed: r.seed,
       runs: r.runs,
       ...(x.replay ? { replay: { trace: x.replay.file, ...(x.replay.header.levers !== undefined ? { levers: x.replay.header.levers } : { arm: x.replay.header.arm ?? 'all' }), cap: x.replay.header.cap, seal: x.replay.header.seal } } : {}),
+      ...(x.host !== undefined ? { host: x.host } : {}),
       assumptions: r.assumptions,
       rules: r.rules.map((rule) => ({
         id: rule.id,
@@ -79,6 +83,7 @@ export function runPretty(r: RunResult, x: RunReportExtras): string {
       : `readshim-conformance run — adapter ${r.adapter}, ${mode}, seed ${r.seed}, ${r.runs} histories per cap band (${bands || 'replay only'})`,
   );
   for (const a of r.assumptions) out.push(`ASSUMPTION: ${a}`);
+  if (x.host !== undefined) out.push(`host: ${x.host.played} — ${Object.entries(x.host.counts).map(([k, v]) => `${k} ${v.toLocaleString('en-US')}`).join(', ')}`);
   for (const note of x.notes ?? []) out.push(`note: ${note}`);
   if (r.corpus !== undefined) out.push(`corpus: ${r.corpus.played} of ${r.corpus.cases.length} directed cases played${r.corpus.played < r.corpus.cases.length ? ' (JSON corpus.cases says why the others were not)' : ''}`);
   out.push('');

@@ -143,6 +143,10 @@ export async function playCorpus(env: CorpusEnv, sink: CorpusSink): Promise<Corp
       continue;
     }
     const events = c.events(ctx);
+    if (caps.forgetWhole === true && events.some((e) => e.type === 'forget' && e.path !== undefined)) {
+      outcomes.push({ id: c.id, lieClass: c.lieClass, played: false, reason: 'forgets one path: the host compacts whole workers only (capabilities.forgetWhole)', failed: [] });
+      continue;
+    }
     const failed = new Set<RuleId>();
     const sessions = c.sessions ?? 1;
     for (let s = 1; s <= sessions; s++) {

@@ -43,6 +43,7 @@ export async function generatedPhase(env: EngineEnv, tally: Tally, o: GeneratedO
     windows: caps.windows,
     stale: caps.staleServe,
     forget: !caps.hostNeverCompacts,
+    forgetPaths: caps.forgetWhole !== true,
     toolFailures: o.transport === 'in-process',
     // A process can be raced only through the protocol barrier it opts into.
     races: o.transport === 'in-process' || caps.raceBarrier === true,

@@ -60,6 +60,8 @@ export interface OpOptions {
   readonly windows: boolean;
   readonly stale: boolean;
   readonly forget: boolean;
+  /** forget(path) as well as forget() (false: the host compacts whole workers only). */
+  readonly forgetPaths?: boolean;
   /** The kit can make its read tool fail on purpose (in-process only). */
   readonly toolFailures: boolean;
   /** The kit can rewrite a file right after the tool returned its bytes. */
@@ -142,7 +144,13 @@ export function historyArb(band: Band, opts: OpOptions): fc.Arbitrary<HistorySpe
   if (opts.stale)
     weighted.push({ weight: 2, arbitrary: fc.record({ op: fc.constant('stale' as const), worker, file, at: frac, span: fc.integer({ min: 0, max: 30 }), past: fc.boolean() }) });
   if (opts.forget)
-    weighted.push({ weight: 2, arbitrary: fc.record({ op: fc.constant('forget' as const), worker, file: fc.oneof({ withCrossShrink: true }, { weight: 1, arbitrary: fc.constant(undefined) }, { weight: 3, arbitrary: file }) }, { requiredKeys: ['op', 'worker'] }) });
+    weighted.push({
+      weight: 2,
+      arbitrary: fc.record(
+        { op: fc.constant('forget' as const), worker, file: opts.forgetPaths === false ? fc.constant(undefined) : fc.oneof({ withCrossShrink: true }, { weight: 1, arbitrary: fc.constant(undefined) }, { weight: 3, arbitrary: file }) },
+        { requiredKeys: ['op', 'worker'] },
+      ),
+    });
   const ops = fc.array(fc.oneof(...weighted), { minLength: 1, maxLength: opts.maxOps });
   const rest = {
     cap: band.cap,

@@ -1,0 +1,25 @@
+/**
+ * Claims an adapter computed as it produced each response, handed back in order when the Session
+ * decodes that text (process, hook and MCP adapters decide a claim when they answer, not later).
+ */
+import type { Claim } from '../core/claims.ts';
+import { AdapterError } from '../harness/session.ts';
+
+export class ClaimQueue {
+  readonly #byText = new Map<string, (Claim | undefined)[]>();
+
+  put(text: string, claim: Claim | undefined): void {
+    const q = this.#byText.get(text) ?? [];
+    q.push(claim);
+    this.#byText.set(text, q);
+  }
+
+  /** The claim sent with this text; none sent = verbatim (the kit checks that against the file). */
+  take(text: string): Claim {
+    const q = this.#byText.get(text);
+    if (q === undefined || q.length === 0) throw new AdapterError('decode was asked about a response this process never sent');
+    const c = q.shift();
+    if (q.length === 0) this.#byText.delete(text);
+    return c ?? { kind: 'verbatim' };
+  }
+}

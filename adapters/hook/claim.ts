@@ -1,0 +1,32 @@
+/**
+ * What an allowed read told the worker. The request as the worker made it is the host's text,
+ * verbatim. A hook's updatedInput that moves the window forward within the same file serves part
+ * of the request's content: a slice, bytes [start, end) of it, where `start` is where the new first
+ * line sits in the content (a slice lever, README "Check a hook"). Anything else is passed off as
+ * the request's text — verbatim — and the oracle judges it against that.
+ */
+import type { Claim } from '../../core/claims.ts';
+import { resolvePath } from '../../core/paths.ts';
+import { splitLines } from '../../harness/lines.ts';
+import type { HostRead } from './host-read.ts';
+import type { ReadToolInput } from './protocol.ts';
+
+const num = (v: unknown): number | undefined => (typeof v === 'number' ? v : undefined);
+
+/** The same file and window (the hook's updatedInput changed nothing that matters). */
+export function sameRequest(a: ReadToolInput, b: Readonly<Record<string, unknown>>): boolean {
+  return typeof b.file_path === 'string' && resolvePath(b.file_path) === resolvePath(a.file_path) && num(b.offset) === a.offset && num(b.limit) === a.limit;
+}
+
+/** The claim of `served` (the text of the effective input) for the worker's request, whose content now is `asked`. */
+export function allowedClaim(request: ReadToolInput, effective: Readonly<Record<string, unknown>>, asked: HostRead, served: string): Claim {
+  if (sameRequest(request, effective) || !asked.ok || served === asked.text) return { kind: 'verbatim' };
+  if (typeof effective.file_path !== 'string' || resolvePath(effective.file_path) !== resolvePath(request.file_path)) return { kind: 'verbatim' };
+  const from = request.offset ?? 1;
+  const to = num(effective.offset) ?? 1;
+  const lines = splitLines(asked.text);
+  if (to < from || to - from >= lines.length) return { kind: 'verbatim' };
+  const start = Buffer.byteLength(lines.slice(0, to - from).join(''), 'utf8');
+  const total = Buffer.byteLength(asked.text, 'utf8');
+  return { kind: 'slice', start, end: start + Buffer.byteLength(served, 'utf8'), total, done: false, payload: served };
+}

@@ -1,0 +1,114 @@
+/**
+ * The driver flags of `run` (--hook, --mcp and theirs): parsed and checked before anything starts,
+ * and the driver adapter built from them (adapters/hook, adapters/mcp). README "Check a hook",
+ * "Check an MCP server".
+ */
+import { UsageError } from '../core/errors.ts';
+import { LEVER_NAMES, isLeverName, type LeverName } from '../core/levers.ts';
+import { shellWord } from '../adapters/command.ts';
+import { pointerRegex } from '../adapters/drivers/decode.ts';
+import type { DriverAdapter } from '../adapters/drivers/driver.ts';
+import type { ArgMap } from '../adapters/mcp/tool.ts';
+import { parseArgMap } from '../adapters/mcp/tool.ts';
+
+export const DRIVER_VALUE_FLAGS = ['hook', 'hook-post', 'hook-compact', 'mcp', 'mcp-tool', 'mcp-args', 'mcp-compact', 'pointer-pattern', 'decode', 'levers'] as const;
+
+interface Common {
+  readonly levers?: readonly LeverName[];
+  readonly pointerPattern?: string;
+  readonly decode?: string;
+}
+export type DriverFlags =
+  | (Common & { readonly kind: 'hook'; readonly command: string; readonly post?: string; readonly compact?: string })
+  | (Common & { readonly kind: 'mcp'; readonly command: string; readonly tool?: string; readonly args?: ArgMap; readonly compactTool?: string });
+
+const nonEmpty = (flag: string, v: string | undefined, example: string): string | undefined => {
+  if (v !== undefined && v.trim() === '') throw new UsageError(`run: --${flag} needs a command line, e.g. --${flag} "${example}"`);
+  return v;
+};
+
+/** The driver flags, or undefined when neither --hook nor --mcp is given (then none of theirs may be). */
+export function parseDriverFlags(f: ReadonlyMap<string, string>, cap: number | undefined): DriverFlags | undefined {
+  const hook = nonEmpty('hook', f.get('hook'), 'bash examples/hooks/content-dedup.sh');
+  const mcp = nonEmpty('mcp', f.get('mcp'), 'node examples/mcp/hash-cache-server.js');
+  const others = ['adapter', 'process'].filter((k) => f.has(k));
+  if (hook !== undefined && mcp !== undefined) throw new UsageError('run: give --hook or --mcp, not both');
+  if ((hook !== undefined || mcp !== undefined) && others.length > 0) throw new UsageError(`run: --${hook !== undefined ? 'hook' : 'mcp'} plays the host itself; drop --${others[0]}`);
+  const owner: Record<string, 'hook' | 'mcp' | 'either'> = { 'hook-post': 'hook', 'hook-compact': 'hook', 'mcp-tool': 'mcp', 'mcp-args': 'mcp', 'mcp-compact': 'mcp', 'pointer-pattern': 'either', decode: 'either', levers: 'either' };
+  for (const [flag, who] of Object.entries(owner)) {
+    if (!f.has(flag)) continue;
+    const ok = who === 'either' ? hook !== undefined || mcp !== undefined : who === 'hook' ? hook !== undefined : mcp !== undefined;
+    if (!ok) throw new UsageError(`run: --${flag} applies to ${who === 'either' ? '--hook and --mcp' : `--${who}`} only`);
+  }
+  if (hook === undefined && mcp === undefined) return undefined;
+  nonEmpty('hook-post', f.get('hook-post'), 'bash examples/hooks/content-dedup-post.sh');
+  nonEmpty('hook-compact', f.get('hook-compact'), 'bash examples/hooks/content-dedup-compact.sh');
+  let levers: LeverName[] | undefined;
+  const raw = f.get('levers');
+  if (raw !== undefined) {
+    const names = raw === 'none' ? [] : raw.split(',').map((s) => s.trim()).filter(Boolean);
+    const bad = names.filter((n) => !isLeverName(n));
+    if (bad.length > 0 || (raw !== 'none' && names.length === 0) || new Set(names).size !== names.length)
+      throw new UsageError(`run: --levers takes distinct names from ${LEVER_NAMES.join(',')} (or none), got ${JSON.stringify(raw)}`);
+    levers = names as LeverName[];
+    if (levers.includes('cap') && cap === undefined) throw new UsageError('run: --levers with cap needs --cap <bytes>: the fixed cap the hook or server keeps to');
+  }
+  const pattern = f.get('pointer-pattern');
+  if (pattern !== undefined) pointerRegex(pattern);
+  const common: Common = { ...(levers ? { levers } : {}), ...(pattern !== undefined ? { pointerPattern: pattern } : {}), ...(f.has('decode') ? { decode: f.get('decode')! } : {}) };
+  if (hook !== undefined)
+    return { kind: 'hook', command: hook, ...(f.has('hook-post') ? { post: f.get('hook-post')! } : {}), ...(f.has('hook-compact') ? { compact: f.get('hook-compact')! } : {}), ...common };
+  let args: ArgMap | undefined;
+  if (f.has('mcp-args')) {
+    const m = parseArgMap(f.get('mcp-args')!);
+    if (typeof m === 'string') throw new UsageError(`run: ${m}`);
+    args = m;
+  }
+  return {
+    kind: 'mcp', command: mcp!, ...(f.has('mcp-tool') ? { tool: f.get('mcp-tool')! } : {}), ...(args ? { args } : {}),
+    ...(f.has('mcp-compact') ? { compactTool: f.get('mcp-compact')! } : {}), ...common,
+  };
+}
+
+/** The driver adapter for the flags (the MCP SDK is loaded only when --mcp is given). */
+export async function openDriver(d: DriverFlags, o: { timeoutMs?: number; cap?: number; replay: boolean }): Promise<DriverAdapter> {
+  const decoder = d.decode !== undefined ? await (await import('../adapters/drivers/decode.ts')).loadDecoder(d.decode) : undefined;
+  const shared = {
+    ...(o.timeoutMs !== undefined ? { timeoutMs: o.timeoutMs } : {}),
+    ...(d.levers !== undefined ? { levers: d.levers } : {}),
+    ...(d.levers?.includes('cap') && o.cap !== undefined ? { cap: o.cap } : {}),
+    ...(d.pointerPattern !== undefined ? { pointerPattern: d.pointerPattern } : {}),
+    ...(decoder !== undefined ? { decoder, decoderModule: d.decode! } : {}),
+  };
+  if (d.kind === 'hook') {
+    const { openHookAdapter } = await import('../adapters/hook/adapter.ts');
+    return openHookAdapter({ command: d.command, ...(d.post !== undefined ? { post: d.post } : {}), ...(d.compact !== undefined ? { compact: d.compact } : {}), ...shared });
+  }
+  const { openMcpAdapter } = await import('../adapters/mcp/adapter.ts');
+  return openMcpAdapter({
+    command: d.command, ...(d.tool !== undefined ? { tool: d.tool } : {}), ...(d.args !== undefined ? { args: d.args } : {}),
+    ...(d.compactTool !== undefined ? { compactTool: d.compactTool } : {}), ...(o.replay ? { prespawn: 0 } : {}), ...shared,
+  });
+}
+
+/** The flags that replay a trace with the same driver. */
+export function driverArgv(d: DriverFlags): string[] {
+  const parts: string[] = [];
+  const add = (flag: string, v: string | undefined): void => {
+    if (v !== undefined) parts.push(`--${flag} ${shellWord(v)}`);
+  };
+  if (d.kind === 'hook') {
+    add('hook', d.command);
+    add('hook-post', d.post);
+    add('hook-compact', d.compact);
+  } else {
+    add('mcp', d.command);
+    add('mcp-tool', d.tool);
+    if (d.args !== undefined) add('mcp-args', Object.entries(d.args).map(([k, v]) => `${k}=${v}`).join(','));
+    add('mcp-compact', d.compactTool);
+  }
+  if (d.levers !== undefined) add('levers', d.levers.length === 0 ? 'none' : d.levers.join(','));
+  add('pointer-pattern', d.pointerPattern);
+  add('decode', d.decode);
+  return parts;
+}

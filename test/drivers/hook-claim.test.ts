@@ -1,0 +1,52 @@
+import { mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { allowedClaim } from '../../adapters/hook/claim.ts';
+import { READ_TOOL_BOUND, hostRead } from '../../adapters/hook/host-read.ts';
+import { boundedText } from '../../harness/host-tool.ts';
+
+const root = realpathSync(mkdtempSync(join(tmpdir(), 'hook-claim-')));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+const lines = Array.from({ length: 2100 }, (_, i) => `line ${i + 1} ${'é'.repeat(i % 3)}\n`).join('') + 'x'.repeat(2500) + '\n';
+writeFileSync(join(root, 'a.ts'), lines);
+const file = `${root}/./a.ts`;
+
+describe('the played Read tool', () => {
+  it('returns the bounded text the oracle takes as ground truth', () => {
+    const r = hostRead(root, { file_path: file });
+    expect(r.ok && r.text).toBe(boundedText(lines, undefined, undefined, READ_TOOL_BOUND));
+    expect(r.ok && r.numLines).toBe(2000);
+    const w = hostRead(root, { file_path: file, offset: 2101, limit: 5 });
+    expect(w.ok && w.text).toBe(`${'x'.repeat(2000)}\n`);
+  });
+  it.each([
+    [{ file_path: 'a.ts' }, 'EINVAL'], [{ file_path: '/etc/passwd' }, 'EACCES'], [{ file_path: `${root}/../x` }, 'EACCES'],
+    [{ file_path: `${root}/none.ts` }, 'ENOENT'], [{ file_path: file, offset: 0 }, 'EINVAL'],
+  ])('%j fails with %s', (input, code) => {
+    expect(hostRead(root, input)).toMatchObject({ ok: false, code });
+  });
+});
+
+describe('allowedClaim: what an allowed read told the worker', () => {
+  const request = { file_path: file, offset: 10, limit: 40 };
+  const asked = hostRead(root, request);
+  it('the request itself is verbatim', () => {
+    expect(allowedClaim(request, { ...request }, asked, asked.ok ? asked.text : '')).toEqual({ kind: 'verbatim' });
+  });
+  it('updatedInput that moves the first line forward serves a slice: its payload is those bytes of the content', () => {
+    const effective = { file_path: `${root}/a.ts`, offset: 25, limit: 25 };
+    const served = hostRead(root, effective);
+    const c = allowedClaim(request, effective, asked, served.ok ? served.text : '');
+    expect(c.kind).toBe('slice');
+    if (c.kind !== 'slice' || !asked.ok) return;
+    const content = Buffer.from(asked.text, 'utf8');
+    expect(content.subarray(c.start, c.end).toString('utf8')).toBe(c.payload);
+    expect([c.start > 0, c.end, c.total, c.done]).toEqual([true, content.length, content.length, false]);
+  });
+  it('another file, or a window before the request, is passed off as the request (the oracle judges it)', () => {
+    writeFileSync(join(root, 'b.ts'), 'other\n');
+    expect(allowedClaim(request, { file_path: `${root}/b.ts` }, asked, 'other\n')).toEqual({ kind: 'verbatim' });
+    expect(allowedClaim(request, { file_path: file, offset: 2, limit: 5 }, asked, 'line 2\n')).toEqual({ kind: 'verbatim' });
+  });
+});
