@@ -57,12 +57,14 @@ export interface RunFlags {
   readonly out?: string;
   readonly failureDir: string;
   readonly saveFailures: boolean;
+  /** --no-corpus: probes and random histories only (to see what the random phase finds alone). */
+  readonly corpus: boolean;
 }
 
 export function parseRunFlags(argv: readonly string[]): RunFlags {
   const p = parseArgs('run', argv, {
     values: ['adapter', 'process', ...DRIVER_VALUE_FLAGS, 'timeout', 'jobs', 'shrink', 'arm', 'cap', 'runs', 'seed', 'only', 'replay', 'reporter', 'out', 'failures', 'baseline', 'write-baseline', 'shard'],
-    switches: ['no-save'],
+    switches: ['no-save', 'no-corpus'],
   });
   const f = p.flags;
   const cap = intFlag('run', 'cap', f.get('cap'), { min: 4, max: MAX_CAP, unit: 'bytes' });
@@ -114,6 +116,7 @@ export function parseRunFlags(argv: readonly string[]): RunFlags {
     ...(f.get('out') !== undefined ? { out: f.get('out')! } : {}),
     failureDir,
     saveFailures: !p.switches.has('no-save'),
+    corpus: !p.switches.has('no-corpus'),
   };
 }
 
@@ -262,6 +265,7 @@ async function runWith(flags: RunFlags, replay: Replay | undefined, argv: readon
       ...(flags.only ? { only: flags.only } : {}),
       ...(flags.ci.shard ? { shard: flags.ci.shard } : {}),
       shrinkRuns: flags.shrink,
+      ...(flags.corpus ? {} : { corpus: false }),
       // Histories at once only where each has its own process, sandbox and HOME (--process, --hook).
       ...(processAdapter !== undefined || flags.driver?.kind === 'hook' ? { jobs: flags.jobs } : {}),
       ...(!spawning && flags.timeoutMs !== undefined ? { settleTimeoutMs: flags.timeoutMs } : {}),

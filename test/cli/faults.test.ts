@@ -140,13 +140,13 @@ describe('a synchronous loop in an adapter ends the run: the run is in a worker 
 
 describe('--jobs and --shrink', () => {
   it('--jobs is for --process; both flags say their domain', () => {
-    oneLine(cli(['run', '--jobs', '2', '--no-save'], tmp), /--jobs applies to --process runs/);
+    oneLine(cli(['run', '--jobs', '2', '--no-save'], tmp), /--jobs applies to --process and --hook runs/);
     oneLine(cli(['run', '--process', 'true', '--jobs', '0', '--no-save'], tmp), /--jobs must be an integer from 1 to 256, got "0"/);
     oneLine(cli(['run', '--shrink', '-1', '--no-save'], tmp), /--shrink must be an integer from 0 to/);
   });
 
   it('a spent budget is said under the story, and in JSON', () => {
-    const args = ['run', '--adapter', fixture('path-hash.ts'), '--arm', 'cap', '--runs', '20', '--only', 'POINTER-FULL', '--shrink', '2', '--no-save'];
+    const args = ['run', '--adapter', fixture('path-hash.ts'), '--arm', 'cap', '--runs', '20', '--only', 'POINTER-FULL', '--no-corpus', '--shrink', '2', '--no-save'];
     const pretty = cli(args, tmp);
     expect(pretty.code).toBe(1);
     expect(pretty.stdout).toMatch(/\n {2}shrink budget spent after 2 histories; this is the smallest story found \(--shrink <n> raises the budget\)\n/);
