@@ -22,7 +22,7 @@ const json = (stdout: string): unknown => JSON.parse(stdout);
 
 describe('--jobs: the same report as one history at a time', () => {
   it('the mtime-keyed example: --jobs 1 and --jobs 3 give the same JSON, failure, story and shrink', () => {
-    const args = ['run', '--process', MTIME, '--arm', 'cap', '--seed', '1', '--runs', '3', '--only', 'POINTER-FULL,SLICE-CONTINUES', '--shrink', '6', '--reporter', 'json', '--no-save'];
+    const args = ['run', '--process', MTIME, '--arm', 'cap', '--seed', '1', '--runs', '3', '--only', 'POINTER-FULL,SLICE-CONTINUES', '--no-corpus', '--shrink', '6', '--reporter', 'json', '--no-save'];
     const one = cli([...args, '--jobs', '1'], project(), env);
     const three = cli([...args, '--jobs', '3'], project(), env);
     expect(one.code).toBe(1);
