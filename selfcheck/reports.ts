@@ -6,6 +6,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { ARM_NAMES, type ArmName } from '../core/arms.ts';
 import { FloorsError, probeOnly, type Counts, type Floors, type RuleCount } from './floors.ts';
 
@@ -72,7 +73,7 @@ export function countsFrom(dir: string, partial = false): Counts {
   };
 }
 
-const BIN = new URL('../bin/readshim-conformance.js', import.meta.url).pathname;
+const BIN = fileURLToPath(new URL('../bin/readshim-conformance.js', import.meta.url));
 
 /** Runs the four arms (default seed and runs) and the gates with the kit's bin into `dir`. */
 export function writeReports(dir: string): void {
