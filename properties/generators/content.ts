@@ -81,17 +81,29 @@ function renderPiece(p: Piece): string {
   }
 }
 
-const bytesOf = (cp: string): number => Buffer.byteLength(cp, 'utf8');
+const bytesOf = (text: string): number => Buffer.byteLength(text, 'utf8');
+
+/** UTF-16 units of the code point at `i`: 2 for a surrogate pair, else 1 (a lone surrogate is one). */
+function unitsAt(s: string, i: number): 1 | 2 {
+  const c = s.charCodeAt(i);
+  return c >= 0xd800 && c <= 0xdbff && (s.charCodeAt(i + 1) & 0xfc00) === 0xdc00 ? 2 : 1;
+}
+
+/** UTF-8 bytes of the code point at `i` (a lone surrogate counts 3, as Buffer.byteLength counts it). */
+function bytesAt(s: string, i: number): number {
+  const c = s.charCodeAt(i);
+  return c < 0x80 ? 1 : c < 0x800 ? 2 : unitsAt(s, i) === 2 ? 4 : 3;
+}
 
 /** The longest prefix of `s` (whole code points, lone surrogates count 3 bytes) within `max` bytes. */
 export function takeBytes(s: string, max: number): { text: string; bytes: number } {
   let bytes = 0;
   let i = 0;
-  for (const cp of s) {
-    const b = bytesOf(cp);
+  while (i < s.length) {
+    const b = bytesAt(s, i);
     if (bytes + b > max) break;
     bytes += b;
-    i += cp.length;
+    i += unitsAt(s, i);
   }
   return { text: s.slice(0, i), bytes };
 }
@@ -99,7 +111,14 @@ export function takeBytes(s: string, max: number): { text: string; bytes: number
 /** Exactly `size` bytes: a prefix of the repeated body, padded with ASCII. */
 function exactly(body: string, size: number): string {
   const unit = body === '' ? 'x\n' : body;
-  const reps = Math.ceil((size + 1) / Math.max(1, bytesOf(unit))) + 1;
+  const unitBytes = bytesOf(unit);
+  // Whole copies, then a prefix of one more (unless copies would join two halves of a surrogate pair).
+  if (unitsAt(unit.at(-1)! + unit[0]!, 0) === 1) {
+    const whole = Math.floor(size / unitBytes);
+    const { text, bytes } = takeBytes(unit, size - whole * unitBytes);
+    return unit.repeat(whole) + text + 'x'.repeat(size - whole * unitBytes - bytes);
+  }
+  const reps = Math.ceil((size + 1) / unitBytes) + 1;
   const { text, bytes } = takeBytes(unit.repeat(reps), size);
   return text + 'x'.repeat(size - bytes);
 }
@@ -117,27 +136,29 @@ export function render(spec: ContentSpec, cap: number): string {
 /** Overwrites bytes so a `width`-byte character starts `back` bytes before each multiple of the cap; the size is kept. */
 function straddle(text: string, cap: number, width: 2 | 3 | 4, back: number): string {
   const ch = CHARS[width];
-  const cps = [...text];
   const total = bytesOf(text);
   let out = '';
   let outB = 0;
   let srcB = 0;
-  let i = 0;
+  let i = 0; // UTF-16 index into text; srcB = its UTF-8 offset
   for (let m = cap; m - back + width <= total; m += cap) {
     const t = m - back;
     if (t < outB) continue;
-    while (i < cps.length && srcB + bytesOf(cps[i]!) <= t) {
-      out += cps[i]!;
-      srcB += bytesOf(cps[i]!);
-      i++;
+    const from = i;
+    while (i < text.length && srcB + bytesAt(text, i) <= t) {
+      srcB += bytesAt(text, i);
+      i += unitsAt(text, i);
     }
-    out += 'y'.repeat(t - srcB) + ch;
+    out += text.slice(from, i) + 'y'.repeat(t - srcB) + ch;
     outB = t + width;
-    while (i < cps.length && srcB < outB) srcB += bytesOf(cps[i++]!);
+    while (i < text.length && srcB < outB) {
+      srcB += bytesAt(text, i);
+      i += unitsAt(text, i);
+    }
     out += 'y'.repeat(srcB - outB);
     outB = srcB;
   }
-  return out + cps.slice(i).join('');
+  return out + text.slice(i);
 }
 
 export interface Band {

@@ -5,7 +5,6 @@
  */
 import fc from 'fast-check';
 import type { TraceEvent } from '../../core/trace.ts';
-import { splitLines } from '../../harness/lines.ts';
 import { contentSpec, render, takeBytes, type Band, type ContentSpec } from './content.ts';
 
 /** Files and the spellings a worker may use for each (aliases and a case-only different name). */
@@ -171,10 +170,28 @@ export interface FileTrack {
   versions: { content: string; mtimeMs: number }[];
 }
 
+/** Where each line starts (lines as core/lines.ts splitLines cuts them), then the text's length. */
+function lineStarts(text: string): number[] {
+  const starts: number[] = [];
+  for (let from = 0; from < text.length; ) {
+    starts.push(from);
+    const i = text.indexOf('\n', from);
+    from = i === -1 ? text.length : i + 1;
+  }
+  starts.push(text.length);
+  return starts;
+}
+
+/** Lines of a text as splitLines counts them. */
+function lineCount(text: string): number {
+  return lineStarts(text).length - 1;
+}
+
+const isAsciiAlnum = (c: number): boolean => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+
 /** The file's content after edit `e` (exported for bench/workload.ts). */
 export function applyEdit(f: FileTrack, e: Edit, cap: number): string {
   const cur = f.content ?? '';
-  const lines = splitLines(cur);
   switch (e.kind) {
     case 'append':
       return cur + render(e.spec, cap);
@@ -183,28 +200,33 @@ export function applyEdit(f: FileTrack, e: Edit, cap: number): string {
     case 'to-empty':
       return '';
     case 'insert-line': {
-      const i = pick(lines.length + 1, e.at);
-      lines.splice(i, 0, `inserted line ${e.salt}\n`);
-      return lines.join('');
+      const starts = lineStarts(cur);
+      const at = starts[pick(starts.length, e.at)]!;
+      return `${cur.slice(0, at)}inserted line ${e.salt}\n${cur.slice(at)}`;
     }
-    case 'delete-line':
-      lines.splice(pick(lines.length, e.at), 1);
-      return lines.join('');
+    case 'delete-line': {
+      const starts = lineStarts(cur);
+      if (starts.length === 1) return cur;
+      const i = pick(starts.length - 1, e.at);
+      return cur.slice(0, starts[i]) + cur.slice(starts[i + 1]);
+    }
     case 'replace-line': {
-      if (lines.length === 0) return `replaced line ${e.salt}\n`;
-      const i = pick(lines.length, e.at);
-      const eol = lines[i]!.endsWith('\r\n') ? '\r\n' : lines[i]!.endsWith('\n') ? '\n' : '';
-      lines[i] = `replaced line ${e.salt}${eol}`;
-      return lines.join('');
+      const starts = lineStarts(cur);
+      if (starts.length === 1) return `replaced line ${e.salt}\n`;
+      const i = pick(starts.length - 1, e.at);
+      const line = cur.slice(starts[i], starts[i + 1]);
+      const eol = line.endsWith('\r\n') ? '\r\n' : line.endsWith('\n') ? '\n' : '';
+      return `${cur.slice(0, starts[i])}replaced line ${e.salt}${eol}${cur.slice(starts[i + 1])}`;
     }
     case 'same-size': {
       // Change one ASCII letter or digit to another: same byte size, new content.
-      const cps = [...cur];
-      const idx = cps.map((c, i) => (/^[a-z0-9]$/i.test(c) ? i : -1)).filter((i) => i >= 0);
-      if (idx.length === 0) return cur === '' ? '' : `${cur}`;
-      const i = idx[pick(idx.length, e.at)]!;
-      cps[i] = cps[i] === 'Q' ? 'Z' : 'Q';
-      return cps.join('');
+      let n = 0;
+      for (let i = 0; i < cur.length; i++) if (isAsciiAlnum(cur.charCodeAt(i))) n++;
+      if (n === 0) return cur;
+      let k = pick(n, e.at);
+      let i = 0;
+      for (; ; i++) if (isAsciiAlnum(cur.charCodeAt(i)) && k-- === 0) break;
+      return cur.slice(0, i) + (cur[i] === 'Q' ? 'Z' : 'Q') + cur.slice(i + 1);
     }
     case 'revert': {
       const v = f.versions[f.versions.length - 1 - e.back];
@@ -263,7 +285,7 @@ export function materialize(spec: HistorySpec): TraceEvent[] {
         const f = files[op.file]!;
         let args: Record<string, number> | undefined;
         if (op.window) {
-          const n = splitLines(f.content ?? '').length;
+          const n = lineCount(f.content ?? '');
           args = { offset: pick(n + 2, op.window.at) + 1, limit: op.window.limit };
         }
         for (let t = 0; t < op.times; t++) {
@@ -295,7 +317,7 @@ export function materialize(spec: HistorySpec): TraceEvent[] {
       }
       case 'stale': {
         const F = FILES[op.file]!;
-        const n = splitLines(files[op.file]!.content ?? '').length;
+        const n = lineCount(files[op.file]!.content ?? '');
         const startLine = op.past ? n + pick(5, op.at) : pick(n, op.at);
         events.push({ type: 'stale', worker: w, path: F.spellings[0]!, startLine, endLine: startLine + op.span });
         break;
