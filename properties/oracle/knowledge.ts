@@ -5,7 +5,7 @@
 import type { Claim } from '../../core/claims.ts';
 import { keyPath } from '../../core/paths.ts';
 import { sameBytes, utf8, wire } from './bytes.ts';
-import { applyStrict } from './strict-patch.ts';
+import { applyStrict, type StrictResult } from './strict-patch.ts';
 
 export interface Known {
   /** The last claimed total. */
@@ -26,11 +26,38 @@ export function sameKnowledge(a: Known | undefined, b: Known | undefined): boole
 }
 
 /**
+ * A diff applied strictly to the text the worker holds (DIFF-COMPLETE). The judge and each
+ * knowledge model apply the same patch to the same held bytes in turn: the last answer is kept.
+ */
+export function patched(k: Known | undefined, patch: string): StrictResult {
+  const P = k?.P ?? EMPTY;
+  if (lastPatch === undefined || lastPatch.P !== P || lastPatch.patch !== patch) lastPatch = { P, patch, r: applyStrict(P.toString('utf8'), wire(patch)) };
+  return lastPatch.r;
+}
+
+const EMPTY = Buffer.alloc(0);
+let lastPatch: { P: Buffer; patch: string; r: StrictResult } | undefined;
+
+/**
+ * K after a response: what the worker really holds once it has it, lie or not. Knowns are never
+ * changed in place, so models that hold the same one share the result of the same response.
+ */
+export function afterClaim(k: Known | undefined, claim: Claim, text: string, content: string): Known | 'keep' {
+  const m = lastAfter;
+  if (m !== undefined && m.k === k && m.claim === claim && m.text === text && m.content === content) return m.r;
+  const r = takeIn(k, claim, text, content);
+  lastAfter = { k, claim, text, content, r };
+  return r;
+}
+
+let lastAfter: { k: Known | undefined; claim: Claim; text: string; content: string; r: Known | 'keep' } | undefined;
+
+/**
  * K after a response: what the worker really holds once it has it, lie or not. 'keep' when it
  * adds nothing to what the worker holds — a diff that does not apply strictly adds nothing either:
  * the worker keeps the text it held (spec/SPEC.md "How the kit keeps K honest").
  */
-export function afterClaim(k: Known | undefined, claim: Claim, text: string, content: string): Known | 'keep' {
+function takeIn(k: Known | undefined, claim: Claim, text: string, content: string): Known | 'keep' {
   switch (claim.kind) {
     case 'verbatim': {
       const P = utf8(claim.payload ?? text);
@@ -49,7 +76,7 @@ export function afterClaim(k: Known | undefined, claim: Claim, text: string, con
       return { T: claim.total, P, against: content };
     }
     case 'diff': {
-      const r = applyStrict((k?.P ?? Buffer.alloc(0)).toString('utf8'), wire(claim.patch));
+      const r = patched(k, claim.patch);
       if (!r.ok) return 'keep';
       return { T: claim.total, P: utf8(r.text), against: content };
     }
