@@ -19,7 +19,8 @@ const MEMO_SIZE = 8;
 const memo: { text: string; bytes: Buffer }[] = [];
 let next = 0;
 
-/** A surrogate without its other half: the wire carries U+FFFD for it. */
+/** A surrogate without its other half: the wire carries U+FFFD for it (looked for only where there is a surrogate). */
+const SURROGATE = /[\uD800-\uDFFF]/;
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /** A code-point boundary of `b`: not inside a multi-byte sequence. UTF8-WHOLE. */
@@ -37,4 +38,4 @@ export function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
 export const n = (x: number): string => x.toLocaleString('en-US');
 
 /** Text as the worker receives it on the wire: UTF-8 bytes decoded (a lone surrogate is U+FFFD). */
-export const wire = (s: string): string => (LONE_SURROGATE.test(s) ? utf8(s).toString('utf8') : s);
+export const wire = (s: string): string => (SURROGATE.test(s) && LONE_SURROGATE.test(s) ? utf8(s).toString('utf8') : s);
