@@ -95,16 +95,6 @@ function bytesAt(s: string, i: number): number {
   return c < 0x80 ? 1 : c < 0x800 ? 2 : unitsAt(s, i) === 2 ? 4 : 3;
 }
 
-/**
- * UTF-8 bytes of `s`, counted by walking it: Buffer.byteLength on a rope the generators just
- * concatenated costs far more than flattening it by a walk (V8), and the walk comes next anyway.
- */
-function utf8Length(s: string): number {
-  let bytes = 0;
-  for (let i = 0; i < s.length; i += unitsAt(s, i)) bytes += bytesAt(s, i);
-  return bytes;
-}
-
 /** The longest prefix of `s` (whole code points, lone surrogates count 3 bytes) within `max` bytes. */
 export function takeBytes(s: string, max: number): { text: string; bytes: number } {
   let bytes = 0;
@@ -143,32 +133,53 @@ export function render(spec: ContentSpec, cap: number): string {
   return spec.straddle === undefined ? text : straddle(text, cap, spec.straddle.width, spec.straddle.back);
 }
 
+const NON_ASCII = /[^\x00-\x7f]/g;
+
+/**
+ * Walks `text` from UTF-16 index `at` (UTF-8 offset `bytes`) over whole code points while the
+ * offset stays within `max`; ASCII runs are skipped in one step (most text is ASCII).
+ */
+function walk(text: string, at: { i: number; bytes: number }, max: number): void {
+  while (at.bytes < max && at.i < text.length) {
+    NON_ASCII.lastIndex = at.i;
+    const next = NON_ASCII.exec(text)?.index ?? text.length;
+    if (at.bytes + (next - at.i) >= max) {
+      at.i += max - at.bytes;
+      at.bytes = max;
+      return;
+    }
+    at.bytes += next - at.i;
+    at.i = next;
+    if (at.i === text.length || at.bytes + bytesAt(text, at.i) > max) return;
+    at.bytes += bytesAt(text, at.i);
+    at.i += unitsAt(text, at.i);
+  }
+}
+
 /** Overwrites bytes so a `width`-byte character starts `back` bytes before each multiple of the cap; the size is kept. */
 function straddle(text: string, cap: number, width: 2 | 3 | 4, back: number): string {
   const ch = CHARS[width];
-  const total = utf8Length(text);
+  NON_ASCII.lastIndex = 0;
+  NON_ASCII.test(text); // flattens a rope first: Buffer.byteLength on one is far slower (V8)
+  const total = bytesOf(text);
   let out = '';
   let outB = 0;
-  let srcB = 0;
-  let i = 0; // UTF-16 index into text; srcB = its UTF-8 offset
+  const src = { i: 0, bytes: 0 }; // UTF-16 index into text, and its UTF-8 offset
   for (let m = cap; m - back + width <= total; m += cap) {
     const t = m - back;
     if (t < outB) continue;
-    const from = i;
-    while (i < text.length && srcB + bytesAt(text, i) <= t) {
-      srcB += bytesAt(text, i);
-      i += unitsAt(text, i);
-    }
-    out += text.slice(from, i) + 'y'.repeat(t - srcB) + ch;
+    const from = src.i;
+    walk(text, src, t);
+    out += text.slice(from, src.i) + 'y'.repeat(t - src.bytes) + ch;
     outB = t + width;
-    while (i < text.length && srcB < outB) {
-      srcB += bytesAt(text, i);
-      i += unitsAt(text, i);
+    while (src.i < text.length && src.bytes < outB) {
+      src.bytes += bytesAt(text, src.i);
+      src.i += unitsAt(text, src.i);
     }
-    out += 'y'.repeat(srcB - outB);
-    outB = srcB;
+    out += 'y'.repeat(src.bytes - outB);
+    outB = src.bytes;
   }
-  return out + text.slice(i);
+  return out + text.slice(src.i);
 }
 
 export interface Band {
