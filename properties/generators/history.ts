@@ -170,21 +170,24 @@ export interface FileTrack {
   versions: { content: string; mtimeMs: number }[];
 }
 
-/** Where each line starts (lines as core/lines.ts splitLines cuts them), then the text's length. */
-function lineStarts(text: string): number[] {
-  const starts: number[] = [];
-  for (let from = 0; from < text.length; ) {
-    starts.push(from);
-    const i = text.indexOf('\n', from);
-    from = i === -1 ? text.length : i + 1;
-  }
-  starts.push(text.length);
-  return starts;
+/** Lines of a text as core/lines.ts splitLines cuts them (a last line without '\n' counts). */
+function lineCount(text: string): number {
+  let n = 0;
+  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) n++;
+  return text.length > 0 && !text.endsWith('\n') ? n + 1 : n;
 }
 
-/** Lines of a text as splitLines counts them. */
-function lineCount(text: string): number {
-  return lineStarts(text).length - 1;
+/** Where the line starting at `from` ends (after its '\n', or the text's end). */
+function lineEnd(text: string, from: number): number {
+  const nl = text.indexOf('\n', from);
+  return nl === -1 ? text.length : nl + 1;
+}
+
+/** Where line `i` starts (the text's length for i = lineCount). */
+function lineStart(text: string, i: number): number {
+  let at = 0;
+  for (let k = 0; k < i; k++) at = lineEnd(text, at);
+  return at;
 }
 
 const isAsciiAlnum = (c: number): boolean => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
@@ -200,23 +203,23 @@ export function applyEdit(f: FileTrack, e: Edit, cap: number): string {
     case 'to-empty':
       return '';
     case 'insert-line': {
-      const starts = lineStarts(cur);
-      const at = starts[pick(starts.length, e.at)]!;
+      const at = lineStart(cur, pick(lineCount(cur) + 1, e.at));
       return `${cur.slice(0, at)}inserted line ${e.salt}\n${cur.slice(at)}`;
     }
     case 'delete-line': {
-      const starts = lineStarts(cur);
-      if (starts.length === 1) return cur;
-      const i = pick(starts.length - 1, e.at);
-      return cur.slice(0, starts[i]) + cur.slice(starts[i + 1]);
+      const n = lineCount(cur);
+      if (n === 0) return cur;
+      const from = lineStart(cur, pick(n, e.at));
+      return cur.slice(0, from) + cur.slice(lineEnd(cur, from));
     }
     case 'replace-line': {
-      const starts = lineStarts(cur);
-      if (starts.length === 1) return `replaced line ${e.salt}\n`;
-      const i = pick(starts.length - 1, e.at);
-      const line = cur.slice(starts[i], starts[i + 1]);
+      const n = lineCount(cur);
+      if (n === 0) return `replaced line ${e.salt}\n`;
+      const from = lineStart(cur, pick(n, e.at));
+      const to = lineEnd(cur, from);
+      const line = cur.slice(from, to);
       const eol = line.endsWith('\r\n') ? '\r\n' : line.endsWith('\n') ? '\n' : '';
-      return `${cur.slice(0, starts[i])}replaced line ${e.salt}${eol}${cur.slice(starts[i + 1])}`;
+      return `${cur.slice(0, from)}replaced line ${e.salt}${eol}${cur.slice(to)}`;
     }
     case 'same-size': {
       // Change one ASCII letter or digit to another: same byte size, new content.
