@@ -3,6 +3,7 @@
  * verdict of the kit. The reference shim's own speed is bench/reference-perf.ts.
  *
  *   npx tsx bench/kit-throughput.ts [--repeat <n>] [--skip-mutants] [--claims-only] [--json]
+ *   npx tsx bench/kit-throughput.ts --profile <dir> [--top <n>]
  *
  * - claims checked per CPU-second (issue 16): `run --runs 500 --no-save --reporter json` as a user
  *   starts it, claims = the sum of the report's `claims`, CPU = user + system of the whole process
@@ -12,11 +13,16 @@
  * - wall time (and CPU time of the child) of the default `run`, `bench` and `mutants` as a user
  *   starts them: `node bin/readshim-conformance.js <command>`, from an empty working directory.
  *
+ * --profile summarises a `node --cpu-prof --cpu-prof-dir=<dir> bin/readshim-conformance.js run …`
+ * profile: the main thread's self time by area of the kit (a frame's folder; node internals and
+ * dependencies under their nearest kit caller) and by function. It samples wall time: on a loaded
+ * machine read the shares, not the milliseconds.
+ *
  * Medians of --repeat runs (default 3). Wall time depends on the machine's load: the load average
  * and core count are printed with the figures; CPU time is the steadier number on a shared machine.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -28,6 +34,7 @@ import { envelope } from '../core/output.ts';
 import { UsageError } from '../core/errors.ts';
 
 const BIN = fileURLToPath(new URL('../bin/readshim-conformance.js', import.meta.url));
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 interface Options {
   readonly repeat: number;
@@ -125,6 +132,65 @@ function timeCommand(args: readonly string[], out?: string): Timed {
   }
 }
 
+interface ProfileNode {
+  readonly id: number;
+  readonly callFrame: { readonly functionName: string; readonly url: string };
+  readonly children?: readonly number[];
+}
+
+interface Profile {
+  readonly nodes: readonly ProfileNode[];
+  readonly samples: readonly number[];
+  readonly timeDeltas: readonly number[];
+}
+
+/** The kit-relative path of a frame's file, or undefined outside the kit. */
+function own(url: string): string | undefined {
+  const path = url.startsWith('file://') ? fileURLToPath(url) : url;
+  return path.startsWith(ROOT) ? path.slice(ROOT.length) : undefined;
+}
+
+/** 'properties/generators' for properties/generators/content.ts, 'node_modules/fast-check' for a dependency. */
+function areaOf(path: string): string {
+  const parts = path.split('/');
+  return parts[0] === 'node_modules' ? `node_modules/${parts[1]}` : parts.slice(0, parts.length > 2 ? 2 : 1).join('/');
+}
+
+/** Shares of the main thread's self time by area of the kit and by function (`--profile <dir>`). */
+export function summarize(p: Profile, top: number): string[] {
+  const byId = new Map(p.nodes.map((n) => [n.id, n]));
+  const parent = new Map<number, number>();
+  for (const n of p.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  const self = new Map<number, number>();
+  p.samples.forEach((s, i) => self.set(s, (self.get(s) ?? 0) + (p.timeDeltas[i] ?? 0)));
+  let busy = 0;
+  const areas = new Map<string, number>();
+  const fns = new Map<string, number>();
+  const add = (m: Map<string, number>, k: string, t: number): void => void m.set(k, (m.get(k) ?? 0) + t);
+  for (const [id, t] of self) {
+    const frame = byId.get(id)!.callFrame;
+    if (frame.functionName === '(idle)') continue;
+    busy += t;
+    let area = frame.functionName === '(garbage collector)' ? '(garbage collector)' : undefined;
+    for (let q: number | undefined = id; area === undefined && q !== undefined; q = parent.get(q)) {
+      const path = own(byId.get(q)!.callFrame.url);
+      if (path !== undefined) area = areaOf(path);
+    }
+    add(areas, area ?? '(start: module loading, node internals)', t);
+    add(fns, `${frame.functionName || '(anonymous)'} ${own(frame.url) ?? frame.url}`.trim(), t);
+  }
+  const pct = (t: number): string => `${((100 * t) / busy).toFixed(1)}%`.padStart(6);
+  const rows = (m: Map<string, number>): string[] => [...m].sort((a, b) => b[1] - a[1]).slice(0, top).map(([k, t]) => `${pct(t)}  ${k}`);
+  return ['by area (self time, builtins under their kit caller):', ...rows(areas), '', 'by function (self time):', ...rows(fns)];
+}
+
+/** The first profile in `dir` (node numbers a run's threads in order: the main thread first). */
+function profileTop(dir: string, top: number): string {
+  const file = readdirSync(dir).filter((f) => f.endsWith('.cpuprofile')).sort()[0];
+  if (file === undefined) throw new UsageError(`kit-throughput: no .cpuprofile in ${dir}`);
+  return `${summarize(JSON.parse(readFileSync(join(dir, file), 'utf8')) as Profile, top).join('\n')}\n`;
+}
+
 /** Runs per cap band of the claims figure (issue 16: `run --runs 500`). */
 const CLAIM_RUNS = 500;
 
@@ -178,7 +244,15 @@ interface Figure {
 }
 
 async function main(): Promise<void> {
-  const o = parseOptions(process.argv.slice(2));
+  const argv = process.argv.slice(2);
+  if (argv[0] === '--profile') {
+    const top = argv[2] === '--top' ? Number(argv[3]) : 12;
+    if (argv[1] === undefined || !Number.isSafeInteger(top) || top < 1 || argv.length !== (argv[2] === '--top' ? 4 : 2))
+      throw new UsageError('kit-throughput: --profile <dir> [--top <n>]');
+    process.stdout.write(profileTop(argv[1], top));
+    return;
+  }
+  const o = parseOptions(argv);
   const log = (s: string): void => void process.stderr.write(`${s}\n`);
   const load0 = loadavg()[0]!;
   const claims = claimsPerCpuSecond(o.repeat, log);
