@@ -67,22 +67,33 @@ function takeIn(k: Known | undefined, claim: Claim, text: string, content: strin
       const payload = utf8(claim.payload);
       // A continuation past P leaves a gap: the worker still holds exactly P.
       if (claim.start > 0 && (k === undefined || claim.start > k.P.length)) return 'keep';
-      const head = k === undefined ? Buffer.alloc(0) : k.P.subarray(0, claim.start);
-      const P = Buffer.concat([head, payload]);
+      const head = k === undefined ? EMPTY : k.P.subarray(0, claim.start);
       // Bytes of unchanged content sent again do not make the worker forget the rest it holds.
       const end = claim.start + payload.length;
       if (k !== undefined && k.against === content && end < claim.total && k.P.length > end && sameBytes(k.P.subarray(claim.start, end), payload))
         return { T: claim.total, P: k.P, against: content };
-      return { T: claim.total, P, against: content };
+      return { T: claim.total, P: joined(head, payload, content), against: content };
     }
     case 'diff': {
       const r = patched(k, claim.patch);
       if (!r.ok) return 'keep';
-      return { T: claim.total, P: utf8(r.text), against: content };
+      // Usually the patch gives the content: its bytes are already encoded (utf8 keeps them).
+      return { T: claim.total, P: utf8(r.text === content ? content : r.text), against: content };
     }
     default:
       return 'keep';
   }
+}
+
+/**
+ * head + payload. When they are the content's own first bytes (a truthful slice), a view of the
+ * content's bytes instead of a copy: a file delivered in slices would copy its prefix each time.
+ */
+function joined(head: Buffer, payload: Buffer, content: string): Buffer {
+  const C = utf8(content);
+  const end = head.length + payload.length;
+  if (end <= C.length && sameBytes(head, C.subarray(0, head.length)) && sameBytes(payload, C.subarray(head.length, end))) return C.subarray(0, end);
+  return Buffer.concat([head, payload]);
 }
 
 /** Per worker, per request key. */
