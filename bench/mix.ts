@@ -83,3 +83,23 @@ export function sampleDefaultRun(seeds: readonly number[] = SEEDS, perBand = DEF
   return out;
 }
 
+
+/** The groups of a Mix whose counts are compared (issue 16: content, op, edit and mtime kinds; reads and sizes too). */
+export const MIX_GROUPS = ['ops', 'reads', 'contents', 'sizes', 'edits', 'mtimes'] as const;
+
+/**
+ * Kinds whose count in `now` is more than `tolerance` (a fraction) away from `baseline`'s, a kind
+ * missing on either side included: "group.kind: baseline → now".
+ */
+export function mixDrift(baseline: Mix, now: Mix, tolerance: number): string[] {
+  const out: string[] = [];
+  for (const g of MIX_GROUPS) {
+    const kinds = new Set([...Object.keys(baseline[g]), ...Object.keys(now[g])]);
+    for (const k of [...kinds].sort()) {
+      const b = baseline[g][k] ?? 0;
+      const n = now[g][k] ?? 0;
+      if (Math.abs(n - b) > tolerance * b || (b === 0 && n > 0)) out.push(`${g}.${k}: ${b} → ${n}`);
+    }
+  }
+  return out;
+}

@@ -11,6 +11,19 @@
  * `/` goes. `a`, `./a`, `a/`, `d/../a` and `a//` are one file; case matters; '' is `.`.
  */
 export function resolvePath(path: string): string {
+  let r = resolved.get(path);
+  if (r === undefined) {
+    r = resolveOnce(path);
+    if (resolved.size >= 1024) resolved.clear();
+    resolved.set(path, r);
+  }
+  return r;
+}
+
+/** Every read resolves its spelling several times (session, oracle, world); histories use a handful. */
+const resolved = new Map<string, string>();
+
+function resolveOnce(path: string): string {
   const rooted = path.startsWith('/');
   const kept: string[] = [];
   for (const segment of path.split('/')) {
@@ -77,7 +90,9 @@ export function canonicalJson(v: unknown): string {
 
 /** The request key of a read: resolved path plus the canonical JSON of the other arguments. */
 export function requestKey(path: string, args: Readonly<Record<string, unknown>> | undefined): string {
-  const others = Object.fromEntries(Object.entries(args ?? {}).filter(([name]) => name !== 'path'));
+  // Most reads carry no argument but the path: canonicalJson({}) is '{}'.
+  if (args === undefined || Object.keys(args).every((name) => name === 'path')) return `${resolvePath(path)}\u0000{}`;
+  const others = Object.fromEntries(Object.entries(args).filter(([name]) => name !== 'path'));
   return `${resolvePath(path)}\u0000${canonicalJson(others)}`;
 }
 

@@ -124,10 +124,14 @@ export class Session {
   constructor(readonly adapter: ShimAdapter, readonly config: RunConfig) {
     this.#timeout = config.opTimeoutMs ?? DEFAULT_SETTLE_MS;
     this.world = new World(config.tool);
+    this.#levers = leverList(config.mode.levers);
   }
 
+  /** The levers in force, listed once (every decode is told them). */
+  readonly #levers: ReturnType<typeof leverList>;
+
   #info(): { arm: RunConfig['mode']['arm']; levers: ReturnType<typeof leverList>; cap: number; seal: string } {
-    return { arm: this.config.mode.arm, levers: leverList(this.config.mode.levers), cap: this.config.cap, seal: this.config.seal };
+    return { arm: this.config.mode.arm, levers: [...this.#levers], cap: this.config.cap, seal: this.config.seal };
   }
 
   async #open(): Promise<void> {

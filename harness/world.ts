@@ -18,7 +18,11 @@ export type ToolResult = { readonly ok: true; readonly text: string } | { readon
 
 export class ToolError extends Error {
   constructor(readonly code: string, message: string) {
+    // The tool's error has no kit frames worth showing; a stack per missing file cost ~3% of a run.
+    const limit = Error.stackTraceLimit;
+    Error.stackTraceLimit = 0;
     super(message);
+    Error.stackTraceLimit = limit;
     this.name = 'ToolError';
   }
 }
@@ -30,8 +34,11 @@ function isWindowArg(v: unknown): v is number | undefined {
 /** Error codes the kit's read tool fails with (a rejection carrying one is the tool's error passed on). */
 export const TOOL_ERROR_CODES: ReadonlySet<string> = new Set(['ENOENT', 'EIO', 'EINVAL', 'EACCES', 'EISDIR']);
 
+/** A file as the world keeps it: its UTF-8 size is counted once, at the first stat (shims stat on every read). */
+type Stored = FileState & { size?: number };
+
 export class World {
-  readonly #files = new Map<string, FileState>();
+  readonly #files = new Map<string, Stored>();
 
   /** `tool`: the host tool's declared bound; ground truth is the bounded text. */
   constructor(readonly tool?: HostToolBound) {}
@@ -72,7 +79,8 @@ export class World {
     stat: (path) => {
       const f = this.#files.get(resolvePath(path));
       if (f === undefined) throw new ToolError('ENOENT', `ENOENT: no such file or directory, stat '${path}'`);
-      return { mtimeMs: f.mtimeMs, size: Buffer.byteLength(f.content) };
+      f.size ??= Buffer.byteLength(f.content);
+      return { mtimeMs: f.mtimeMs, size: f.size };
     },
     exists: (path) => this.#files.has(resolvePath(path)),
   };

@@ -5,7 +5,6 @@
  */
 import fc from 'fast-check';
 import type { TraceEvent } from '../../core/trace.ts';
-import { splitLines } from '../../harness/lines.ts';
 import { contentSpec, render, takeBytes, type Band, type ContentSpec } from './content.ts';
 
 /** Files and the spellings a worker may use for each (aliases and a case-only different name). */
@@ -171,10 +170,31 @@ export interface FileTrack {
   versions: { content: string; mtimeMs: number }[];
 }
 
+/** Lines of a text as core/lines.ts splitLines cuts them (a last line without '\n' counts). */
+function lineCount(text: string): number {
+  let n = 0;
+  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) n++;
+  return text.length > 0 && !text.endsWith('\n') ? n + 1 : n;
+}
+
+/** Where the line starting at `from` ends (after its '\n', or the text's end). */
+function lineEnd(text: string, from: number): number {
+  const nl = text.indexOf('\n', from);
+  return nl === -1 ? text.length : nl + 1;
+}
+
+/** Where line `i` starts (the text's length for i = lineCount). */
+function lineStart(text: string, i: number): number {
+  let at = 0;
+  for (let k = 0; k < i; k++) at = lineEnd(text, at);
+  return at;
+}
+
+const isAsciiAlnum = (c: number): boolean => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+
 /** The file's content after edit `e` (exported for bench/workload.ts). */
 export function applyEdit(f: FileTrack, e: Edit, cap: number): string {
   const cur = f.content ?? '';
-  const lines = splitLines(cur);
   switch (e.kind) {
     case 'append':
       return cur + render(e.spec, cap);
@@ -183,28 +203,33 @@ export function applyEdit(f: FileTrack, e: Edit, cap: number): string {
     case 'to-empty':
       return '';
     case 'insert-line': {
-      const i = pick(lines.length + 1, e.at);
-      lines.splice(i, 0, `inserted line ${e.salt}\n`);
-      return lines.join('');
+      const at = lineStart(cur, pick(lineCount(cur) + 1, e.at));
+      return `${cur.slice(0, at)}inserted line ${e.salt}\n${cur.slice(at)}`;
     }
-    case 'delete-line':
-      lines.splice(pick(lines.length, e.at), 1);
-      return lines.join('');
+    case 'delete-line': {
+      const n = lineCount(cur);
+      if (n === 0) return cur;
+      const from = lineStart(cur, pick(n, e.at));
+      return cur.slice(0, from) + cur.slice(lineEnd(cur, from));
+    }
     case 'replace-line': {
-      if (lines.length === 0) return `replaced line ${e.salt}\n`;
-      const i = pick(lines.length, e.at);
-      const eol = lines[i]!.endsWith('\r\n') ? '\r\n' : lines[i]!.endsWith('\n') ? '\n' : '';
-      lines[i] = `replaced line ${e.salt}${eol}`;
-      return lines.join('');
+      const n = lineCount(cur);
+      if (n === 0) return `replaced line ${e.salt}\n`;
+      const from = lineStart(cur, pick(n, e.at));
+      const to = lineEnd(cur, from);
+      const line = cur.slice(from, to);
+      const eol = line.endsWith('\r\n') ? '\r\n' : line.endsWith('\n') ? '\n' : '';
+      return `${cur.slice(0, from)}replaced line ${e.salt}${eol}${cur.slice(to)}`;
     }
     case 'same-size': {
       // Change one ASCII letter or digit to another: same byte size, new content.
-      const cps = [...cur];
-      const idx = cps.map((c, i) => (/^[a-z0-9]$/i.test(c) ? i : -1)).filter((i) => i >= 0);
-      if (idx.length === 0) return cur === '' ? '' : `${cur}`;
-      const i = idx[pick(idx.length, e.at)]!;
-      cps[i] = cps[i] === 'Q' ? 'Z' : 'Q';
-      return cps.join('');
+      let n = 0;
+      for (let i = 0; i < cur.length; i++) if (isAsciiAlnum(cur.charCodeAt(i))) n++;
+      if (n === 0) return cur;
+      let k = pick(n, e.at);
+      let i = 0;
+      for (; ; i++) if (isAsciiAlnum(cur.charCodeAt(i)) && k-- === 0) break;
+      return cur.slice(0, i) + (cur[i] === 'Q' ? 'Z' : 'Q') + cur.slice(i + 1);
     }
     case 'revert': {
       const v = f.versions[f.versions.length - 1 - e.back];
@@ -263,7 +288,7 @@ export function materialize(spec: HistorySpec): TraceEvent[] {
         const f = files[op.file]!;
         let args: Record<string, number> | undefined;
         if (op.window) {
-          const n = splitLines(f.content ?? '').length;
+          const n = lineCount(f.content ?? '');
           args = { offset: pick(n + 2, op.window.at) + 1, limit: op.window.limit };
         }
         for (let t = 0; t < op.times; t++) {
@@ -295,7 +320,7 @@ export function materialize(spec: HistorySpec): TraceEvent[] {
       }
       case 'stale': {
         const F = FILES[op.file]!;
-        const n = splitLines(files[op.file]!.content ?? '').length;
+        const n = lineCount(files[op.file]!.content ?? '');
         const startLine = op.past ? n + pick(5, op.at) : pick(n, op.at);
         events.push({ type: 'stale', worker: w, path: F.spellings[0]!, startLine, endLine: startLine + op.span });
         break;

@@ -1,6 +1,27 @@
 /** Byte-level ground truth helpers (judged on bytes, never by looking for U+FFFD). */
 
-export const utf8 = (s: string): Buffer => Buffer.from(s, 'utf8');
+/**
+ * The UTF-8 bytes of `s`. One read judges the same text many times (the tool's text, the payload
+ * that is that text, each of the four knowledge models taking it in): the last few long texts
+ * keep their bytes, so each is encoded once. The Buffers are shared: nothing may write to them.
+ */
+export function utf8(s: string): Buffer {
+  if (s.length < MEMO_MIN) return Buffer.from(s, 'utf8');
+  for (const m of memo) if (m.text === s) return m.bytes;
+  const bytes = Buffer.from(s, 'utf8');
+  memo[next] = { text: s, bytes };
+  next = (next + 1) % MEMO_SIZE;
+  return bytes;
+}
+
+const MEMO_MIN = 256;
+const MEMO_SIZE = 8;
+const memo: { text: string; bytes: Buffer }[] = [];
+let next = 0;
+
+/** A surrogate without its other half: the wire carries U+FFFD for it (looked for only where there is a surrogate). */
+const SURROGATE = /[\uD800-\uDFFF]/;
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /** A code-point boundary of `b`: not inside a multi-byte sequence. UTF8-WHOLE. */
 export function isBoundary(b: Uint8Array, i: number): boolean {
@@ -14,7 +35,10 @@ export function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
 }
 
 /** "1,234" — numbers in stories read like the brief's. */
-export const n = (x: number): string => x.toLocaleString('en-US');
+export const n = (x: number): string => (Number.isSafeInteger(x) && !Object.is(x, -0) ? String(x).replace(GROUPS, ',') : x.toLocaleString('en-US'));
+
+/** Before every third digit from the right (what en-US grouping gives an integer, without ICU: efficiency notes call n() per slice). */
+const GROUPS = /\B(?=(\d{3})+(?!\d))/g;
 
 /** Text as the worker receives it on the wire: UTF-8 bytes decoded (a lone surrogate is U+FFFD). */
-export const wire = (s: string): string => utf8(s).toString('utf8');
+export const wire = (s: string): string => (SURROGATE.test(s) && LONE_SURROGATE.test(s) ? utf8(s).toString('utf8') : s);

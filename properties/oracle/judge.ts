@@ -13,10 +13,9 @@ import type { Outcome, ReadOutcome, StaleOutcome } from '../../harness/session.t
 import { splitLines } from '../../harness/lines.ts';
 import { emptyLeverUse, type LeverUse } from '../lever-use.ts';
 import { backing } from './backing.ts';
-import { isBoundary, n, sameBytes, utf8, wire } from './bytes.ts';
-import { Knowledge, afterClaim, holds, sameKnowledge, type Known } from './knowledge.ts';
+import { isBoundary, n, sameBytes, utf8 } from './bytes.ts';
+import { Knowledge, afterClaim, holds, patched, sameKnowledge, type Known } from './knowledge.ts';
 import { SpellingTracker, fullSliceEnd, progressFloor } from './progress.ts';
-import { applyStrict } from './strict-patch.ts';
 
 export interface Violation {
   readonly rule: RuleId;
@@ -323,7 +322,7 @@ export class Oracle {
       case 'diff': {
         if (K === undefined || K.P.length !== K.T)
           out.push({ rule: 'DIFF-BASE-HELD', message: `sent a diff but ${describeHeld(K, Cb)} of the version it is against` });
-        const r = applyStrict((K?.P ?? Buffer.alloc(0)).toString('utf8'), wire(claim.patch));
+        const r = patched(K, claim.patch);
         if (!r.ok) out.push({ rule: 'DIFF-COMPLETE', message: `the diff does not apply strictly to what the worker holds: ${r.reason}` });
         else if (!sameBytes(utf8(r.text), Cb) || claim.total !== Cb.length)
           out.push({ rule: 'DIFF-COMPLETE', message: `the diff applied to what the worker holds gives ${n(utf8(r.text).length)} bytes that are not the current ${n(Cb.length)}-byte content` });

@@ -5,7 +5,7 @@
 import type { Claim } from '../../core/claims.ts';
 import { keyPath } from '../../core/paths.ts';
 import { sameBytes, utf8, wire } from './bytes.ts';
-import { applyStrict } from './strict-patch.ts';
+import { applyStrict, type StrictResult } from './strict-patch.ts';
 
 export interface Known {
   /** The last claimed total. */
@@ -26,11 +26,38 @@ export function sameKnowledge(a: Known | undefined, b: Known | undefined): boole
 }
 
 /**
+ * A diff applied strictly to the text the worker holds (DIFF-COMPLETE). The judge and each
+ * knowledge model apply the same patch to the same held bytes in turn: the last answer is kept.
+ */
+export function patched(k: Known | undefined, patch: string): StrictResult {
+  const P = k?.P ?? EMPTY;
+  if (lastPatch === undefined || lastPatch.P !== P || lastPatch.patch !== patch) lastPatch = { P, patch, r: applyStrict(P.toString('utf8'), wire(patch)) };
+  return lastPatch.r;
+}
+
+const EMPTY = Buffer.alloc(0);
+let lastPatch: { P: Buffer; patch: string; r: StrictResult } | undefined;
+
+/**
+ * K after a response: what the worker really holds once it has it, lie or not. Knowns are never
+ * changed in place, so models that hold the same one share the result of the same response.
+ */
+export function afterClaim(k: Known | undefined, claim: Claim, text: string, content: string): Known | 'keep' {
+  const m = lastAfter;
+  if (m !== undefined && m.k === k && m.claim === claim && m.text === text && m.content === content) return m.r;
+  const r = takeIn(k, claim, text, content);
+  lastAfter = { k, claim, text, content, r };
+  return r;
+}
+
+let lastAfter: { k: Known | undefined; claim: Claim; text: string; content: string; r: Known | 'keep' } | undefined;
+
+/**
  * K after a response: what the worker really holds once it has it, lie or not. 'keep' when it
  * adds nothing to what the worker holds — a diff that does not apply strictly adds nothing either:
  * the worker keeps the text it held (spec/SPEC.md "How the kit keeps K honest").
  */
-export function afterClaim(k: Known | undefined, claim: Claim, text: string, content: string): Known | 'keep' {
+function takeIn(k: Known | undefined, claim: Claim, text: string, content: string): Known | 'keep' {
   switch (claim.kind) {
     case 'verbatim': {
       const P = utf8(claim.payload ?? text);
@@ -40,22 +67,33 @@ export function afterClaim(k: Known | undefined, claim: Claim, text: string, con
       const payload = utf8(claim.payload);
       // A continuation past P leaves a gap: the worker still holds exactly P.
       if (claim.start > 0 && (k === undefined || claim.start > k.P.length)) return 'keep';
-      const head = k === undefined ? Buffer.alloc(0) : k.P.subarray(0, claim.start);
-      const P = Buffer.concat([head, payload]);
+      const head = k === undefined ? EMPTY : k.P.subarray(0, claim.start);
       // Bytes of unchanged content sent again do not make the worker forget the rest it holds.
       const end = claim.start + payload.length;
       if (k !== undefined && k.against === content && end < claim.total && k.P.length > end && sameBytes(k.P.subarray(claim.start, end), payload))
         return { T: claim.total, P: k.P, against: content };
-      return { T: claim.total, P, against: content };
+      return { T: claim.total, P: joined(head, payload, content), against: content };
     }
     case 'diff': {
-      const r = applyStrict((k?.P ?? Buffer.alloc(0)).toString('utf8'), wire(claim.patch));
+      const r = patched(k, claim.patch);
       if (!r.ok) return 'keep';
-      return { T: claim.total, P: utf8(r.text), against: content };
+      // Usually the patch gives the content: its bytes are already encoded (utf8 keeps them).
+      return { T: claim.total, P: utf8(r.text === content ? content : r.text), against: content };
     }
     default:
       return 'keep';
   }
+}
+
+/**
+ * head + payload. When they are the content's own first bytes (a truthful slice), a view of the
+ * content's bytes instead of a copy: a file delivered in slices would copy its prefix each time.
+ */
+function joined(head: Buffer, payload: Buffer, content: string): Buffer {
+  const C = utf8(content);
+  const end = head.length + payload.length;
+  if (end <= C.length && sameBytes(head, C.subarray(0, head.length)) && sameBytes(payload, C.subarray(head.length, end))) return C.subarray(0, end);
+  return Buffer.concat([head, payload]);
 }
 
 /** Per worker, per request key. */

@@ -1,6 +1,7 @@
 /** PERSONA-TRUTH (+ the persona half of NOTICE-SEALED): the line names exactly the arm's levers. */
 import { ARM_TABLE } from '../../core/arms.ts';
 import type { ShimAdapter } from '../../adapters/contract.ts';
+import { n } from '../oracle/bytes.ts';
 import { count, errorMessage, type ProbeResult } from './types.ts';
 
 const CAPS: readonly number[] = Object.freeze([4, 97, 1000, 4096, 24_576, 131_072]);
@@ -8,7 +9,7 @@ const CAPS: readonly number[] = Object.freeze([4, 97, 1000, 4096, 24_576, 131_07
 /** The cap's number, plain or with thousands separators, not inside a longer number. */
 export function mentionsNumber(text: string, value: number): boolean {
   const plain = String(value);
-  const grouped = value.toLocaleString('en-US');
+  const grouped = n(value);
   const esc = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   return new RegExp(`(?<![\\d,.])(?:${esc(plain)}|${esc(grouped)})(?![\\d]|,\\d)`).test(text);
 }

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { BANDS } from '../../properties/generators/content.ts';
 import { historyArb, materialize } from '../../properties/generators/history.ts';
-import { OPTIONS, mixOf, sampleDefaultRun } from '../../bench/mix.ts';
+import { OPTIONS, SEEDS, mixDrift, mixOf, sampleDefaultRun, type Mix } from '../../bench/mix.ts';
 
 describe('the generator mix', () => {
   it('counts ops, reads, contents, edits and mtimes of the histories it is given', () => {
@@ -42,5 +42,15 @@ describe('the generator mix', () => {
     expect(committed.seeds).toHaveLength(10);
     expect(committed.histories).toBe(committed.seeds.length * 3 * committed.historiesPerBand);
     expect(committed.ops.race).toBeGreaterThan(0);
+  });
+
+  it('the default run draws every content, op, read, size, edit and mtime kind within ±5% of bench/generator-mix.json (issue 16)', () => {
+    const committed = JSON.parse(readFileSync(new URL('../../bench/generator-mix.json', import.meta.url), 'utf8')) as Mix;
+    expect(committed.seeds).toEqual(SEEDS);
+    const now = mixOf(sampleDefaultRun(committed.seeds, committed.historiesPerBand), committed.seeds, committed.historiesPerBand);
+    expect(mixDrift(committed, now, 0.05)).toEqual([]);
+    // The check can fail: one kind 6% off, or a kind the baseline never drew, is reported.
+    const off = { ...now, edits: { ...now.edits, touch: Math.round(now.edits.touch! * 1.06) }, ops: { ...now.ops, novel: 1 } };
+    expect(mixDrift(committed, off, 0.05)).toEqual(['ops.novel: 0 → 1', `edits.touch: ${committed.edits.touch} → ${off.edits.touch}`]);
   });
 });
