@@ -41,7 +41,8 @@ describe('work units and their shards', () => {
   });
 });
 
-describe('the combined shards give the unsharded verdict, rule by rule', () => {
+// Each case is three runs (whole, 2 and 4 shards), 3–8 s of CPU: limits sized by it, not vitest's default.
+describe('the combined shards give the unsharded verdict, rule by rule', { timeout: cpuBudget(8) }, () => {
   const cases: [string, RunOptions][] = [
     ['the reference, arm all', { adapter: reference, arm: 'all', runs: 30, seed: 11, transport: 'in-process' }],
     ['path-hash (a failure and two unexercised rules)', { adapter: BROKEN['path-hash']!.adapter, arm: 'cap', runs: 30, seed: 11, transport: 'in-process' }],
@@ -71,7 +72,7 @@ describe('the combined shards give the unsharded verdict, rule by rule', () => {
   });
 });
 
-describe('combineShards from the package entry, as docs/CI.md shows it', () => {
+describe('combineShards from the package entry, as docs/CI.md shows it', { timeout: cpuBudget(4) }, () => {
   it('the documented TypeScript runs and gives the unsharded verdict', async () => {
     const doc = readFileSync(join(ROOT, 'docs/CI.md'), 'utf8');
     const snippet = /In TypeScript, `combineShards`[\s\S]*?```ts\n([\s\S]*?)```/.exec(doc)?.[1];
