@@ -61,12 +61,12 @@ describe('an adapter that does not parse: file, line and reason', { timeout: cpu
     ['CommonJS', 'broken.cjs', /failed to load: broken\.cjs:2: SyntaxError: Unexpected token ';'$/],
     ['a SyntaxError its code throws, not a parse error', 'parses.mjs', /failed to load: parses\.mjs:2: SyntaxError: .*JSON/],
   ];
-  // The first case through the spawned bin and its worker thread; the others through main(argv)
-  // in-process, the module loaded in this thread (HERE): the same loader, no node or tsx start.
+  // The first case through the spawned bin; the others through main(argv) in-process (the same
+  // dispatcher and worker thread, where node itself imports a .mjs or .cjs, not vitest's loader).
   for (const [what, file, message] of cases)
     it(what, async () => {
       const args = ['run', '--adapter', file, '--runs', '1', '--no-save'];
-      oneLine(file === cases[0]![1] ? cli(args, dir) : await inProcess(args, dir, HERE), message);
+      oneLine(file === cases[0]![1] ? cli(args, dir) : await inProcess(args, dir), message);
     });
 });
 
@@ -150,7 +150,7 @@ describe('a synchronous loop in an adapter ends the run: the run is in a worker 
 
 describe('--jobs and --shrink', { timeout: cpuBudget(6) }, () => {
   it('--jobs is for --process; both flags say their domain', async () => {
-    oneLine(await inProcess(['run', '--jobs', '2', '--no-save'], tmp), /--jobs applies to --process runs/);
+    oneLine(await inProcess(['run', '--jobs', '2', '--no-save'], tmp), /--jobs applies to --process and --hook runs/);
     oneLine(await inProcess(['run', '--process', 'true', '--jobs', '0', '--no-save'], tmp), /--jobs must be an integer from 1 to 256, got "0"/);
     oneLine(await inProcess(['run', '--shrink', '-1', '--no-save'], tmp), /--shrink must be an integer from 0 to/);
   });
