@@ -22,10 +22,11 @@ export function cli(args: readonly string[], cwd = ROOT, env: Record<string, str
 
 /**
  * The same dispatcher the bin calls (`main(argv)` of cli/main.ts), in this process: what it writes
- * to stdout and stderr, and its exit code. For cases decided before any adapter code runs (usage
- * errors, runs of the embedded reference): a spawn costs ~1 s of CPU just to start tsx. The bin's
- * own wrapper (an internal error as one line) is kept end to end by `cli`. Tests of a file run one
- * after another, so swapping the streams, the environment and the working directory is safe.
+ * to stdout and stderr, and its exit code. For usage errors and runs whose subject is not the
+ * process itself: a spawn costs ~1.3 s of CPU just to start node and tsx. What only a process shows
+ * (the bin's one-line internal error, an adapter's process.exit, a timer that keeps it alive) stays
+ * end to end with `cli`. The streams, the environment and the working directory are swapped for
+ * the call: never use it from tests that run concurrently (describe.concurrent).
  */
 export function inProcess(args: readonly string[], cwd = ROOT, env: Record<string, string> = {}): Promise<Ran> {
   return captured(() => main(args), cwd, env);
