@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { block, README, readmeBlock, sample, SAMPLES, type SampleName, withSample } from '../../scripts/readme-samples.ts';
-import { cpuBudget } from '../cli/helpers.ts';
+import { cpuBudget, inProcess } from '../cli/helpers.ts';
 
 const readme = readFileSync(README, 'utf8');
 
@@ -14,7 +14,9 @@ const readme = readFileSync(README, 'utf8');
 describe('README samples match a fresh run', { timeout: cpuBudget(15) }, () => {
   for (const name of Object.keys(SAMPLES) as SampleName[])
     it(`${name}: \`readshim-conformance ${SAMPLES[name].join(' ')}\``, async () => {
-      expect(readmeBlock(readme, name), 'README drifted from the command: run `npm run readme-samples`').toBe(block(name, await sample(name)));
+      // The command through main(argv) in-process: the bin's output without starting node and tsx.
+      const fresh = await sample(name, (argv) => inProcess(argv));
+      expect(readmeBlock(readme, name), 'README drifted from the command: run `npm run readme-samples`').toBe(block(name, fresh));
     });
 });
 
