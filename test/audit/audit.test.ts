@@ -7,7 +7,7 @@ import { formatTrace, parseTrace } from '../../core/trace.ts';
 import { auditTrace, eventLines } from '../../properties/audit.ts';
 import { runConformance } from '../../properties/run.ts';
 import { BROKEN } from '../fixtures/naive-shims.ts';
-import { cli, ROOT } from '../cli/helpers.ts';
+import { cli, cpuBudget, inProcess, ROOT } from '../cli/helpers.ts';
 
 const tmp = mkdtempSync(join(tmpdir(), 'readshim-audit-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
@@ -19,16 +19,17 @@ const write = (name: string, text: string) => {
   return f;
 };
 
-describe('audit: the shipped example traces', () => {
-  it('with-lie.jsonl: exit 1, the pointer after a partial read named by its line', () => {
+describe('audit: the shipped example traces', { timeout: cpuBudget(3) }, () => {
+  it('with-lie.jsonl: exit 1, the pointer after a partial read named by its line', async () => {
+    // The one audit through the spawned bin; the others call main(argv) in-process (no node + tsx start).
     const r = cli(['audit', example('with-lie.jsonl')]);
     expect(r.code).toBe(1);
     expect(r.stdout).toMatch(/^line 5: POINTER-FULL — said "unchanged, you hold all 59 bytes" but the worker holds bytes 0–24 of 59$/m);
     expect(r.stdout).toMatch(/1 lie\b/);
   });
 
-  it('with-lie.jsonl as JSON: the envelope, one lie {line, rule, story}', () => {
-    const r = cli(['audit', example('with-lie.jsonl'), '--reporter', 'json']);
+  it('with-lie.jsonl as JSON: the envelope, one lie {line, rule, story}', async () => {
+    const r = await inProcess(['audit', example('with-lie.jsonl'), '--reporter', 'json']);
     expect(r.code).toBe(1);
     const j = JSON.parse(r.stdout);
     expect(j).toMatchObject({ tool: 'readshim-conformance', command: 'audit', version: expect.any(String), specVersion: expect.any(String) });
@@ -40,14 +41,14 @@ describe('audit: the shipped example traces', () => {
     expect(j.summary).toMatchObject({ lies: 1, responses: 9, events: 14 });
   });
 
-  it('clean.jsonl: exit 0, no lie', () => {
-    const r = cli(['audit', example('clean.jsonl'), '--reporter', 'json']);
+  it('clean.jsonl: exit 0, no lie', async () => {
+    const r = await inProcess(['audit', example('clean.jsonl'), '--reporter', 'json']);
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout).lies).toEqual([]);
   });
 
-  it('clean.jsonl is what the reference really answers (it replays with no failure)', () => {
-    const r = cli(['run', '--replay', example('clean.jsonl'), '--arm', 'cap', '--reporter', 'json']);
+  it('clean.jsonl is what the reference really answers (it replays with no failure)', async () => {
+    const r = await inProcess(['run', '--replay', example('clean.jsonl'), '--arm', 'cap', '--reporter', 'json']);
     expect(r.code).toBe(0);
     const j = JSON.parse(r.stdout);
     expect(j.summary.failed).toBe(0);
@@ -65,7 +66,7 @@ describe('audit: every lie, each by its line, resynchronising after each', () =>
   const twoLies = [...all.slice(0, 9), pointer, ...all.slice(10)].join('\n') + '\n';
 
   it('reports both lies with their lines, nothing in between (the oracle resynchronised)', async () => {
-    const r = cli(['audit', write('two-lies.jsonl', twoLies), '--reporter', 'json']);
+    const r = await inProcess(['audit', write('two-lies.jsonl', twoLies), '--reporter', 'json']);
     expect(r.code).toBe(1);
     const lies = JSON.parse(r.stdout).lies as { line: number; rule: string }[];
     expect(lies.map((l) => `${l.line} ${l.rule}`)).toEqual(['5 POINTER-FULL', '10 POINTER-FULL']);
@@ -106,16 +107,16 @@ describe('audit: what it cannot judge is exit 2, naming the line', () => {
     ['a response the decoder cannot read', [all[0], all[1], all[2], '{"type":"read","worker":"w1","path":"src/config.ts","response":{"text":"[readshim c1ea4e5ea100] gibberish"}}'].join('\n'), /line 4: the reference decoder cannot read this recorded response/],
   ];
   for (const [what, text, message] of cases)
-    it(what, () => {
-      const r = cli(['audit', write(`${what.replace(/\W+/g, '-')}.jsonl`, `${text}\n`)]);
+    it(what, async () => {
+      const r = await inProcess(['audit', write(`${what.replace(/\W+/g, '-')}.jsonl`, `${text}\n`)]);
       expect(r.code).toBe(2);
       expect(r.stderr).toMatch(message);
       expect(r.stderr.trim().split('\n')).toHaveLength(1);
       expect(r.stdout).toBe('');
     });
-  it('a missing file, a missing argument', () => {
-    expect(cli(['audit', join(tmp, 'nope.jsonl')]).stderr).toMatch(/cannot read trace .*nope\.jsonl: ENOENT/);
-    const r = cli(['audit']);
+  it('a missing file, a missing argument', async () => {
+    expect((await inProcess(['audit', join(tmp, 'nope.jsonl')])).stderr).toMatch(/cannot read trace .*nope\.jsonl: ENOENT/);
+    const r = await inProcess(['audit']);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/audit: which trace\?/);
   });
@@ -128,17 +129,17 @@ describe('audit: a trace that judges nothing does not pass (as an unexercised ru
     ['writes and workers, no read', [all[0], all[1], all[2]].join('\n')],
   ];
   for (const [what, text] of cases)
-    it(what, () => {
+    it(what, async () => {
       const f = write(`nothing-${what.replace(/\W+/g, '-')}.jsonl`, `${text}\n`);
-      const r = cli(['audit', f]);
+      const r = await inProcess(['audit', f]);
       expect(r.code).toBe(1);
       expect(r.stdout).toMatch(/0 responses judged in \d+ events: nothing was judged/);
-      const j = cli(['audit', f, '--reporter', 'json']);
+      const j = await inProcess(['audit', f, '--reporter', 'json']);
       expect(j.code).toBe(1);
       expect(JSON.parse(j.stdout).summary).toMatchObject({ responses: 0, lies: 0, judged: false });
     });
-  it('a trace with a judged response still passes, and says it was judged', () => {
-    const j = cli(['audit', example('clean.jsonl'), '--reporter', 'json']);
+  it('a trace with a judged response still passes, and says it was judged', async () => {
+    const j = await inProcess(['audit', example('clean.jsonl'), '--reporter', 'json']);
     expect(j.code).toBe(0);
     expect(JSON.parse(j.stdout).summary.judged).toBe(true);
   });

@@ -11,7 +11,7 @@ import { NAIVE_DESIGNS } from '../../bench/run.ts';
 import { DEFAULT_WORKLOAD } from '../../bench/workload.ts';
 import { parseBenchFlags } from '../../cli/commands/bench.ts';
 import { UsageError } from '../../core/errors.ts';
-import { cli, ROOT } from '../cli/helpers.ts';
+import { cli, inProcess, ROOT } from '../cli/helpers.ts';
 import { DELIVERY, MTIME, sandboxesIn, sandboxHome } from '../process/helpers.ts';
 
 interface Shim {
@@ -35,9 +35,9 @@ describe('bench --reporter json, default workload', () => {
   let stderr: string;
   let j: { tool: string; command: string; version: string; specVersion: string; workload: Record<string, unknown>; shims: Shim[] };
   let cwd: string;
-  beforeAll(() => {
+  beforeAll(async () => {
     cwd = project();
-    const r = cli(['bench', '--reporter', 'json'], cwd);
+    const r = await inProcess(['bench', '--reporter', 'json'], cwd);
     code = r.code;
     stderr = r.stderr;
     j = JSON.parse(r.stdout);
@@ -94,17 +94,17 @@ describe('bench --reporter json, default workload', () => {
 });
 
 describe('determinism', () => {
-  it('the same seed gives the same numbers; another seed other numbers', () => {
-    const run = (seed: string) => {
-      const r = cli(['bench', ...small, '--seed', seed, '--reporter', 'json'], project());
+  it('the same seed gives the same numbers; another seed other numbers', async () => {
+    const run = async (seed: string) => {
+      const r = await inProcess(['bench', ...small, '--seed', seed, '--reporter', 'json'], project());
       expect(r.code).toBe(0);
       return JSON.parse(r.stdout) as { workload: unknown; shims: Shim[] };
     };
-    const a = run('7');
-    const b = run('7');
+    const a = await run('7');
+    const b = await run('7');
     expect(b.shims).toEqual(a.shims);
     expect(b.workload).toEqual(a.workload);
-    const c = run('8');
+    const c = await run('8');
     expect(c.shims.map((s) => s.bytesNaive)).not.toEqual(a.shims.map((s) => s.bytesNaive));
   }, 300_000);
 });
@@ -113,6 +113,7 @@ describe('the pretty table', () => {
   it('shows the score first: the saving for a truthful shim, the lie count for a liar', () => {
     const cwd = project();
     const out = join(cwd, 'table.txt');
+    // The one bench through the spawned bin; the others call main(argv) in-process (no node + tsx start).
     const r = cli(['bench', ...small, '--out', out], cwd);
     expect(r.code).toBe(0);
     expect(r.stdout).toBe('');
@@ -166,9 +167,9 @@ describe('bad flags', () => {
     [['--reread-rate', '1.5']],
     [['--workers', '5000']],
     [['--adapter', 'no/such/adapter.ts']],
-  ])('from the command line, %j exits 2 with one line on stderr and writes nothing', (...args) => {
+  ])('from the command line, %j exits 2 with one line on stderr and writes nothing', async (...args) => {
     const cwd = project();
-    const r = cli(['bench', ...args[0], '--out', join(cwd, 'report.json')], cwd);
+    const r = await inProcess(['bench', ...args[0], '--out', join(cwd, 'report.json')], cwd);
     expect(r.code).toBe(2);
     expect(r.stdout).toBe('');
     expect(r.stderr).toMatch(/^readshim-conformance: (bench: |adapter module not found)/);
@@ -178,33 +179,33 @@ describe('bad flags', () => {
 });
 
 describe('the shim under test joins the table', () => {
-  it('--adapter: benched under each arm it declares, first among equals; a liar makes exit 1', () => {
-    const ok = cli(['bench', ...small, '--baselines', 'reference', '--adapter', join(ROOT, 'examples/minimal-shim/adapter.ts'), '--reporter', 'json'], project());
+  it('--adapter: benched under each arm it declares, first among equals; a liar makes exit 1', async () => {
+    const ok = await inProcess(['bench', ...small, '--baselines', 'reference', '--adapter', join(ROOT, 'examples/minimal-shim/adapter.ts'), '--reporter', 'json'], project());
     expect(ok.code).toBe(0);
     const j = JSON.parse(ok.stdout) as { shims: Shim[] };
     expect(j.shims.filter((s) => s.role === 'under test').map((s) => [s.shim, s.arm])).toEqual([['minimal-shim', 'cap']]);
     expect(j.shims.filter((s) => s.role === 'reference')).toHaveLength(4);
     expect(j.shims.filter((s) => s.role === 'naive')).toHaveLength(0);
 
-    const liar = cli(['bench', ...small, '--baselines', 'none', '--adapter', join(ROOT, 'test/fixtures/adapters/path-hash.ts'), '--arm', 'cap', '--reporter', 'json'], project());
+    const liar = await inProcess(['bench', ...small, '--baselines', 'none', '--adapter', join(ROOT, 'test/fixtures/adapters/path-hash.ts'), '--arm', 'cap', '--reporter', 'json'], project());
     expect(liar.code).toBe(1);
     const l = JSON.parse(liar.stdout) as { shims: Shim[] };
     expect(l.shims).toHaveLength(1);
     expect(l.shims[0]!.lies).toBeGreaterThan(0);
   }, 300_000);
 
-  it('--process: a delivery-keyed shim tells no lie, an mtime-keyed one lies when edits keep the mtime; no sandbox is left', () => {
+  it('--process: a delivery-keyed shim tells no lie, an mtime-keyed one lies when edits keep the mtime; no sandbox is left', async () => {
     const home = sandboxHome();
     try {
       const env = { TMPDIR: home };
-      const d = cli(['bench', ...small, '--baselines', 'none', '--process', DELIVERY, '--reporter', 'json'], project(), env);
+      const d = await inProcess(['bench', ...small, '--baselines', 'none', '--process', DELIVERY, '--reporter', 'json'], project(), env);
       expect(d.stderr).toBe('');
       expect(d.code).toBe(0);
       const dj = JSON.parse(d.stdout) as { shims: Shim[] };
       expect(dj.shims.map((s) => [s.shim, s.lies])).toEqual([['process:py-delivery', 0]]);
       expect(dj.shims[0]!.savedPct).toBeGreaterThan(0);
       // Every edit keeps the mtime: a shim that trusts the mtime must be caught.
-      const m = cli(['bench', ...small, '--same-mtime-rate', '1', '--baselines', 'none', '--process', MTIME, '--reporter', 'json'], project(), env);
+      const m = await inProcess(['bench', ...small, '--same-mtime-rate', '1', '--baselines', 'none', '--process', MTIME, '--reporter', 'json'], project(), env);
       expect(m.code).toBe(1);
       expect((JSON.parse(m.stdout) as { shims: Shim[] }).shims[0]!.lies).toBeGreaterThan(0);
       expect(sandboxesIn(home)).toEqual([]);

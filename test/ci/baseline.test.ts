@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseBaseline } from '../../properties/baseline.ts';
 import { UsageError } from '../../core/errors.ts';
-import { cli, ROOT } from '../cli/helpers.ts';
+import { cpuBudget, HERE, inProcess, ROOT } from '../cli/helpers.ts';
 
 const tmp = mkdtempSync(join(tmpdir(), 'readshim-baseline-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
@@ -32,43 +32,45 @@ describe('baseline format', () => {
   });
 });
 
-describe('run --baseline / --write-baseline', () => {
-  it('--write-baseline writes the current failures atomically; the run then passes against it', () => {
+// main(argv) in-process, the adapter in this thread (READSHIM_ADAPTER_THREAD=0): baselines do not
+// depend on the thread (test/cli/faults.test.ts tests it); a spawn would start node and tsx again.
+describe('run --baseline / --write-baseline', { timeout: cpuBudget(6) }, () => {
+  it('--write-baseline writes the current failures atomically; the run then passes against it', async () => {
     const out = join(tmp, 'written', 'readshim-baseline.txt');
-    const w = cli([...broken, '--write-baseline', out], tmp);
+    const w = await inProcess([...broken, '--write-baseline', out], tmp, HERE);
     expect(w.code).toBe(0);
     const text = readFileSync(out, 'utf8');
     expect(text.split('\n').filter((l) => l !== '' && !l.startsWith('#')).map((l) => l.split(/\s/)[0])).toEqual(['FORGET-RESETS']);
     expect(readdirSync(join(tmp, 'written'))).toEqual(['readshim-baseline.txt']);
-    const again = cli([...broken, '--baseline', out], tmp);
+    const again = await inProcess([...broken, '--baseline', out], tmp, HERE);
     expect(again.code).toBe(0);
     expect(again.stdout).toMatch(/baseline .*: 1 known failure accepted \(FORGET-RESETS\)/);
   });
 
-  it('rewriting keeps the reasons a person wrote', () => {
+  it('rewriting keeps the reasons a person wrote', async () => {
     const f = file('kept.txt', 'FORGET-RESETS  # our host never compacts before v2\n');
-    expect(cli([...broken, '--write-baseline', f], tmp).code).toBe(0);
+    expect((await inProcess([...broken, '--write-baseline', f], tmp, HERE)).code).toBe(0);
     expect(readFileSync(f, 'utf8')).toMatch(/^FORGET-RESETS +# our host never compacts before v2$/m);
   });
 
-  it('another rule failing fails the run', () => {
-    const r = cli([...broken, '--baseline', file('empty.txt', '# nothing is known to fail\n')], tmp);
+  it('another rule failing fails the run', async () => {
+    const r = await inProcess([...broken, '--baseline', file('empty.txt', '# nothing is known to fail\n')], tmp, HERE);
     expect(r.code).toBe(1);
     expect(r.stdout).toMatch(/NEW FAILURE +FORGET-RESETS is not in the baseline/);
   });
 
-  it('a listed rule that passes fails the run: fixed — remove it from the baseline', () => {
-    const r = cli([...broken, '--baseline', file('stale.txt', 'FORGET-RESETS # known\nPOINTER-FULL # fixed since\n'), '--reporter', 'json'], tmp);
+  it('a listed rule that passes fails the run: fixed — remove it from the baseline', async () => {
+    const r = await inProcess([...broken, '--baseline', file('stale.txt', 'FORGET-RESETS # known\nPOINTER-FULL # fixed since\n'), '--reporter', 'json'], tmp, HERE);
     expect(r.code).toBe(1);
     const j = JSON.parse(r.stdout);
     expect(j.baseline).toMatchObject({ ok: false, accepted: ['FORGET-RESETS'], newFailures: [], fixed: ['POINTER-FULL'] });
-    const p = cli([...broken, '--baseline', join(tmp, 'stale.txt')], tmp);
+    const p = await inProcess([...broken, '--baseline', join(tmp, 'stale.txt')], tmp, HERE);
     expect(p.stdout).toMatch(/FIXED +POINTER-FULL passes now — remove it from the baseline/);
   });
 
-  it('the reference with an empty baseline passes; with a listed rule it fails', () => {
-    expect(cli(['run', '--runs', '10', '--no-save', '--baseline', file('none.txt', '')], tmp).code).toBe(0);
-    expect(cli(['run', '--runs', '10', '--no-save', '--baseline', file('one.txt', 'DIFF-COMPLETE\n')], tmp).code).toBe(1);
+  it('the reference with an empty baseline passes; with a listed rule it fails', async () => {
+    expect((await inProcess(['run', '--runs', '10', '--no-save', '--baseline', file('none.txt', '')], tmp, HERE)).code).toBe(0);
+    expect((await inProcess(['run', '--runs', '10', '--no-save', '--baseline', file('one.txt', 'DIFF-COMPLETE\n')], tmp, HERE)).code).toBe(1);
   });
 
   const bad: [string, string[], RegExp][] = [
@@ -80,9 +82,9 @@ describe('run --baseline / --write-baseline', () => {
     ['--baseline with --replay', ['--baseline', '@unknown', '--replay', 'x.jsonl'], /--baseline applies to a full run, not to --replay/],
   ];
   for (const [what, args, message] of bad)
-    it(`exit 2 before running: ${what}`, () => {
+    it(`exit 2 before running: ${what}`, async () => {
       const f = file('unknown.txt', '# ok\nNOT-A-RULE\n');
-      const r = cli(['run', ...args.map((a) => (a === '@unknown' ? f : a))], tmp);
+      const r = await inProcess(['run', ...args.map((a) => (a === '@unknown' ? f : a))], tmp, HERE);
       expect(r.code).toBe(2);
       expect(r.stderr).toMatch(message);
       expect(r.stderr.trim().split('\n')).toHaveLength(1);

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RULES } from '../../core/rules.ts';
 import { xmlEscape } from '../../cli/report/junit.ts';
-import { cli, ROOT, type Ran } from '../cli/helpers.ts';
+import { cpuBudget, HERE, inProcess, ROOT, type Ran } from '../cli/helpers.ts';
 import { parseXml, type XmlElement } from './xml.ts';
 
 const tmp = mkdtempSync(join(tmpdir(), 'readshim-junit-'));
@@ -61,12 +61,14 @@ describe('the strict XML check can fail', () => {
   });
 });
 
-describe('run --reporter junit', () => {
+// main(argv) in-process, the adapter in this thread (READSHIM_ADAPTER_THREAD=0): the report does
+// not depend on the thread (test/cli/faults.test.ts tests it); a spawn would start node and tsx again.
+describe('run --reporter junit', { timeout: cpuBudget(8) }, () => {
   let r: Ran;
   let json: { rules: { id: string; status: string; reason?: string; counterexample?: { story: string[] } }[] };
-  beforeAll(() => {
-    r = cli([...base, '--reporter', 'junit'], tmp);
-    json = JSON.parse(cli([...base, '--reporter', 'json'], tmp).stdout);
+  beforeAll(async () => {
+    r = await inProcess([...base, '--reporter', 'junit'], tmp, HERE);
+    json = JSON.parse((await inProcess([...base, '--reporter', 'json'], tmp, HERE)).stdout);
   });
 
   it('parses as JUnit XML: one testcase per rule, classname = its suite, counts add up; exit code as the run', () => {
@@ -91,10 +93,10 @@ describe('run --reporter junit', () => {
     expect(json.rules.map((x) => x.status)).toEqual(expect.arrayContaining(['pass', 'fail', 'n/a', 'unexercised']));
   });
 
-  it('with a baseline: an accepted failure is <skipped>, a fixed rule a <failure>', () => {
+  it('with a baseline: an accepted failure is <skipped>, a fixed rule a <failure>', async () => {
     const f = join(tmp, 'baseline.txt');
     writeFileSync(f, 'POINTER-FULL # hash-keyed on purpose\nSLICE-CONTINUES # never continues\nPROGRESS # never continues\nDONE-TRUE # listed, but it passes\n');
-    const b = cli([...base, '--reporter', 'junit', '--baseline', f], tmp);
+    const b = await inProcess([...base, '--reporter', 'junit', '--baseline', f], tmp, HERE);
     expect(b.code).toBe(1);
     const cases = new Map(junitCases(b.stdout).map((c) => [c.name, c]));
     expect(cases.get('POINTER-FULL')!.child).toMatchObject({ name: 'skipped', attrs: { message: expect.stringMatching(/^known failure accepted in the baseline/) } });
@@ -102,8 +104,8 @@ describe('run --reporter junit', () => {
     expect(cases.get('DONE-TRUE')!.child).toMatchObject({ name: 'failure', attrs: { type: 'baseline', message: expect.stringMatching(/^fixed — remove DONE-TRUE from the baseline/) } });
   });
 
-  it('in a shard, a rule the shard did not exercise is <skipped>, not a failure', () => {
-    const s = cli([...base, '--reporter', 'junit', '--shard', '2/3'], tmp);
+  it('in a shard, a rule the shard did not exercise is <skipped>, not a failure', async () => {
+    const s = await inProcess([...base, '--reporter', 'junit', '--shard', '2/3'], tmp, HERE);
     const cases = new Map(junitCases(s.stdout).map((c) => [c.name, c]));
     expect(cases.get('PROGRESS')!.child).toMatchObject({ name: 'skipped', attrs: { message: expect.stringMatching(/in shard 2\/3 \(the combined shards decide\)/) } });
   });

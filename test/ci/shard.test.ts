@@ -7,7 +7,7 @@ import reference from '../../adapters/reference.ts';
 import { runConformance, type RunOptions, type RunResult } from '../../properties/run.ts';
 import { combineShards, parseShard, shardUnits, workUnits } from '../../properties/shard.ts';
 import { BROKEN } from '../fixtures/naive-shims.ts';
-import { cli, ROOT } from '../cli/helpers.ts';
+import { cpuBudget, HERE, inProcess, ROOT } from '../cli/helpers.ts';
 
 const tmp = mkdtempSync(join(tmpdir(), 'readshim-shard-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
@@ -41,7 +41,8 @@ describe('work units and their shards', () => {
   });
 });
 
-describe('the combined shards give the unsharded verdict, rule by rule', () => {
+// Each case is three runs (whole, 2 and 4 shards), 3–8 s of CPU: limits sized by it, not vitest's default.
+describe('the combined shards give the unsharded verdict, rule by rule', { timeout: cpuBudget(8) }, () => {
   const cases: [string, RunOptions][] = [
     ['the reference, arm all', { adapter: reference, arm: 'all', runs: 30, seed: 11, transport: 'in-process' }],
     ['path-hash (a failure and two unexercised rules)', { adapter: BROKEN['path-hash']!.adapter, arm: 'cap', runs: 30, seed: 11, transport: 'in-process' }],
@@ -71,7 +72,7 @@ describe('the combined shards give the unsharded verdict, rule by rule', () => {
   });
 });
 
-describe('combineShards from the package entry, as docs/CI.md shows it', () => {
+describe('combineShards from the package entry, as docs/CI.md shows it', { timeout: cpuBudget(4) }, () => {
   it('the documented TypeScript runs and gives the unsharded verdict', async () => {
     const doc = readFileSync(join(ROOT, 'docs/CI.md'), 'utf8');
     const snippet = /In TypeScript, `combineShards`[\s\S]*?```ts\n([\s\S]*?)```/.exec(doc)?.[1];
@@ -102,7 +103,12 @@ describe('combineShards from the package entry, as docs/CI.md shows it', () => {
   });
 });
 
-describe('run --shard on the command line', () => {
+/**
+ * main(argv) in-process, the adapter in this thread (READSHIM_ADAPTER_THREAD=0): sharding does not
+ * depend on the thread, whose own tests are test/cli/faults.test.ts; each spawn or thread would
+ * start node or tsx again (~1–1.5 s of CPU).
+ */
+describe('run --shard on the command line', { timeout: cpuBudget(10) }, () => {
   const fixture = join(ROOT, 'test/fixtures/adapters/path-hash.ts');
   const base = ['run', '--adapter', fixture, '--arm', 'cap', '--runs', '20', '--seed', '9', '--no-save', '--reporter', 'json'];
 
@@ -116,17 +122,17 @@ describe('run --shard on the command line', () => {
   };
   const combine = (files: string[]) => spawnSync(process.execPath, [recipe(), ...files], { encoding: 'utf8' });
 
-  it('a shard exits 1 only for violations; the script of docs/CI.md combines the reports into the unsharded verdict', () => {
+  it('a shard exits 1 only for violations; the script of docs/CI.md combines the reports into the unsharded verdict', async () => {
     const files: string[] = [];
     for (let i = 1; i <= 3; i++) {
-      const r = cli([...base, '--shard', `${i}/3`], tmp);
+      const r = await inProcess([...base, '--shard', `${i}/3`], tmp, HERE);
       const j = JSON.parse(r.stdout);
       expect(j.shard).toMatchObject({ index: i, count: 3 });
       expect(r.code).toBe(j.summary.failed > 0 ? 1 : 0);
       files.push(join(tmp, `shard-${i}.json`));
       writeFileSync(files[i - 1]!, r.stdout);
     }
-    const whole = JSON.parse(cli(base, tmp).stdout);
+    const whole = JSON.parse((await inProcess(base, tmp, HERE)).stdout);
     const c = combine(files);
     expect(c.stderr).toBe('');
     expect(c.status).toBe(1);
@@ -140,34 +146,36 @@ describe('run --shard on the command line', () => {
     expect(missing.stderr).toMatch(/expected the reports of shards 1…n of one run, got shards 1, 3 of 3/);
   });
 
-  it('with a baseline, the script flags a fixed entry only the combined shards can see, and passes a matching run', () => {
-    const run = (name: string, text: string) => {
+  it('with a baseline, the script flags a fixed entry only the combined shards can see, and passes a matching run', async () => {
+    const run = async (name: string, text: string) => {
       const baseline = join(tmp, `${name}.txt`);
       writeFileSync(baseline, text);
-      return [1, 2].map((i) => {
-        const r = cli([...base, '--shard', `${i}/2`, '--baseline', baseline], tmp);
+      const files: string[] = [];
+      for (const i of [1, 2]) {
+        const r = await inProcess([...base, '--shard', `${i}/2`, '--baseline', baseline], tmp, HERE);
         expect(r.code).toBe(0);
         const f = join(tmp, `${name}-shard-${i}.json`);
         writeFileSync(f, r.stdout);
-        return f;
-      });
+        files.push(f);
+      }
+      return files;
     };
-    const stale = run('stale', 'POINTER-FULL\nSLICE-CONTINUES\nPROGRESS\nDONE-TRUE # passes: fixed\n');
+    const stale = await run('stale', 'POINTER-FULL\nSLICE-CONTINUES\nPROGRESS\nDONE-TRUE # passes: fixed\n');
     const c = combine(stale);
     expect(c.status).toBe(1);
     expect(JSON.parse(c.stdout)).toMatchObject({ ok: false, newFailures: [], fixed: ['DONE-TRUE'] });
-    const exact = combine(run('exact', 'POINTER-FULL\nSLICE-CONTINUES\nPROGRESS\n'));
+    const exact = combine(await run('exact', 'POINTER-FULL\nSLICE-CONTINUES\nPROGRESS\n'));
     expect(exact.status).toBe(0);
     expect(JSON.parse(exact.stdout)).toMatchObject({ ok: true, newFailures: [], fixed: [] });
   });
 
-  it('bad --shard values and --shard with --replay are exit 2', () => {
+  it('bad --shard values and --shard with --replay are exit 2', async () => {
     for (const [args, message] of [
       [['--shard', '0/2'], /--shard: the shard index must be 1…2/],
       [['--shard', 'two'], /--shard: expected i\/n/],
       [['--shard', '1/2', '--replay', 'x.jsonl'], /--shard splits generated histories; --replay runs one trace/],
     ] as const) {
-      const r = cli(['run', ...args], tmp);
+      const r = await inProcess(['run', ...args], tmp);
       expect(r.code).toBe(2);
       expect(r.stderr).toMatch(message);
     }

@@ -11,7 +11,7 @@ import { DEFAULT_TIMEOUT_MS } from '../../adapters/process/adapter.ts';
 import { MAX_CAP, parseRunFlags } from '../../cli/commands/run.ts';
 import { DEFAULT_SETTLE_MS } from '../../harness/session.ts';
 import { MIN_WATCHDOG_MS } from '../../cli/watchdog.ts';
-import { cli, ROOT } from './helpers.ts';
+import { cli, cpuBudget, HERE, inProcess, ROOT } from './helpers.ts';
 
 const tmp = mkdtempSync(join(tmpdir(), 'readshim-faults-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
@@ -26,7 +26,8 @@ function oneLine(r: { code: number | null; stdout: string; stderr: string }, mes
   expect(r.stderr).not.toMatch(/\n\s+at /);
 }
 
-describe('an adapter that calls process.exit does not end the kit with its code', () => {
+// Spawned runs (~3 s of CPU each): limits sized by CPU, not vitest's default.
+describe('an adapter that calls process.exit does not end the kit with its code', { timeout: cpuBudget(4) }, () => {
   const cases: [string, string, RegExp][] = [
     ['in create()', 'exits-in-create.ts', /exits-in-create\.ts:3:\d+/],
     ['in read(), catching what that throws', 'exits-swallowed.ts', /exits-swallowed\.ts:10:\d+/],
@@ -46,7 +47,7 @@ describe('an adapter that calls process.exit does not end the kit with its code'
   });
 });
 
-describe('an adapter that does not parse: file, line and reason', () => {
+describe('an adapter that does not parse: file, line and reason', { timeout: cpuBudget(3) }, () => {
   const dir = mkdtempSync(join(tmp, 'syntax-'));
   writeFileSync(join(dir, 'broken.ts'), 'export default {\n  name: "broken",\n  create(ctx) { return { read: (a) => ctx.read(a) ; } },\n};\n');
   writeFileSync(join(dir, 'broken.mjs'), 'export default {\n  name: "broken",\n  create(ctx) { return { read: (a) => ctx.read(a) ; } },\n};\n');
@@ -60,8 +61,13 @@ describe('an adapter that does not parse: file, line and reason', () => {
     ['CommonJS', 'broken.cjs', /failed to load: broken\.cjs:2: SyntaxError: Unexpected token ';'$/],
     ['a SyntaxError its code throws, not a parse error', 'parses.mjs', /failed to load: parses\.mjs:2: SyntaxError: .*JSON/],
   ];
+  // The first case through the spawned bin; the others through main(argv) in-process (the same
+  // dispatcher and worker thread, where node itself imports a .mjs or .cjs, not vitest's loader).
   for (const [what, file, message] of cases)
-    it(what, () => oneLine(cli(['run', '--adapter', file, '--runs', '1', '--no-save'], dir), message));
+    it(what, async () => {
+      const args = ['run', '--adapter', file, '--runs', '1', '--no-save'];
+      oneLine(file === cases[0]![1] ? cli(args, dir) : await inProcess(args, dir), message);
+    });
 });
 
 describe('flags with a bounded domain say the domain', () => {
@@ -74,31 +80,32 @@ describe('flags with a bounded domain say the domain', () => {
     ['--cap below 4', ['run', '--cap', '3'], new RegExp(`--cap must be an integer ${domain}, got "3"`)],
     ['--timeout of zero', ['run', '--timeout', '0'], /--timeout must be an integer >= 1 \(ms\), got "0"/],
   ];
-  for (const [what, args, message] of cases) it(what, () => oneLine(cli(args, tmp), message));
+  // Usage errors: main(argv) in-process (what the bin calls); the spawned bin is covered above.
+  for (const [what, args, message] of cases) it(what, async () => oneLine(await inProcess(args, tmp), message));
   it('the bound itself is a cap', () => {
     expect(parseRunFlags(['--cap', String(MAX_CAP)]).cap).toBe(MAX_CAP);
     expect(parseRunFlags(['--cap', '4']).cap).toBe(4);
   });
 });
 
-describe('--out where no file can be', () => {
+describe('--out where no file can be', { timeout: cpuBudget(3) }, () => {
   const file = join(tmp, 'a-file');
   writeFileSync(file, 'x');
-  it('below a regular file (ENOTDIR): a usage error before the run', () => {
-    oneLine(cli(['run', '--runs', '1', '--out', join(file, 'report.json')], tmp), /^readshim-conformance: run: --out .*a-file\/report\.json: .*a-file is not a directory \(a file is there\)$/);
+  it('below a regular file (ENOTDIR): a usage error before the run', async () => {
+    oneLine(await inProcess(['run', '--runs', '1', '--out', join(file, 'report.json')], tmp), /^readshim-conformance: run: --out .*a-file\/report\.json: .*a-file is not a directory \(a file is there\)$/);
   });
-  it('a directory', () => {
-    oneLine(cli(['run', '--runs', '1', '--out', tmp], tmp), /--out .*: is a directory \(give a file name\)/);
+  it('a directory', async () => {
+    oneLine(await inProcess(['run', '--runs', '1', '--out', tmp], tmp), /--out .*: is a directory \(give a file name\)/);
   });
-  it('the failure database below a regular file: a usage error before the run, not an internal error after it', () => {
-    const r = cli(['run', '--adapter', fixture('ignores-forget.ts'), '--arm', 'cap', '--runs', '40', '--only', 'FORGET-RESETS', '--failures', join(file, 'db')], tmp);
+  it('the failure database below a regular file: a usage error before the run, not an internal error after it', async () => {
+    const r = await inProcess(['run', '--adapter', fixture('ignores-forget.ts'), '--arm', 'cap', '--runs', '40', '--only', 'FORGET-RESETS', '--failures', join(file, 'db')], tmp, HERE);
     oneLine(r, /^readshim-conformance: run: failure database .*a-file\/db: .*a-file is not a directory \(a file is there\) \(--failures <dir> or --no-save\)$/);
   });
 });
 
-describe('the in-process settle timeout is --timeout', () => {
-  it('a read that never settles ends the run after the given time, saying it', () => {
-    oneLine(cli(['run', '--adapter', fixture('never-settles.ts'), '--runs', '1', '--no-save', '--timeout', '300'], tmp), /did not settle within 300 ms/);
+describe('the in-process settle timeout is --timeout', { timeout: cpuBudget(3) }, () => {
+  it('a read that never settles ends the run after the given time, saying it', async () => {
+    oneLine(await inProcess(['run', '--adapter', fixture('never-settles.ts'), '--runs', '1', '--no-save', '--timeout', '300'], tmp, HERE), /did not settle within 300 ms/);
   });
   it('README documents both defaults and the cap bound with the numbers the code uses', () => {
     const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
@@ -110,60 +117,64 @@ describe('the in-process settle timeout is --timeout', () => {
   });
 });
 
-describe('a synchronous loop in an adapter ends the run: the run is in a worker thread, watched', () => {
+describe('a synchronous loop in an adapter ends the run: the run is in a worker thread, watched', { timeout: cpuBudget(6) }, () => {
   // --timeout 300 sets the settle timeout; the watchdog waits at least MIN_WATCHDOG_MS.
   const cases: [string, string, RegExp][] = [
     ['a read that spins forever (CPU)', 'loops-in-read.ts', /while worker w1\.read\(\{"path":"[^"]+"\}\) was in progress/],
     ['a timer that blocks forever while a read is pending', 'loops-in-timer.ts', /while worker w1\.read\(\{"path":"[^"]+"\}\) was in progress/],
     ['a module that blocks while it loads', 'loops-on-load.ts', /while loading the module .*loops-on-load\.ts was in progress/],
   ];
+  // The first case through the spawned bin; the others through main(argv) in-process (the same
+  // watchdog in the same thread, without starting node and tsx once more).
   for (const [what, file, pending] of cases)
-    it(what, () => {
-      const r = cli(['run', '--adapter', fixture(file), '--runs', '1', '--no-save', '--timeout', '300'], tmp);
+    it(what, async () => {
+      const args = ['run', '--adapter', fixture(file), '--runs', '1', '--no-save', '--timeout', '300'];
+      const r = file === cases[0]![1] ? cli(args, tmp) : await inProcess(args, tmp);
       oneLine(r, new RegExp(`^readshim-conformance: adapter .*${file.replace('.', '\\.')}: the kit's thread was blocked for more than ${MIN_WATCHDOG_MS} ms \\(a synchronous loop\\?\\)`));
       expect(r.stderr).toMatch(pending);
     });
 
   it('a timer the adapter leaves running does not keep the kit alive after the report', () => {
-    const r = cli(['run', '--adapter', fixture('stuck-after-timer.ts'), '--runs', '2', '--only', 'POINTER-FULL', '--no-save'], tmp, {}, 60_000);
+    const r = cli(['run', '--adapter', fixture('stuck-after-timer.ts'), '--runs', '2', '--only', 'POINTER-FULL', '--no-save'], tmp, {}, cpuBudget(3));
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/summary: 1 passed/);
   });
 
-  it('object identity survives the thread: the reference as a module passes OFF-IDENTITY there', () => {
-    const r = cli(['run', '--adapter', join(ROOT, 'adapters/reference.ts'), '--runs', '5', '--no-save', '--only', 'OFF-IDENTITY,POINTER-FULL', '--reporter', 'json'], tmp);
+  it('object identity survives the thread: the reference as a module passes OFF-IDENTITY there', async () => {
+    const r = await inProcess(['run', '--adapter', join(ROOT, 'adapters/reference.ts'), '--runs', '5', '--no-save', '--only', 'OFF-IDENTITY,POINTER-FULL', '--reporter', 'json'], tmp);
     expect(r.code).toBe(0);
     const rules = (JSON.parse(r.stdout) as { rules: { id: string; status: string }[] }).rules;
     expect(rules.map((x) => x.status)).toEqual(['pass', 'pass']);
   });
 });
 
-describe('--jobs and --shrink', () => {
-  it('--jobs is for --process; both flags say their domain', () => {
-    oneLine(cli(['run', '--jobs', '2', '--no-save'], tmp), /--jobs applies to --process and --hook runs/);
-    oneLine(cli(['run', '--process', 'true', '--jobs', '0', '--no-save'], tmp), /--jobs must be an integer from 1 to 256, got "0"/);
-    oneLine(cli(['run', '--shrink', '-1', '--no-save'], tmp), /--shrink must be an integer from 0 to/);
+describe('--jobs and --shrink', { timeout: cpuBudget(6) }, () => {
+  it('--jobs is for --process; both flags say their domain', async () => {
+    oneLine(await inProcess(['run', '--jobs', '2', '--no-save'], tmp), /--jobs applies to --process and --hook runs/);
+    oneLine(await inProcess(['run', '--process', 'true', '--jobs', '0', '--no-save'], tmp), /--jobs must be an integer from 1 to 256, got "0"/);
+    oneLine(await inProcess(['run', '--shrink', '-1', '--no-save'], tmp), /--shrink must be an integer from 0 to/);
   });
 
-  it('a spent budget is said under the story, and in JSON', () => {
+  it('a spent budget is said under the story, and in JSON', async () => {
     const args = ['run', '--adapter', fixture('path-hash.ts'), '--arm', 'cap', '--runs', '20', '--only', 'POINTER-FULL', '--no-corpus', '--shrink', '2', '--no-save'];
-    const pretty = cli(args, tmp);
+    const pretty = await inProcess(args, tmp, HERE);
     expect(pretty.code).toBe(1);
     expect(pretty.stdout).toMatch(/\n {2}shrink budget spent after 2 histories; this is the smallest story found \(--shrink <n> raises the budget\)\n/);
-    const j = JSON.parse(cli([...args, '--reporter', 'json'], tmp).stdout) as { rules: { counterexample: { shrink: unknown } }[] };
+    const j = JSON.parse((await inProcess([...args, '--reporter', 'json'], tmp, HERE)).stdout) as { rules: { counterexample: { shrink: unknown } }[] };
     expect(j.rules[0]!.counterexample.shrink).toEqual({ histories: 2, budgetSpent: true });
-    const ample = cli([...args.slice(0, -3), '--no-save'], tmp);
+    const ample = await inProcess([...args.slice(0, -3), '--no-save'], tmp, HERE);
     expect(ample.stdout).not.toMatch(/shrink budget spent/);
   });
 });
 
-describe('--replay plays the trace: the printed command reproduces, the header decides', () => {
+describe('--replay plays the trace: the printed command reproduces, the header decides', { timeout: cpuBudget(8) }, () => {
   const dir = mkdtempSync(join(tmp, 'replay-'));
   const adapter = fixture('ignores-forget.ts');
   let saved = '';
   let command = '';
-  it('a failing run prints a replay command that, copied as is, fails the same rule (exit 1, not 2)', () => {
-    const r = cli(['run', '--adapter', adapter, '--arm', 'cap', '--runs', '80', '--only', 'FORGET-RESETS,POINTER-FULL', '--timeout', '5000'], dir);
+  it('a failing run prints a replay command that, copied as is, fails the same rule (exit 1, not 2)', async () => {
+    // The run in-process (main(argv)); the printed command end to end, through a shell and the bin.
+    const r = await inProcess(['run', '--adapter', adapter, '--arm', 'cap', '--runs', '80', '--only', 'FORGET-RESETS,POINTER-FULL', '--timeout', '5000'], dir, HERE);
     expect(r.code).toBe(1);
     command = /^ {2}replay: (.*)$/m.exec(r.stdout)![1]!;
     expect(command).toMatch(/^readshim-conformance run --adapter \S+ignores-forget\.ts --timeout 5000 --only FORGET-RESETS,POINTER-FULL --replay \.readshim\/failures\/FORGET-RESETS-[0-9a-f]+\.jsonl$/);
@@ -172,41 +183,42 @@ describe('--replay plays the trace: the printed command reproduces, the header d
     const bin = mkdtempSync(join(tmp, 'bin-'));
     writeFileSync(join(bin, 'readshim-conformance'), `#!/bin/sh\nexec '${process.execPath}' '${join(ROOT, 'bin/readshim-conformance.js')}' "$@"\n`, { mode: 0o755 });
     const sh = spawnSync('sh', ['-c', command], {
-      cwd: dir, encoding: 'utf8', env: { ...process.env, PATH: `${bin}:${process.env.PATH ?? ''}`, READSHIM_PROGRESS: '0' }, timeout: 120_000,
+      cwd: dir, encoding: 'utf8', env: { ...process.env, PATH: `${bin}:${process.env.PATH ?? ''}`, READSHIM_PROGRESS: '0' }, timeout: cpuBudget(8),
     });
     expect(sh.stderr).toBe('');
     expect(sh.status).toBe(1);
     expect(sh.stdout).toMatch(/FAIL +FORGET-RESETS/);
   });
 
-  it('the banner tells the trace and its header, not the run defaults', () => {
+  it('the banner tells the trace and its header, not the run defaults', async () => {
     const file = join('.readshim/failures', saved);
     const h = JSON.parse(readFileSync(join(dir, file), 'utf8').split('\n')[0]!);
-    const r = cli(['run', '--adapter', adapter, '--replay', file], dir);
+    const r = await inProcess(['run', '--adapter', adapter, '--replay', file], dir, HERE);
     expect(r.code).toBe(1);
     const banner = r.stdout.split('\n')[0]!;
     expect(banner).toBe(`readshim-conformance run — adapter ignores-forget, replay of ${file}: arm ${h.arm}, cap ${h.cap}, seal ${h.seal} (from the trace)`);
     expect(banner).not.toMatch(/seed 20261130|histories per cap band/);
   });
 
-  it('flags that contradict the trace, or that only generated runs use, are exit 2', () => {
+  it('flags that contradict the trace, or that only generated runs use, are exit 2', async () => {
     const file = join('.readshim/failures', saved);
-    oneLine(cli(['run', '--adapter', adapter, '--arm', 'diff', '--replay', file], dir), /--arm diff, but .* was recorded under arm cap; a replay takes arm, cap and seal from its trace \(drop --arm\)/);
-    oneLine(cli(['run', '--adapter', adapter, '--cap', '5', '--replay', file], dir), /--cap 5, but .* was recorded with cap \d+; a replay takes arm, cap and seal from its trace \(drop --cap\)/);
-    oneLine(cli(['run', '--adapter', adapter, '--runs', '5', '--replay', file], dir), /--runs applies to generated histories; --replay plays the trace only/);
-    oneLine(cli(['run', '--adapter', adapter, '--seed', '5', '--replay', file], dir), /--seed applies to generated histories/);
+    // Decided from the flags and the trace before any adapter loads: main(argv) in-process.
+    oneLine(await inProcess(['run', '--adapter', adapter, '--arm', 'diff', '--replay', file], dir), /--arm diff, but .* was recorded under arm cap; a replay takes arm, cap and seal from its trace \(drop --arm\)/);
+    oneLine(await inProcess(['run', '--adapter', adapter, '--cap', '5', '--replay', file], dir), /--cap 5, but .* was recorded with cap \d+; a replay takes arm, cap and seal from its trace \(drop --cap\)/);
+    oneLine(await inProcess(['run', '--adapter', adapter, '--runs', '5', '--replay', file], dir), /--runs applies to generated histories; --replay plays the trace only/);
+    oneLine(await inProcess(['run', '--adapter', adapter, '--seed', '5', '--replay', file], dir), /--seed applies to generated histories/);
     // The minimal example declares arm cap only: a trace recorded under arm all cannot be its replay.
     const other = join(dir, 'all.jsonl');
     writeFileSync(other, readFileSync(join(dir, file), 'utf8').replace('"arm":"cap"', '"arm":"all"'));
-    oneLine(cli(['run', '--adapter', join(ROOT, 'examples/minimal-shim/adapter.ts'), '--replay', other], dir), /all\.jsonl was recorded under arm all, which adapter minimal-shim does not declare \(it declares cap\)/);
+    oneLine(await inProcess(['run', '--adapter', join(ROOT, 'examples/minimal-shim/adapter.ts'), '--replay', other], dir, HERE), /all\.jsonl was recorded under arm all, which adapter minimal-shim does not declare \(it declares cap\)/);
   });
 });
 
 describe('nothing is written by a run that fails on its flags', () => {
-  it('no failure database, no report file', () => {
+  it('no failure database, no report file', async () => {
     const dir = mkdtempSync(join(tmp, 'clean-'));
     mkdirSync(join(dir, 'out'));
-    cli(['run', '--cap', '1000000000000', '--out', join(dir, 'out', 'r.json')], dir);
+    expect((await inProcess(['run', '--cap', '1000000000000', '--out', join(dir, 'out', 'r.json')], dir)).code).toBe(2);
     expect(readdirSync(join(dir, 'out'))).toEqual([]);
     expect(readdirSync(dir)).toEqual(['out']);
   });

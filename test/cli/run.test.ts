@@ -3,13 +3,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { RULE_IDS } from '../../core/rules.ts';
-import { cli, ROOT } from './helpers.ts';
+import { cpuBudget, HERE, inProcess, ROOT } from './helpers.ts';
 
 const tmp = mkdtempSync(join(tmpdir(), 'readshim-cli-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 const fixture = (name: string) => join(ROOT, 'test/fixtures/adapters', name);
 
-describe('run: bad input is one clear line and exit 2', () => {
+/**
+ * Every case through main(argv) in-process, the dispatcher the bin calls, adapter modules loaded in
+ * this thread (HERE): starting node and tsx costs ~1 s of CPU a spawn or thread, and the bin and
+ * the thread end to end are test/cli/faults.test.ts's job.
+ */
+describe('run: bad input is one clear line and exit 2', { timeout: cpuBudget(3) }, () => {
   const cases: [string, string[], RegExp][] = [
     ['unknown arm', ['run', '--arm', 'Diff'], /--arm must be one of off\|cap\|diff\|all/],
     ['bad cap', ['run', '--cap', '3'], /--cap must be an integer from 4 to 1048576 \(bytes\)/],
@@ -24,25 +29,25 @@ describe('run: bad input is one clear line and exit 2', () => {
     ['unreadable replay trace', ['run', '--replay', join(tmp, 'missing.jsonl')], /cannot read trace .*missing\.jsonl: ENOENT/],
   ];
   for (const [what, args, message] of cases)
-    it(what, () => {
-      const r = cli(args, tmp);
+    it(what, async () => {
+      const r = await inProcess(args, tmp, HERE);
       expect(r.code).toBe(2);
       expect(r.stderr).toMatch(message);
       expect(r.stderr.trim().split('\n')).toHaveLength(1);
       expect(r.stderr).not.toMatch(/\n\s+at /);
     });
-  it('a replay file that is not a trace names its line', () => {
+  it('a replay file that is not a trace names its line', async () => {
     const f = join(tmp, 'foreign.jsonl');
     writeFileSync(f, '{"type":"header","kit":"0.1.0","specVersion":"1.0","cap":8,"arm":"cap","seal":"x"}\n{"type":"teleport"}\n');
-    const r = cli(['run', '--replay', f], tmp);
+    const r = await inProcess(['run', '--replay', f], tmp);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/foreign\.jsonl is not a readshim trace: line 2: unknown event type "teleport"/);
   });
 });
 
-describe('run: verdicts, reports, the failure database', () => {
-  it('the reference: exit 0, JSON with all 24 rules and their checks', () => {
-    const r = cli(['run', '--runs', '30', '--reporter', 'json'], tmp);
+describe('run: verdicts, reports, the failure database', { timeout: cpuBudget(8) }, () => {
+  it('the reference: exit 0, JSON with all 24 rules and their checks', async () => {
+    const r = await inProcess(['run', '--runs', '30', '--reporter', 'json'], tmp);
     expect(r.code).toBe(0);
     const j = JSON.parse(r.stdout);
     expect(j).toMatchObject({ tool: 'readshim-conformance', command: 'run', adapter: 'reference', arm: 'all', specVersion: expect.any(String) });
@@ -51,19 +56,19 @@ describe('run: verdicts, reports, the failure database', () => {
     expect(j.summary).toEqual({ passed: 24, failed: 0, na: 0, unexercised: 0 });
   });
 
-  it('a broken shim: exit 1, a story, a saved trace that replays, and replays first next time', () => {
+  it('a broken shim: exit 1, a story, a saved trace that replays, and replays first next time', async () => {
     const dir = mkdtempSync(join(tmp, 'project-'));
-    const r = cli(['run', '--adapter', fixture('ignores-forget.ts'), '--arm', 'cap', '--runs', '80'], dir);
+    const r = await inProcess(['run', '--adapter', fixture('ignores-forget.ts'), '--arm', 'cap', '--runs', '80'], dir, HERE);
     expect(r.code).toBe(1);
     expect(r.stdout).toMatch(/FAIL +FORGET-RESETS/);
     expect(r.stdout).toMatch(/the host compacts w1's transcript: forget/);
     const saved = readdirSync(join(dir, '.readshim/failures'));
     expect(saved.some((f) => f.startsWith('FORGET-RESETS-'))).toBe(true);
     const forgetTrace = saved.find((f) => f.startsWith('FORGET-RESETS-'))!;
-    const replay = cli(['run', '--adapter', fixture('ignores-forget.ts'), '--arm', 'cap', '--replay', join(dir, '.readshim/failures', forgetTrace)], dir);
+    const replay = await inProcess(['run', '--adapter', fixture('ignores-forget.ts'), '--arm', 'cap', '--replay', join(dir, '.readshim/failures', forgetTrace)], dir, HERE);
     expect(replay.code).toBe(1);
     expect(replay.stdout).toMatch(/FAIL +FORGET-RESETS/);
-    const next = cli(['run', '--adapter', fixture('ignores-forget.ts'), '--arm', 'cap', '--runs', '1', '--reporter', 'json'], dir, { READSHIM_PROGRESS: '1' });
+    const next = await inProcess(['run', '--adapter', fixture('ignores-forget.ts'), '--arm', 'cap', '--runs', '1', '--reporter', 'json'], dir, { ...HERE, READSHIM_PROGRESS: '1' });
     const j = JSON.parse(next.stdout);
     expect(j.rules.find((x: { id: string }) => x.id === 'FORGET-RESETS').counterexample.source).toMatch(/^replay .*\.readshim\/failures\/[A-Z-]+-[0-9a-f]+\.jsonl$/);
     // Saved failures replay before any history is generated.
@@ -74,19 +79,19 @@ describe('run: verdicts, reports, the failure database', () => {
     expect(generated).toBeGreaterThan(replayed);
   });
 
-  it('--failures moves the database, --no-save writes none, a dotfile is ignored', () => {
+  it('--failures moves the database, --no-save writes none, a dotfile is ignored', async () => {
     const dir = mkdtempSync(join(tmp, 'moved-'));
     const args = ['run', '--adapter', fixture('ignores-forget.ts'), '--arm', 'cap', '--runs', '40'];
-    expect(cli([...args, '--no-save'], dir).code).toBe(1);
+    expect((await inProcess([...args, '--no-save'], dir, HERE)).code).toBe(1);
     expect(readdirSync(dir)).toEqual([]);
     mkdirSync(join(dir, 'regressions'));
     writeFileSync(join(dir, 'regressions', '.gitkeep'), '');
-    expect(cli([...args, '--failures', 'regressions'], dir).code).toBe(1);
+    expect((await inProcess([...args, '--failures', 'regressions'], dir, HERE)).code).toBe(1);
     expect(readdirSync(join(dir, 'regressions')).some((f) => /^FORGET-RESETS-[0-9a-f]{10}\.jsonl$/.test(f))).toBe(true);
     expect(readdirSync(dir)).toEqual(['regressions']);
   });
 
-  it('an unreadable or foreign file in the failure database is exit 2 naming it', () => {
+  it('an unreadable or foreign file in the failure database is exit 2 naming it', async () => {
     const cases: [string, (d: string) => void, RegExp][] = [
       ['a file that is not a trace', (d) => writeFileSync(join(d, 'notes.txt'), 'hello'), /failure database .* holds "notes\.txt", which is not a \.jsonl trace/],
       ['a .jsonl that is not a trace', (d) => writeFileSync(join(d, 'x.jsonl'), '{"type":"header"}\n'), /x\.jsonl is not a readshim trace: line 1: header needs "kit" and "specVersion"/],
@@ -97,21 +102,21 @@ describe('run: verdicts, reports, the failure database', () => {
       const dir = mkdtempSync(join(tmp, 'db-'));
       mkdirSync(join(dir, '.readshim/failures'), { recursive: true });
       make(join(dir, '.readshim/failures'));
-      const r = cli(['run', '--runs', '1'], dir);
+      const r = await inProcess(['run', '--runs', '1'], dir);
       expect(r.code, what).toBe(2);
       expect(r.stderr, what).toMatch(message);
       expect(r.stderr.trim().split('\n'), what).toHaveLength(1);
     }
     const file = join(tmp, 'plain-file');
     writeFileSync(file, '');
-    const r = cli(['run', '--runs', '1', '--failures', file], tmp);
+    const r = await inProcess(['run', '--runs', '1', '--failures', file], tmp);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/failure database .*plain-file is not a directory/);
   });
 
-  it('--out writes the report atomically and prints nothing to stdout', () => {
+  it('--out writes the report atomically and prints nothing to stdout', async () => {
     const out = join(tmp, 'report.json');
-    const r = cli(['run', '--runs', '5', '--reporter', 'json', '--out', out], tmp);
+    const r = await inProcess(['run', '--runs', '5', '--reporter', 'json', '--out', out], tmp);
     expect(r.code).toBe(0);
     expect(r.stdout).toBe('');
     expect(readdirSync(tmp).filter((f) => f.endsWith('.tmp'))).toEqual([]);

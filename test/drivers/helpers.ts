@@ -1,4 +1,4 @@
-import { cli, type Ran } from '../cli/helpers.ts';
+import { cli, inProcess, type Ran } from '../cli/helpers.ts';
 
 export { cli };
 export const FIX = 'test/fixtures/drivers';
@@ -7,8 +7,13 @@ export const TRACE = (name: string): string => `examples/traces/${name}.jsonl`;
 /** The real filesystem server, run from the checkout's node_modules with npm kept off the network. */
 export const OFFLINE = { npm_config_offline: 'true' };
 
-/** `run --no-save` with these flags. */
-export const run = (args: readonly string[], env: Record<string, string> = {}, limitMs = 240_000): Ran => cli(['run', '--no-save', ...args], undefined, env, limitMs);
+/**
+ * `run --no-save` with these flags, through main(argv) in-process (the hooks and servers are still
+ * real processes; the kit's own start through node and tsx, ~1.3 s of CPU, is spared).
+ */
+export const run = (args: readonly string[], env: Record<string, string> = {}): Promise<Ran> => inProcess(['run', '--no-save', ...args], undefined, env);
+/** The same through the spawned bin, end to end (one per driver). */
+export const runBin = (args: readonly string[], env: Record<string, string> = {}): Ran => cli(['run', '--no-save', ...args], undefined, env);
 
 export interface RuleJson {
   readonly id: string;

@@ -6,6 +6,7 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { gatesPretty, type GatesReport } from '../../cli/commands/gates.ts';
 import { main } from '../../cli/main.ts';
 import { GATE_IDS } from '../../gates/ids.ts';
 import { fixtureDir, runCli, SLOW } from './helpers.ts';
@@ -25,8 +26,13 @@ async function inProcess(argv: readonly string[]): Promise<{ status: number; std
 afterEach(() => vi.restoreAllMocks());
 
 describe('gates on the reference (the CI run)', () => {
+  // One run of the seven gates (a type-checked project of the reference: seconds of CPU), shared by
+  // both reporters: the pretty report is gatesPretty of the very report the JSON carries.
+  let run: Promise<{ status: number | null; stdout: string; stderr: string }> | undefined;
+  const once = () => (run ??= runCli(['gates', '--reporter', 'json']));
+
   test('--reporter json: exit 0, every gate passes, each having judged something', { timeout: SLOW }, async () => {
-    const r = await runCli(['gates', '--reporter', 'json']);
+    const r = await once();
     expect(r.stderr).toBe('');
     expect(r.status).toBe(0);
     const report = JSON.parse(r.stdout) as {
@@ -49,12 +55,13 @@ describe('gates on the reference (the CI run)', () => {
   });
 
   test('pretty: a line per gate', { timeout: SLOW }, async () => {
-    const r = await inProcess(['gates']);
+    const r = await once();
     expect(r.status).toBe(0);
-    const lines = r.stdout.split('\n').filter((l) => /^(pass|FAIL) /.test(l));
+    const pretty = gatesPretty(JSON.parse(r.stdout) as GatesReport);
+    const lines = pretty.split('\n').filter((l) => /^(pass|FAIL) /.test(l));
     expect(lines.map((l) => l.split(/\s+/)[1])).toEqual([...GATE_IDS]);
     expect(lines.every((l) => l.startsWith('pass'))).toBe(true);
-    expect(r.stdout).toContain('7 gates: 7 passed, 0 failed');
+    expect(pretty).toContain('7 gates: 7 passed, 0 failed');
   });
 });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MUTANT_IDS } from '../../mutations/index.ts';
-import { cli } from '../cli/helpers.ts';
+import { cli, cpuBudget, inProcess } from '../cli/helpers.ts';
 import { mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sourcesProblem } from '../../mutations/workspace.ts';
@@ -16,9 +16,10 @@ describe('mutants: bad input is one clear line and exit 2', () => {
     ['bad reporter', ['mutants', '--reporter', 'junit'], /--reporter must be one of pretty\|json/],
     ['unknown flag', ['mutants', '--seed', '3'], /unknown flag --seed/],
   ];
+  // Usage errors: main(argv) in-process (no node + tsx start); the bin runs end to end below.
   for (const [what, args, message] of cases)
-    it(what, () => {
-      const r = cli(args);
+    it(what, async () => {
+      const r = await inProcess(args);
       expect(r.code).toBe(2);
       expect(r.stdout).toBe('');
       expect(r.stderr.trim().split('\n')).toHaveLength(1);
@@ -38,7 +39,9 @@ describe('mutants needs the TypeScript sources (an installed package ships the b
   });
 });
 
-describe('mutants: reports', () => {
+// The JSON report through the spawned bin; pretty and --no-corpus through main(argv) in-process.
+// Each mutant runs in a child process of the pool either way: limits sized by that CPU.
+describe('mutants: reports', { timeout: cpuBudget(10) }, () => {
   it('JSON: the envelope, each mutant with its named rules, status, failed rules and runsToKill; exit 0 when all are killed', () => {
     const r = cli(['mutants', '--only', 'UNSEALED,ARM-TRUTHY', '--reporter', 'json'], undefined, { TMPDIR: tmp() });
     expect(r.code).toBe(0);
@@ -63,8 +66,8 @@ describe('mutants: reports', () => {
     expect(readdirSync(tmp()).filter((f) => f.startsWith('readshim-mutant-'))).toEqual([]);
   }, 180_000);
 
-  it('pretty: one line per mutant and a summary; progress only on stderr', () => {
-    const r = cli(['mutants', '--only', 'ZERO-PROGRESS', '--runs', '20'], undefined, { READSHIM_PROGRESS: '1' });
+  it('pretty: one line per mutant and a summary; progress only on stderr', async () => {
+    const r = await inProcess(['mutants', '--only', 'ZERO-PROGRESS', '--runs', '20'], undefined, { READSHIM_PROGRESS: '1' });
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^readshim-conformance mutants — 1 mutant, seed 20261130, the directed corpus and 20 histories per cap band$/m);
     expect(r.stdout).toMatch(/^ {2}killed {4}ZERO-PROGRESS {2}cap {3}runsToKill {3}0 .* named CAP-PARAM \(by probe; without the corpus: 0\)$/m);
@@ -74,8 +77,8 @@ describe('mutants: reports', () => {
     expect(r.stdout).not.toMatch(/24 rules, the corpus/);
   }, 180_000);
 
-  it('--no-corpus: the random-only kill count, and per mutant the phase that killed it', () => {
-    const r = cli(['mutants', '--only', 'CACHED-NOT-FOUND', '--runs', '10', '--no-corpus', '--reporter', 'json']);
+  it('--no-corpus: the random-only kill count, and per mutant the phase that killed it', async () => {
+    const r = await inProcess(['mutants', '--only', 'CACHED-NOT-FOUND', '--runs', '10', '--no-corpus', '--reporter', 'json']);
     expect(r.code).toBe(0);
     const report = JSON.parse(r.stdout) as { corpus: boolean; mutants: Record<string, unknown>[]; summary: Record<string, number> };
     expect(report.corpus).toBe(false);

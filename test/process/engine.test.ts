@@ -6,7 +6,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { cli } from '../cli/helpers.ts';
+import { cpuBudget, inProcess } from '../cli/helpers.ts';
 import { MTIME, python, sandboxesIn, sandboxHome } from './helpers.ts';
 
 const home = sandboxHome();
@@ -20,11 +20,12 @@ const project = (): string => mkdtempSync(join(work, 'p-'));
 /** The JSON report without what differs from run to run by design (nothing, today): compared whole. */
 const json = (stdout: string): unknown => JSON.parse(stdout);
 
-describe('--jobs: the same report as one history at a time', () => {
-  it('the mtime-keyed example: --jobs 1 and --jobs 3 give the same JSON, failure, story and shrink', () => {
+// main(argv) in-process (the Python shims are still real processes); limits sized by their CPU.
+describe('--jobs: the same report as one history at a time', { timeout: cpuBudget(8) }, () => {
+  it('the mtime-keyed example: --jobs 1 and --jobs 3 give the same JSON, failure, story and shrink', async () => {
     const args = ['run', '--process', MTIME, '--arm', 'cap', '--seed', '1', '--runs', '3', '--only', 'POINTER-FULL,SLICE-CONTINUES', '--no-corpus', '--shrink', '6', '--reporter', 'json', '--no-save'];
-    const one = cli([...args, '--jobs', '1'], project(), env);
-    const three = cli([...args, '--jobs', '3'], project(), env);
+    const one = await inProcess([...args, '--jobs', '1'], project(), env);
+    const three = await inProcess([...args, '--jobs', '3'], project(), env);
     expect(one.code).toBe(1);
     expect(three.code).toBe(1);
     expect(json(three.stdout)).toEqual(json(one.stdout));
@@ -34,11 +35,11 @@ describe('--jobs: the same report as one history at a time', () => {
   });
 });
 
-describe('each history\'s process gets a fresh HOME and TMPDIR', () => {
-  it('a shim that keeps its ledgers under $HOME passes, whatever --jobs, and every home is removed', () => {
+describe('each history\'s process gets a fresh HOME and TMPDIR', { timeout: cpuBudget(8) }, () => {
+  it('a shim that keeps its ledgers under $HOME passes, whatever --jobs, and every home is removed', async () => {
     const log = join(work, 'homes.log');
     const args = (jobs: string) => ['run', '--process', python('test/process/fixtures/disk_ledger_shim.py', log), '--arm', 'cap', '--runs', '2', '--jobs', jobs, '--only', 'POINTER-FULL,SLICE-CONTINUES', '--reporter', 'json', '--no-save'];
-    const two = cli(args('2'), project(), env);
+    const two = await inProcess(args('2'), project(), env);
     expect(two.stderr).toBe('');
     expect(two.code).toBe(0);
     const starts = readFileSync(log, 'utf8').trim().split('\n').map((l) => l.split(' '));
@@ -51,22 +52,22 @@ describe('each history\'s process gets a fresh HOME and TMPDIR', () => {
       expect(existsSync(h!)).toBe(false);
       expect(existsSync(t!)).toBe(false);
     }
-    expect(json(cli(args('1'), project(), env).stdout)).toEqual(json(two.stdout));
+    expect(json((await inProcess(args('1'), project(), env)).stdout)).toEqual(json(two.stdout));
     expect(sandboxesIn(home)).toEqual([]);
   });
 
-  it('the same shim given one HOME for every history (its command sets it) lies: the test can tell', () => {
+  it('the same shim given one HOME for every history (its command sets it) lies: the test can tell', async () => {
     const shared = mkdtempSync(join(work, 'shared-home-'));
     const cmd = `HOME='${shared}' ${python('test/process/fixtures/disk_ledger_shim.py', join(work, 'shared.log'))}`;
-    const r = cli(['run', '--process', cmd, '--arm', 'cap', '--runs', '2', '--jobs', '1', '--only', 'POINTER-FULL,SLICE-CONTINUES', '--shrink', '0', '--no-save'], project(), env);
+    const r = await inProcess(['run', '--process', cmd, '--arm', 'cap', '--runs', '2', '--jobs', '1', '--only', 'POINTER-FULL,SLICE-CONTINUES', '--shrink', '0', '--no-save'], project(), env);
     expect(r.code).toBe(1);
     expect(r.stdout).toMatch(/FAIL +POINTER-FULL/);
   });
 });
 
-describe('progress that tells slow from hung', () => {
-  it('a line per history with its time, on stderr only', () => {
-    const r = cli(['run', '--process', python('examples/python/delivery_shim.py'), '--arm', 'cap', '--runs', '1', '--only', 'POINTER-FULL', '--no-save'], project(), { ...env, READSHIM_PROGRESS: '1' });
+describe('progress that tells slow from hung', { timeout: cpuBudget(4) }, () => {
+  it('a line per history with its time, on stderr only', async () => {
+    const r = await inProcess(['run', '--process', python('examples/python/delivery_shim.py'), '--arm', 'cap', '--runs', '1', '--only', 'POINTER-FULL', '--no-save'], project(), { ...env, READSHIM_PROGRESS: '1' });
     expect(r.code).toBe(0);
     const lines = r.stderr.trim().split('\n').filter((l) => / band history /.test(l));
     expect(lines).toHaveLength(3);

@@ -9,6 +9,8 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SpecError } from '../../spec/model.ts';
 import { loadSpecText } from '../../spec/load.ts';
+import { specCommand } from '../../cli/commands/spec.ts';
+import { captured, cpuBudget, inProcess } from '../cli/helpers.ts';
 import { ROOT, SPEC_TEXT, cleanupTemps, copyPackage, lineOf, loadRealSpec, replaceOnce, tempDir } from './support.ts';
 
 afterAll(cleanupTemps);
@@ -140,12 +142,17 @@ function packageWithSpec(text: string): string {
   return dir;
 }
 
-describe('readshim-conformance spec (the CLI, on a copy of the package)', () => {
+/**
+ * Spawns start node and tsx (~1 s of CPU each): the bin runs end to end on a package copy where it
+ * must find the tampered SPEC.md next to itself (exit 1, exit 2); the rest calls main(argv), or the
+ * command with the copy's SPEC.md, in-process.
+ */
+describe('readshim-conformance spec (the CLI, on a copy of the package)', { timeout: cpuBudget(4) }, () => {
   const total = loadRealSpec().examples.length;
 
-  it('exits 0 with the json report when every example passes, reading the SPEC.md next to it', () => {
-    const dir = packageWithSpec(SPEC_TEXT);
-    const r = cli(dir, ['spec', '--reporter', 'json']);
+  it('exits 0 with the json report when every example passes, reading the SPEC.md next to it', async () => {
+    const i = await inProcess(['spec', '--reporter', 'json']);
+    const r = { status: i.code, stdout: i.stdout, stderr: i.stderr };
     expect(r.stderr).toBe('');
     expect(r.status).toBe(0);
     const report = JSON.parse(r.stdout) as { tool: string; command: string; specVersion: string; examples: { id: string; rule: string; status: string }[]; summary: { passed: number; failed: number } };
@@ -157,7 +164,7 @@ describe('readshim-conformance spec (the CLI, on a copy of the package)', () => 
     expect(report.examples.find((e) => e.id === 'POINTER-FULL/whole-file-then-pointer')).toEqual({ id: 'POINTER-FULL/whole-file-then-pointer', rule: 'POINTER-FULL', status: 'pass', shim: 'reference' });
   });
 
-  it('exits 1 and names the failing example when the reference answers otherwise', () => {
+  it('exits 1 and names the failing example when the reference answers otherwise', async () => {
     // Re-sending a file the worker holds is truthful (over-delivery), so this is a well-formed
     // expectation that the reference does not meet.
     const text = replaceOnce(SPEC_TEXT, 'read w1 a.txt => pointer 6\n```', 'read w1 a.txt => verbatim\n```', 'tamper');
@@ -171,8 +178,8 @@ describe('readshim-conformance spec (the CLI, on a copy of the package)', () => 
     const bad = report.examples.find((e) => e.status === 'fail')!;
     expect(bad.id).toBe('POINTER-FULL/whole-file-then-pointer');
     expect(bad.reason).toMatch(new RegExp(`^SPEC\\.md line ${line}: expected verbatim .*got pointer 6$`));
-    const pretty = cli(dir, ['spec']);
-    expect(pretty.status).toBe(1);
+    const pretty = await captured(() => specCommand([], { specFile: join(dir, 'spec', 'SPEC.md') }), dir);
+    expect(pretty.code).toBe(1);
     expect(pretty.stdout).toMatch(/^FAIL {2}POINTER-FULL\/whole-file-then-pointer +SPEC\.md line \d+: expected verbatim/m);
     expect(pretty.stdout).toContain(`${total} examples: ${total - 1} passed, 1 failed`);
   });
@@ -188,15 +195,14 @@ describe('readshim-conformance spec (the CLI, on a copy of the package)', () => 
     expect(r.stderr).toContain(`spec/SPEC.md:${line}: example UTF8-WHOLE/four-byte-at-cap-boundary:`);
   });
 
-  it('exits 2 on a bad flag', () => {
-    const dir = packageWithSpec(SPEC_TEXT);
-    const r = cli(dir, ['spec', '--reporter', 'xml']);
-    expect(r.status).toBe(2);
+  it('exits 2 on a bad flag', async () => {
+    const r = await inProcess(['spec', '--reporter', 'xml']);
+    expect(r.code).toBe(2);
     expect(r.stderr).toContain('--reporter must be one of pretty|json');
   });
 });
 
-describe('the built command finds SPEC.md by walking up from its own module', () => {
+describe('the built command finds SPEC.md by walking up from its own module', { timeout: cpuBudget(6) }, () => {
   it('dist/cli/commands/spec.js runs every example', () => {
     const dir = tempDir('dist');
     const tsc = spawnSync(process.execPath, [
