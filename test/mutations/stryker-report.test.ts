@@ -126,6 +126,15 @@ describe('the published document says only what the data says', () => {
     expect(md).not.toMatch(/every survivor has/i);
   });
 
+  it('a goal is met only over the whole scope: a part run meets it "so far"', () => {
+    const killedOnly: StrykerReport = { ...report, files: { 'reference/f.ts': { source, mutants: [mutant('1', 'Killed', 'EqualityOperator', at(2, 10, 15), 'a >= 0')] } } };
+    const part = recordRun(killedOnly, LOG, ctx);
+    expect(scoreDocument([{ record: part, verdicts: {} }])).toContain('**100.0%** (goal ≥ 96%: met by the files mutated so far, not yet by the whole scope)');
+    expect(readmeBlock([{ record: part, verdicts: {} }])).toContain('(goal ≥ 96%: met by the files mutated so far, not yet by the whole scope) over 1 of its 2 files so far');
+    const whole = recordRun(killedOnly, LOG, { ...ctx, scope: ['reference/f.ts'] });
+    expect(scoreDocument([{ record: whole, verdicts: {} }])).toContain('**100.0%** (goal ≥ 96%: met) — 1 of 1 mutants detected');
+  });
+
   it('an incremental run is named as such', () => {
     const inc = recordRun(report, INCREMENTAL, { ...ctx, date: '2026-12-02', previous: rec });
     expect(scoreDocument([{ record: inc, verdicts }])).toContain('- **Run 1**: 9 min 59 s (Stryker\'s "Done in", 2026-12-02) for 5 mutants of `reference/f.ts`, 790 tests in its initial run; incremental: 1400 results reused, the rest tested again.');
