@@ -49,4 +49,13 @@ describe('the smallest strict diff', () => {
     vi.doUnmock('../../properties/oracle/strict-patch.ts');
     vi.resetModules();
   });
+
+  it('a candidate counts only when applying it gives the intended text, not merely when the applier accepts it', async () => {
+    vi.resetModules();
+    vi.doMock('../../properties/oracle/strict-patch.ts', () => ({ applyStrict: () => ({ ok: true, text: 'something else\n' }) }));
+    const { smallestDiffResponse } = await import('../../properties/oracle/smallest-diff.ts');
+    expect(() => smallestDiffResponse(undefined)).toThrow('the strict applier accepts none of the smallest diffs: fix smallest-diff.ts');
+    vi.doUnmock('../../properties/oracle/strict-patch.ts');
+    vi.resetModules();
+  });
 });
