@@ -50,6 +50,22 @@ describe('the smallest strict diff', () => {
     vi.resetModules();
   });
 
+  it('asks the applier: one that takes no empty ranges (-0,0 / +0,0) leaves the one-line change as the smallest diff', async () => {
+    const real = await vi.importActual<typeof import('../../properties/oracle/strict-patch.ts')>('../../properties/oracle/strict-patch.ts');
+    const plain = await vi.importActual<typeof import('../../properties/oracle/smallest-diff.ts')>('../../properties/oracle/smallest-diff.ts');
+    // the real applier takes the 29-byte insertion and deletion
+    expect(plain.smallestDiffResponse(undefined)).toBe(29);
+    vi.resetModules();
+    vi.doMock('../../properties/oracle/strict-patch.ts', () => ({
+      applyStrict: (base: string, patch: string) => (/,0 /.test(patch) ? { ok: false, reason: 'no empty ranges' } : real.applyStrict(base, patch)),
+    }));
+    const { smallestDiffResponse } = await import('../../properties/oracle/smallest-diff.ts');
+    // '--- a\n+++ a\n@@ -1 +1 @@\n-x\n+y\n' is 30 bytes; with a 3-byte seal, 33
+    expect([smallestDiffResponse(undefined), smallestDiffResponse('abc')]).toEqual([30, 33]);
+    vi.doUnmock('../../properties/oracle/strict-patch.ts');
+    vi.resetModules();
+  });
+
   it('a candidate counts only when applying it gives the intended text, not merely when the applier accepts it', async () => {
     vi.resetModules();
     vi.doMock('../../properties/oracle/strict-patch.ts', () => ({ applyStrict: () => ({ ok: true, text: 'something else\n' }) }));
