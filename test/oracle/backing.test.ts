@@ -66,6 +66,20 @@ describe('the smallest strict diff', () => {
     vi.resetModules();
   });
 
+  it('asks the applier: one that takes an insertion into an empty file but no deletion to empty, or the reverse, gives that 29-byte diff', async () => {
+    const real = await vi.importActual<typeof import('../../properties/oracle/strict-patch.ts')>('../../properties/oracle/strict-patch.ts');
+    for (const refused of ['+0,0', '-0,0']) {
+      vi.resetModules();
+      vi.doMock('../../properties/oracle/strict-patch.ts', () => ({
+        applyStrict: (base: string, patch: string) => (patch.includes(` ${refused} `) ? { ok: false, reason: `no ${refused}` } : real.applyStrict(base, patch)),
+      }));
+      const { smallestDiffResponse } = await import('../../properties/oracle/smallest-diff.ts');
+      expect(smallestDiffResponse(undefined), `refusing ${refused}`).toBe(29);
+      vi.doUnmock('../../properties/oracle/strict-patch.ts');
+    }
+    vi.resetModules();
+  });
+
   it('a candidate counts only when applying it gives the intended text, not merely when the applier accepts it', async () => {
     vi.resetModules();
     vi.doMock('../../properties/oracle/strict-patch.ts', () => ({ applyStrict: () => ({ ok: true, text: 'something else\n' }) }));
