@@ -147,6 +147,8 @@ export interface RecordContext {
   readonly scope: readonly string[];
   /** The target's previous record: results for files this run did not mutate are kept. */
   readonly previous?: RunRecord;
+  /** The installed runner plugin's version, for when the report does not name it (Stryker 9's does not). */
+  readonly runnerVersion?: string;
 }
 
 const TOOLCHAIN = ['stryker', 'runner', 'runnerVersion', 'vitest', 'coverageAnalysis', 'suite'] as const;
@@ -165,7 +167,7 @@ export function recordRun(report: StrykerReport, log: string, ctx: RecordContext
   const files = Object.keys(report.files).sort();
   const head = {
     target: ctx.target, command: ctx.command, config: ctx.config, stryker, runner,
-    runnerVersion: runner === 'command' ? null : report.framework?.dependencies?.[`@stryker-mutator/${runner}-runner`] ?? null,
+    runnerVersion: runner === 'command' ? null : report.framework?.dependencies?.[`@stryker-mutator/${runner}-runner`] ?? ctx.runnerVersion ?? null,
     vitest: ctx.vitest, node: ctx.node, coverageAnalysis: c.coverageAnalysis ?? 'off', concurrency: c.concurrency ?? 1,
     mutate: [...ctx.mutate], scope: [...ctx.scope], suite: c.vitest?.configFile ?? c.commandRunner?.command ?? '',
   };

@@ -49,6 +49,13 @@ describe('a Stryker run as a record', () => {
     expect(spanText(source, { line: 2, column: 19 }, { line: 2, column: 25 })).toBe('a < 10');
   });
 
+  it('names the runner plugin\'s installed version when the report does not (Stryker 9 leaves it out)', () => {
+    const bare: StrykerReport = { ...report, framework: { version: '9.6.1' } };
+    expect(recordRun(bare, LOG, { ...ctx, runnerVersion: '9.6.2' }).runnerVersion).toBe('9.6.2');
+    expect(recordRun(bare, LOG, ctx).runnerVersion).toBeNull();
+    expect(recordRun(report, LOG, { ...ctx, runnerVersion: '9.6.2' }).runnerVersion).toBe('9.6.1');
+  });
+
   it('a later run replaces the results of the files it mutated and keeps the others', () => {
     const g: StrykerReport = { ...report, files: { 'reference/g.ts': { source: 'x;\n', mutants: [mutant('9', 'Survived', 'M', at(1, 1, 2), 'y')] } } };
     const first = recordRun(report, LOG, ctx);
