@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { duration, pct, readmeBlock, scoreDocument, withReadmeBlock, README_BEGIN, README_END } from '../../mutations/stryker/markdown.ts';
-import { mutantRows, parseLog, recordRun, spanText, type RunRecord, type StrykerReport, type StrykerStatus } from '../../mutations/stryker/record.ts';
+import { mutantRows, mutatedBy, parseLog, recordRun, spanText, type RunRecord, type StrykerReport, type StrykerStatus } from '../../mutations/stryker/record.ts';
 import { parseVerdict, percent, scoreRecord, verdictProblems } from '../../mutations/stryker/report.ts';
 
 const source = 'export function f(a: number): boolean {\n  return a > 0 && a < 10;\n}\n';
@@ -67,6 +67,24 @@ describe('a Stryker run as a record', () => {
     // another toolchain: earlier results are not mixed in
     const other = recordRun({ ...g, framework: { version: '9.7.0' } }, LOG, { ...ctx, previous: first });
     expect(other.mutants.map((m) => m.file)).toEqual(['reference/g.ts']);
+  });
+
+  it('an incremental run\'s report also lists files it did not mutate: only those its `mutate` names are its own', () => {
+    const first = recordRun(report, LOG, ctx);
+    const g = { source: 'x;\n', mutants: [mutant('9', 'Killed', 'M', at(1, 1, 2), 'y')] };
+    // f.ts carried over from the incremental file with other statuses: not this run's, so the record keeps its own f.ts
+    const carried = { source, mutants: report.files['reference/f.ts']!.mutants.map((m) => ({ ...m, status: 'Killed' as const })) };
+    const inc: StrykerReport = { ...report, config: { ...report.config, mutate: ['reference/g.ts'] }, files: { 'reference/f.ts': carried, 'reference/g.ts': g } };
+    const both = recordRun(inc, INCREMENTAL, { ...ctx, date: '2026-12-02', previous: first });
+    expect(both.runs.map((p) => [p.files, p.mutants])).toEqual([[['reference/f.ts'], 5], [['reference/g.ts'], 1]]);
+    expect(both.mutants.filter((m) => m.file === 'reference/f.ts').map((m) => m.status)).toEqual(first.mutants.map((m) => m.status));
+  });
+
+  it('`mutate` patterns: paths, ranges, dir/**/*.ts and exclusions', () => {
+    const m = mutatedBy(['reference/**/*.ts', '!reference/index.ts', 'properties/oracle/progress.ts:3-9']);
+    expect(['reference/a.ts', 'reference/sub/b.ts', 'reference/index.ts', 'reference.ts', 'properties/oracle/progress.ts', 'properties/oracle/judge.ts'].map(m))
+      .toEqual([true, true, false, false, true, false]);
+    expect(mutatedBy(undefined)('anything.ts')).toBe(true);
   });
 
   it('a log without "Done in" (an unfinished run) is refused; durations under a minute parse', () => {
