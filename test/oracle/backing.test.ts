@@ -40,6 +40,14 @@ describe('byte boundaries outside the buffer', () => {
   });
 });
 
+describe('byte boundaries at the edges', () => {
+  it('0 and the length are boundaries of any buffer, even one that starts and ends inside a sequence', () => {
+    const cut = utf8('😀').subarray(1); // 0x9f 0x98 0x80: three continuation bytes
+    expect([0, 1, 2, 3].map((i) => isBoundary(cut, i))).toEqual([true, false, false, true]);
+    expect(isBoundary(new Uint8Array(0), 0)).toBe(true);
+  });
+});
+
 describe('the smallest strict diff', () => {
   it('fails loudly, naming the file to fix, if the strict applier accepted none of the candidates', async () => {
     vi.resetModules();
