@@ -55,12 +55,15 @@ function record(t: Target): void {
   const previous = existsSync(at(paths.record)) ? (JSON.parse(read(paths.record, 'the previous record')) as RunRecord) : undefined;
   const vitest = (JSON.parse(read('node_modules/vitest/package.json', 'vitest installed')) as { version: string }).version;
   const config = `stryker.${t}.config.json`;
+  const plugin = `node_modules/@stryker-mutator/${report.config?.testRunner ?? 'command'}-runner/package.json`;
+  const runnerVersion = existsSync(at(plugin)) ? (JSON.parse(read(plugin, 'the runner plugin')) as { version: string }).version : undefined;
   const mutate = (JSON.parse(read(config, 'the Stryker config')) as { mutate: string[] }).mutate;
   let rec: RunRecord;
   try {
     rec = recordRun(report, log, {
       target: t, command: `npm run mutation-score:${t}`, config, node: process.version, vitest, mutate, scope: scopeOf(mutate),
       date: new Date().toISOString().slice(0, 10), ...(previous !== undefined ? { previous } : {}),
+      ...(runnerVersion !== undefined ? { runnerVersion } : {}),
     });
   } catch (e) {
     throw new Usage(`mutation-score: ${(e as Error).message}`);

@@ -147,6 +147,22 @@ export interface RecordContext {
   readonly scope: readonly string[];
   /** The target's previous record: results for files this run did not mutate are kept. */
   readonly previous?: RunRecord;
+  /** The installed runner plugin's version, for when the report does not name it (Stryker 9's does not). */
+  readonly runnerVersion?: string;
+}
+
+/**
+ * Whether a file is named by Stryker `mutate` patterns: a path (with or without a `:line-range`),
+ * `dir/**` + `/*.ts`, and `!` exclusions. No patterns: every file.
+ */
+export function mutatedBy(patterns: readonly string[] | undefined): (file: string) => boolean {
+  if (patterns === undefined || patterns.length === 0) return () => true;
+  const names = (p: string, f: string): boolean => {
+    const path = p.replace(/:\d+(:\d+)?-\d+(:\d+)?$/, '');
+    const dir = /^(.+)\/\*\*\/\*\.ts$/.exec(path);
+    return dir !== null ? f.startsWith(`${dir[1]}/`) && f.endsWith('.ts') : f === path;
+  };
+  return (f) => patterns.some((p) => !p.startsWith('!') && names(p, f)) && !patterns.some((p) => p.startsWith('!') && names(p.slice(1), f));
 }
 
 const TOOLCHAIN = ['stryker', 'runner', 'runnerVersion', 'vitest', 'coverageAnalysis', 'suite'] as const;
@@ -161,11 +177,14 @@ export function recordRun(report: StrykerReport, log: string, ctx: RecordContext
   const runner = c.testRunner ?? 'command';
   const stryker = report.framework?.version;
   if (stryker === undefined) throw new Error('the Stryker report names no framework version');
-  const rows = mutantRows(report);
-  const files = Object.keys(report.files).sort();
+  // An incremental run's report also carries the results of files it did not mutate this time
+  // (from its incremental file): only files its `mutate` names are this run's.
+  const mutated = mutatedBy(c.mutate);
+  const files = Object.keys(report.files).filter(mutated).sort();
+  const rows = mutantRows({ files: Object.fromEntries(files.map((f) => [f, report.files[f]!])) });
   const head = {
     target: ctx.target, command: ctx.command, config: ctx.config, stryker, runner,
-    runnerVersion: runner === 'command' ? null : report.framework?.dependencies?.[`@stryker-mutator/${runner}-runner`] ?? null,
+    runnerVersion: runner === 'command' ? null : report.framework?.dependencies?.[`@stryker-mutator/${runner}-runner`] ?? ctx.runnerVersion ?? null,
     vitest: ctx.vitest, node: ctx.node, coverageAnalysis: c.coverageAnalysis ?? 'off', concurrency: c.concurrency ?? 1,
     mutate: [...ctx.mutate], scope: [...ctx.scope], suite: c.vitest?.configFile ?? c.commandRunner?.command ?? '',
   };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { duration, pct, readmeBlock, scoreDocument, withReadmeBlock, README_BEGIN, README_END } from '../../mutations/stryker/markdown.ts';
-import { mutantRows, parseLog, recordRun, spanText, type RunRecord, type StrykerReport, type StrykerStatus } from '../../mutations/stryker/record.ts';
+import { mutantRows, mutatedBy, parseLog, recordRun, spanText, type RunRecord, type StrykerReport, type StrykerStatus } from '../../mutations/stryker/record.ts';
 import { parseVerdict, percent, scoreRecord, verdictProblems } from '../../mutations/stryker/report.ts';
 
 const source = 'export function f(a: number): boolean {\n  return a > 0 && a < 10;\n}\n';
@@ -49,6 +49,13 @@ describe('a Stryker run as a record', () => {
     expect(spanText(source, { line: 2, column: 19 }, { line: 2, column: 25 })).toBe('a < 10');
   });
 
+  it('names the runner plugin\'s installed version when the report does not (Stryker 9 leaves it out)', () => {
+    const bare: StrykerReport = { ...report, framework: { version: '9.6.1' } };
+    expect(recordRun(bare, LOG, { ...ctx, runnerVersion: '9.6.2' }).runnerVersion).toBe('9.6.2');
+    expect(recordRun(bare, LOG, ctx).runnerVersion).toBeNull();
+    expect(recordRun(report, LOG, { ...ctx, runnerVersion: '9.6.2' }).runnerVersion).toBe('9.6.1');
+  });
+
   it('a later run replaces the results of the files it mutated and keeps the others', () => {
     const g: StrykerReport = { ...report, files: { 'reference/g.ts': { source: 'x;\n', mutants: [mutant('9', 'Survived', 'M', at(1, 1, 2), 'y')] } } };
     const first = recordRun(report, LOG, ctx);
@@ -60,6 +67,24 @@ describe('a Stryker run as a record', () => {
     // another toolchain: earlier results are not mixed in
     const other = recordRun({ ...g, framework: { version: '9.7.0' } }, LOG, { ...ctx, previous: first });
     expect(other.mutants.map((m) => m.file)).toEqual(['reference/g.ts']);
+  });
+
+  it('an incremental run\'s report also lists files it did not mutate: only those its `mutate` names are its own', () => {
+    const first = recordRun(report, LOG, ctx);
+    const g = { source: 'x;\n', mutants: [mutant('9', 'Killed', 'M', at(1, 1, 2), 'y')] };
+    // f.ts carried over from the incremental file with other statuses: not this run's, so the record keeps its own f.ts
+    const carried = { source, mutants: report.files['reference/f.ts']!.mutants.map((m) => ({ ...m, status: 'Killed' as const })) };
+    const inc: StrykerReport = { ...report, config: { ...report.config, mutate: ['reference/g.ts'] }, files: { 'reference/f.ts': carried, 'reference/g.ts': g } };
+    const both = recordRun(inc, INCREMENTAL, { ...ctx, date: '2026-12-02', previous: first });
+    expect(both.runs.map((p) => [p.files, p.mutants])).toEqual([[['reference/f.ts'], 5], [['reference/g.ts'], 1]]);
+    expect(both.mutants.filter((m) => m.file === 'reference/f.ts').map((m) => m.status)).toEqual(first.mutants.map((m) => m.status));
+  });
+
+  it('`mutate` patterns: paths, ranges, dir/**/*.ts and exclusions', () => {
+    const m = mutatedBy(['reference/**/*.ts', '!reference/index.ts', 'properties/oracle/progress.ts:3-9']);
+    expect(['reference/a.ts', 'reference/sub/b.ts', 'reference/index.ts', 'reference.ts', 'properties/oracle/progress.ts', 'properties/oracle/judge.ts'].map(m))
+      .toEqual([true, true, false, false, true, false]);
+    expect(mutatedBy(undefined)('anything.ts')).toBe(true);
   });
 
   it('a log without "Done in" (an unfinished run) is refused; durations under a minute parse', () => {
@@ -124,6 +149,15 @@ describe('the published document says only what the data says', () => {
     expect(md).toContain('| reference/f.ts:2:10 | EqualityOperator | `a > 0` → `a >= 0` | `test/reference/f.test.ts` › a is below 10 |');
     expect(md).toContain('| `reference/` (the reference shim) | 50.0% | ≥ 96% | 1 of 2 | 5 | 2 | 1 | 1 |');
     expect(md).not.toMatch(/every survivor has/i);
+  });
+
+  it('a goal is met only over the whole scope: a part run meets it "so far"', () => {
+    const killedOnly: StrykerReport = { ...report, files: { 'reference/f.ts': { source, mutants: [mutant('1', 'Killed', 'EqualityOperator', at(2, 10, 15), 'a >= 0')] } } };
+    const part = recordRun(killedOnly, LOG, ctx);
+    expect(scoreDocument([{ record: part, verdicts: {} }])).toContain('**100.0%** (goal ≥ 96%: met by the files mutated so far, not yet by the whole scope)');
+    expect(readmeBlock([{ record: part, verdicts: {} }])).toContain('(goal ≥ 96%: met by the files mutated so far, not yet by the whole scope) over 1 of its 2 files so far');
+    const whole = recordRun(killedOnly, LOG, { ...ctx, scope: ['reference/f.ts'] });
+    expect(scoreDocument([{ record: whole, verdicts: {} }])).toContain('**100.0%** (goal ≥ 96%: met) — 1 of 1 mutants detected');
   });
 
   it('an incremental run is named as such', () => {

@@ -40,10 +40,57 @@ describe('byte boundaries outside the buffer', () => {
   });
 });
 
+describe('byte boundaries at the edges', () => {
+  it('0 and the length are boundaries of any buffer, even one that starts and ends inside a sequence', () => {
+    const cut = utf8('😀').subarray(1); // 0x9f 0x98 0x80: three continuation bytes
+    expect([0, 1, 2, 3].map((i) => isBoundary(cut, i))).toEqual([true, false, false, true]);
+    expect(isBoundary(new Uint8Array(0), 0)).toBe(true);
+  });
+});
+
 describe('the smallest strict diff', () => {
   it('fails loudly, naming the file to fix, if the strict applier accepted none of the candidates', async () => {
     vi.resetModules();
     vi.doMock('../../properties/oracle/strict-patch.ts', () => ({ applyStrict: () => ({ ok: false, reason: 'rejects all' }) }));
+    const { smallestDiffResponse } = await import('../../properties/oracle/smallest-diff.ts');
+    expect(() => smallestDiffResponse(undefined)).toThrow('the strict applier accepts none of the smallest diffs: fix smallest-diff.ts');
+    vi.doUnmock('../../properties/oracle/strict-patch.ts');
+    vi.resetModules();
+  });
+
+  it('asks the applier: one that takes no empty ranges (-0,0 / +0,0) leaves the one-line change as the smallest diff', async () => {
+    const real = await vi.importActual<typeof import('../../properties/oracle/strict-patch.ts')>('../../properties/oracle/strict-patch.ts');
+    const plain = await vi.importActual<typeof import('../../properties/oracle/smallest-diff.ts')>('../../properties/oracle/smallest-diff.ts');
+    // the real applier takes the 29-byte insertion and deletion
+    expect(plain.smallestDiffResponse(undefined)).toBe(29);
+    vi.resetModules();
+    vi.doMock('../../properties/oracle/strict-patch.ts', () => ({
+      applyStrict: (base: string, patch: string) => (/,0 /.test(patch) ? { ok: false, reason: 'no empty ranges' } : real.applyStrict(base, patch)),
+    }));
+    const { smallestDiffResponse } = await import('../../properties/oracle/smallest-diff.ts');
+    // '--- a\n+++ a\n@@ -1 +1 @@\n-x\n+y\n' is 30 bytes; with a 3-byte seal, 33
+    expect([smallestDiffResponse(undefined), smallestDiffResponse('abc')]).toEqual([30, 33]);
+    vi.doUnmock('../../properties/oracle/strict-patch.ts');
+    vi.resetModules();
+  });
+
+  it('asks the applier: one that takes an insertion into an empty file but no deletion to empty, or the reverse, gives that 29-byte diff', async () => {
+    const real = await vi.importActual<typeof import('../../properties/oracle/strict-patch.ts')>('../../properties/oracle/strict-patch.ts');
+    for (const refused of ['+0,0', '-0,0']) {
+      vi.resetModules();
+      vi.doMock('../../properties/oracle/strict-patch.ts', () => ({
+        applyStrict: (base: string, patch: string) => (patch.includes(` ${refused} `) ? { ok: false, reason: `no ${refused}` } : real.applyStrict(base, patch)),
+      }));
+      const { smallestDiffResponse } = await import('../../properties/oracle/smallest-diff.ts');
+      expect(smallestDiffResponse(undefined), `refusing ${refused}`).toBe(29);
+      vi.doUnmock('../../properties/oracle/strict-patch.ts');
+    }
+    vi.resetModules();
+  });
+
+  it('a candidate counts only when applying it gives the intended text, not merely when the applier accepts it', async () => {
+    vi.resetModules();
+    vi.doMock('../../properties/oracle/strict-patch.ts', () => ({ applyStrict: () => ({ ok: true, text: 'something else\n' }) }));
     const { smallestDiffResponse } = await import('../../properties/oracle/smallest-diff.ts');
     expect(() => smallestDiffResponse(undefined)).toThrow('the strict applier accepts none of the smallest diffs: fix smallest-diff.ts');
     vi.doUnmock('../../properties/oracle/strict-patch.ts');

@@ -71,6 +71,13 @@ describe('lengthImbalance: Σ over line lengths L of |lines of length L in a −
     expect(lengthImbalance(a, 0, 1, b, 0, 1)).toBe(0); // same length: may match, costs nothing here
     expect(lengthImbalance(a, 1, 2, b, 0, 0)).toBe(3);
   });
+  it('ranges that start past the first line: the longest line of either side still counts', () => {
+    const a = linesOf('ab\n');
+    const b = linesOf('x\nlong!\n');
+    // a[0, 1): "ab\n" (3); b[1, 2): "long!\n" (6) → 4 + 7
+    expect(lengthImbalance(a, 0, 1, b, 1, 2)).toBe(4 + 7);
+    expect(lengthImbalance(b, 1, 2, a, 0, 1)).toBe(7 + 4);
+  });
   it('a line far longer than the lines are many is counted the same (no table that long)', () => {
     const long = `${'z'.repeat(10_000)}\n`;
     const a = linesOf(`${long}a\n`);

@@ -67,6 +67,11 @@ describe('decodeResponse round-trips every response kind', () => {
   it('an unknown sealed notice is an error, not a guess', () => {
     expect(() => decodeResponse(`${P} something new: 3 bytes`, SEAL)).toThrow();
   });
+
+  it('a notice is matched whole: a known phrase inside an unknown notice, or a known start without the closing period, is an error', () => {
+    expect(() => decodeResponse(`${P} note: see the diff: "a" changed. Result: 3 bytes.\nbody`, SEAL)).toThrow(/does not know/);
+    expect(() => decodeResponse(`${P} stale-absent: "a" no longer exists. More to come`, SEAL)).toThrow(/does not know/);
+  });
 });
 
 describe('NOTICE-SEALED', () => {
