@@ -11,6 +11,7 @@ const state = new WatchState(data.buffer); // the bootstrap beats (cli/thread.ts
 const post = (r: ThreadResult): void => parentPort!.postMessage(r);
 try {
   const { runHere } = await import('./commands/run.ts');
+  state.markReady(); // the kit is loaded: from here the watchdog's limit is the run's
   post({ kind: 'done', code: await runHere(data.argv, new PendingCalls(state)) });
 } catch (e) {
   if (e instanceof UsageError) post({ kind: 'usage', message: e.message });

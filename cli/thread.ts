@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { UsageError } from '../core/errors.ts';
 import { progressEnabled } from '../core/output.ts';
 import { AdapterError } from '../harness/session.ts';
-import { BEAT, BEAT_MS, MIN_WATCHDOG_MS, WatchState } from './watchdog.ts';
+import { BEAT, BEAT_MS, KIT_LOAD_MS, MIN_WATCHDOG_MS, WatchState } from './watchdog.ts';
 
 /** What the worker posts when the run ends. */
 export type ThreadResult =
@@ -82,7 +82,7 @@ export async function runInThread(o: ThreadOptions): Promise<number> {
       lastChange = now;
       return;
     }
-    if (now - lastChange <= limit || stuck !== undefined) return;
+    if (now - lastChange <= (state.ready ? limit : Math.max(limit, KIT_LOAD_MS)) || stuck !== undefined) return;
     const pending = state.pending;
     stuck = pending !== ''
       ? `${o.who}: the kit's thread was blocked for more than ${limit} ms (a synchronous loop?) while ${pending} was in progress; the run was stopped (--timeout <ms> sets the limit)`

@@ -17,20 +17,35 @@ const TEXT_BYTES = 2048;
 /** The beat counter is the buffer's first Int32 (the worker's bootstrap bumps it before any module loads). */
 export const BEAT = 0;
 const LENGTH = 1;
+/** Set once the kit's own modules have loaded in the worker: before that no adapter code has run. */
+const READY = 2;
+/**
+ * Before READY the worker only loads the kit (tsx resolves modules synchronously, so a starved
+ * loader stops the beat without any adapter code running): the watchdog waits this long then.
+ */
+export const KIT_LOAD_MS = 60_000;
 
 export class WatchState {
   readonly buffer: SharedArrayBuffer;
   readonly #ints: Int32Array;
   readonly #text: Uint8Array;
 
-  constructor(buffer: SharedArrayBuffer = new SharedArrayBuffer(8 + TEXT_BYTES)) {
+  constructor(buffer: SharedArrayBuffer = new SharedArrayBuffer(12 + TEXT_BYTES)) {
     this.buffer = buffer;
-    this.#ints = new Int32Array(buffer, 0, 2);
-    this.#text = new Uint8Array(buffer, 8, TEXT_BYTES);
+    this.#ints = new Int32Array(buffer, 0, 3);
+    this.#text = new Uint8Array(buffer, 12, TEXT_BYTES);
   }
 
   beat(): void {
     Atomics.add(this.#ints, BEAT, 1);
+  }
+
+  markReady(): void {
+    Atomics.store(this.#ints, READY, 1);
+  }
+
+  get ready(): boolean {
+    return Atomics.load(this.#ints, READY) === 1;
   }
 
   get beats(): number {
