@@ -14,6 +14,8 @@ export default defineConfig({
   },
   test: {
     include: ['test/**/*.test.ts'],
+    // Real hosts (agent CLIs, Chromium, bubblewrap): `npm run test:hosts` (vitest.hosts.config.ts).
+    exclude: ['test/hosts/**', '**/node_modules/**'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',
