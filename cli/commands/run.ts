@@ -11,7 +11,7 @@ import { watchedAdapter, type CallLog } from '../../adapters/watched.ts';
 import { DEFAULT_SETTLE_MS } from '../../harness/session.ts';
 import { DEFAULT_RUNS, DEFAULT_SHRINK_RUNS, runConformance } from '../../properties/run.ts';
 import { DEFAULT_PROCESS_RUNS, PROCESS_SHRINK_RUNS, openProcessAdapter } from '../../adapters/process/adapter.ts';
-import { intFlag, oneOf, parseArgs } from '../args.ts';
+import { RUNS_DOMAIN, SEED_DOMAIN, TIMEOUT_DOMAIN, intFlag, oneOf, parseArgs } from '../args.ts';
 import { UsageError } from '../../core/errors.ts';
 import { DEFAULT_FAILURE_DIR, loadFailures, olderSpecNote, readTraceFile, saveFailure } from '../failures.ts';
 import { progress, progressEnabled } from '../../core/output.ts';
@@ -80,7 +80,7 @@ export function parseRunFlags(argv: readonly string[]): RunFlags {
   if (processCommand !== undefined && f.get('adapter') !== undefined) throw new UsageError('run: give --adapter <module> or --process "<cmd>", not both');
   if (processCommand !== undefined && processCommand.trim() === '') throw new UsageError('run: --process needs a command line, e.g. --process "python3 examples/python/delivery_shim.py"');
   const driver = parseDriverFlags(f, cap);
-  const timeoutMs = intFlag('run', 'timeout', f.get('timeout'), { min: 1, unit: 'ms' });
+  const timeoutMs = intFlag('run', 'timeout', f.get('timeout'), TIMEOUT_DOMAIN);
   // A replay plays the trace: arm, cap and seal come from its header; nothing is generated or shrunk.
   if (f.get('replay') !== undefined)
     for (const flag of ['runs', 'seed', 'shrink'] as const)
@@ -107,8 +107,8 @@ export function parseRunFlags(argv: readonly string[]): RunFlags {
     shrink: shrink ?? (processCommand !== undefined || driver !== undefined ? PROCESS_SHRINK_RUNS : DEFAULT_SHRINK_RUNS),
     ...(armFlag !== undefined ? { arm: armFlag } : {}),
     ...(cap !== undefined ? { cap } : {}),
-    runs: intFlag('run', 'runs', f.get('runs'), 1) ?? (processCommand !== undefined || driver !== undefined ? DEFAULT_PROCESS_RUNS : DEFAULT_RUNS),
-    seed: intFlag('run', 'seed', f.get('seed'), 0) ?? DEFAULT_SEED,
+    runs: intFlag('run', 'runs', f.get('runs'), RUNS_DOMAIN) ?? (processCommand !== undefined || driver !== undefined ? DEFAULT_PROCESS_RUNS : DEFAULT_RUNS),
+    seed: intFlag('run', 'seed', f.get('seed'), SEED_DOMAIN) ?? DEFAULT_SEED,
     ...(only ? { only } : {}),
     ...(f.get('replay') !== undefined ? { replay: f.get('replay')! } : {}),
     reporter: oneOf('run', 'reporter', f.get('reporter'), ['pretty', 'json', 'junit'] as const) ?? 'pretty',
