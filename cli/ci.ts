@@ -10,6 +10,7 @@ import { checkBaseline, baselineLines, formatBaseline, parseBaseline, type Basel
 import { readTextFile } from '../core/files.ts';
 import { EXIT, UsageError } from '../core/errors.ts';
 import { emit, progress, writeFileAtomic } from '../core/output.ts';
+import { writeProblem } from '../core/out-path.ts';
 import { runJunit } from './report/junit.ts';
 import { runJson, runPretty, type RunReportExtras } from './report/run.ts';
 
@@ -46,6 +47,8 @@ export function parseCiFlags(flags: ReadonlyMap<string, string>): CiFlags {
     throw new UsageError('run: --write-baseline needs the whole run, not one shard (run it without --shard)');
   if (writeFile !== undefined && flags.has('only'))
     throw new UsageError('run: --write-baseline needs every rule judged, not --only');
+  const unwritable = writeFile !== undefined ? writeProblem(writeFile) : undefined;
+  if (unwritable !== undefined) throw new UsageError(`run: --write-baseline ${writeFile}: ${unwritable}`);
   const previous = writeFile !== undefined ? previousBaseline(writeFile) : undefined;
   return {
     ...(baselineFile !== undefined ? { baseline: readBaseline(baselineFile) } : {}),

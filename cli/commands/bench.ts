@@ -14,6 +14,7 @@ import { SEED_DOMAIN, TIMEOUT_DOMAIN, intFlag, oneOf, parseArgs } from '../args.
 import { EXIT, UsageError } from '../../core/errors.ts';
 import { emit, progress } from '../../core/output.ts';
 import { resolveAdapter } from './run.ts';
+import { writeProblem } from '../../core/out-path.ts';
 
 export interface BenchFlags {
   readonly workload: WorkloadParams;
@@ -68,6 +69,9 @@ export function parseBenchFlags(argv: readonly string[]): BenchFlags {
   const arm = oneOf('bench', 'arm', f.get('arm'), ARM_NAMES);
   const subject = adapterPath !== undefined || processCommand !== undefined;
   if (arm !== undefined && !subject) throw new UsageError('bench: --arm chooses the arm of the shim under test; give --adapter or --process with it');
+  const out = f.get('out');
+  const unwritable = out !== undefined ? writeProblem(out) : undefined;
+  if (unwritable !== undefined) throw new UsageError(`bench: --out ${out}: ${unwritable}`);
   const baselines = oneOf('bench', 'baselines', f.get('baselines'), ['all', 'reference', 'none'] as const) ?? 'all';
   if (baselines === 'none' && !subject) throw new UsageError('bench: --baselines none leaves nothing to bench; give --adapter or --process');
   return {

@@ -17,7 +17,7 @@ import { DEFAULT_FAILURE_DIR, loadFailures, olderSpecNote, readTraceFile, saveFa
 import { progress, progressEnabled } from '../../core/output.ts';
 import { RunProgress } from '../progress.ts';
 import { DEFAULT_SEED } from '../../core/seed.ts';
-import { outProblem } from '../../core/out-path.ts';
+import { writeProblem } from '../../core/out-path.ts';
 import { finishRun, parseCiFlags, type CiFlags, type RunReporter } from '../ci.ts';
 import { DRIVER_VALUE_FLAGS, driverArgv, openDriver, parseDriverFlags, type DriverFlags } from '../drivers.ts';
 
@@ -93,10 +93,10 @@ export function parseRunFlags(argv: readonly string[]): RunFlags {
   const armFlag = oneOf('run', 'arm', f.get('arm'), ARM_NAMES);
   // Where the run will write, checked before it spends minutes (ENOTDIR is a usage error, not a crash).
   const out = f.get('out');
-  const bad = out !== undefined ? outProblem(out) : undefined;
+  const bad = out !== undefined ? writeProblem(out) : undefined;
   if (bad !== undefined) throw new UsageError(`run: --out ${out}: ${bad}`);
   const failureDir = f.get('failures') ?? DEFAULT_FAILURE_DIR;
-  const badDir = !p.switches.has('no-save') && f.get('replay') === undefined ? outProblem(join(failureDir, 'trace.jsonl')) : undefined;
+  const badDir = !p.switches.has('no-save') && f.get('replay') === undefined ? writeProblem(join(failureDir, 'trace.jsonl')) : undefined;
   if (badDir !== undefined) throw new UsageError(`run: failure database ${failureDir}: ${badDir} (--failures <dir> or --no-save)`);
   return {
     ...(f.get('adapter') !== undefined ? { adapterPath: f.get('adapter')! } : {}),
