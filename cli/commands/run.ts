@@ -3,7 +3,7 @@ import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { ARM_NAMES, type ArmName } from '../../core/arms.ts';
 import { isRuleId, type RuleId } from '../../core/rules.ts';
-import { headerModeText, type Trace } from '../../core/trace.ts';
+import { formatTrace, headerModeText, type Trace } from '../../core/trace.ts';
 import type { ShimAdapter } from '../../adapters/contract.ts';
 import { withExitGuard, type ExitGuard } from '../../adapters/exit-guard.ts';
 import { loadAdapter } from '../../adapters/load.ts';
@@ -278,7 +278,15 @@ async function runWith(flags: RunFlags, replay: Replay | undefined, argv: readon
     guard.check(); // an adapter that caught its own process.exit still has no verdict
     const traceFiles = new Map<string, string>();
     if (flags.saveFailures && !replayOnly)
-      for (const r of result.rules) if (r.counterexample && r.counterexample.trace.events.length > 0) traceFiles.set(r.id, saveFailure(flags.failureDir, r.id, r.counterexample.trace));
+      for (const r of result.rules)
+        if (r.counterexample && r.counterexample.trace.events.length > 0)
+          try {
+            traceFiles.set(r.id, saveFailure(flags.failureDir, r.id, r.counterexample.trace));
+          } catch (e) {
+            if (!(e instanceof UsageError)) throw e;
+            // A trace that cannot be saved is printed: the failure is never lost (README "run").
+            process.stderr.write(`readshim-conformance: run: ${r.id} failed, and its trace could not be saved (${e.message}); the trace follows:\n${formatTrace(r.counterexample.trace)}`);
+          }
     const given = (flag: string): boolean => argv.some((a) => a === flag || a.startsWith(`${flag}=`));
     const notes = [...olderSpec, ...(spawning && !replayOnly && !given('--runs')
       ? [`${flags.runs} histories per cap band is the default for --${flags.driver?.kind ?? 'process'} (each history starts ${flags.driver?.kind === 'hook' ? 'a fresh sandbox and HOME' : 'the process anew'}); --runs <n> overrides`]

@@ -89,3 +89,33 @@ describe('the probe leaves nothing behind', () => {
     expect(readdirSync(dir)).toEqual(['r.json']);
   });
 });
+
+describe('output that cannot be written after the run never loses the verdict', { timeout: cpuBudget(3) }, () => {
+  const run = (dir: string, extra: string[]) =>
+    inProcess(['run', '--adapter', fixture('blocks-output.ts'), '--arm', 'cap', '--runs', '1', '--only', 'FORGET-RESETS', ...extra], tmp, { ...HERE, READSHIM_TEST_BLOCK: dir });
+  it('--out: the verdict in one line on stderr, exit 2', async () => {
+    const dir = join(tmp, 'out-later');
+    const r = await run(dir, ['--no-save', '--out', join(dir, 'r.json')]);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(r.stderr.trim()).toMatch(/^readshim-conformance: run: verdict FAIL: 0 passed, 1 failed \(FORGET-RESETS\), 0 unexercised, \d+ n\/a; but cannot write .*out-later\/r\.json: .*out-later is not a directory \(a file is there\) \(the report is lost, exit 2\)$/);
+  });
+  it('--write-baseline: the verdict in one line on stderr, exit 2', async () => {
+    const dir = join(tmp, 'baseline-later');
+    const r = await inProcess(['run', '--adapter', fixture('blocks-output.ts'), '--arm', 'cap', '--runs', '1', '--no-save', '--write-baseline', join(dir, 'b.json')], tmp, { ...HERE, READSHIM_TEST_BLOCK: dir });
+    expect(r.code).toBe(2);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(r.stderr.trim()).toMatch(/^readshim-conformance: run: verdict FAIL: \d+ passed, [1-9]\d* failed \(.*FORGET-RESETS.*\), .*; but cannot write .*baseline-later\/b\.json/);
+  });
+  it('a failure trace that cannot be saved is printed, and the report still comes', async () => {
+    const dir = join(tmp, 'db-later');
+    const r = await run(dir, ['--failures', dir, '--reporter', 'json']);
+    expect(r.code).toBe(1);
+    expect(JSON.parse(r.stdout).summary.failed).toBe(1);
+    const [first, ...trace] = r.stderr.trim().split('\n');
+    expect(first).toMatch(/^readshim-conformance: run: FORGET-RESETS failed, and its trace could not be saved \(cannot write .*db-later\/FORGET-RESETS-[0-9a-f]+\.jsonl: .*db-later is not a directory \(a file is there\)\); the trace follows:$/);
+    expect(trace.length).toBeGreaterThan(1);
+    expect(JSON.parse(trace[0]!)).toMatchObject({ type: 'header' });
+  });
+});
