@@ -255,7 +255,7 @@ async function runWith(flags: RunFlags, replay: Replay | undefined, argv: readon
     if (fixed !== undefined && flags.cap !== undefined && flags.cap !== fixed)
       throw new UsageError(`run: adapter ${adapter.name} has a fixed cap of ${fixed} bytes (capabilities.cap); drop --cap ${flags.cap}`);
     const replayOnly = replay !== undefined;
-    const replays = replay !== undefined ? [{ name: replay.file, trace: replay.trace }] : loadFailures(flags.failureDir, adapter.name);
+    const replays = replay !== undefined ? [{ name: replay.file, trace: replay.trace }] : loadFailures(flags.failureDir, adapter.name, (line) => process.stderr.write(`readshim-conformance: run: ${line}\n`));
     const olderSpec = replays.map((r) => olderSpecNote(r.name, r.trace)).filter((x): x is string => x !== undefined);
     const result = await runConformance({
       adapter, ...(arm !== undefined ? { arm } : {}), runs: replayOnly ? 0 : flags.runs, seed: replay?.trace.header.seed ?? flags.seed,
