@@ -67,6 +67,17 @@ export function intFlag(command: string, name: string, raw: string | undefined, 
   return n;
 }
 
+/**
+ * The domains of the numeric flags every command shares. A timer beyond 2^31−1 ms fires at once
+ * (node clamps it to 1 ms); a seed is a 32-bit value (fast-check's generator takes seed | 0, so
+ * 2^32 would silently be seed 0); a run's work units are planned before its first history, so
+ * --runs has a stated maximum (README "Flags").
+ */
+export const TIMEOUT_DOMAIN: IntDomain = { min: 1, max: 2 ** 31 - 1, unit: 'ms' };
+export const SEED_DOMAIN: IntDomain = { min: 0, max: 2 ** 32 - 1 };
+export const MAX_RUNS = 1_000_000;
+export const RUNS_DOMAIN: IntDomain = { min: 1, max: MAX_RUNS, unit: 'histories' };
+
 export function oneOf<T extends string>(command: string, name: string, raw: string | undefined, allowed: readonly T[]): T | undefined {
   if (raw === undefined) return undefined;
   if (!(allowed as readonly string[]).includes(raw))

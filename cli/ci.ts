@@ -10,6 +10,7 @@ import { checkBaseline, baselineLines, formatBaseline, parseBaseline, type Basel
 import { readTextFile } from '../core/files.ts';
 import { EXIT, UsageError } from '../core/errors.ts';
 import { emit, progress, writeFileAtomic } from '../core/output.ts';
+import { writeProblem } from '../core/out-path.ts';
 import { runJunit } from './report/junit.ts';
 import { runJson, runPretty, type RunReportExtras } from './report/run.ts';
 
@@ -46,6 +47,8 @@ export function parseCiFlags(flags: ReadonlyMap<string, string>): CiFlags {
     throw new UsageError('run: --write-baseline needs the whole run, not one shard (run it without --shard)');
   if (writeFile !== undefined && flags.has('only'))
     throw new UsageError('run: --write-baseline needs every rule judged, not --only');
+  const unwritable = writeFile !== undefined ? writeProblem(writeFile) : undefined;
+  if (unwritable !== undefined) throw new UsageError(`run: --write-baseline ${writeFile}: ${unwritable}`);
   const previous = writeFile !== undefined ? previousBaseline(writeFile) : undefined;
   return {
     ...(baselineFile !== undefined ? { baseline: readBaseline(baselineFile) } : {}),
@@ -77,18 +80,44 @@ function report(result: RunResult, reporter: RunReporter, extras: RunReportExtra
   return lines.join('\n');
 }
 
+/** The run's verdict in one line, for when its report cannot be written. */
+function verdictLine(result: RunResult, check: BaselineCheck | undefined): string {
+  const s = result.summary;
+  const failed = result.rules.filter((r) => r.status === 'fail').map((r) => r.id);
+  const unexercised = result.rules.filter((r) => r.status === 'unexercised').map((r) => r.id);
+  const bad = s.failed + (isPartial(result) ? 0 : s.unexercised);
+  const parts = [`${s.passed} passed`, `${s.failed} failed${failed.length > 0 ? ` (${failed.join(', ')})` : ''}`, `${s.unexercised} unexercised${unexercised.length > 0 ? ` (${unexercised.join(', ')})` : ''}`, `${s.na} n/a`];
+  const verdict = check !== undefined ? (check.ok ? 'PASS against the baseline' : 'FAIL against the baseline') : bad > 0 ? 'FAIL' : 'PASS';
+  return `verdict ${verdict}: ${parts.join(', ')}`;
+}
+
+/**
+ * Writes a file the run's verdict depends on; when it cannot be written after the run (the disk
+ * filled, the folder went away), the verdict still reaches stderr in the one line of the usage
+ * error (exit 2: the run's output is missing).
+ */
+function keepVerdict(write: () => void, result: RunResult, check: BaselineCheck | undefined): void {
+  try {
+    write();
+  } catch (e) {
+    if (!(e instanceof UsageError)) throw e;
+    throw new UsageError(`run: ${verdictLine(result, check)}; but ${e.message} (the report is lost, exit 2)`);
+  }
+}
+
 /** Emits the report and returns the exit code (0 pass, 1 fail) under the CI flags. */
 export function finishRun(result: RunResult, ci: CiFlags, reporter: RunReporter, out: string | undefined, extras: RunReportExtras): number {
   if (ci.writeBaseline) {
-    writeFileAtomic(ci.writeBaseline.file, formatBaseline(result, ci.writeBaseline.previous));
-    const written = readBaseline(ci.writeBaseline.file);
-    progress(`wrote baseline ${ci.writeBaseline.file}: ${written.entries.length} rule${written.entries.length === 1 ? '' : 's'}`);
+    const { file, previous } = ci.writeBaseline;
+    keepVerdict(() => writeFileAtomic(file, formatBaseline(result, previous)), result, undefined);
+    const written = readBaseline(file);
+    progress(`wrote baseline ${file}: ${written.entries.length} rule${written.entries.length === 1 ? '' : 's'}`);
     const check = checkBaseline(result, written);
-    emit(report(result, reporter, extras, check), out);
+    keepVerdict(() => emit(report(result, reporter, extras, check), out), result, check);
     return check.ok ? EXIT.ok : EXIT.failed;
   }
   const check = ci.baseline ? checkBaseline(result, ci.baseline) : undefined;
-  emit(report(result, reporter, extras, check), out);
+  keepVerdict(() => emit(report(result, reporter, extras, check), out), result, check);
   if (check) return check.ok ? EXIT.ok : EXIT.failed;
   // A shard only sees part of the histories: "unexercised" is decided on the combined shards.
   const bad = result.summary.failed + (isPartial(result) ? 0 : result.summary.unexercised);

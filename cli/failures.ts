@@ -50,10 +50,12 @@ export function readTraceFile(path: string): Trace {
 }
 
 /**
- * Saved traces for this adapter, oldest name first. The folder holds only `*.jsonl` traces
- * (dotfiles such as .gitkeep are ignored); anything else is a usage error naming it.
+ * Saved traces for this adapter, oldest name first. A repository does things to a committed
+ * folder (a merge conflict in a trace, a README, a trace of a newer kit): each entry that is not a
+ * readable trace is reported through `skipped` in one line and left out, never blocking the run.
+ * Dotfiles such as .gitkeep are ignored. The folder itself must be a readable directory (exit 2).
  */
-export function loadFailures(dir: string, adapterName: string): { name: string; trace: Trace }[] {
+export function loadFailures(dir: string, adapterName: string, skipped: (line: string) => void = () => {}): { name: string; trace: Trace }[] {
   if (!existsSync(dir)) return [];
   let names: string[];
   try {
@@ -63,13 +65,31 @@ export function loadFailures(dir: string, adapterName: string): { name: string; 
     if (e instanceof UsageError) throw e;
     throw new UsageError(`cannot read failure database ${dir}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
   }
-  const files = names.filter((f) => !f.startsWith('.')).sort();
-  const foreign = files.find((f) => !f.endsWith('.jsonl'));
-  if (foreign !== undefined)
-    throw new UsageError(`failure database ${dir} holds ${JSON.stringify(foreign)}, which is not a .jsonl trace: remove it or point --failures elsewhere`);
-  return files
-    .map((f) => ({ name: join(dir, f), trace: readTraceFile(join(dir, f)) }))
-    .filter((t) => t.trace.header.adapter === undefined || t.trace.header.adapter === adapterName);
+  const traces: { name: string; trace: Trace }[] = [];
+  for (const f of names.filter((n) => !n.startsWith('.')).sort()) {
+    const name = join(dir, f);
+    if (!f.endsWith('.jsonl')) {
+      skipped(`failure database: skipped ${name}: not a .jsonl trace`);
+      continue;
+    }
+    try {
+      traces.push({ name, trace: readTraceFile(name) });
+    } catch (e) {
+      if (!(e instanceof UsageError)) throw e;
+      const conflict = conflictMarker(name) ? ' (it holds a merge conflict marker)' : '';
+      skipped(`failure database: skipped ${name}: ${e.message}${conflict}`);
+    }
+  }
+  return traces.filter((t) => t.trace.header.adapter === undefined || t.trace.header.adapter === adapterName);
+}
+
+/** Whether a file has a line a merge leaves in a conflicted file (`<<<<<<< `, `>>>>>>> `). */
+function conflictMarker(path: string): boolean {
+  try {
+    return /^(<{7}|>{7})( |$)/m.test(readFileSync(path, 'utf8'));
+  } catch {
+    return false;
+  }
 }
 
 /** Saves a failing trace (content-addressed, so a failure is stored once); returns its path. */

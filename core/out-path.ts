@@ -1,9 +1,10 @@
 /**
  * Checks a report destination before a run spends minutes: the report must be writable where
- * asked. Only what can be known without writing: the path is not a directory, and the nearest
- * existing folder above it is a folder (ENOTDIR otherwise).
+ * asked. outProblem: what can be known without writing (the path is not a directory, the nearest
+ * existing folder above it is a folder, ENOTDIR otherwise); writeProblem: that, and a real write.
  */
-import { statSync, type Stats } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { rmSync, statSync, writeFileSync, type Stats } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 
 /** The path's stats, or undefined when nothing is there (ENOENT, or ENOTDIR below a file). */
@@ -28,4 +29,32 @@ export function outProblem(path: string): string | undefined {
     if (st === undefined) continue;
     return st.isDirectory() ? undefined : `${at} is not a directory (a file is there)`;
   }
+}
+
+/** A system error as its code and message ("EROFS: read-only file system, open …" → the cause only). */
+function cause(e: unknown): string {
+  const err = e as NodeJS.ErrnoException;
+  const text = err.message.replace(/,\s.*$/s, '');
+  return err.code !== undefined && !text.startsWith(err.code) ? `${err.code}: ${text}` : text;
+}
+
+/**
+ * Why `path` cannot receive a report file, or undefined: outProblem(), then a real write: a
+ * temporary file is created and removed in the nearest existing folder (the path's own, or the
+ * one its missing folders would be made in), so a read-only file system (EROFS) or a folder the
+ * user may not write (EACCES) is named before the run, not after it.
+ */
+export function writeProblem(path: string): string | undefined {
+  const shape = outProblem(path);
+  if (shape !== undefined) return shape;
+  let at = dirname(resolve(path));
+  while (look(at) === undefined && dirname(at) !== at) at = dirname(at);
+  const probe = resolve(at, `.readshim-probe-${randomBytes(4).toString('hex')}.tmp`);
+  try {
+    writeFileSync(probe, '', { flag: 'wx' });
+  } catch (e) {
+    return `${at} is not writable (${cause(e)})`;
+  }
+  rmSync(probe, { force: true });
+  return undefined;
 }

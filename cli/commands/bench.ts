@@ -10,10 +10,11 @@ import { openProcessAdapter, type ProcessAdapter } from '../../adapters/process/
 import { BaselineError, runBench, type Baselines } from '../../bench/run.ts';
 import { benchJson, benchPretty } from '../../bench/report.ts';
 import { DEFAULT_WORKLOAD, buildWorkload, workloadProblem, type WorkloadParams } from '../../bench/workload.ts';
-import { intFlag, oneOf, parseArgs } from '../args.ts';
+import { SEED_DOMAIN, TIMEOUT_DOMAIN, intFlag, oneOf, parseArgs } from '../args.ts';
 import { EXIT, UsageError } from '../../core/errors.ts';
 import { emit, progress } from '../../core/output.ts';
 import { resolveAdapter } from './run.ts';
+import { writeProblem } from '../../core/out-path.ts';
 
 export interface BenchFlags {
   readonly workload: WorkloadParams;
@@ -48,7 +49,7 @@ export function parseBenchFlags(argv: readonly string[]): BenchFlags {
   const f = p.flags;
   const w: Record<string, number> = { ...DEFAULT_WORKLOAD };
   for (const [flag, key] of Object.entries(INT_FLAGS)) {
-    const v = intFlag('bench', flag, f.get(flag), flag === 'seed' ? 0 : flag === 'cap' ? 4 : 1);
+    const v = intFlag('bench', flag, f.get(flag), flag === 'seed' ? SEED_DOMAIN : flag === 'cap' ? 4 : 1);
     if (v !== undefined) w[key] = v;
   }
   for (const [flag, key] of Object.entries(RATE_FLAGS)) {
@@ -63,11 +64,14 @@ export function parseBenchFlags(argv: readonly string[]): BenchFlags {
   const processCommand = f.get('process');
   if (adapterPath !== undefined && processCommand !== undefined) throw new UsageError('bench: give --adapter <module> or --process "<cmd>", not both');
   if (processCommand !== undefined && processCommand.trim() === '') throw new UsageError('bench: --process needs a command line, e.g. --process "python3 examples/python/delivery_shim.py"');
-  const timeoutMs = intFlag('bench', 'timeout', f.get('timeout'), 1);
+  const timeoutMs = intFlag('bench', 'timeout', f.get('timeout'), TIMEOUT_DOMAIN);
   if (timeoutMs !== undefined && processCommand === undefined) throw new UsageError('bench: --timeout applies to --process only');
   const arm = oneOf('bench', 'arm', f.get('arm'), ARM_NAMES);
   const subject = adapterPath !== undefined || processCommand !== undefined;
   if (arm !== undefined && !subject) throw new UsageError('bench: --arm chooses the arm of the shim under test; give --adapter or --process with it');
+  const out = f.get('out');
+  const unwritable = out !== undefined ? writeProblem(out) : undefined;
+  if (unwritable !== undefined) throw new UsageError(`bench: --out ${out}: ${unwritable}`);
   const baselines = oneOf('bench', 'baselines', f.get('baselines'), ['all', 'reference', 'none'] as const) ?? 'all';
   if (baselines === 'none' && !subject) throw new UsageError('bench: --baselines none leaves nothing to bench; give --adapter or --process');
   return {

@@ -6,7 +6,7 @@ import { MUTANT_IDS, mutantById } from '../../mutations/index.ts';
 import { runMutants } from '../../mutations/pool.ts';
 import { MUTANT_RUNS, MUTANT_SEED, type MutantResult } from '../../mutations/run.ts';
 import { sourcesProblem } from '../../mutations/workspace.ts';
-import { intFlag, oneOf, parseArgs } from '../args.ts';
+import { RUNS_DOMAIN, intFlag, oneOf, parseArgs } from '../args.ts';
 import { EXIT, UsageError } from '../../core/errors.ts';
 import { envelope, emit, progress } from '../../core/output.ts';
 
@@ -31,7 +31,7 @@ export function parseMutantsFlags(argv: readonly string[]): MutantsFlags {
     only = MUTANT_IDS.filter((id) => ids.includes(id));
   }
   return {
-    runs: intFlag('mutants', 'runs', f.get('runs'), 1) ?? MUTANT_RUNS,
+    runs: intFlag('mutants', 'runs', f.get('runs'), RUNS_DOMAIN) ?? MUTANT_RUNS,
     only,
     reporter: oneOf('mutants', 'reporter', f.get('reporter'), ['pretty', 'json'] as const) ?? 'pretty',
     corpus: !p.switches.has('no-corpus'),

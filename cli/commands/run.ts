@@ -3,7 +3,7 @@ import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { ARM_NAMES, type ArmName } from '../../core/arms.ts';
 import { isRuleId, type RuleId } from '../../core/rules.ts';
-import { headerModeText, type Trace } from '../../core/trace.ts';
+import { formatTrace, headerModeText, type Trace } from '../../core/trace.ts';
 import type { ShimAdapter } from '../../adapters/contract.ts';
 import { withExitGuard, type ExitGuard } from '../../adapters/exit-guard.ts';
 import { loadAdapter } from '../../adapters/load.ts';
@@ -11,13 +11,13 @@ import { watchedAdapter, type CallLog } from '../../adapters/watched.ts';
 import { DEFAULT_SETTLE_MS } from '../../harness/session.ts';
 import { DEFAULT_RUNS, DEFAULT_SHRINK_RUNS, runConformance } from '../../properties/run.ts';
 import { DEFAULT_PROCESS_RUNS, PROCESS_SHRINK_RUNS, openProcessAdapter } from '../../adapters/process/adapter.ts';
-import { intFlag, oneOf, parseArgs } from '../args.ts';
+import { RUNS_DOMAIN, SEED_DOMAIN, TIMEOUT_DOMAIN, intFlag, oneOf, parseArgs } from '../args.ts';
 import { UsageError } from '../../core/errors.ts';
 import { DEFAULT_FAILURE_DIR, loadFailures, olderSpecNote, readTraceFile, saveFailure } from '../failures.ts';
 import { progress, progressEnabled } from '../../core/output.ts';
 import { RunProgress } from '../progress.ts';
 import { DEFAULT_SEED } from '../../core/seed.ts';
-import { outProblem } from '../../core/out-path.ts';
+import { writeProblem } from '../../core/out-path.ts';
 import { finishRun, parseCiFlags, type CiFlags, type RunReporter } from '../ci.ts';
 import { DRIVER_VALUE_FLAGS, driverArgv, openDriver, parseDriverFlags, type DriverFlags } from '../drivers.ts';
 
@@ -80,7 +80,7 @@ export function parseRunFlags(argv: readonly string[]): RunFlags {
   if (processCommand !== undefined && f.get('adapter') !== undefined) throw new UsageError('run: give --adapter <module> or --process "<cmd>", not both');
   if (processCommand !== undefined && processCommand.trim() === '') throw new UsageError('run: --process needs a command line, e.g. --process "python3 examples/python/delivery_shim.py"');
   const driver = parseDriverFlags(f, cap);
-  const timeoutMs = intFlag('run', 'timeout', f.get('timeout'), { min: 1, unit: 'ms' });
+  const timeoutMs = intFlag('run', 'timeout', f.get('timeout'), TIMEOUT_DOMAIN);
   // A replay plays the trace: arm, cap and seal come from its header; nothing is generated or shrunk.
   if (f.get('replay') !== undefined)
     for (const flag of ['runs', 'seed', 'shrink'] as const)
@@ -93,10 +93,10 @@ export function parseRunFlags(argv: readonly string[]): RunFlags {
   const armFlag = oneOf('run', 'arm', f.get('arm'), ARM_NAMES);
   // Where the run will write, checked before it spends minutes (ENOTDIR is a usage error, not a crash).
   const out = f.get('out');
-  const bad = out !== undefined ? outProblem(out) : undefined;
+  const bad = out !== undefined ? writeProblem(out) : undefined;
   if (bad !== undefined) throw new UsageError(`run: --out ${out}: ${bad}`);
   const failureDir = f.get('failures') ?? DEFAULT_FAILURE_DIR;
-  const badDir = !p.switches.has('no-save') && f.get('replay') === undefined ? outProblem(join(failureDir, 'trace.jsonl')) : undefined;
+  const badDir = !p.switches.has('no-save') && f.get('replay') === undefined ? writeProblem(join(failureDir, 'trace.jsonl')) : undefined;
   if (badDir !== undefined) throw new UsageError(`run: failure database ${failureDir}: ${badDir} (--failures <dir> or --no-save)`);
   return {
     ...(f.get('adapter') !== undefined ? { adapterPath: f.get('adapter')! } : {}),
@@ -107,8 +107,8 @@ export function parseRunFlags(argv: readonly string[]): RunFlags {
     shrink: shrink ?? (processCommand !== undefined || driver !== undefined ? PROCESS_SHRINK_RUNS : DEFAULT_SHRINK_RUNS),
     ...(armFlag !== undefined ? { arm: armFlag } : {}),
     ...(cap !== undefined ? { cap } : {}),
-    runs: intFlag('run', 'runs', f.get('runs'), 1) ?? (processCommand !== undefined || driver !== undefined ? DEFAULT_PROCESS_RUNS : DEFAULT_RUNS),
-    seed: intFlag('run', 'seed', f.get('seed'), 0) ?? DEFAULT_SEED,
+    runs: intFlag('run', 'runs', f.get('runs'), RUNS_DOMAIN) ?? (processCommand !== undefined || driver !== undefined ? DEFAULT_PROCESS_RUNS : DEFAULT_RUNS),
+    seed: intFlag('run', 'seed', f.get('seed'), SEED_DOMAIN) ?? DEFAULT_SEED,
     ...(only ? { only } : {}),
     ...(f.get('replay') !== undefined ? { replay: f.get('replay')! } : {}),
     reporter: oneOf('run', 'reporter', f.get('reporter'), ['pretty', 'json', 'junit'] as const) ?? 'pretty',
@@ -255,7 +255,7 @@ async function runWith(flags: RunFlags, replay: Replay | undefined, argv: readon
     if (fixed !== undefined && flags.cap !== undefined && flags.cap !== fixed)
       throw new UsageError(`run: adapter ${adapter.name} has a fixed cap of ${fixed} bytes (capabilities.cap); drop --cap ${flags.cap}`);
     const replayOnly = replay !== undefined;
-    const replays = replay !== undefined ? [{ name: replay.file, trace: replay.trace }] : loadFailures(flags.failureDir, adapter.name);
+    const replays = replay !== undefined ? [{ name: replay.file, trace: replay.trace }] : loadFailures(flags.failureDir, adapter.name, (line) => process.stderr.write(`readshim-conformance: run: ${line}\n`));
     const olderSpec = replays.map((r) => olderSpecNote(r.name, r.trace)).filter((x): x is string => x !== undefined);
     const result = await runConformance({
       adapter, ...(arm !== undefined ? { arm } : {}), runs: replayOnly ? 0 : flags.runs, seed: replay?.trace.header.seed ?? flags.seed,
@@ -278,7 +278,15 @@ async function runWith(flags: RunFlags, replay: Replay | undefined, argv: readon
     guard.check(); // an adapter that caught its own process.exit still has no verdict
     const traceFiles = new Map<string, string>();
     if (flags.saveFailures && !replayOnly)
-      for (const r of result.rules) if (r.counterexample && r.counterexample.trace.events.length > 0) traceFiles.set(r.id, saveFailure(flags.failureDir, r.id, r.counterexample.trace));
+      for (const r of result.rules)
+        if (r.counterexample && r.counterexample.trace.events.length > 0)
+          try {
+            traceFiles.set(r.id, saveFailure(flags.failureDir, r.id, r.counterexample.trace));
+          } catch (e) {
+            if (!(e instanceof UsageError)) throw e;
+            // A trace that cannot be saved is printed: the failure is never lost (README "run").
+            process.stderr.write(`readshim-conformance: run: ${r.id} failed, and its trace could not be saved (${e.message}); the trace follows:\n${formatTrace(r.counterexample.trace)}`);
+          }
     const given = (flag: string): boolean => argv.some((a) => a === flag || a.startsWith(`${flag}=`));
     const notes = [...olderSpec, ...(spawning && !replayOnly && !given('--runs')
       ? [`${flags.runs} histories per cap band is the default for --${flags.driver?.kind ?? 'process'} (each history starts ${flags.driver?.kind === 'hook' ? 'a fresh sandbox and HOME' : 'the process anew'}); --runs <n> overrides`]

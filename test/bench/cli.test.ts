@@ -136,7 +136,7 @@ describe('bad flags', () => {
     [['--files', '-3'], /^bench: --files must be an integer >= 1/],
     [['--files', '20000'], /^bench: --files must be an integer from 1 to 10000/],
     [['--cap', '3'], /^bench: --cap must be an integer >= 4/],
-    [['--seed', '1.5'], /^bench: --seed must be an integer >= 0/],
+    [['--seed', '1.5'], /^bench: --seed must be an integer from 0 to 4294967295/],
     [['--reread-rate', '1.5'], /^bench: --reread-rate must be a number from 0 to 1, got "1.5"$/],
     [['--edit-rate', '-0.1'], /^bench: --edit-rate must be a number from 0 to 1/],
     [['--window-rate', 'half'], /^bench: --window-rate must be a number from 0 to 1/],

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEFAULT_TIMEOUT_MS } from '../../adapters/process/adapter.ts';
 import { MAX_CAP, parseRunFlags } from '../../cli/commands/run.ts';
+import { MAX_RUNS } from '../../cli/args.ts';
 import { DEFAULT_SETTLE_MS } from '../../harness/session.ts';
 import { MIN_WATCHDOG_MS } from '../../cli/watchdog.ts';
 import { cli, cpuBudget, HERE, inProcess, ROOT } from './helpers.ts';
@@ -78,13 +79,30 @@ describe('flags with a bounded domain say the domain', () => {
     ['--cap not a number', ['run', '--cap', 'abc'], new RegExp(`--cap must be an integer ${domain}, got "abc"`)],
     ['--cap negative', ['run', '--cap', '-1'], new RegExp(`--cap must be an integer ${domain}, got "-1"`)],
     ['--cap below 4', ['run', '--cap', '3'], new RegExp(`--cap must be an integer ${domain}, got "3"`)],
-    ['--timeout of zero', ['run', '--timeout', '0'], /--timeout must be an integer >= 1 \(ms\), got "0"/],
+    ['--timeout of zero', ['run', '--timeout', '0'], /--timeout must be an integer from 1 to 2147483647 \(ms\), got "0"/],
+    // Node clamps a timer beyond 2^31−1 ms to 1 ms: the run would time out at once.
+    ['--timeout beyond a timer', ['run', '--timeout', '2147483648'], /^readshim-conformance: run: --timeout must be an integer from 1 to 2147483647 \(ms\), got "2147483648"$/],
+    ['bench --timeout beyond a timer', ['bench', '--process', 'true', '--timeout', '2147483648'], /bench: --timeout must be an integer from 1 to 2147483647 \(ms\)/],
+    // fast-check takes seed | 0: 2^32 would silently be seed 0.
+    ['--seed beyond 32 bits', ['run', '--seed', '4294967296'], /run: --seed must be an integer from 0 to 4294967295, got "4294967296"$/],
+    ['bench --seed beyond 32 bits', ['bench', '--seed', '4294967296'], /bench: --seed must be an integer from 0 to 4294967295/],
+    ['--runs beyond the documented maximum', ['run', '--runs', '1000000000'], /run: --runs must be an integer from 1 to 1000000 \(histories\), got "1000000000"$/],
+    ['mutants --runs beyond the maximum', ['mutants', '--runs', '1000001'], /mutants: --runs must be an integer from 1 to 1000000 \(histories\)/],
   ];
   // Usage errors: main(argv) in-process (what the bin calls); the spawned bin is covered above.
   for (const [what, args, message] of cases) it(what, async () => oneLine(await inProcess(args, tmp), message));
   it('the bound itself is a cap', () => {
     expect(parseRunFlags(['--cap', String(MAX_CAP)]).cap).toBe(MAX_CAP);
     expect(parseRunFlags(['--cap', '4']).cap).toBe(4);
+    expect(parseRunFlags(['--timeout', '2147483647']).timeoutMs).toBe(2 ** 31 - 1);
+    expect(parseRunFlags(['--seed', '4294967295']).seed).toBe(2 ** 32 - 1);
+    expect(parseRunFlags(['--runs', String(MAX_RUNS)]).runs).toBe(MAX_RUNS);
+  });
+  it('README states the domains the code uses', () => {
+    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+    expect(readme).toContain(`\`--runs\` at most ${MAX_RUNS.toLocaleString('en-US')}`);
+    expect(readme).toContain('`--seed` from 0 to 4,294,967,295');
+    expect(readme).toContain('`--timeout` from 1 to 2,147,483,647 ms');
   });
 });
 

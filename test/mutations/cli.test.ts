@@ -12,7 +12,7 @@ describe('mutants: bad input is one clear line and exit 2', () => {
   const cases: [string, string[], RegExp][] = [
     ['unknown mutant in --only', ['mutants', '--only', 'NO-FORGET,NOPE'], /--only names unknown mutant NOPE \(known: PATH-HASH-POINTER, /],
     ['empty --only', ['mutants', '--only', ','], /--only names unknown mutant \(none\)/],
-    ['zero runs', ['mutants', '--runs', '0'], /--runs must be an integer >= 1, got "0"/],
+    ['zero runs', ['mutants', '--runs', '0'], /--runs must be an integer from 1 to 1000000 \(histories\), got "0"/],
     ['bad reporter', ['mutants', '--reporter', 'junit'], /--reporter must be one of pretty\|json/],
     ['unknown flag', ['mutants', '--seed', '3'], /unknown flag --seed/],
   ];

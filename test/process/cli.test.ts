@@ -102,7 +102,7 @@ describe('run --process: flags', { timeout: cpuBudget(3) }, () => {
   const cases: [string, string[], RegExp][] = [
     ['both kinds of adapter', ['run', '--adapter', 'x.ts', '--process', 'true'], /give --adapter <module> or --process "<cmd>", not both/],
     ['an empty command', ['run', '--process', ' '], /--process needs a command line/],
-    ['a zero timeout', ['run', '--process', 'true', '--timeout', '0'], /--timeout must be an integer >= 1/],
+    ['a zero timeout', ['run', '--process', 'true', '--timeout', '0'], /--timeout must be an integer from 1 to 2147483647 \(ms\)/],
     ['an arm the process does not declare', ['run', '--process', DELIVERY, '--arm', 'diff'], /adapter process:py-delivery does not declare arm diff \(it declares cap\)/],
   ];
   for (const [what, args, message] of cases)
