@@ -8,6 +8,7 @@ import { LEVER_NAMES, isLeverName, type LeverName } from '../core/levers.ts';
 import { shellWord } from '../adapters/command.ts';
 import { pointerRegex } from '../adapters/drivers/decode.ts';
 import type { DriverAdapter } from '../adapters/drivers/driver.ts';
+import type { Isolation } from '../adapters/isolate.ts';
 import type { ArgMap } from '../adapters/mcp/tool.ts';
 import { parseArgMap } from '../adapters/mcp/tool.ts';
 
@@ -71,7 +72,7 @@ export function parseDriverFlags(f: ReadonlyMap<string, string>, cap: number | u
 }
 
 /** The driver adapter for the flags (the MCP SDK is loaded only when --mcp is given). */
-export async function openDriver(d: DriverFlags, o: { timeoutMs?: number; cap?: number; replay: boolean }): Promise<DriverAdapter> {
+export async function openDriver(d: DriverFlags, o: { timeoutMs?: number; cap?: number; replay: boolean; isolation?: Isolation }): Promise<DriverAdapter> {
   const decoder = d.decode !== undefined ? await (await import('../adapters/drivers/decode.ts')).loadDecoder(d.decode) : undefined;
   const shared = {
     ...(o.timeoutMs !== undefined ? { timeoutMs: o.timeoutMs } : {}),
@@ -79,6 +80,7 @@ export async function openDriver(d: DriverFlags, o: { timeoutMs?: number; cap?: 
     ...(d.levers?.includes('cap') && o.cap !== undefined ? { cap: o.cap } : {}),
     ...(d.pointerPattern !== undefined ? { pointerPattern: d.pointerPattern } : {}),
     ...(decoder !== undefined ? { decoder, decoderModule: d.decode! } : {}),
+    ...(o.isolation !== undefined ? { isolation: o.isolation } : {}),
   };
   if (d.kind === 'hook') {
     const { openHookAdapter } = await import('../adapters/hook/adapter.ts');

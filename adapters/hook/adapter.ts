@@ -20,6 +20,7 @@ import { DEFAULT_TIMEOUT_MS } from '../process/adapter.ts';
 import { Sandbox } from '../process/sandbox.ts';
 import { allowedClaim } from './claim.ts';
 import { runHook } from './exec.ts';
+import type { Isolation } from '../isolate.ts';
 import { HostReadError, READ_TOOL_BOUND, hostRead } from './host-read.ts';
 import { postToolUse, preCompact, preDecision, preToolUse, type HookSession, type ReadToolInput } from './protocol.ts';
 
@@ -43,6 +44,8 @@ export interface HookDriverOptions {
   /** Module the decoder came from, for the report. */
   readonly decoderModule?: string;
   readonly sandboxDir?: string;
+  /** --isolate: every hook call under bubblewrap (adapters/isolate.ts). */
+  readonly isolation?: Isolation;
 }
 
 export const HOOK_HOST = 'Claude Code-style agent host (hooks)';
@@ -87,10 +90,13 @@ export function openHookAdapter(o: HookDriverOptions): DriverAdapter {
     const sandbox = new Sandbox(o.sandboxDir);
     const home = new ScratchHome(o.sandboxDir);
     const root = sandbox.root;
-    const env = { ...process.env, HOME: home.path, CLAUDE_PROJECT_DIR: root };
+    // Isolated, the hook writes only the sandbox, its HOME and a TMPDIR of the history's own.
+    const tmp = o.isolation ? { TMPDIR: sandbox.tmp, TMP: sandbox.tmp, TEMP: sandbox.tmp } : {};
+    const env = { ...process.env, HOME: home.path, CLAUDE_PROJECT_DIR: root, ...tmp };
+    const isolated = o.isolation ? { isolation: o.isolation, writable: [root, home.path, sandbox.tmp] } : {};
     const claims = new ClaimQueue();
     const call = (command: string, event: Record<string, unknown>, what: string) =>
-      runHook({ command: withRoot(command, root), stdin: JSON.stringify(event), cwd, env, timeoutMs, what });
+      runHook({ command: withRoot(command, root), stdin: JSON.stringify(event), cwd, env, timeoutMs, what, ...isolated });
 
     const decodeDeny = (text: string, source: DriverSource, args: ReadArgs, request: ReadToolInput): Claim => {
       const asked = hostRead(root, request);

@@ -4,9 +4,9 @@
  * the whole group is killed and the run ends with exit 2 (an AdapterError naming the hook), never
  * a hang and never a verdict decided by the clock.
  */
-import { spawn } from 'node:child_process';
 import { AdapterError } from '../../harness/session.ts';
 import { onKitExit } from '../process/cleanup.ts';
+import { spawnSubject, type Isolation } from '../isolate.ts';
 
 /** Most output the kit takes from one hook call (a deny reason may carry a diff of a large file). */
 const MAX_OUTPUT = 64 * 1024 * 1024;
@@ -19,6 +19,9 @@ export interface HookCall {
   readonly cwd: string;
   readonly env: NodeJS.ProcessEnv;
   readonly timeoutMs: number;
+  /** Under --isolate (adapters/isolate.ts), with the directories the hook may write. */
+  readonly isolation?: Isolation;
+  readonly writable?: readonly string[];
   /** "PreToolUse hook for /root/a.ts" — for messages. */
   readonly what: string;
 }
@@ -35,7 +38,7 @@ const tail = (s: string): string => (s === '' ? '(nothing)' : JSON.stringify(s.l
 
 export function runHook(c: HookCall): Promise<HookExit> {
   return new Promise<HookExit>((resolve, reject) => {
-    const child = spawn(c.command, { shell: true, detached: true, cwd: c.cwd, env: c.env, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawnSubject({ command: c.command, cwd: c.cwd, env: c.env, writable: c.writable ?? [], ...(c.isolation ? { isolation: c.isolation } : {}) });
     const out: Buffer[] = [];
     const err: Buffer[] = [];
     let size = 0;

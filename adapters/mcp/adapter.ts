@@ -24,6 +24,7 @@ import { DEFAULT_TIMEOUT_MS } from '../process/adapter.ts';
 import { Sandbox } from '../process/sandbox.ts';
 import { chooseReadTool, type ArgMap, type ReadTool } from './tool.ts';
 import { ServerProcess } from './transport.ts';
+import type { Isolation } from '../isolate.ts';
 
 /** The SDK the kit's client is built on (package.json pins it). */
 export const SDK = '@modelcontextprotocol/sdk';
@@ -47,6 +48,8 @@ export interface McpDriverOptions {
   /** Histories whose first server is started ahead (startup overlaps the previous history). */
   readonly prespawn?: number;
   readonly sandboxDir?: string;
+  /** --isolate: every server under bubblewrap (adapters/isolate.ts). */
+  readonly isolation?: Isolation;
 }
 
 export const MCP_HOST = `MCP client (${SDK} Client over stdio)`;
@@ -77,7 +80,12 @@ export async function openMcpAdapter(o: McpDriverOptions): Promise<DriverAdapter
   const counts = { sessions: 0, calls: 0, refusals: 0, compactCalls: 0, compactErrors: 0 };
 
   const start = async (slot: { sandbox: Sandbox; home: ScratchHome }): Promise<Live> => {
-    const proc = new ServerProcess({ command: withRoot(o.command, slot.sandbox.root), cwd, env: { ...process.env, HOME: slot.home.path } });
+    const { sandbox, home } = slot;
+    // Isolated, the server writes only the sandbox, its HOME and a TMPDIR of the history's own.
+    const isolated = o.isolation
+      ? { env: { ...process.env, HOME: home.path, TMPDIR: sandbox.tmp, TMP: sandbox.tmp, TEMP: sandbox.tmp }, isolation: o.isolation, writable: [sandbox.root, home.path, sandbox.tmp] }
+      : { env: { ...process.env, HOME: home.path } };
+    const proc = new ServerProcess({ command: withRoot(o.command, sandbox.root), cwd, ...isolated });
     const client = new Client({ name: 'readshim-conformance', version: KIT_VERSION });
     try {
       await client.connect(proc, { timeout: timeoutMs });

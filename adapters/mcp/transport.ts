@@ -5,12 +5,13 @@
  * through the shell in its own process group, the group is killed on close and when the kit exits,
  * the environment is the kit's with HOME set per history, and errors quote the server's stderr.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { StringDecoder } from 'node:string_decoder';
 import { ReadBuffer, serializeMessage } from '@modelcontextprotocol/sdk/shared/stdio.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { onKitExit } from '../process/cleanup.ts';
+import { spawnSubject, type Isolation } from '../isolate.ts';
 
 /** How long a server gets to exit after its stdin closes before its group is killed. */
 const EXIT_GRACE_MS = 250;
@@ -20,6 +21,9 @@ export interface ServerOptions {
   readonly command: string;
   readonly cwd: string;
   readonly env: NodeJS.ProcessEnv;
+  /** Under --isolate (adapters/isolate.ts), with the directories the server may write. */
+  readonly isolation?: Isolation;
+  readonly writable?: readonly string[];
 }
 
 export class ServerProcess implements Transport {
@@ -42,7 +46,8 @@ export class ServerProcess implements Transport {
 
   start(): Promise<void> {
     return new Promise<void>((resolve, reject) => {
-      const child = spawn(this.#o.command, { shell: true, detached: true, cwd: this.#o.cwd, env: this.#o.env, stdio: ['pipe', 'pipe', 'pipe'] });
+      const o = this.#o;
+      const child = spawnSubject({ command: o.command, cwd: o.cwd, env: o.env, writable: o.writable ?? [], ...(o.isolation ? { isolation: o.isolation } : {}) });
       this.#child = child;
       this.#unregister = onKitExit(() => this.#kill());
       let exited!: () => void;

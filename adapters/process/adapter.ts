@@ -16,6 +16,7 @@ import { withRoot } from '../command.ts';
 import { Channel, type Message } from './channel.ts';
 import { PROTOCOL_VERSION, errorFrom, helloFrom, toWire, type HelloReply, type WireError } from './protocol.ts';
 import { Sandbox } from './sandbox.ts';
+import type { Isolation } from '../isolate.ts';
 
 /**
  * Per-request limit: hook-style shims start an interpreter or jq per call (2–6 s a read measured,
@@ -43,6 +44,8 @@ export interface ProcessAdapterOptions {
   readonly lendSurface?: boolean;
   /** Where sandbox directories are made (default: the system's temporary directory). */
   readonly sandboxDir?: string;
+  /** --isolate: every process under bubblewrap (adapters/isolate.ts). */
+  readonly isolation?: Isolation;
 }
 
 export interface ProcessAdapter extends ShimAdapter {
@@ -89,7 +92,7 @@ export async function openProcessAdapter(o: ProcessAdapterOptions): Promise<Proc
     };
     try {
       // {root}: the same directory hello carries (README "{root}").
-      channel = new Channel({ command: withRoot(o.command, sandbox.root), cwd, timeoutMs, env: sandbox.env(), onBroken });
+      channel = new Channel({ command: withRoot(o.command, sandbox.root), cwd, timeoutMs, env: sandbox.env(), onBroken, ...(o.isolation ? { isolation: o.isolation, writable: [sandbox.root, sandbox.home, sandbox.tmp] } : {}) });
     } catch (e) {
       sandbox.remove();
       throw e;

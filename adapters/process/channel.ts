@@ -4,9 +4,10 @@
  * a line that is not the protocol — kills the process group and becomes one AdapterError (exit 2)
  * naming the last request and the last lines the process printed. Never a hang.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { StringDecoder } from 'node:string_decoder';
 import { AdapterError } from '../../harness/session.ts';
+import { spawnSubject, type Isolation } from '../isolate.ts';
 import { onKitExit } from './cleanup.ts';
 import { LineSplitter, type LineStats } from './lines.ts';
 import { clip, encodeLine, replyProblem, type Op } from './protocol.ts';
@@ -26,6 +27,9 @@ export interface ChannelOptions {
   readonly timeoutMs: number;
   /** Variables set on top of the kit's environment (the history's HOME and TMPDIR). */
   readonly env?: Readonly<Record<string, string>>;
+  /** Under --isolate (adapters/isolate.ts), with the directories it may write. */
+  readonly isolation?: Isolation;
+  readonly writable?: readonly string[];
   /** Called once, when the channel breaks (the adapter latches it: the run ends with exit 2). */
   readonly onBroken: (e: AdapterError) => void;
 }
@@ -63,7 +67,7 @@ export class Channel {
 
   constructor(o: ChannelOptions) {
     this.#o = o;
-    this.#child = spawn(o.command, { shell: true, detached: true, cwd: o.cwd, stdio: ['pipe', 'pipe', 'pipe'], ...(o.env ? { env: { ...process.env, ...o.env } } : {}) });
+    this.#child = spawnSubject({ command: o.command, cwd: o.cwd, env: { ...process.env, ...o.env }, writable: o.writable ?? [], ...(o.isolation ? { isolation: o.isolation } : {}) });
     this.#unregister = onKitExit(() => this.#kill());
     let exited!: () => void;
     this.#exited = new Promise((r) => (exited = r));

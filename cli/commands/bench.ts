@@ -6,6 +6,7 @@ import { ARM_NAMES, type ArmName } from '../../core/arms.ts';
 import { modeOfArm, type Mode } from '../../core/levers.ts';
 import type { ShimAdapter } from '../../adapters/contract.ts';
 import { modeFor } from '../../adapters/capabilities.ts';
+import { isolationAssumption, openIsolation, type Isolation } from '../../adapters/isolate.ts';
 import { openProcessAdapter, type ProcessAdapter } from '../../adapters/process/adapter.ts';
 import { BaselineError, runBench, type Baselines } from '../../bench/run.ts';
 import { benchJson, benchPretty } from '../../bench/report.ts';
@@ -26,6 +27,8 @@ export interface BenchFlags {
   readonly baselines: Baselines;
   readonly reporter: 'pretty' | 'json';
   readonly out?: string;
+  /** --isolate: the --process shim under bubblewrap (adapters/isolate.ts). */
+  readonly isolation?: Isolation;
 }
 
 /** Workload flags: name → parameter. */
@@ -45,6 +48,7 @@ function rateFlag(name: string, raw: string | undefined): number | undefined {
 export function parseBenchFlags(argv: readonly string[]): BenchFlags {
   const p = parseArgs('bench', argv, {
     values: ['adapter', 'process', 'timeout', 'arm', 'baselines', 'reporter', 'out', ...Object.keys(INT_FLAGS), ...Object.keys(RATE_FLAGS)],
+    switches: ['isolate'],
   });
   const f = p.flags;
   const w: Record<string, number> = { ...DEFAULT_WORKLOAD };
@@ -72,6 +76,8 @@ export function parseBenchFlags(argv: readonly string[]): BenchFlags {
   const out = f.get('out');
   const unwritable = out !== undefined ? writeProblem(out) : undefined;
   if (unwritable !== undefined) throw new UsageError(`bench: --out ${out}: ${unwritable}`);
+  if (p.switches.has('isolate') && processCommand === undefined) throw new UsageError('bench: --isolate applies to --process only (an in-process adapter runs inside the kit)');
+  const isolation = p.switches.has('isolate') ? openIsolation('bench') : undefined;
   const baselines = oneOf('bench', 'baselines', f.get('baselines'), ['all', 'reference', 'none'] as const) ?? 'all';
   if (baselines === 'none' && !subject) throw new UsageError('bench: --baselines none leaves nothing to bench; give --adapter or --process');
   return {
@@ -83,6 +89,7 @@ export function parseBenchFlags(argv: readonly string[]): BenchFlags {
     baselines,
     reporter: oneOf('bench', 'reporter', f.get('reporter'), ['pretty', 'json'] as const) ?? 'pretty',
     ...(f.get('out') !== undefined ? { out: f.get('out')! } : {}),
+    ...(isolation ? { isolation } : {}),
   };
 }
 
@@ -102,7 +109,7 @@ export default async function bench(argv: readonly string[]): Promise<number> {
   let processAdapter: ProcessAdapter | undefined;
   let adapter: ShimAdapter | undefined;
   if (flags.processCommand !== undefined)
-    adapter = processAdapter = await openProcessAdapter({ command: flags.processCommand, ...(flags.timeoutMs !== undefined ? { timeoutMs: flags.timeoutMs } : {}) });
+    adapter = processAdapter = await openProcessAdapter({ command: flags.processCommand, ...(flags.timeoutMs !== undefined ? { timeoutMs: flags.timeoutMs } : {}), ...(flags.isolation ? { isolation: flags.isolation } : {}) });
   else if (flags.adapterPath !== undefined) adapter = await resolveAdapter(flags.adapterPath);
   const started = Date.now();
   try {
@@ -134,7 +141,7 @@ export default async function bench(argv: readonly string[]): Promise<number> {
     // A process that broke the protocol anywhere ends the bench with exit 2.
     const broken = processAdapter?.failure();
     if (broken !== undefined) throw broken;
-    const notes = adapter !== undefined ? subjectNotes(adapter, workload.stats.compactions) : [];
+    const notes = [...(flags.isolation ? [isolationAssumption(flags.isolation)] : []), ...(adapter !== undefined ? subjectNotes(adapter, workload.stats.compactions) : [])];
     emit(flags.reporter === 'json' ? benchJson(workload, rows, notes) : benchPretty(workload, rows, notes), flags.out);
     // Exit 1 when the shim under test lied (or, benching the reference alone, the reference did).
     const judged = rows.filter((r) => r.role === (adapter !== undefined ? 'under test' : 'reference'));

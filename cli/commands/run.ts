@@ -10,6 +10,7 @@ import { loadAdapter } from '../../adapters/load.ts';
 import { watchedAdapter, type CallLog } from '../../adapters/watched.ts';
 import { DEFAULT_SETTLE_MS } from '../../harness/session.ts';
 import { DEFAULT_RUNS, DEFAULT_SHRINK_RUNS, runConformance } from '../../properties/run.ts';
+import { isolationAssumption, openIsolation, type Isolation } from '../../adapters/isolate.ts';
 import { DEFAULT_PROCESS_RUNS, PROCESS_SHRINK_RUNS, openProcessAdapter } from '../../adapters/process/adapter.ts';
 import { RUNS_DOMAIN, SEED_DOMAIN, TIMEOUT_DOMAIN, intFlag, oneOf, parseArgs } from '../args.ts';
 import { UsageError } from '../../core/errors.ts';
@@ -59,12 +60,14 @@ export interface RunFlags {
   readonly saveFailures: boolean;
   /** --no-corpus: probes and random histories only (to see what the random phase finds alone). */
   readonly corpus: boolean;
+  /** --isolate: every subject process under bubblewrap (adapters/isolate.ts, README "Trust model"). */
+  readonly isolation?: Isolation;
 }
 
 export function parseRunFlags(argv: readonly string[]): RunFlags {
   const p = parseArgs('run', argv, {
     values: ['adapter', 'process', ...DRIVER_VALUE_FLAGS, 'timeout', 'jobs', 'shrink', 'arm', 'cap', 'runs', 'seed', 'only', 'replay', 'reporter', 'out', 'failures', 'baseline', 'write-baseline', 'shard'],
-    switches: ['no-save', 'no-corpus'],
+    switches: ['no-save', 'no-corpus', 'isolate'],
   });
   const f = p.flags;
   const cap = intFlag('run', 'cap', f.get('cap'), { min: 4, max: MAX_CAP, unit: 'bytes' });
@@ -80,6 +83,9 @@ export function parseRunFlags(argv: readonly string[]): RunFlags {
   if (processCommand !== undefined && f.get('adapter') !== undefined) throw new UsageError('run: give --adapter <module> or --process "<cmd>", not both');
   if (processCommand !== undefined && processCommand.trim() === '') throw new UsageError('run: --process needs a command line, e.g. --process "python3 examples/python/delivery_shim.py"');
   const driver = parseDriverFlags(f, cap);
+  if (p.switches.has('isolate') && processCommand === undefined && driver === undefined)
+    throw new UsageError('run: --isolate applies to subjects the kit starts as processes (--process, --hook, --mcp); an in-process adapter runs inside the kit');
+  const isolation = p.switches.has('isolate') ? openIsolation('run') : undefined;
   const timeoutMs = intFlag('run', 'timeout', f.get('timeout'), TIMEOUT_DOMAIN);
   // A replay plays the trace: arm, cap and seal come from its header; nothing is generated or shrunk.
   if (f.get('replay') !== undefined)
@@ -117,6 +123,7 @@ export function parseRunFlags(argv: readonly string[]): RunFlags {
     failureDir,
     saveFailures: !p.switches.has('no-save'),
     corpus: !p.switches.has('no-corpus'),
+    ...(isolation ? { isolation } : {}),
   };
 }
 
@@ -200,6 +207,7 @@ function replayCommand(flags: RunFlags, file: string): string {
   }
   else if (flags.adapterPath !== undefined) parts.push(`--adapter ${shellQuote(flags.adapterPath)}`);
   if (flags.timeoutMs !== undefined) parts.push(`--timeout ${flags.timeoutMs}`);
+  if (flags.isolation !== undefined) parts.push('--isolate');
   if (flags.only !== undefined) parts.push(`--only ${flags.only.join(',')}`);
   parts.push(`--replay ${shellQuote(file)}`);
   return parts.join(' ');
@@ -239,10 +247,11 @@ async function runWith(flags: RunFlags, replay: Replay | undefined, argv: readon
         ...(flags.timeoutMs !== undefined ? { timeoutMs: flags.timeoutMs } : {}),
         // A replay runs no probes and no generated history: the one process it needs is the first.
         ...(replay !== undefined ? { prespawn: 0, lendSurface: true } : {}),
+        ...(flags.isolation ? { isolation: flags.isolation } : {}),
       })
     : undefined;
   const driver = flags.driver !== undefined
-    ? await openDriver(flags.driver, { ...(flags.timeoutMs !== undefined ? { timeoutMs: flags.timeoutMs } : {}), ...(flags.cap !== undefined ? { cap: flags.cap } : {}), replay: replay !== undefined })
+    ? await openDriver(flags.driver, { ...(flags.timeoutMs !== undefined ? { timeoutMs: flags.timeoutMs } : {}), ...(flags.cap !== undefined ? { cap: flags.cap } : {}), replay: replay !== undefined, ...(flags.isolation ? { isolation: flags.isolation } : {}) })
     : undefined;
   const adapter = processAdapter ?? driver ?? (calls !== undefined ? watchedAdapter(await loading(calls, flags.adapterPath), calls) : await resolveAdapter(flags.adapterPath));
   /** Runs that start processes per history (a shim process, hooks, MCP servers). */
@@ -296,7 +305,8 @@ async function runWith(flags: RunFlags, replay: Replay | undefined, argv: readon
       ...(replay !== undefined ? { replay: { file: replay.file, header: replay.trace.header } } : {}),
     };
     // The host a driver played and every assumption it made come first in the report.
-    const judged = driver !== undefined ? { ...result, assumptions: [...driver.assumptions, ...result.assumptions] } : result;
+    const isolated = flags.isolation ? [isolationAssumption(flags.isolation)] : [];
+    const judged = { ...result, assumptions: [...isolated, ...(driver?.assumptions ?? []), ...result.assumptions] };
     return finishRun(judged, flags.ci, flags.reporter, flags.out, extras);
   } finally {
     shown.stop();
