@@ -37,7 +37,7 @@ export function loadTraceFile(path: string): { trace: Trace; text: string } {
   return { trace, text };
 }
 
-/** "… is a trace of spec 1.0, judged under the rules of spec 2.0", or undefined for a current trace. */
+/** "… is a trace of spec 1.0, judged under the rules of spec 2.1", or undefined for a current trace. */
 export function olderSpecNote(name: string, trace: Trace): string | undefined {
   return specMajor(trace.header.specVersion) < specMajor(SPEC_VERSION)
     ? `${name} is a trace of spec ${trace.header.specVersion}, judged under the rules of spec ${SPEC_VERSION}`

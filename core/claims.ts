@@ -28,11 +28,17 @@ export interface SliceClaim {
 }
 /** "Unchanged, you already hold all `total` bytes." */
 export interface PointerClaim { readonly kind: 'pointer'; readonly total: number }
-/** A unified diff against the version the worker holds; `total` = size of the result. */
+/**
+ * A unified diff against the version the worker holds; `total` = size of the result. Without
+ * `lines`: file headers, rows are lines with their endings. `lines: 'split'`: rows are the
+ * elements of `text.split('\n')`, bare `@@` hunks allowed (SPEC.md "Diff dialects").
+ */
 export interface DiffClaim {
   readonly kind: 'diff';
   readonly patch: string;
   readonly total: number;
+  /** `'split'`: rows run over `text.split('\n')` elements; absent: lines with endings. */
+  readonly lines?: 'split';
   /** UTF-16 index of the patch in the response text (else it is searched as a suffix, then a prefix). */
   readonly at?: number;
 }
@@ -88,6 +94,7 @@ export function claimProblem(c: unknown): string | undefined {
       return isNat(o.total) ? undefined : 'pointer claim needs non-negative integer "total"';
     case 'diff':
       if (typeof o.patch !== 'string') return 'diff claim needs string "patch"';
+      if (o.lines !== undefined && o.lines !== 'split') return `diff claim "lines" must be "split" when given, got ${JSON.stringify(o.lines)}`;
       return isNat(o.total) ? undefined : 'diff claim needs non-negative integer "total"';
     case 'stale':
       if (!isNat(o.startLine) || !isNat(o.endLine) || !isNat(o.lines)) return 'stale claim needs integer startLine, endLine, lines';

@@ -1,6 +1,9 @@
 /**
  * The kit's one strict unified-diff reader and applier (DIFF-COMPLETE), used by the oracle and by
- * the spec validator. It parses the patch text itself — never with jsdiff, which the reference
+ * the spec validator. Two dialects (SPEC.md "Diff dialects"): the default, whose rows are lines
+ * with their endings (file headers required of a shim), and `lines: 'split'`, whose rows are the
+ * elements of `text.split('\n')` (bare hunks allowed, no `\ No newline` row).
+ * It parses the patch text itself — never with jsdiff, which the reference
  * builds its diffs with — and applies every hunk exactly at its header line: context and removed
  * lines must match byte for byte (line endings included), no search, no fuzz. The grammar it
  * accepts is SPEC.md's, under DIFF-COMPLETE ("The patch, exactly").
@@ -15,6 +18,9 @@ export interface Hunk {
   readonly newLines: number;
   readonly lines: readonly string[];
 }
+
+/** How a diff's rows run over a text: lines with their endings (default) or `text.split('\n')` elements. */
+export type Rows = 'endings' | 'split';
 
 export type Parsed<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly reason: string };
 
@@ -35,7 +41,7 @@ export function formatHunkHeader(h: Hunk): string {
  * the rows its header counts (a `\ No newline at end of file` row is not counted); after the last
  * hunk the patch ends.
  */
-export function parseHunks(text: string, needFileHeaders: boolean): Parsed<Hunk[]> {
+export function parseHunks(text: string, needFileHeaders: boolean, dialect: Rows = 'endings'): Parsed<Hunk[]> {
   const rows = text.split('\n');
   if (rows[rows.length - 1] === '') rows.pop();
   let i = 0;
@@ -66,6 +72,7 @@ export function parseHunks(text: string, needFileHeaders: boolean): Parsed<Hunk[
       const r = rows[i]!;
       const mark = r[0];
       if (mark === '\\') {
+        if (dialect === 'split') return no(`line ${i + 1} is a "\\" row; split-line hunks have none (a trailing newline shows as an empty row)`);
         if (lines.length === 0 || lines[lines.length - 1]![0] === '\\') break;
         lines.push(r);
         continue;
@@ -80,6 +87,7 @@ export function parseHunks(text: string, needFileHeaders: boolean): Parsed<Hunk[
     }
     if (olds !== h.oldLines || news !== h.newLines)
       return no(`hunk ${header} counts ${h.oldLines}/${h.newLines} lines but carries ${olds}/${news} before ${i < rows.length ? `line ${i + 1}: ${quote(rows[i]!)}` : 'the end of the patch'}`);
+    if (dialect === 'split' && i < rows.length && rows[i]!.startsWith('\\')) return no(`line ${i + 1} is a "\\" row; split-line hunks have none (a trailing newline shows as an empty row)`);
     if (i < rows.length && rows[i]!.startsWith('\\') && lines.length > 0 && lines[lines.length - 1]![0] !== '\\') lines.push(rows[i++]!);
     hunks.push({ ...h, lines });
   }
@@ -92,8 +100,9 @@ export function parseHunks(text: string, needFileHeaders: boolean): Parsed<Hunk[
  * after line k (k = 0: at the top). Hunks must come in order and must not overlap; the new-side
  * numbers (`+c,d`) are not used.
  */
-export function applyHunks(base: string, hunks: readonly Hunk[]): Parsed<string> {
-  const lines = splitLines(base);
+export function applyHunks(base: string, hunks: readonly Hunk[], dialect: Rows = 'endings'): Parsed<string> {
+  const split = dialect === 'split';
+  const lines = split ? base.split('\n') : splitLines(base);
   const out: string[] = [];
   let at = 0;
   for (const [k, h] of hunks.entries()) {
@@ -105,7 +114,7 @@ export function applyHunks(base: string, hunks: readonly Hunk[]): Parsed<string>
     for (let j = 0; j < h.lines.length; j++) {
       const l = h.lines[j]!;
       if (l[0] === '\\') continue;
-      const full = l.slice(1) + (h.lines[j + 1]?.[0] === '\\' ? '' : '\n');
+      const full = split ? l.slice(1) : l.slice(1) + (h.lines[j + 1]?.[0] === '\\' ? '' : '\n');
       if (l[0] === '+') {
         out.push(full);
         continue;
@@ -117,11 +126,14 @@ export function applyHunks(base: string, hunks: readonly Hunk[]): Parsed<string>
     }
   }
   out.push(...lines.slice(at));
-  return { ok: true, value: out.join('') };
+  return { ok: true, value: out.join(split ? '\n' : '') };
 }
 
-/** A shim's patch text (file headers required) applied strictly to `base`. */
-export function applyPatchText(base: string, patch: string): Parsed<string> {
-  const hunks = parseHunks(patch, true);
-  return hunks.ok ? applyHunks(base, hunks.value) : hunks;
+/**
+ * A shim's patch text applied strictly to `base`: the default dialect needs file headers; the
+ * split dialect takes bare hunks (or a `---`/`+++` pair first, nothing else before the first hunk).
+ */
+export function applyPatchText(base: string, patch: string, dialect: Rows = 'endings'): Parsed<string> {
+  const hunks = parseHunks(patch, dialect !== 'split', dialect);
+  return hunks.ok ? applyHunks(base, hunks.value, dialect) : hunks;
 }

@@ -143,16 +143,19 @@ function compareResponse(o: ReadOutcome | StaleOutcome, x: ResponseExpectation, 
     case 'diff': {
       if (claim.kind !== 'diff') return undefined;
       if (got !== want) return `expected ${want}, got ${got}`;
+      if ((claim.lines === 'split') !== (x.lines === 'split'))
+        return `expected a diff ${x.lines === 'split' ? 'with lines: split' : 'over lines with endings'}, got one ${claim.lines === 'split' ? 'with lines: split' : 'over lines with endings'}`;
       const size = Buffer.byteLength(text, 'utf8');
       if (x.within !== undefined && size > x.within) return `the diff response is ${size} bytes, more than the ${x.within} it may take (CAP-BOUND)`;
-      const hunks = parseHunks(claim.patch, true);
+      const dialect = claim.lines === 'split' ? 'split' : 'endings';
+      const hunks = parseHunks(claim.patch, dialect !== 'split', dialect);
       if (!hunks.ok) return `the diff is not a unified diff: ${hunks.reason}`;
       if (x.hunks) {
         const d = hunksDiffer(hunks.value, x.hunks);
         if (d !== undefined) return `the diff differs from the expected patch: ${d}`;
       }
       if (base !== undefined && o.kind === 'read' && o.truth.ok) {
-        const applied = applyHunks(base, hunks.value);
+        const applied = applyHunks(base, hunks.value, dialect);
         if (!applied.ok) return `the diff does not apply strictly to the version the worker holds: ${applied.reason}`;
         if (applied.value !== o.truth.text) return 'the diff applied to the version the worker holds does not give the current content';
       }

@@ -26,7 +26,7 @@ export type ResponseExpectation =
   | { readonly kind: 'verbatim'; readonly framed: boolean }
   | { readonly kind: 'slice'; readonly start: number; readonly end: number; readonly total: number; readonly done: boolean; readonly payload: string }
   | { readonly kind: 'pointer'; readonly total: number }
-  | { readonly kind: 'diff'; readonly total: number; readonly within?: number; readonly hunks?: readonly Hunk[] }
+  | { readonly kind: 'diff'; readonly total: number; readonly within?: number; readonly hunks?: readonly Hunk[]; readonly lines?: 'split' }
   | { readonly kind: 'stale'; readonly startLine: number; readonly endLine: number; readonly lines: number; readonly truncated: boolean; readonly payload: string }
   | { readonly kind: 'refusal'; readonly reason: RefusalReason }
   | { readonly kind: 'error'; readonly code?: string }

@@ -184,7 +184,7 @@ function parseExample(fence: Fence, section: Section | undefined, file: string):
   const finished = steps.map((s): Step => {
     const p = s.kind === 'event' ? patches.get(s) : undefined;
     if (p === undefined || s.kind !== 'event' || s.expect?.kind !== 'diff') return s;
-    const hunks = parseHunks(p.rows.join('\n') + '\n', false);
+    const hunks = parseHunks(p.rows.join('\n') + '\n', false, s.expect.lines === 'split' ? 'split' : 'endings');
     if (!hunks.ok) return fail(`the expected patch: ${hunks.reason}`, p.line);
     return { ...s, expect: { ...s.expect, hunks: hunks.value } };
   });
@@ -416,7 +416,9 @@ function responseExpectation(c: Cursor, ctx: BodyContext, op: 'read' | 'stale'):
       return { kind: 'pointer', total: c.nat('the pointer total') };
     case 'diff': {
       const total = c.nat('the diff result total');
-      return c.eat('within') ? { kind: 'diff', total, within: c.nat('the byte bound') } : { kind: 'diff', total };
+      const within = c.eat('within') ? { within: c.nat('the byte bound') } : {};
+      // `lines=split`: the diff claims the split-line dialect (SPEC.md "Diff dialects").
+      return { kind: 'diff', total, ...within, ...(c.eat('lines=split') ? { lines: 'split' as const } : {}) };
     }
     case 'stale': {
       const r = RANGE_LINES.exec(c.word('a-b'));

@@ -206,7 +206,7 @@ function checkRead(
       if (x.within === undefined || x.within > bound) bad(`write "within ${bound}" (a diff is never larger than the re-delivery it replaces)`);
       const base = k.held.toString('utf8');
       if (x.hunks) {
-        const applied = applyHunks(base, x.hunks);
+        const applied = applyHunks(base, x.hunks, x.lines === 'split' ? 'split' : 'endings');
         if (!applied.ok) bad(`the expected patch does not apply to the held version: ${applied.reason}`);
         else if (applied.value !== truth.text) bad('the expected patch applied to the held version does not give the current content');
       }

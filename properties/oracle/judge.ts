@@ -322,7 +322,7 @@ export class Oracle {
       case 'diff': {
         if (K === undefined || K.P.length !== K.T)
           out.push({ rule: 'DIFF-BASE-HELD', message: `sent a diff but ${describeHeld(K, Cb)} of the version it is against` });
-        const r = patched(K, claim.patch);
+        const r = patched(K, claim.patch, claim.lines);
         if (!r.ok) out.push({ rule: 'DIFF-COMPLETE', message: `the diff does not apply strictly to what the worker holds: ${r.reason}` });
         else if (!sameBytes(utf8(r.text), Cb) || claim.total !== Cb.length)
           out.push({ rule: 'DIFF-COMPLETE', message: `the diff applied to what the worker holds gives ${n(utf8(r.text).length)} bytes that are not the current ${n(Cb.length)}-byte content` });

@@ -29,14 +29,15 @@ export function sameKnowledge(a: Known | undefined, b: Known | undefined): boole
  * A diff applied strictly to the text the worker holds (DIFF-COMPLETE). The judge and each
  * knowledge model apply the same patch to the same held bytes in turn: the last answer is kept.
  */
-export function patched(k: Known | undefined, patch: string): StrictResult {
+export function patched(k: Known | undefined, patch: string, lines?: 'split'): StrictResult {
   const P = k?.P ?? EMPTY;
-  if (lastPatch === undefined || lastPatch.P !== P || lastPatch.patch !== patch) lastPatch = { P, patch, r: applyStrict(P.toString('utf8'), wire(patch)) };
+  if (lastPatch === undefined || lastPatch.P !== P || lastPatch.patch !== patch || lastPatch.lines !== lines)
+    lastPatch = { P, patch, lines, r: applyStrict(P.toString('utf8'), wire(patch), lines) };
   return lastPatch.r;
 }
 
 const EMPTY = Buffer.alloc(0);
-let lastPatch: { P: Buffer; patch: string; r: StrictResult } | undefined;
+let lastPatch: { P: Buffer; patch: string; lines: 'split' | undefined; r: StrictResult } | undefined;
 
 /**
  * K after a response: what the worker really holds once it has it, lie or not. Knowns are never
@@ -75,7 +76,7 @@ function takeIn(k: Known | undefined, claim: Claim, text: string, content: strin
       return { T: claim.total, P: joined(head, payload, content), against: content };
     }
     case 'diff': {
-      const r = patched(k, claim.patch);
+      const r = patched(k, claim.patch, claim.lines);
       if (!r.ok) return 'keep';
       // Usually the patch gives the content: its bytes are already encoded (utf8 keeps them).
       return { T: claim.total, P: utf8(r.text === content ? content : r.text), against: content };

@@ -8,7 +8,8 @@ import { applyPatchText } from '../../core/patch.ts';
 
 export type StrictResult = { readonly ok: true; readonly text: string } | { readonly ok: false; readonly reason: string };
 
-export function applyStrict(base: string, patchText: string): StrictResult {
-  const r = applyPatchText(base, patchText);
+/** `lines`: the claim's dialect (SPEC.md "Diff dialects"); absent = lines with endings, headers. */
+export function applyStrict(base: string, patchText: string, lines?: 'split'): StrictResult {
+  const r = applyPatchText(base, patchText, lines === 'split' ? 'split' : 'endings');
   return r.ok ? { ok: true, text: r.value } : r;
 }

@@ -6,8 +6,9 @@ import type { ShimAdapter } from '../../adapters/contract.ts';
 import type { LeverName } from '../../core/levers.ts';
 import capOnly from './cap-only.ts';
 import pointerOnly from './pointer-only.ts';
+import splitHunks from './split-hunks.ts';
 
-export const DESIGNS: readonly ShimAdapter[] = Object.freeze([pointerOnly, capOnly]);
+export const DESIGNS: readonly ShimAdapter[] = Object.freeze([pointerOnly, capOnly, splitHunks]);
 
 const setOf = (levers: readonly LeverName[]): string => [...levers].sort().join(',');
 

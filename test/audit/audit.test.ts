@@ -103,7 +103,7 @@ describe('audit: what it cannot judge is exit 2, naming the line', () => {
     ['a read without a recorded response', [...all.slice(0, 4), '{"type":"read","worker":"w1","path":"src/config.ts"}', ...all.slice(4)].join('\n'), /line 5: read event without a recorded "response"/],
     ['a write that carries a hash, not the content', [all[0], all[1], '{"type":"write","path":"a.ts","sha256":"ab12","mtimeMs":1}'].join('\n'), /line 3: write needs string "content" \(a trace carries each version's content: a hash cannot verify a payload\)/],
     ['a foreign file', '{"hello":"world"}\n', /is not a readshim trace: line 1: the first line must be a header/],
-    ['a newer spec version', all[0]!.replace('"specVersion":"2.0"', '"specVersion":"99.0"'), /is a trace of spec 99\.0; this kit checks spec 2\.0 and cannot read newer traces/],
+    ['a newer spec version', all[0]!.replace('"specVersion":"2.0"', '"specVersion":"99.0"'), /is a trace of spec 99\.0; this kit checks spec 2\.1 and cannot read newer traces/],
     ['a response the decoder cannot read', [all[0], all[1], all[2], '{"type":"read","worker":"w1","path":"src/config.ts","response":{"text":"[readshim c1ea4e5ea100] gibberish"}}'].join('\n'), /line 4: the reference decoder cannot read this recorded response/],
   ];
   for (const [what, text, message] of cases)

@@ -24,6 +24,7 @@ import hostTool from '../../examples/designs/host-tool-2000.ts';
 import lineCut from '../../examples/designs/line-cut.ts';
 import ownWords from '../../examples/designs/own-words.ts';
 import pointerOnly from '../../examples/designs/pointer-only.ts';
+import splitHunks from '../../examples/designs/split-hunks.ts';
 import zeroContext from '../../examples/designs/zero-context-diff.ts';
 
 const SEED = 20261130; // the CLI's default seed
@@ -127,6 +128,17 @@ design('git-diff', gitDiff, 'its diffs carry diff --git and index lines', (r, lo
   expect(status(r, 'DIFF-COMPLETE')).toBe('pass');
   expect(r.claims.diff).toBeGreaterThan(0);
   expect(log.some((e) => /\ndiff --git a\/(\S+) b\/\1\nindex [0-9a-f]{7}\.\.[0-9a-f]{7} 100644\n--- a\/\1\n\+\+\+ b\/\1\n@@ /.test(e.text))).toBe(true);
+});
+
+design('split-hunks', splitHunks, 'its diffs are bare split-row hunks, a trailing newline changed shows as an empty row', (r, log) => {
+  expect(status(r, 'DIFF-COMPLETE')).toBe('pass');
+  expect(status(r, 'DIFF-BASE-HELD')).toBe('pass');
+  expect(status(r, 'POINTER-FULL')).toBe('pass');
+  const diffs = log.filter((e) => e.text.startsWith('[changed since your last read; split-line hunks'));
+  expect(diffs.length).toBeGreaterThan(0);
+  for (const d of diffs) expect(d.text.split('\n')[1]).toMatch(HUNK); // no ---/+++ headers: the hunk comes first
+  expect(diffs.some((d) => /\n[-+]\n(?: [^\n]*\n)*$/.test(d.text.slice(d.text.indexOf('\n@@'))))).toBe(true); // an empty row
+  expect(log.some((e) => e.text.includes('\n\\ No newline'))).toBe(false);
 });
 
 design('own-words', ownWords, 'its worded refusals and stale serves are judged', (r) => {

@@ -16,6 +16,7 @@ import { runConformance, sealFor } from '../../properties/run.ts';
 import capOnly from '../../spec/designs/cap-only.ts';
 import { DESIGNS, designFor } from '../../spec/designs/index.ts';
 import pointerOnly from '../../spec/designs/pointer-only.ts';
+import splitHunks from '../../spec/designs/split-hunks.ts';
 import { runExamples } from '../../spec/execute.ts';
 import { loadSpecText } from '../../spec/load.ts';
 import { SPEC_TEXT, loadRealSpec } from './support.ts';
@@ -50,7 +51,7 @@ const lists = (cell: string): RuleId[] => (cell === '—' ? [] : cell.split(', '
 
 describe('the design shims of spec/designs', () => {
   it('each declares exactly one lever set, no arm surface, and passes the adapter checks', () => {
-    expect(DESIGNS.map((d) => d.capabilities.levers)).toEqual([['pointer'], ['cap']]);
+    expect(DESIGNS.map((d) => d.capabilities.levers)).toEqual([['pointer'], ['cap'], ['pointer', 'diff']]);
     for (const d of DESIGNS) {
       expect(adapterProblem(d)).toBeUndefined();
       expect(d.capabilities.arms).toBeUndefined();
@@ -65,13 +66,14 @@ describe('the design shims of spec/designs', () => {
     ['pointer-only behind a 3-line host tool', pointerOnly, { maxLines: 3, maxLineChars: 5 }],
     ['cap-only', capOnly, undefined],
     ['cap-only behind a 3-line host tool', capOnly, { maxLines: 3, maxLineChars: 5 }],
+    ['split-hunks', splitHunks, undefined],
   ] as const)('%s passes readshim-conformance run: nothing fails, nothing unexercised', async (_n, d, tool) => {
     const adapter: ShimAdapter = tool === undefined ? d : { ...d, capabilities: { ...d.capabilities, tool } };
     const r = await runConformance({ adapter, runs: 25, seed: 11, transport: 'in-process' });
     expect(r.rules.filter((x) => x.status === 'fail' || x.status === 'unexercised').map((x) => `${x.id}: ${x.reason ?? ''}`)).toEqual([]);
     expect(r.levers).toEqual(d.capabilities.levers);
     const pass = r.rules.filter((x) => x.status === 'pass').map((x) => x.id);
-    expect(pass).toEqual(expect.arrayContaining(d === pointerOnly ? ['POINTER-FULL', 'FIRST-VERBATIM'] : ['SLICE-CONTINUES', 'PROGRESS', 'CAP-PARAM']));
+    expect(pass).toEqual(expect.arrayContaining(d === pointerOnly ? ['POINTER-FULL', 'FIRST-VERBATIM'] : d === splitHunks ? ['POINTER-FULL', 'DIFF-COMPLETE', 'DIFF-BASE-HELD'] : ['SLICE-CONTINUES', 'PROGRESS', 'CAP-PARAM']));
   });
 });
 
@@ -173,6 +175,16 @@ describe('the levers= examples can see', () => {
     expect(failed.map((r) => r.id)).toContain('POINTER-FULL/pointer-only-shim');
     expect(failed.every((r) => r.shim === 'pointer-only:PATH-ONLY')).toBe(true);
     expect(failed.find((r) => r.id === 'POINTER-FULL/pointer-only-shim')!.reason).toMatch(/^SPEC\.md line \d+: expected verbatim .*got pointer 17$/);
+  });
+
+  it('the split-row examples fail a shim that claims the same hunks without lines: split (SPEC.md "Diff dialects")', async () => {
+    const split = leverExamples.filter((e) => e.example.id.startsWith('DIFF-COMPLETE/split-rows-'));
+    expect(split.length).toBe(4);
+    expect((await runExamples(split, reference, designFor)).map((r) => r.status)).toEqual(['pass', 'pass', 'pass', 'pass']);
+    const unsaid: ShimAdapter = { ...splitHunks, name: 'split-hunks-unsaid', decode: (t, c) => { const { lines: _l, ...rest } = splitHunks.decode(t, c) as { lines?: string }; return rest as ReturnType<typeof splitHunks.decode>; } };
+    const results = await runExamples(split, reference, (l) => (l.join() === 'pointer,diff' ? unsaid : designFor(l)));
+    expect(results.map((r) => r.status)).toEqual(['fail', 'fail', 'fail', 'fail']);
+    expect(results[0]!.reason).toMatch(/expected a diff with lines: split, got one over lines with endings/);
   });
 
   it('each design answering the other\'s examples fails every one of them', async () => {

@@ -54,7 +54,7 @@ const CASES: readonly Case[] = [
   },
   // The 2.0 attributes: levers= (a design shim), tool= (a host tool bound), and what the validator asks of them.
   { name: 'levers= together with arm=', lines: [...HEAD, '```example id=POINTER-FULL/a rule=POINTER-FULL arm=cap levers=pointer', 'write a.txt "abc"', '```'], line: 7, id: 'POINTER-FULL/a', says: /arm= or levers=/ },
-  { name: 'a lever set no design declares', lines: [...HEAD, '```example id=POINTER-FULL/a rule=POINTER-FULL levers=pointer,diff', 'write a.txt "abc"', '```'], line: 7, id: 'POINTER-FULL/a', says: /no design shim in spec\/designs declares levers \[pointer, diff\] \(designs: pointer-only \[pointer\], cap-only \[cap\]\)/ },
+  { name: 'a lever set no design declares', lines: [...HEAD, '```example id=POINTER-FULL/a rule=POINTER-FULL levers=cap,diff', 'write a.txt "abc"', '```'], line: 7, id: 'POINTER-FULL/a', says: /no design shim in spec\/designs declares levers \[cap, diff\] \(designs: pointer-only \[pointer\], cap-only \[cap\], split-hunks \[pointer, diff\]\)/ },
   { name: 'an unknown lever', lines: [...HEAD, '```example id=POINTER-FULL/a rule=POINTER-FULL levers=ptr', 'write a.txt "abc"', '```'], line: 7, id: 'POINTER-FULL/a', says: /"ptr" is not a lever/ },
   { name: 'a host tool bound out of its domain', lines: [...HEAD, '```example id=POINTER-FULL/a rule=POINTER-FULL tool=maxLines:0', 'write a.txt "abc"', '```'], line: 7, id: 'POINTER-FULL/a', says: /tool=maxLines:0: maxLines must be an integer >= 1/ },
   { name: 'a host tool bound that is not key:value', lines: [...HEAD, '```example id=POINTER-FULL/a rule=POINTER-FULL tool=maxLines', 'write a.txt "abc"', '```'], line: 7, id: 'POINTER-FULL/a', says: /"maxLines" is not key:value/ },
