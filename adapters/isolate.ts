@@ -7,7 +7,7 @@
  * limit, killed with the kit. The caller's environment is kept.
  */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { accessSync, constants, existsSync, mkdirSync, rmdirSync, writeFileSync } from 'node:fs';
+import { accessSync, constants, existsSync, mkdirSync, readdirSync, rmdirSync, writeFileSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import { delimiter, join, relative, isAbsolute } from 'node:path';
 import { UsageError } from '../core/errors.ts';
@@ -94,6 +94,7 @@ function kitCgroup(): string | undefined {
   if (cgroupMade !== undefined) return cgroupMade ?? undefined;
   cgroupMade = null;
   for (const base of ['/sys/fs/cgroup/pids', '/sys/fs/cgroup']) {
+    sweep(base);
     const dir = join(base, `readshim-${process.pid}`);
     try {
       mkdirSync(dir);
@@ -125,6 +126,36 @@ const tryRmdir = (dir: string): void => {
     // still busy at exit: its tasks are being killed with the kit
   }
 };
+
+const alive = (pid: number): boolean => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};
+
+/** Removes empty cgroups left by a kit that was killed (its exit handler never ran). */
+function sweep(base: string): void {
+  let names: string[];
+  try {
+    names = readdirSync(base);
+  } catch {
+    return;
+  }
+  for (const n of names) {
+    const m = /^readshim-(\d+)$/.exec(n);
+    if (m === null || alive(Number(m[1]))) continue;
+    const dir = join(base, n);
+    try {
+      for (const sub of readdirSync(dir, { withFileTypes: true })) if (sub.isDirectory()) tryRmdir(join(dir, sub.name));
+    } catch {
+      // gone meanwhile
+    }
+    tryRmdir(dir);
+  }
+}
 
 /** A fresh child cgroup limited to `max` tasks; removed once the subject is gone. */
 function subjectCgroup(base: string, max: number): string | undefined {

@@ -1,10 +1,10 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { bwrapArgs, openIsolation, type Isolation } from '../../adapters/isolate.ts';
+import { ISOLATE_MAX_PROCS, bwrapArgs, openIsolation, type Isolation } from '../../adapters/isolate.ts';
 import { UsageError } from '../../core/errors.ts';
-import { inProcess } from '../cli/helpers.ts';
+import { ROOT, inProcess } from '../cli/helpers.ts';
 
 /** A PATH with nothing on it: no bwrap, no prlimit. */
 const emptyPath = (): string => mkdtempSync(join(tmpdir(), 'readshim-nopath-'));
@@ -77,5 +77,15 @@ describe('bwrapArgs: the mounts and limits of one subject', () => {
     expect(back).toBeGreaterThan(at(a, '--tmpfs', '/home/me'));
     expect(back).toBeLessThan(at(a, '--remount-ro', '/home/me'));
     expect(at(bwrapArgs(iso, { command: 'x', cwd: '/home/meme', writable: [] }), '--ro-bind', '/home/meme', '/home/meme')).toBe(-1);
+  });
+});
+
+describe('README "Trust model"', () => {
+  it('states the process limit the code sets, and what the subject keeps', () => {
+    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+    const section = readme.slice(readme.indexOf('## Trust model'), readme.indexOf('## Commands'));
+    expect(section).toMatch(/Without `--isolate` that code runs as you/);
+    expect(section).toContain(`at most ${ISOLATE_MAX_PROCS} processes`);
+    expect(section).toMatch(/keeps the caller's environment variables/);
   });
 });
