@@ -91,6 +91,14 @@ function verdictLine(result: RunResult, check: BaselineCheck | undefined): strin
   return `verdict ${verdict}: ${parts.join(', ')}`;
 }
 
+/** "nothing was judged, not a pass: DIFF-COMPLETE, DIFF-BASE-HELD n/a (arm cap has no diff lever)". */
+function nothingJudgedLine(result: RunResult): string {
+  const why = new Map<string, string[]>();
+  for (const r of result.rules) why.set(r.reason ?? 'n/a', [...(why.get(r.reason ?? 'n/a') ?? []), r.id]);
+  const groups = [...why].map(([reason, ids]) => `${ids.length > 4 ? `all ${ids.length} rules` : ids.join(', ')} n/a (${reason})`);
+  return `nothing was judged, not a pass: ${groups.join('; ')}`;
+}
+
 /**
  * Writes a file the run's verdict depends on; when it cannot be written after the run (the disk
  * filled, the folder went away), the verdict still reaches stderr in the one line of the usage
@@ -119,6 +127,12 @@ export function finishRun(result: RunResult, ci: CiFlags, reporter: RunReporter,
   const check = ci.baseline ? checkBaseline(result, ci.baseline) : undefined;
   keepVerdict(() => emit(report(result, reporter, extras, check), out), result, check);
   if (check) return check.ok ? EXIT.ok : EXIT.failed;
+  // Every rule n/a (a replayed trace that exercises none, --only naming rules n/a for the shim):
+  // nothing was judged, and that is not a pass (as an audit that judged nothing, exit 1).
+  if (!isPartial(result) && result.summary.passed + result.summary.failed + result.summary.unexercised === 0) {
+    process.stderr.write(`readshim-conformance: run: ${nothingJudgedLine(result)}\n`);
+    return EXIT.failed;
+  }
   // A shard only sees part of the histories: "unexercised" is decided on the combined shards.
   const bad = result.summary.failed + (isPartial(result) ? 0 : result.summary.unexercised);
   return bad > 0 ? EXIT.failed : EXIT.ok;

@@ -1,6 +1,7 @@
 /** readshim-conformance <command> … — dispatch, and the one place errors become exit codes. */
 import { EXIT, UsageError } from '../core/errors.ts';
 import { AdapterError } from '../harness/session.ts';
+import { COMMAND_USAGE } from './usage.ts';
 
 type Command = (argv: readonly string[]) => Promise<number>;
 
@@ -26,9 +27,14 @@ See README.md for every flag.`;
 
 export async function main(argv: readonly string[]): Promise<number> {
   const [name, ...rest] = argv;
-  if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
+  // Asked for, usage is the answer (stdout, exit 0); no command at all is a usage error (stderr, exit 2).
+  if (name === undefined) {
+    process.stderr.write(`${USAGE}\n`);
+    return EXIT.usage;
+  }
+  if (name === '--help' || name === '-h' || name === 'help') {
     process.stdout.write(`${USAGE}\n`);
-    return name === undefined ? EXIT.usage : EXIT.ok;
+    return EXIT.ok;
   }
   if (name === '--version') {
     const { KIT_VERSION } = await import('../core/version.ts');
@@ -39,6 +45,10 @@ export async function main(argv: readonly string[]): Promise<number> {
   if (load === undefined) {
     process.stderr.write(`readshim-conformance: unknown command ${JSON.stringify(name)} (known: ${Object.keys(COMMANDS).join(', ')})\n`);
     return EXIT.usage;
+  }
+  if (rest.includes('--help') || rest.includes('-h')) {
+    process.stdout.write(`usage:\n${COMMAND_USAGE[name]}\n\nSee README.md "Commands" for every flag.\n`);
+    return EXIT.ok;
   }
   try {
     return await (await load())(rest);

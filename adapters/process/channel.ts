@@ -17,7 +17,7 @@ const MAX_LINE = 64 * 1024 * 1024;
 /**
  * How long a process gets to exit after its stdin closes before its group is killed; and how long
  * its stdout may stay open after it exited (a process it started and that left its group can hold
- * it open forever) before the request in flight fails.
+ * it open forever) before the request in flight fails; and how long a closed stdout waits for an exit.
  */
 const EXIT_GRACE_MS = 250;
 
@@ -53,6 +53,7 @@ export class Channel {
   readonly #exited: Promise<void>;
   readonly #unregister: () => void;
   #exit: string | undefined;
+  #stdoutClosed = false;
   #nextId = 0;
   #pending: Pending | undefined;
   #queue: Promise<unknown> = Promise.resolve();
@@ -89,6 +90,15 @@ export class Channel {
       const p = this.#pending;
       if (p !== undefined && !this.#closing) this.#break(`${this.#exit ?? 'closed its output'} before answering ${p.op} (id ${p.id})`);
     });
+    // Stdout closed by a process that keeps running: no reply can come, so it is told now, not after
+    // --timeout. A process that is exiting closes stdout too: its exit is told instead ('close' above).
+    this.#child.stdout?.on('end', () => {
+      setTimeout(() => {
+        this.#stdoutClosed = true;
+        const p = this.#pending;
+        if (p !== undefined && !this.#closing && this.#exit === undefined) this.#break(`closed its stdout before answering ${p.op} (id ${p.id}), and is still running`);
+      }, EXIT_GRACE_MS).unref();
+    });
     this.#child.stdin?.on('error', () => {}); // EPIPE after an exit: the exit is what gets reported
     const decoder = new StringDecoder('utf8');
     this.#child.stdout?.on('data', (chunk: Buffer) => this.#onData(decoder.write(chunk)));
@@ -103,6 +113,7 @@ export class Channel {
     const run = (): Promise<Message> => {
       if (this.#broken !== undefined) return Promise.reject(this.#broken);
       if (this.#exit !== undefined) return Promise.reject(this.#break(`${this.#exit} while the kit still needed it (next request: ${op})`));
+      if (this.#stdoutClosed) return Promise.reject(this.#break(`closed its stdout while the kit still needed it (next request: ${op}), and is still running`));
       const id = this.#nextId++;
       const line = encodeLine({ id, op, ...fields });
       return new Promise<Message>((resolve, reject) => {

@@ -125,7 +125,12 @@ export default async function bench(argv: readonly string[]): Promise<number> {
         modes = (flags.arm !== undefined ? [flags.arm] : ARM_NAMES.filter((a) => declared.includes(a))).map(modeOfArm);
       }
     }
-    const workload = buildWorkload(flags.workload);
+    // A shim that declares no line windows is never sent one (as `run` never does): the whole
+    // table's workload then has none, and the report says so.
+    const noWindows = adapter !== undefined && !adapter.capabilities.windows && flags.workload.windowRate > 0;
+    if (noWindows && argv.some((a) => a === '--window-rate' || a.startsWith('--window-rate=')))
+      throw new UsageError(`bench: adapter ${adapter!.name} declares capabilities.windows: false, so it is sent no line window: drop --window-rate ${flags.workload.windowRate}`);
+    const workload = buildWorkload(noWindows ? { ...flags.workload, windowRate: 0 } : flags.workload);
     let rows;
     try {
       rows = await runBench({
@@ -142,6 +147,7 @@ export default async function bench(argv: readonly string[]): Promise<number> {
     const broken = processAdapter?.failure();
     if (broken !== undefined) throw broken;
     const notes = [...(flags.isolation ? [isolationAssumption(flags.isolation)] : []), ...(adapter !== undefined ? subjectNotes(adapter, workload.stats.compactions) : [])];
+    if (noWindows) notes.unshift(`${adapter!.name} declares capabilities.windows: false: this workload has no line windows (--window-rate 0)`);
     emit(flags.reporter === 'json' ? benchJson(workload, rows, notes) : benchPretty(workload, rows, notes), flags.out);
     // Exit 1 when the shim under test lied (or, benching the reference alone, the reference did).
     const judged = rows.filter((r) => r.role === (adapter !== undefined ? 'under test' : 'reference'));

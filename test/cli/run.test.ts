@@ -128,3 +128,20 @@ describe('run: verdicts, reports, the failure database', { timeout: cpuBudget(8)
     expect(readdirSync(tmp).filter((f) => f.endsWith('.tmp'))).toEqual([]);
   });
 });
+
+describe('a run that judged nothing is not a pass', { timeout: cpuBudget(3) }, () => {
+  it('--replay of a header-only trace: exit 1, as audit of it', async () => {
+    const f = join(tmp, 'header-only.jsonl');
+    writeFileSync(f, '{"type":"header","kit":"0.1.0","specVersion":"2.0","cap":8,"arm":"cap","seal":"x"}\n');
+    const r = await inProcess(['run', '--replay', f], tmp);
+    expect(r.code).toBe(1);
+    expect(r.stderr.trim()).toBe('readshim-conformance: run: nothing was judged, not a pass: all 24 rules n/a (the replayed trace does not exercise it)');
+    expect((await inProcess(['audit', f], tmp)).code).toBe(1);
+  });
+  it('--only naming rules n/a for the shim: exit 1 naming them and why', async () => {
+    const r = await inProcess(['run', '--only', 'DIFF-COMPLETE,DIFF-BASE-HELD', '--arm', 'cap', '--runs', '1', '--no-save', '--reporter', 'json'], tmp);
+    expect(r.code).toBe(1);
+    expect(JSON.parse(r.stdout).summary).toMatchObject({ passed: 0, failed: 0, na: 2 });
+    expect(r.stderr.trim()).toBe('readshim-conformance: run: nothing was judged, not a pass: DIFF-COMPLETE, DIFF-BASE-HELD n/a (arm cap has no diff lever)');
+  });
+});

@@ -88,6 +88,15 @@ describe('run --process: a process that breaks the protocol is exit 2 with one l
       expect(sandboxesIn(home)).toEqual([]);
     });
 
+  it('closes its stdout and keeps running: told at once, not after --timeout', async () => {
+    const r = await inProcess(['run', '--process', 'exec >&-; sleep 1000', '--arm', 'cap', '--timeout', '600000'], project(), env);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(r.stderr).toMatch(/process "exec >&-; sleep 1000" closed its stdout before answering hello \(id 0\), and is still running/);
+    expect(sandboxesIn(home)).toEqual([]);
+  });
+
   it('the handshake the kit sends carries the protocol and specVersion, and the sandbox root', async () => {
     const dir = project();
     const r = await inProcess(['run', '--process', 'head -n 1 > hello.json', '--timeout', String(TIMEOUT)], dir, env);

@@ -1,0 +1,32 @@
+/**
+ * Each command's usage, as README "Commands" shows it (a test keeps them equal): what
+ * `<command> --help` prints, and what a usage error points to.
+ */
+export const COMMAND_USAGE: Readonly<Record<string, string>> = {
+  run: [
+    'readshim-conformance run     [--adapter <module> | --process "<cmd>" | --hook "<cmd>" | --mcp "<cmd>"]',
+    '                             [--hook-post "<cmd>"] [--hook-compact "<cmd>"] [--mcp-tool <name>]',
+    '                             [--mcp-args path=<a>,offset=<a>,limit=<a>] [--mcp-compact <tool>]',
+    '                             [--levers pointer,cap,diff|none] [--pointer-pattern <regex>] [--decode <module>]',
+    '                             [--timeout <ms>] [--arm off|cap|diff|all] [--jobs <n>] [--shrink <n>]',
+    '                             [--cap <bytes>] [--runs <n>] [--seed <n>] [--only <RULE,...>] [--no-corpus]',
+    '                             [--replay <trace>] [--baseline <file>] [--write-baseline <file>]',
+    '                             [--shard <i>/<n>] [--reporter pretty|json|junit] [--out <file>]',
+    '                             [--failures <dir>] [--no-save]',
+  ].join('\n'),
+  audit: [
+    'readshim-conformance audit   <trace.jsonl> [--adapter <module>] [--reporter pretty|json]',
+  ].join('\n'),
+  spec: [
+    'readshim-conformance spec    [--reporter pretty|json]',
+  ].join('\n'),
+  mutants: [
+    'readshim-conformance mutants [--runs <n>] [--only <MUTANT,...>] [--no-corpus] [--reporter pretty|json]',
+  ].join('\n'),
+  gates: [
+    'readshim-conformance gates   [--config <file>] [--reporter pretty|json]',
+  ].join('\n'),
+  bench: [
+    'readshim-conformance bench   [--adapter <module> | --process "<cmd>"] [workload flags] [--reporter pretty|json]',
+  ].join('\n'),
+};
