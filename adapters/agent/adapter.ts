@@ -179,7 +179,9 @@ export function openAgentAdapter(o: AgentDriverOptions): DriverAdapter {
 
   const capabilities: Capabilities = {
     levers, capParam: false, windows: p.cannot.windows === undefined, diff: levers.includes('diff'), staleServe: false,
-    forget: false, counters: false, seal: false, raceBarrier: false,
+    // The kit drives no compaction a profile cannot express, and the server reports tiny token
+    // usage, so the CLI never compacts on its own during a run: FORGET-RESETS is ASSUMED, not judged.
+    forget: false, hostNeverCompacts: p.cannot.forget !== undefined, counters: false, seal: false, raceBarrier: false,
   };
 
   const history = async (): Promise<HistoryHandle> => {
@@ -191,6 +193,7 @@ export function openAgentAdapter(o: AgentDriverOptions): DriverAdapter {
     const procs: AgentProcess[] = [];
     const homes: ScratchHome[] = [];
     const claims = new ClaimQueue();
+    const lines: WorkerLine[] = [];
     try {
       await server.listen();
       await proxy.listen();
@@ -227,6 +230,7 @@ export function openAgentAdapter(o: AgentDriverOptions): DriverAdapter {
         ...p.env(info),
       };
       const line = server.line(ctx.workerId);
+      lines.push(line);
       const label = `${p.name} (worker ${ctx.workerId})`;
       const proc = new AgentProcess({ command, args: p.args(), cwd: root, env, line, label, timeoutMs });
       procs.push(proc);
@@ -278,6 +282,7 @@ export function openAgentAdapter(o: AgentDriverOptions): DriverAdapter {
         closed = true;
         await Promise.all(procs.map((x) => x.close()));
         counts.sideRequests += server.sideRequests;
+        counts.requests += server.sideRequests + lines.reduce((a, l) => a + l.requests, 0);
         for (const [d, n] of proxy.refused) refused.set(d, (refused.get(d) ?? 0) + n);
         await server.close().catch(() => undefined);
         await proxy.close().catch(() => undefined);
@@ -292,7 +297,7 @@ export function openAgentAdapter(o: AgentDriverOptions): DriverAdapter {
     `The kit plays the model: a scripted server on 127.0.0.1 (${p.wire}) answers each agent-loop request with the history's next read as one ${p.readTool.name} call and ends each session with a plain text; side requests (no ${p.readTool.name} tool offered) get a fixed text; a retried turn gets the same reply. The worker's text is the tool result the CLI sends in its next request, after the profile's normalisation.`,
     `One CLI process per worker for the whole history, each with a fresh HOME and TMPDIR; the history's files in a sandbox (its cwd), written between turns with exact mtimes. HTTP(S)_PROXY is a loopback trap that tunnels only 127.0.0.1; refused destinations: ${refused.size === 0 ? 'none' : [...refused].map(([d, n]) => `${d} (${n})`).join(', ')}.`,
     `Per-turn limit ${timeoutMs} ms (--timeout); the first request may take ${Math.max(START_TIMEOUT_MS, timeoutMs)} ms.`,
-    ...(p.cannot.forget !== undefined ? [`No compaction is driven: FORGET-* rules are n/a (${p.cannot.forget}).`] : []),
+    ...(p.cannot.forget !== undefined ? [`No compaction is driven (${p.cannot.forget}): histories hold no forget, and FORGET-RESETS is not judged.`] : []),
     ...(p.cannot.windows !== undefined ? [`No windows: ${p.cannot.windows}.`] : []),
     ...p.assumptions,
     describeLevers(levers, undefined),

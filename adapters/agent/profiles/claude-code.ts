@@ -58,7 +58,7 @@ export const claudeCode: AgentProfile = {
     return undefined;
   },
   cannot: {
-    forget: 'compaction through /compact is not driven yet by this profile (the CLI re-attaches recently read files from its next request; not read yet)',
+    forget: 'this profile does not send /compact yet; after one, Claude Code re-attaches recently read files, which the kit would have to read from its next request',
   },
   assumptions: [
     'Claude Code\'s Read tool: file_path absolute, offset 1-based, limit in lines; each result line is "N\\t<line>" (stripped); <system-reminder> blocks it appends are removed and never judged.',
