@@ -60,13 +60,22 @@ export function resolveAgentCommand(p: AgentProfile, command: string | undefined
 /** `<command> --version`, first line, or a reason it failed. */
 export async function askVersion(command: string, env: NodeJS.ProcessEnv): Promise<string> {
   return new Promise((done) => {
-    const child = spawn(`${command} --version`, { shell: true, stdio: ['ignore', 'pipe', 'pipe'], env });
+    const child = spawn(`${command} --version`, { shell: true, detached: true, stdio: ['ignore', 'pipe', 'pipe'], env });
     let out = '';
-    const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
+    const kill = (): void => {
+      try {
+        process.kill(-child.pid!, 'SIGKILL'); // the group: a shell and what it started
+      } catch {
+        // gone
+      }
+    };
+    const unregister = onKitExit(kill);
+    const timer = setTimeout(kill, 20_000);
     child.stdout.on('data', (c: Buffer) => (out += c.toString('utf8')));
     child.on('error', () => undefined);
     child.on('close', (code) => {
       clearTimeout(timer);
+      unregister();
       done(code === 0 && out.trim() !== '' ? out.trim().split('\n')[0]! : `unknown (--version exited ${String(code)})`);
     });
   });
@@ -111,9 +120,9 @@ class AgentProcess {
     this.#child.stdin!.write(`${line}\n`);
   }
 
-  #why(): string {
+  #why(what: string): string {
     const tail = this.#stderr.trim();
-    return `${this.#exit ?? 'stopped'}${tail !== '' ? `; stderr: ${JSON.stringify(tail.slice(-300))}` : ''}`;
+    return `${this.#exit ?? 'stopped'} while the kit waited for ${what}${tail !== '' ? `; stderr: ${JSON.stringify(tail.slice(-300))}` : ''}`;
   }
 
   /** The next loop request, or an AdapterError: the CLI exited, hung, or sent what cannot be parsed. */
@@ -125,7 +134,7 @@ class AgentProcess {
           throw e instanceof WireFault ? new AdapterError(`${this.o.label}: ${e.message}`) : e;
         }),
         this.#exited.then(() => {
-          throw new AdapterError(`${this.o.label} ${this.#why()} while the kit waited for ${what}`);
+          throw new AdapterError(`${this.o.label} ${this.#why(what)}`);
         }),
         new Promise<never>((_, reject) => {
           timer = setTimeout(() => reject(new AdapterError(`${this.o.label} sent no request within ${ms} ms while the kit waited for ${what} (a hung CLI; --timeout sets the per-turn limit)`)), ms);
@@ -169,6 +178,8 @@ export function openAgentAdapter(o: AgentDriverOptions): DriverAdapter {
   const cwd = o.cwd ?? process.cwd();
   const command = resolveAgentCommand(p, o.command, cwd);
   const timeoutMs = o.timeoutMs ?? DEFAULT_TURN_TIMEOUT_MS;
+  // An explicit --timeout bounds the first request too (a CLI that never asks fails that fast).
+  const startMs = o.timeoutMs ?? START_TIMEOUT_MS;
   const levers = o.levers ?? DEFAULT_DRIVER_LEVERS;
   const nonce = randomBytes(4).toString('hex');
   let toolUses = 0;
@@ -241,7 +252,7 @@ export function openAgentAdapter(o: AgentDriverOptions): DriverAdapter {
         read: (args: ReadArgs) =>
           serial(async () => {
             const file = join(root, resolvePath(args.path));
-            const cur = proc.current ?? (await proc.next(first ? 'its first request (a CLI that makes no request at all)' : 'its next request', first ? Math.max(START_TIMEOUT_MS, timeoutMs) : timeoutMs));
+            const cur = proc.current ?? (await proc.next(first ? 'its first request (a CLI that makes no request at all)' : 'its next request', first ? startMs : timeoutMs));
             first = false;
             proc.current = undefined;
             const id = `toolu_01readshim${nonce}${String(++toolUses).padStart(6, '0')}`;
@@ -271,7 +282,7 @@ export function openAgentAdapter(o: AgentDriverOptions): DriverAdapter {
 
     let closed = false;
     return {
-      opTimeoutMs: Math.max(START_TIMEOUT_MS, timeoutMs) + timeoutMs,
+      opTimeoutMs: startMs + timeoutMs,
       injectsFailures: false,
       create,
       write: (path, content, mtimeMs) => sandbox.write(path, content, mtimeMs),
@@ -296,7 +307,7 @@ export function openAgentAdapter(o: AgentDriverOptions): DriverAdapter {
     `Agent CLI: ${p.name} (${p.package}, pinned ${p.version}), run as ${quoted(command)}; version ${version ?? 'not asked yet'}; profile ${o.profileSource}.`,
     `The kit plays the model: a scripted server on 127.0.0.1 (${p.wire}) answers each agent-loop request with the history's next read as one ${p.readTool.name} call and ends each session with a plain text; side requests (no ${p.readTool.name} tool offered) get a fixed text; a retried turn gets the same reply. The worker's text is the tool result the CLI sends in its next request, after the profile's normalisation.`,
     `One CLI process per worker for the whole history, each with a fresh HOME and TMPDIR; the history's files in a sandbox (its cwd), written between turns with exact mtimes. HTTP(S)_PROXY is a loopback trap that tunnels only 127.0.0.1; refused destinations: ${refused.size === 0 ? 'none' : [...refused].map(([d, n]) => `${d} (${n})`).join(', ')}.`,
-    `Per-turn limit ${timeoutMs} ms (--timeout); the first request may take ${Math.max(START_TIMEOUT_MS, timeoutMs)} ms.`,
+    `Per-turn limit ${timeoutMs} ms (--timeout); the first request may take ${startMs} ms.`,
     ...(p.cannot.forget !== undefined ? [`No compaction is driven (${p.cannot.forget}): histories hold no forget, and FORGET-RESETS is not judged.`] : []),
     ...(p.cannot.windows !== undefined ? [`No windows: ${p.cannot.windows}.`] : []),
     ...p.assumptions,
