@@ -12,7 +12,9 @@ import type { Isolation } from '../adapters/isolate.ts';
 import type { ArgMap } from '../adapters/mcp/tool.ts';
 import { parseArgMap } from '../adapters/mcp/tool.ts';
 
-export const DRIVER_VALUE_FLAGS = ['hook', 'hook-post', 'hook-compact', 'mcp', 'mcp-tool', 'mcp-args', 'mcp-compact', 'pointer-pattern', 'decode', 'levers'] as const;
+/** run --agent's flags (the block at the end of this file). */
+export const AGENT_VALUE_FLAGS = ['agent', 'agent-profile', 'agent-command'] as const;
+export const DRIVER_VALUE_FLAGS = ['hook', 'hook-post', 'hook-compact', 'mcp', 'mcp-tool', 'mcp-args', 'mcp-compact', 'pointer-pattern', 'decode', 'levers', ...AGENT_VALUE_FLAGS] as const;
 
 interface Common {
   readonly levers?: readonly LeverName[];
@@ -21,7 +23,8 @@ interface Common {
 }
 export type DriverFlags =
   | (Common & { readonly kind: 'hook'; readonly command: string; readonly post?: string; readonly compact?: string })
-  | (Common & { readonly kind: 'mcp'; readonly command: string; readonly tool?: string; readonly args?: ArgMap; readonly compactTool?: string });
+  | (Common & { readonly kind: 'mcp'; readonly command: string; readonly tool?: string; readonly args?: ArgMap; readonly compactTool?: string })
+  | AgentFlags;
 
 const nonEmpty = (flag: string, v: string | undefined, example: string): string | undefined => {
   if (v !== undefined && v.trim() === '') throw new UsageError(`run: --${flag} needs a command line, e.g. --${flag} "${example}"`);
@@ -30,6 +33,8 @@ const nonEmpty = (flag: string, v: string | undefined, example: string): string 
 
 /** The driver flags, or undefined when neither --hook nor --mcp is given (then none of theirs may be). */
 export function parseDriverFlags(f: ReadonlyMap<string, string>, cap: number | undefined): DriverFlags | undefined {
+  const agent = parseAgentFlags(f);
+  if (agent !== undefined) return agent;
   const hook = nonEmpty('hook', f.get('hook'), 'bash examples/hooks/content-dedup.sh');
   const mcp = nonEmpty('mcp', f.get('mcp'), 'node examples/mcp/hash-cache-server.js');
   const others = ['adapter', 'process'].filter((k) => f.has(k));
@@ -73,6 +78,7 @@ export function parseDriverFlags(f: ReadonlyMap<string, string>, cap: number | u
 
 /** The driver adapter for the flags (the MCP SDK is loaded only when --mcp is given). */
 export async function openDriver(d: DriverFlags, o: { timeoutMs?: number; cap?: number; replay: boolean; isolation?: Isolation }): Promise<DriverAdapter> {
+  if (d.kind === 'agent') return openAgent(d, o);
   const decoder = d.decode !== undefined ? await (await import('../adapters/drivers/decode.ts')).loadDecoder(d.decode) : undefined;
   const shared = {
     ...(o.timeoutMs !== undefined ? { timeoutMs: o.timeoutMs } : {}),
@@ -99,6 +105,7 @@ export function driverArgv(d: DriverFlags): string[] {
   const add = (flag: string, v: string | undefined): void => {
     if (v !== undefined) parts.push(`--${flag} ${shellWord(v)}`);
   };
+  if (d.kind === 'agent') return agentArgv(d);
   if (d.kind === 'hook') {
     add('hook', d.command);
     add('hook-post', d.post);
@@ -113,4 +120,51 @@ export function driverArgv(d: DriverFlags): string[] {
   add('pointer-pattern', d.pointerPattern);
   add('decode', d.decode);
   return parts;
+}
+
+// ---- run --agent (adapters/agent, README "Check an agent CLI") ----
+
+export interface AgentFlags {
+  readonly kind: 'agent';
+  /** The built-in profile's name or the profile module's path (what the report quotes). */
+  readonly command: string;
+  readonly builtin: boolean;
+  readonly agentCommand?: string;
+  readonly levers?: readonly LeverName[];
+}
+
+/** --agent / --agent-profile and theirs, or undefined when neither is given (then --agent-command may not be). */
+export function parseAgentFlags(f: ReadonlyMap<string, string>): AgentFlags | undefined {
+  const name = f.get('agent');
+  const module = f.get('agent-profile');
+  if (name === undefined && module === undefined) {
+    if (f.has('agent-command')) throw new UsageError('run: --agent-command applies to --agent and --agent-profile only');
+    return undefined;
+  }
+  if (name !== undefined && module !== undefined) throw new UsageError('run: give --agent <name> or --agent-profile <module>, not both');
+  const others = ['adapter', 'process', 'hook', 'mcp', 'hook-post', 'hook-compact', 'mcp-tool', 'mcp-args', 'mcp-compact', 'pointer-pattern', 'decode', 'levers'].filter((k) => f.has(k));
+  if (others.length > 0) throw new UsageError(`run: --${name !== undefined ? 'agent' : 'agent-profile'} plays the model for an agent CLI; drop --${others[0]}`);
+  if (name !== undefined && !Object.hasOwn(AGENT_NAMES, name)) throw new UsageError(`run: --agent takes one of ${Object.keys(AGENT_NAMES).join(', ')} (or --agent-profile <module>), got ${JSON.stringify(name)}`);
+  if (module !== undefined && module.trim() === '') throw new UsageError('run: --agent-profile needs a module path, e.g. --agent-profile examples/agent/profile.ts');
+  const cmd = f.get('agent-command');
+  if (cmd !== undefined && cmd.trim() === '') throw new UsageError('run: --agent-command needs a command line, e.g. --agent-command "/opt/claude/bin/claude"');
+  return { kind: 'agent', command: name ?? module!, builtin: name !== undefined, ...(cmd !== undefined ? { agentCommand: cmd } : {}) };
+}
+
+/** The built-in names (kept here so flag parsing loads no profile). */
+const AGENT_NAMES: Readonly<Record<string, true>> = Object.freeze({ 'claude-code': true });
+
+async function openAgent(d: AgentFlags, o: { timeoutMs?: number }): Promise<DriverAdapter> {
+  const [{ openAgentAdapter }, { BUILTIN_PROFILES }, { loadProfile }] = await Promise.all([
+    import('../adapters/agent/adapter.ts'), import('../adapters/agent/profiles/index.ts'), import('../adapters/agent/profile.ts'),
+  ]);
+  const profile = d.builtin ? BUILTIN_PROFILES[d.command]! : await loadProfile(d.command);
+  return openAgentAdapter({
+    profile, profileSource: d.builtin ? `built-in ${d.command}` : `module ${d.command}`,
+    ...(d.agentCommand !== undefined ? { command: d.agentCommand } : {}), ...(o.timeoutMs !== undefined ? { timeoutMs: o.timeoutMs } : {}),
+  });
+}
+
+function agentArgv(d: AgentFlags): string[] {
+  return [`--${d.builtin ? 'agent' : 'agent-profile'} ${shellWord(d.command)}`, ...(d.agentCommand !== undefined ? [`--agent-command ${shellWord(d.agentCommand)}`] : [])];
 }

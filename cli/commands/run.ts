@@ -85,6 +85,9 @@ export function parseRunFlags(argv: readonly string[]): RunFlags {
   const driver = parseDriverFlags(f, cap);
   if (p.switches.has('isolate') && processCommand === undefined && driver === undefined)
     throw new UsageError('run: --isolate applies to subjects the kit starts as processes (--process, --hook, --mcp); an in-process adapter runs inside the kit');
+  // The agent CLI must reach the kit's model server on 127.0.0.1, which --unshare-net hides (README "Trust model").
+  if (p.switches.has('isolate') && driver?.kind === 'agent')
+    throw new UsageError('run: --isolate does not cover --agent yet (the CLI must reach the kit\'s model server on 127.0.0.1, which the isolated network hides); its containment is the proxy trap and a fresh HOME (README "Check an agent CLI")');
   const isolation = p.switches.has('isolate') ? openIsolation('run') : undefined;
   const timeoutMs = intFlag('run', 'timeout', f.get('timeout'), TIMEOUT_DOMAIN);
   // A replay plays the trace: arm, cap and seal come from its header; nothing is generated or shrunk.
@@ -93,7 +96,7 @@ export function parseRunFlags(argv: readonly string[]): RunFlags {
       if (f.get(flag) !== undefined) throw new UsageError(`run: --${flag} applies to generated histories; --replay plays the trace only (drop --${flag})`);
   const jobs = intFlag('run', 'jobs', f.get('jobs'), { min: 1, max: MAX_JOBS });
   // Histories at once need histories that cannot see each other: a process and a sandbox each.
-  if (jobs !== undefined && processCommand === undefined && driver?.kind !== 'hook')
+  if (jobs !== undefined && processCommand === undefined && driver?.kind !== 'hook' && driver?.kind !== 'agent' /* --agent: a server, sandbox and CLI per history */)
     throw new UsageError('run: --jobs applies to --process and --hook runs (one process, sandbox and HOME per history); an in-process adapter or an MCP server runs one history at a time');
   const shrink = intFlag('run', 'shrink', f.get('shrink'), { min: 0, max: MAX_SHRINK, unit: 'histories' });
   const armFlag = oneOf('run', 'arm', f.get('arm'), ARM_NAMES);
@@ -276,7 +279,7 @@ async function runWith(flags: RunFlags, replay: Replay | undefined, argv: readon
       shrinkRuns: flags.shrink,
       ...(flags.corpus ? {} : { corpus: false }),
       // Histories at once only where each has its own process, sandbox and HOME (--process, --hook).
-      ...(processAdapter !== undefined || flags.driver?.kind === 'hook' ? { jobs: flags.jobs } : {}),
+      ...(processAdapter !== undefined || flags.driver?.kind === 'hook' || flags.driver?.kind === 'agent' ? { jobs: flags.jobs } : {}),
       ...(!spawning && flags.timeoutMs !== undefined ? { settleTimeoutMs: flags.timeoutMs } : {}),
       onProgress: (l) => shown.line(l),
       ...(progressEnabled() ? { onHistory: shown.observe } : {}),

@@ -1,0 +1,5 @@
+/** The built-in agent profiles (`run --agent <name>`). */
+import type { AgentProfile } from '../profile.ts';
+import { claudeCode } from './claude-code.ts';
+
+export const BUILTIN_PROFILES: Readonly<Record<string, AgentProfile>> = Object.freeze({ 'claude-code': claudeCode });
