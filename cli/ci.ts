@@ -11,9 +11,10 @@ import { readTextFile } from '../core/files.ts';
 import { EXIT, UsageError } from '../core/errors.ts';
 import { emit, progress, writeFileAtomic } from '../core/output.ts';
 import { runJunit } from './report/junit.ts';
+import { badgeOf, badgeSvg } from './report/badge.ts';
 import { runJson, runPretty, type RunReportExtras } from './report/run.ts';
 
-export type RunReporter = 'pretty' | 'json' | 'junit';
+export type RunReporter = 'pretty' | 'json' | 'junit' | 'badge';
 
 const readBaseline = (file: string): Baseline => parseBaseline(file, readTextFile(file, 'baseline'));
 
@@ -56,6 +57,7 @@ export function parseCiFlags(flags: ReadonlyMap<string, string>): CiFlags {
 
 function report(result: RunResult, reporter: RunReporter, extras: RunReportExtras, check: BaselineCheck | undefined): string {
   if (reporter === 'junit') return runJunit(result, extras, check);
+  if (reporter === 'badge') return JSON.stringify(badgeOf(result), null, 2);
   if (reporter === 'json') {
     if (check === undefined && result.shard === undefined) return runJson(result, extras);
     const j = JSON.parse(runJson(result, extras)) as Record<string, unknown>;
@@ -77,6 +79,9 @@ function report(result: RunResult, reporter: RunReporter, extras: RunReportExtra
   return lines.join('\n');
 }
 
+/** Where --reporter badge draws its SVG: beside the JSON, `.json` → `.svg`. */
+export const badgeSvgPath = (out: string): string => out.replace(/\.json$/, '.svg');
+
 /** Emits the report and returns the exit code (0 pass, 1 fail) under the CI flags. */
 export function finishRun(result: RunResult, ci: CiFlags, reporter: RunReporter, out: string | undefined, extras: RunReportExtras): number {
   if (ci.writeBaseline) {
@@ -88,6 +93,8 @@ export function finishRun(result: RunResult, ci: CiFlags, reporter: RunReporter,
     return check.ok ? EXIT.ok : EXIT.failed;
   }
   const check = ci.baseline ? checkBaseline(result, ci.baseline) : undefined;
+  // --reporter badge: <name>.svg beside <name>.json (parseRunFlags checked the name).
+  if (reporter === 'badge' && out !== undefined) writeFileAtomic(badgeSvgPath(out), `${badgeSvg(badgeOf(result))}\n`);
   emit(report(result, reporter, extras, check), out);
   if (check) return check.ok ? EXIT.ok : EXIT.failed;
   // A shard only sees part of the histories: "unexercised" is decided on the combined shards.
