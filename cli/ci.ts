@@ -12,9 +12,10 @@ import { EXIT, UsageError } from '../core/errors.ts';
 import { emit, progress, writeFileAtomic } from '../core/output.ts';
 import { runJunit } from './report/junit.ts';
 import { badgeOf, badgeSvg } from './report/badge.ts';
+import { runHtml } from './report/html.ts';
 import { runJson, runPretty, type RunReportExtras } from './report/run.ts';
 
-export type RunReporter = 'pretty' | 'json' | 'junit' | 'badge';
+export type RunReporter = 'pretty' | 'json' | 'junit' | 'badge' | 'html';
 
 const readBaseline = (file: string): Baseline => parseBaseline(file, readTextFile(file, 'baseline'));
 
@@ -55,7 +56,8 @@ export function parseCiFlags(flags: ReadonlyMap<string, string>): CiFlags {
   };
 }
 
-function report(result: RunResult, reporter: RunReporter, extras: RunReportExtras, check: BaselineCheck | undefined): string {
+function report(result: RunResult, reporter: RunReporter, extras: RunReportExtras, check: BaselineCheck | undefined, out?: string): string {
+  if (reporter === 'html') return runHtml(result, extras, out);
   if (reporter === 'junit') return runJunit(result, extras, check);
   if (reporter === 'badge') return JSON.stringify(badgeOf(result), null, 2);
   if (reporter === 'json') {
@@ -89,13 +91,13 @@ export function finishRun(result: RunResult, ci: CiFlags, reporter: RunReporter,
     const written = readBaseline(ci.writeBaseline.file);
     progress(`wrote baseline ${ci.writeBaseline.file}: ${written.entries.length} rule${written.entries.length === 1 ? '' : 's'}`);
     const check = checkBaseline(result, written);
-    emit(report(result, reporter, extras, check), out);
+    emit(report(result, reporter, extras, check, out), out);
     return check.ok ? EXIT.ok : EXIT.failed;
   }
   const check = ci.baseline ? checkBaseline(result, ci.baseline) : undefined;
   // --reporter badge: <name>.svg beside <name>.json (parseRunFlags checked the name).
   if (reporter === 'badge' && out !== undefined) writeFileAtomic(badgeSvgPath(out), `${badgeSvg(badgeOf(result))}\n`);
-  emit(report(result, reporter, extras, check), out);
+  emit(report(result, reporter, extras, check, out), out);
   if (check) return check.ok ? EXIT.ok : EXIT.failed;
   // A shard only sees part of the histories: "unexercised" is decided on the combined shards.
   const bad = result.summary.failed + (isPartial(result) ? 0 : result.summary.unexercised);

@@ -93,7 +93,7 @@ export function parseRunFlags(argv: readonly string[]): RunFlags {
   const armFlag = oneOf('run', 'arm', f.get('arm'), ARM_NAMES);
   // Where the run will write, checked before it spends minutes (ENOTDIR is a usage error, not a crash).
   const out = f.get('out');
-  const reporter = oneOf('run', 'reporter', f.get('reporter'), ['pretty', 'json', 'junit', 'badge'] as const) ?? 'pretty';
+  const reporter = oneOf('run', 'reporter', f.get('reporter'), ['pretty', 'json', 'junit', 'badge', 'html'] as const) ?? 'pretty';
   if (reporter === 'badge' && (out === undefined || !out.endsWith('.json')))
     throw new UsageError('run: --reporter badge writes <name>.json and <name>.svg beside it: give --out <name>.json');
   const bad = out !== undefined ? outProblem(out) : undefined;
