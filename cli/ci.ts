@@ -12,9 +12,11 @@ import { EXIT, UsageError } from '../core/errors.ts';
 import { emit, progress, writeFileAtomic } from '../core/output.ts';
 import { writeProblem } from '../core/out-path.ts';
 import { runJunit } from './report/junit.ts';
+import { badgeOf, badgeSvg } from './report/badge.ts';
+import { runHtml } from './report/html.ts';
 import { runJson, runPretty, type RunReportExtras } from './report/run.ts';
 
-export type RunReporter = 'pretty' | 'json' | 'junit';
+export type RunReporter = 'pretty' | 'json' | 'junit' | 'badge' | 'html';
 
 const readBaseline = (file: string): Baseline => parseBaseline(file, readTextFile(file, 'baseline'));
 
@@ -57,8 +59,10 @@ export function parseCiFlags(flags: ReadonlyMap<string, string>): CiFlags {
   };
 }
 
-function report(result: RunResult, reporter: RunReporter, extras: RunReportExtras, check: BaselineCheck | undefined): string {
+function report(result: RunResult, reporter: RunReporter, extras: RunReportExtras, check: BaselineCheck | undefined, out?: string): string {
+  if (reporter === 'html') return runHtml(result, extras, out);
   if (reporter === 'junit') return runJunit(result, extras, check);
+  if (reporter === 'badge') return JSON.stringify(badgeOf(result), null, 2);
   if (reporter === 'json') {
     if (check === undefined && result.shard === undefined) return runJson(result, extras);
     const j = JSON.parse(runJson(result, extras)) as Record<string, unknown>;
@@ -113,6 +117,9 @@ function keepVerdict(write: () => void, result: RunResult, check: BaselineCheck 
   }
 }
 
+/** Where --reporter badge draws its SVG: beside the JSON, `.json` → `.svg`. */
+export const badgeSvgPath = (out: string): string => out.replace(/\.json$/, '.svg');
+
 /** Emits the report and returns the exit code (0 pass, 1 fail) under the CI flags. */
 export function finishRun(result: RunResult, ci: CiFlags, reporter: RunReporter, out: string | undefined, extras: RunReportExtras): number {
   if (ci.writeBaseline) {
@@ -121,11 +128,13 @@ export function finishRun(result: RunResult, ci: CiFlags, reporter: RunReporter,
     const written = readBaseline(file);
     progress(`wrote baseline ${file}: ${written.entries.length} rule${written.entries.length === 1 ? '' : 's'}`);
     const check = checkBaseline(result, written);
-    keepVerdict(() => emit(report(result, reporter, extras, check), out), result, check);
+    keepVerdict(() => emit(report(result, reporter, extras, check, out), out), result, check);
     return check.ok ? EXIT.ok : EXIT.failed;
   }
   const check = ci.baseline ? checkBaseline(result, ci.baseline) : undefined;
-  keepVerdict(() => emit(report(result, reporter, extras, check), out), result, check);
+  // --reporter badge: <name>.svg beside <name>.json (parseRunFlags checked the name).
+  if (reporter === 'badge' && out !== undefined) keepVerdict(() => writeFileAtomic(badgeSvgPath(out), `${badgeSvg(badgeOf(result))}\n`), result, check);
+  keepVerdict(() => emit(report(result, reporter, extras, check, out), out), result, check);
   if (check) return check.ok ? EXIT.ok : EXIT.failed;
   // Every rule n/a (a replayed trace that exercises none, --only naming rules n/a for the shim):
   // nothing was judged, and that is not a pass (as an audit that judged nothing, exit 1).

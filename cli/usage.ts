@@ -4,15 +4,16 @@
  */
 export const COMMAND_USAGE: Readonly<Record<string, string>> = {
   run: [
-    'readshim-conformance run     [--adapter <module> | --process "<cmd>" | --hook "<cmd>" | --mcp "<cmd>"]',
+    'readshim-conformance run     [--adapter <module> | --process "<cmd>" | --hook "<cmd>" | --mcp "<cmd>" | --agent <name>]',
+    '                             [--agent-profile <module>] [--agent-command "<cmd>"]',
     '                             [--hook-post "<cmd>"] [--hook-compact "<cmd>"] [--mcp-tool <name>]',
     '                             [--mcp-args path=<a>,offset=<a>,limit=<a>] [--mcp-compact <tool>]',
     '                             [--levers pointer,cap,diff|none] [--pointer-pattern <regex>] [--decode <module>]',
     '                             [--timeout <ms>] [--arm off|cap|diff|all] [--jobs <n>] [--shrink <n>]',
     '                             [--cap <bytes>] [--runs <n>] [--seed <n>] [--only <RULE,...>] [--no-corpus]',
     '                             [--replay <trace>] [--baseline <file>] [--write-baseline <file>]',
-    '                             [--shard <i>/<n>] [--reporter pretty|json|junit] [--out <file>]',
-    '                             [--failures <dir>] [--no-save]',
+    '                             [--shard <i>/<n>] [--reporter pretty|json|junit|badge|html] [--out <file>]',
+    '                             [--failures <dir>] [--no-save] [--isolate]',
   ].join('\n'),
   audit: [
     'readshim-conformance audit   <trace.jsonl> [--adapter <module>] [--reporter pretty|json]',
@@ -27,6 +28,6 @@ export const COMMAND_USAGE: Readonly<Record<string, string>> = {
     'readshim-conformance gates   [--config <file>] [--reporter pretty|json]',
   ].join('\n'),
   bench: [
-    'readshim-conformance bench   [--adapter <module> | --process "<cmd>"] [workload flags] [--reporter pretty|json]',
+    'readshim-conformance bench   [--adapter <module> | --process "<cmd>" [--isolate]] [workload flags] [--reporter pretty|json]',
   ].join('\n'),
 };

@@ -102,6 +102,9 @@ export function parseRunFlags(argv: readonly string[]): RunFlags {
   const armFlag = oneOf('run', 'arm', f.get('arm'), ARM_NAMES);
   // Where the run will write, checked before it spends minutes (ENOTDIR is a usage error, not a crash).
   const out = f.get('out');
+  const reporter = oneOf('run', 'reporter', f.get('reporter'), ['pretty', 'json', 'junit', 'badge', 'html'] as const) ?? 'pretty';
+  if (reporter === 'badge' && (out === undefined || !out.endsWith('.json')))
+    throw new UsageError('run: --reporter badge writes <name>.json and <name>.svg beside it: give --out <name>.json');
   const bad = out !== undefined ? writeProblem(out) : undefined;
   if (bad !== undefined) throw new UsageError(`run: --out ${out}: ${bad}`);
   const failureDir = f.get('failures') ?? DEFAULT_FAILURE_DIR;
@@ -120,7 +123,7 @@ export function parseRunFlags(argv: readonly string[]): RunFlags {
     seed: intFlag('run', 'seed', f.get('seed'), SEED_DOMAIN) ?? DEFAULT_SEED,
     ...(only ? { only } : {}),
     ...(f.get('replay') !== undefined ? { replay: f.get('replay')! } : {}),
-    reporter: oneOf('run', 'reporter', f.get('reporter'), ['pretty', 'json', 'junit'] as const) ?? 'pretty',
+    reporter,
     ci: parseCiFlags(f),
     ...(f.get('out') !== undefined ? { out: f.get('out')! } : {}),
     failureDir,
