@@ -5,7 +5,7 @@
  * a hang and never a verdict decided by the clock.
  */
 import { spawn } from 'node:child_process';
-import { AdapterError } from '../../harness/session.ts';
+import { AdapterError } from '../../core/errors.ts';
 import { onKitExit } from '../process/cleanup.ts';
 
 /** Most output the kit takes from one hook call (a deny reason may carry a diff of a large file). */

@@ -6,7 +6,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { StringDecoder } from 'node:string_decoder';
-import { AdapterError } from '../../harness/session.ts';
+import { AdapterError } from '../../core/errors.ts';
 import { onKitExit } from './cleanup.ts';
 import { LineSplitter, type LineStats } from './lines.ts';
 import { clip, encodeLine, replyProblem, type Op } from './protocol.ts';
