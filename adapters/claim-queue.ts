@@ -3,7 +3,7 @@
  * decodes that text (process, hook and MCP adapters decide a claim when they answer, not later).
  */
 import type { Claim } from '../core/claims.ts';
-import { AdapterError } from '../harness/session.ts';
+import { AdapterError } from '../core/errors.ts';
 
 export class ClaimQueue {
   readonly #byText = new Map<string, (Claim | undefined)[]>();

@@ -5,7 +5,7 @@
  * the guard remembers the call, so an adapter that catches the throw still ends the run with it.
  */
 import { fileURLToPath } from 'node:url';
-import { AdapterError } from '../harness/session.ts';
+import { AdapterError } from '../core/errors.ts';
 
 /** An adapter called process.exit while the kit ran it. */
 export class ExitCalled extends AdapterError {

@@ -6,4 +6,12 @@ export class UsageError extends Error {
   }
 }
 
+/** The adapter broke its contract (not a rule failure): exit 2 with this message. */
+export class AdapterError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'AdapterError';
+  }
+}
+
 export const EXIT = Object.freeze({ ok: 0, failed: 1, usage: 2 });

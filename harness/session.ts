@@ -5,20 +5,15 @@
  * gets one handle per history: every write and delete is mirrored through it, and close() ends it.
  */
 import { claimProblem, type Claim } from '../core/claims.ts';
+import { AdapterError } from '../core/errors.ts';
 import type { HostToolBound } from '../core/host-tool.ts';
 import { leverList, type Mode } from '../core/levers.ts';
 import { requestKey } from '../core/paths.ts';
 import type { ReadEvent, RecordedResponse, StaleEvent, TraceEvent } from '../core/trace.ts';
-import type { AdapterContext, Counters, HistoryHandle, ReadArgs, ShimAdapter, WorkerShim } from '../adapters/contract.ts';
+import type { AdapterContext, Counters, HistoryHandle, ReadArgs, ShimAdapter, WorkerShim } from '../core/contract.ts';
 import { World, ToolError, TOOL_ERROR_CODES, type FileState, type ToolResult } from './world.ts';
 
-/** The adapter broke its contract (not a rule failure): exit 2 with this message. */
-export class AdapterError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'AdapterError';
-  }
-}
+export { AdapterError };
 
 export interface RunConfig {
   /** The arm or the declared levers every worker of the history runs under. */

@@ -4,7 +4,7 @@
  */
 import type { HostToolBound } from '../core/host-tool.ts';
 import { resolvePath } from '../core/paths.ts';
-import type { KitFs, ReadArgs } from '../adapters/contract.ts';
+import type { KitFs, ReadArgs } from '../core/contract.ts';
 import { boundedText } from './host-tool.ts';
 import { windowOf } from './lines.ts';
 

@@ -13,7 +13,7 @@
  */
 import { isRuleId, type RuleId } from '../core/rules.ts';
 import { SPEC_VERSION, specMajor } from '../core/version.ts';
-import type { RunResult } from './run.ts';
+import type { RunResult } from './result.ts';
 import { isPartial } from './shard.ts';
 import { UsageError } from '../core/errors.ts';
 

@@ -4,21 +4,11 @@
  * the verdict and read by bench; never a rule, never an exit code.
  */
 import type { TraceEvent } from '../core/trace.ts';
-import type { EfficiencyKind } from './oracle/judge.ts';
+import type { EfficiencyFinding, EfficiencyKind } from './result.ts';
 import type { HistoryVerdict } from './history.ts';
 import { tellStory } from './story.ts';
 
-export interface EfficiencyFinding {
-  readonly kind: EfficiencyKind;
-  /** Responses with this waste. */
-  readonly count: number;
-  /** Bytes re-sent (alias-resend) or short of a full slice (short-slice), summed. */
-  readonly bytes: number;
-  /** The first occurrence, told as a story. */
-  readonly story: readonly string[];
-  /** Work unit of that first occurrence (-1: a probe or replay), for combining shards. */
-  readonly unit?: number;
-}
+export type { EfficiencyFinding } from './result.ts';
 
 export type EfficiencyTally = Map<EfficiencyKind, { count: number; bytes: number; story: string[]; unit: number }>;
 

@@ -12,7 +12,7 @@ import { headerMode, type Trace } from '../core/trace.ts';
 import { KIT_VERSION, SPEC_VERSION } from '../core/version.ts';
 import { describeHostTool } from '../core/host-tool.ts';
 import type { ShimAdapter } from '../adapters/contract.ts';
-import { AdapterError } from '../harness/session.ts';
+import { AdapterError } from '../core/errors.ts';
 import { modeFor } from '../adapters/capabilities.ts';
 import { notApplicable, unusedLever } from './applicability.ts';
 import { leadFromNote } from './corpus/classes.ts';
@@ -32,86 +32,10 @@ import { Slots } from './engine/pool.ts';
 import type { ShrinkInfo } from './engine/shrink.ts';
 import { Tally } from './engine/tally.ts';
 
-export type { RuleStatus, Phase, Advisory };
+import type { BandUsed, Counterexample, CorpusSummary, RuleResult, RunResult } from './result.ts';
 
-export interface Counterexample {
-  readonly story: readonly string[];
-  /** The trace that replays it (events with the responses this shim gave). */
-  readonly trace: Trace;
-  readonly seed: number;
-  readonly fcPath?: string;
-  readonly cap: number;
-  /** The arm of an arm-surface shim (absent for a lever shim: see the trace header's levers). */
-  readonly arm?: ArmName;
-  /** Where it came from: a cap band, a surface probe, or a replayed trace. */
-  readonly source: string;
-  /** The same history gave a different verdict when replayed. */
-  readonly nondeterministic?: boolean;
-  /** Position of the work unit that found it (properties/shard.ts); absent for probes and replays, which come first. */
-  readonly unit?: number;
-  /** How the shrinking went: histories judged, and whether --shrink's budget stopped it (a generated history only). */
-  readonly shrink?: ShrinkInfo;
-}
-
-export interface RuleResult {
-  readonly id: RuleId;
-  readonly status: RuleStatus;
-  /** All checks of the rule; `checksFrom` splits them by phase (they sum to this). */
-  readonly checks: number;
-  readonly checksFrom: Readonly<Record<Phase, number>>;
-  /** Phases that broke the rule: a probe, a replayed trace, the first corpus case, the smallest random budget (histories per band). */
-  readonly brokenBy?: BrokenBy;
-  readonly reason?: string;
-  readonly counterexample?: Counterexample;
-}
-
-export interface BrokenBy {
-  readonly probes?: true;
-  readonly replays?: string;
-  readonly corpus?: string;
-  readonly random?: number;
-}
-
-/** The corpus phase of a run (shard 1 only): every case, played or why not. */
-export interface CorpusSummary {
-  readonly played: number;
-  readonly cases: readonly CaseOutcome[];
-}
-
-export interface BandUsed {
-  readonly band: string;
-  /** A fixed cap, or the range the band draws from. */
-  readonly cap: number | string;
-  readonly histories: number;
-}
-
-export interface RunResult {
-  readonly adapter: string;
-  /** The arm of the histories (arm-surface shims), absent for a shim that declares levers. */
-  readonly arm?: ArmName;
-  /** The levers in force (the arm's row, or the declared levers). */
-  readonly levers: readonly LeverName[];
-  /** The host tool's bound the histories ran with, when declared. */
-  readonly tool?: HostToolBound;
-  readonly caps: readonly BandUsed[];
-  readonly seed: number;
-  readonly runs: number;
-  readonly rules: readonly RuleResult[];
-  readonly summary: { readonly passed: number; readonly failed: number; readonly na: number; readonly unexercised: number };
-  /** Assumptions the verdict rests on (e.g. a host that never compacts). */
-  readonly assumptions: readonly string[];
-  readonly claims: Readonly<Record<string, number>>;
-  /** Waste, not lies (never changes the exit code): re-sends across alias spellings, short slices. */
-  readonly efficiency: readonly EfficiencyFinding[];
-  /** Per lever: responses that offered it and responses that used it (a declared lever never used is n/a, not unexercised). */
-  readonly leverUse: Readonly<LeverUse>;
-  /** Set when this run is one shard of a split run: its verdicts combine with combineShards(). */
-  readonly shard?: ShardInfo;
-  /** The directed corpus as played (absent when it was not: --replay, a shard other than 1, corpus off). */
-  readonly corpus?: CorpusSummary;
-  /** Findings that never change the exit code: an unsealed shim's notice mimicry (NOTICE-SEALED). */
-  readonly advisories: readonly Advisory[];
-}
+export type { RuleStatus };
+export type { Advisory, BandUsed, BrokenBy, CorpusSummary, Counterexample, Phase, RuleResult, RunResult } from './result.ts';
 
 export interface RunOptions {
   readonly adapter: ShimAdapter;

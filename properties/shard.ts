@@ -11,8 +11,7 @@ import { RULE_IDS, type RuleId } from '../core/rules.ts';
 import { unusedLever } from './applicability.ts';
 import { combineEfficiency } from './efficiency.ts';
 import { addLeverUse, emptyLeverUse } from './lever-use.ts';
-import { PHASES, type Phase } from './corpus/play.ts';
-import type { BandUsed, BrokenBy, Counterexample, RuleResult, RunResult } from './run.ts';
+import { PHASES, type BandUsed, type BrokenBy, type Counterexample, type Phase, type RuleResult, type RunResult, type Shard, type ShardInfo } from './result.ts';
 import { decide } from './verdict.ts';
 
 /** Histories per work unit: small enough to balance shards, large enough to keep overhead low. */
@@ -20,17 +19,7 @@ export const UNIT_SIZE = 10;
 /** A production-band history costs about this many tiny or mid ones (files of 24 KB and more). */
 export const PRODUCTION_WEIGHT = 6;
 
-export interface Shard {
-  /** 1-based. */
-  readonly index: number;
-  readonly count: number;
-}
-
-export interface ShardInfo extends Shard {
-  /** Work units this shard ran, of how many in the whole run. */
-  readonly units: number;
-  readonly totalUnits: number;
-}
+export type { Shard, ShardInfo } from './result.ts';
 
 export interface WorkUnit {
   /** Position in the run's fixed unit order. */

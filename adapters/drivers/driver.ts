@@ -3,7 +3,7 @@
  * counts, every assumption), the levers they declare, and one worker's calls in request order.
  */
 import type { LeverName } from '../../core/levers.ts';
-import type { AdapterError } from '../../harness/session.ts';
+import type { AdapterError } from '../../core/errors.ts';
 import type { ShimAdapter } from '../contract.ts';
 
 /** The levers a driver declares unless --levers says otherwise: a hook or a server may withhold or diff, it has no cap. */

@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import type { Claim } from '../../core/claims.ts';
 import type { LeverName } from '../../core/levers.ts';
-import { AdapterError } from '../../harness/session.ts';
+import { AdapterError } from '../../core/errors.ts';
 import { ClaimQueue } from '../claim-queue.ts';
 import { withRoot } from '../command.ts';
 import type { AdapterContext, Capabilities, HistoryHandle, ReadArgs, WorkerShim } from '../contract.ts';

@@ -4,7 +4,7 @@
  * the whole group is killed and the run ends with exit 2 (an AdapterError naming the hook), never
  * a hang and never a verdict decided by the clock.
  */
-import { AdapterError } from '../../harness/session.ts';
+import { AdapterError } from '../../core/errors.ts';
 import { onKitExit } from '../process/cleanup.ts';
 import { spawnSubject, type Isolation } from '../isolate.ts';
 

@@ -7,7 +7,7 @@
 import type { ArmName, Levers } from '../../core/arms.ts';
 import type { Claim } from '../../core/claims.ts';
 import { KIT_VERSION, SPEC_VERSION } from '../../core/version.ts';
-import { AdapterError } from '../../harness/session.ts';
+import { AdapterError } from '../../core/errors.ts';
 import type {
   AdapterContext, Capabilities, Counters, DecodeInfo, HistoryHandle, HistoryInfo, ReadArgs, ShimAdapter, StaleRequest, WorkerShim,
 } from '../contract.ts';

@@ -6,7 +6,7 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import { StringDecoder } from 'node:string_decoder';
-import { AdapterError } from '../../harness/session.ts';
+import { AdapterError } from '../../core/errors.ts';
 import { spawnSubject, type Isolation } from '../isolate.ts';
 import { onKitExit } from './cleanup.ts';
 import { LineSplitter, type LineStats } from './lines.ts';

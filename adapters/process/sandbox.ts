@@ -9,7 +9,7 @@ import { closeSync, ftruncateSync, mkdirSync, mkdtempSync, openSync, realpathSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { resolvePath } from '../../core/paths.ts';
-import { AdapterError } from '../../harness/session.ts';
+import { AdapterError } from '../../core/errors.ts';
 import { onKitExit } from './cleanup.ts';
 
 export const SANDBOX_PREFIX = 'readshim-sandbox-';

@@ -10,11 +10,11 @@ import type { Mode } from '../../core/levers.ts';
 import type { RuleId } from '../../core/rules.ts';
 import type { TraceEvent, TraceHeader } from '../../core/trace.ts';
 import type { Capabilities, ShimAdapter } from '../../adapters/contract.ts';
-import { AdapterError } from '../../harness/session.ts';
+import { AdapterError } from '../../core/errors.ts';
 import { judgeHistory, type HistoryConfig, type HistoryVerdict } from '../history.ts';
 import { sayClaim } from '../oracle/judge.ts';
 import { recorded } from '../recorded.ts';
-import type { Counterexample } from '../run.ts';
+import type { Advisory, CaseOutcome, Counterexample, Phase } from '../result.ts';
 import { tellStory } from '../story.ts';
 import { CASES } from './cases.ts';
 import { corpusNote, lieClassLine, type LieClassId } from './classes.ts';
@@ -22,8 +22,7 @@ import { NoticeBook, ambiguity, planMimicry, type MimicCase } from './mimicry.ts
 import type { CaseContext, CorpusCase } from './types.ts';
 
 /** Where a run's checks came from. */
-export type Phase = 'probes' | 'replays' | 'corpus' | 'random';
-export const PHASES: readonly Phase[] = Object.freeze(['probes', 'replays', 'corpus', 'random']);
+export { PHASES, type Advisory, type CaseOutcome, type Phase } from '../result.ts';
 
 /** What the corpus phase hands the run (run.ts's tally implements it). */
 export interface CorpusSink {
@@ -53,27 +52,6 @@ export interface CorpusEnv {
   readonly opTimeoutMs?: number;
   /** How the run judges a history (its engine: slots, progress); judgeHistory itself by default. */
   readonly judgeWith?: (label: string, config: HistoryConfig, events: readonly TraceEvent[]) => Promise<HistoryVerdict>;
-}
-
-export interface CaseOutcome {
-  readonly id: string;
-  readonly lieClass: LieClassId;
-  readonly played: boolean;
-  /** Why it was not played (a need the adapter does not meet, a cap it cannot be played at). */
-  readonly reason?: string;
-  readonly cap?: number;
-  /** Rules this case broke (an unsealed shim's mimicry cases break none: they are advisories). */
-  readonly failed: readonly RuleId[];
-}
-
-/** A finding that never changes the exit code (an unsealed shim's notice mimicry). */
-export interface Advisory {
-  readonly rule: RuleId;
-  readonly case: string;
-  /** The kind of notice mimicked ("pointer", "partial slice", …). */
-  readonly notice: string;
-  readonly message: string;
-  readonly story: readonly string[];
 }
 
 export interface CorpusReport {

@@ -2,7 +2,7 @@
 import type { RuleId } from '../../core/rules.ts';
 import type { TraceEvent, TraceHeader } from '../../core/trace.ts';
 import type { ShimAdapter } from '../../adapters/contract.ts';
-import { AdapterError } from '../../harness/session.ts';
+import { AdapterError } from '../../core/errors.ts';
 import { judgeHistory, type HistoryConfig, type HistoryVerdict } from '../history.ts';
 import { pendingText, type HistoryObserver } from './observe.ts';
 import type { Slots } from './pool.ts';

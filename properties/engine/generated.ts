@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import type { RuleId } from '../../core/rules.ts';
 import { BANDS, withHostTool, type Band } from '../generators/content.ts';
 import { historyArb, type OpOptions } from '../generators/history.ts';
-import type { BandUsed } from '../run.ts';
+import type { BandUsed } from '../result.ts';
 import { PRODUCTION_WEIGHT, shardUnits, workUnits, type Shard } from '../shard.ts';
 import { HistorySource } from './draw.ts';
 import type { EngineEnv } from './env.ts';

@@ -13,13 +13,15 @@ import type { Trace } from '../../core/trace.ts';
 import { materialize, type HistorySpec } from '../generators/history.ts';
 import { verdictSignature, type HistoryVerdict } from '../history.ts';
 import { recorded } from '../recorded.ts';
-import type { Counterexample } from '../run.ts';
+import type { Counterexample, ShrinkInfo } from '../result.ts';
 import { tellStory } from '../story.ts';
 import { specOf, type Draw } from './draw.ts';
 import { runHistory, type EngineEnv } from './env.ts';
 import { inOrder } from './pool.ts';
 import type { Found } from './random.ts';
 import type { SharedVerdicts } from './shared.ts';
+
+export type { ShrinkInfo } from '../result.ts';
 
 export interface ShrinkOptions {
   /** Most candidates judged (undefined: until no candidate breaks the rule). */
@@ -28,12 +30,6 @@ export interface ShrinkOptions {
   readonly width: () => number;
   /** Candidates judged for the other rules shrinking at the same time. */
   readonly shared?: SharedVerdicts;
-}
-
-/** How the shrinking went, for the report: histories judged, and whether the budget stopped it. */
-export interface ShrinkInfo {
-  readonly histories: number;
-  readonly budgetSpent: boolean;
 }
 
 const breaks = (v: HistoryVerdict, rule: RuleId): boolean => v.violations.some((x) => x.rule === rule);

@@ -5,7 +5,7 @@ import { PHASES, type CorpusSink, type Phase } from '../corpus/play.ts';
 import { noteEfficiency, type EfficiencyTally } from '../efficiency.ts';
 import type { HistoryVerdict } from '../history.ts';
 import { addLeverUse, emptyLeverUse, type LeverUse } from '../lever-use.ts';
-import type { BrokenBy, Counterexample } from '../run.ts';
+import type { BrokenBy, Counterexample } from '../result.ts';
 
 export class Tally implements CorpusSink {
   readonly checks = new Map<RuleId, number>();

@@ -16,6 +16,7 @@ import { backing } from './backing.ts';
 import { isBoundary, n, sameBytes, utf8 } from './bytes.ts';
 import { Knowledge, afterClaim, holds, patched, sameKnowledge, type Known } from './knowledge.ts';
 import { SpellingTracker, fullSliceEnd, progressFloor } from './progress.ts';
+import type { EfficiencyKind } from '../result.ts';
 
 export interface Violation {
   readonly rule: RuleId;
@@ -24,8 +25,7 @@ export interface Violation {
   readonly message: string;
 }
 
-/** Waste, not a lie (never changes the exit code): reported beside the verdict and in bench. */
-export type EfficiencyKind = 'alias-resend' | 'short-slice';
+export type { EfficiencyKind } from '../result.ts';
 
 export interface EfficiencyNote {
   readonly kind: EfficiencyKind;

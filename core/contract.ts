@@ -1,0 +1,188 @@
+/**
+ * The in-process adapter contract (public vocabulary: the harness drives it, adapters implement it). An adapter module's default export
+ * (or its named `adapter` export) is a ShimAdapter. README.md "Writing an adapter" explains it.
+ */
+import type { ArmName, Levers } from './arms.ts';
+import type { Claim } from './claims.ts';
+import type { HostToolBound, HostToolUnit } from './host-tool.ts';
+import type { LeverName } from './levers.ts';
+
+export type { ArmName, Levers, Claim, HostToolBound, HostToolUnit, LeverName };
+
+/** What a shim offers; a rule whose capability is missing reports n/a naming it. */
+export interface Capabilities {
+  /**
+   * The arm surface: arms the shim runs under (presets of levers); histories use --arm, arm rules
+   * probe all of these. Exactly one of `arms` and `levers` is declared.
+   */
+  readonly arms?: readonly ArmName[];
+  /** The levers the shim may use, any subset (no arm surface): histories use exactly these. */
+  readonly levers?: readonly LeverName[];
+  /** A fixed cap that is not a parameter: histories use only this cap and CAP-PARAM is n/a. */
+  readonly cap?: number;
+  /** The host read tool's own bound: the content of a request is what that tool returns. */
+  readonly tool?: HostToolBound;
+  /** create(ctx) honours ctx.cap and rejects a cap outside integers >= 4 (CAP-PARAM). */
+  readonly capParam: boolean;
+  /** Reads accept a line window: offset (1-based first line) and limit (lines). */
+  readonly windows: boolean;
+  /** The shim may answer with diffs (an arm surface; a lever shim says 'diff' in `levers`). */
+  readonly diff?: boolean;
+  /** WorkerShim.stale serves a stale line range. */
+  readonly staleServe: boolean;
+  /** WorkerShim.forget exists (the host's compaction/rewind hook). */
+  readonly forget: boolean;
+  /** WorkerShim.counters reports pointered / capped / bytesWithheld. */
+  readonly counters: boolean;
+  /** The shim calls ctx.onCount once per counted response. */
+  readonly countCallback?: boolean;
+  /** surface.persona gives the per-arm persona line (an arm surface only). */
+  readonly persona?: boolean;
+  /** surface.resolveArm maps a raw arm flag to levers (or throws) (an arm surface only). */
+  readonly armResolver?: boolean;
+  /** surface.wrapTool exposes the tool wrapping, so OFF-IDENTITY can be checked. */
+  readonly wrapTool?: boolean;
+  /** The shim carries ctx.seal in every notice (NOTICE-SEALED). */
+  readonly seal: boolean;
+  /** The host never compacts or rewinds: FORGET-RESETS passes without a hook, and every report says so. */
+  readonly hostNeverCompacts?: boolean;
+  /** The host compacts whole workers only: histories call forget() without a path (hooks, MCP servers). */
+  readonly forgetWhole?: boolean;
+  /**
+   * The kit may rewrite a file between the shim's read of it and whatever the shim does next
+   * (stat-after-read race). Always possible in-process; a process opts in with the protocol barrier.
+   */
+  readonly raceBarrier?: boolean;
+}
+
+export interface ReadArgs {
+  readonly path: string;
+  readonly offset?: number;
+  readonly limit?: number;
+  readonly [extra: string]: unknown;
+}
+
+export interface StaleRequest {
+  readonly path: string;
+  /** 0-based first line. */
+  readonly startLine: number;
+  /** 0-based last line, inclusive. */
+  readonly endLine: number;
+}
+
+/** The kit's file system view (for shims that stat or read the disk themselves). */
+export interface KitFs {
+  /** Current text of a file; throws an Error with code 'ENOENT' when absent. */
+  read(path: string): string;
+  /** mtime in whole milliseconds and size in bytes; throws 'ENOENT' when absent. */
+  stat(path: string): { readonly mtimeMs: number; readonly size: number };
+  exists(path: string): boolean;
+}
+
+export interface Counters {
+  readonly pointered: number;
+  readonly capped: number;
+  readonly bytesWithheld: number;
+}
+
+/** Everything one worker's shim is created with. */
+export interface AdapterContext {
+  readonly workerId: string;
+  /** The arm of this history; undefined for a shim that declares levers. */
+  readonly arm: ArmName | undefined;
+  /** The levers in force (the arm's row, or the declared levers). */
+  readonly levers: readonly LeverName[];
+  readonly cap: number;
+  /** The seal the kit expects in every notice (derived from the run seed). */
+  readonly seal: string;
+  /** The host tool's bound, when declared (ctx.read already applies it). */
+  readonly tool?: HostToolBound;
+  /** The inner read tool: resolves to the file's text (or window, within the declared bound), rejects with code ENOENT etc. */
+  read(args: ReadArgs): Promise<string>;
+  readonly fs: KitFs;
+  /** Report a counted response with its withheld bytes (COUNT-EXACT). */
+  onCount(withheld: number): void;
+}
+
+/** One worker's shim, as the kit drives it. */
+export interface WorkerShim {
+  /** The wrapped read: a string response, or a rejection carrying the inner tool's error. */
+  read(args: ReadArgs): Promise<string>;
+  stale?(req: StaleRequest): Promise<string | null>;
+  forget?(path?: string): void | Promise<void>;
+  counters?(): Counters;
+}
+
+export interface DecodeInfo {
+  readonly seal: string;
+  readonly cap: number;
+  readonly arm: ArmName | undefined;
+  readonly levers: readonly LeverName[];
+  readonly op: 'read' | 'stale';
+  readonly path: string;
+}
+
+/** A tool as a host hands it to the shim, for OFF-IDENTITY. */
+export interface HostTool {
+  execute(args: unknown): unknown;
+}
+
+/** Optional probes of the arm surface. */
+export interface Surface {
+  /** Raw flag → levers, or throw (TypeError for an unknown flag). */
+  resolveArm?(flag: unknown): Levers | Promise<Levers>;
+  /** The raw flag the host passes for an arm name (defaults: false, 'cap', 'diff', true). */
+  armFlag?(arm: ArmName): unknown;
+  /** Persona line for an arm; null/'' when the arm has none. */
+  persona?(arm: ArmName, cap: number, seal: string): string | null | Promise<string | null>;
+  /** Wrap a host tool under an arm (OFF-IDENTITY checks the off arm returns it untouched). */
+  wrapTool?(arm: ArmName, tool: HostTool): unknown;
+}
+
+/** What a history is run with (the arm or levers and the cap of every worker in it, the seal, the tool bound). */
+export interface HistoryInfo {
+  readonly arm: ArmName | undefined;
+  readonly levers: readonly LeverName[];
+  readonly cap: number;
+  readonly seal: string;
+  readonly tool?: HostToolBound;
+}
+
+/**
+ * One history's resources (a process and its sandbox directory): the kit mirrors every write and
+ * delete through it, creates the history's workers with it, and closes it at the end, even on error.
+ */
+export interface HistoryHandle {
+  create(ctx: AdapterContext): Promise<WorkerShim>;
+  /** Mirrors a write with the kit-set mtime; returns the text the file now holds (the ground truth). */
+  write(path: string, content: string, mtimeMs: number): string;
+  delete(path: string): void;
+  /** Decodes a response this history produced (replaces ShimAdapter.decode for the history). */
+  decode?(text: string, info: DecodeInfo): Claim;
+  /** The limit this handle enforces on every operation itself; the kit waits longer before giving up. */
+  readonly opTimeoutMs?: number;
+  /** Whether the kit may make a read fail on purpose (a `fail` event); a process reads the disk itself. */
+  readonly injectsFailures: boolean;
+  /** Ends the history: stops processes, removes files. Never throws. */
+  close(): Promise<void>;
+  /** A contract breach found outside any call (a process that printed after its last reply): checked after close(). */
+  breach?(): Error | undefined;
+}
+
+export interface ShimAdapter {
+  readonly name: string;
+  readonly capabilities: Capabilities;
+  create(ctx: AdapterContext): WorkerShim | Promise<WorkerShim>;
+  /** Optional per-history lifecycle: when present, each history runs through its own handle. */
+  openHistory?(info: HistoryInfo): Promise<HistoryHandle>;
+  /** Response text → claim. The kit re-checks verbatim claims and seals, so this cannot launder a lie. */
+  decode(text: string, info: DecodeInfo): Claim;
+  readonly surface?: Surface;
+  /** Called once when the kit is done with the adapter (close processes, etc.). */
+  close?(): void | Promise<void>;
+}
+
+/** Identity helper that gives adapter authors type checking. */
+export function defineAdapter(adapter: ShimAdapter): ShimAdapter {
+  return adapter;
+}

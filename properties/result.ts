@@ -1,0 +1,150 @@
+/**
+ * What a conformance run hands back: the result types every phase, the engine, shards, baselines
+ * and the reports share. Imports only core/ and leaf modules of properties/ (no phase, no engine),
+ * so that the orchestrator (properties/run.ts) sits above everything it orchestrates.
+ */
+import type { ArmName } from '../core/arms.ts';
+import type { HostToolBound } from '../core/host-tool.ts';
+import type { LeverName } from '../core/levers.ts';
+import type { RuleId } from '../core/rules.ts';
+import type { Trace } from '../core/trace.ts';
+import type { LieClassId } from './corpus/classes.ts';
+import type { LeverUse } from './lever-use.ts';
+import type { RuleStatus } from './verdict.ts';
+
+/** Where a rule's checks came from, in the order a run plays them. */
+export type Phase = 'probes' | 'replays' | 'corpus' | 'random';
+export const PHASES: readonly Phase[] = Object.freeze(['probes', 'replays', 'corpus', 'random']);
+
+/** Waste, not a lie (never changes the exit code): reported beside the verdict and in bench. */
+export type EfficiencyKind = 'alias-resend' | 'short-slice';
+
+export interface EfficiencyFinding {
+  readonly kind: EfficiencyKind;
+  /** Responses with this waste. */
+  readonly count: number;
+  /** Bytes re-sent (alias-resend) or short of a full slice (short-slice), summed. */
+  readonly bytes: number;
+  /** The first occurrence, told as a story. */
+  readonly story: readonly string[];
+  /** Work unit of that first occurrence (-1: a probe or replay), for combining shards. */
+  readonly unit?: number;
+}
+
+/** How the shrinking went, for the report: histories judged, and whether the budget stopped it. */
+export interface ShrinkInfo {
+  readonly histories: number;
+  readonly budgetSpent: boolean;
+}
+
+export interface Shard {
+  /** 1-based. */
+  readonly index: number;
+  readonly count: number;
+}
+
+export interface ShardInfo extends Shard {
+  /** Work units this shard ran, of how many in the whole run. */
+  readonly units: number;
+  readonly totalUnits: number;
+}
+
+export interface CaseOutcome {
+  readonly id: string;
+  readonly lieClass: LieClassId;
+  readonly played: boolean;
+  /** Why it was not played (a need the adapter does not meet, a cap it cannot be played at). */
+  readonly reason?: string;
+  readonly cap?: number;
+  /** Rules this case broke (an unsealed shim's mimicry cases break none: they are advisories). */
+  readonly failed: readonly RuleId[];
+}
+
+/** A finding that never changes the exit code (an unsealed shim's notice mimicry). */
+export interface Advisory {
+  readonly rule: RuleId;
+  readonly case: string;
+  /** The kind of notice mimicked ("pointer", "partial slice", …). */
+  readonly notice: string;
+  readonly message: string;
+  readonly story: readonly string[];
+}
+
+export interface Counterexample {
+  readonly story: readonly string[];
+  /** The trace that replays it (events with the responses this shim gave). */
+  readonly trace: Trace;
+  readonly seed: number;
+  readonly fcPath?: string;
+  readonly cap: number;
+  /** The arm of an arm-surface shim (absent for a lever shim: see the trace header's levers). */
+  readonly arm?: ArmName;
+  /** Where it came from: a cap band, a surface probe, or a replayed trace. */
+  readonly source: string;
+  /** The same history gave a different verdict when replayed. */
+  readonly nondeterministic?: boolean;
+  /** Position of the work unit that found it (properties/shard.ts); absent for probes and replays, which come first. */
+  readonly unit?: number;
+  /** How the shrinking went: histories judged, and whether --shrink's budget stopped it (a generated history only). */
+  readonly shrink?: ShrinkInfo;
+}
+
+export interface RuleResult {
+  readonly id: RuleId;
+  readonly status: RuleStatus;
+  /** All checks of the rule; `checksFrom` splits them by phase (they sum to this). */
+  readonly checks: number;
+  readonly checksFrom: Readonly<Record<Phase, number>>;
+  /** Phases that broke the rule: a probe, a replayed trace, the first corpus case, the smallest random budget (histories per band). */
+  readonly brokenBy?: BrokenBy;
+  readonly reason?: string;
+  readonly counterexample?: Counterexample;
+}
+
+export interface BrokenBy {
+  readonly probes?: true;
+  readonly replays?: string;
+  readonly corpus?: string;
+  readonly random?: number;
+}
+
+/** The corpus phase of a run (shard 1 only): every case, played or why not. */
+export interface CorpusSummary {
+  readonly played: number;
+  readonly cases: readonly CaseOutcome[];
+}
+
+export interface BandUsed {
+  readonly band: string;
+  /** A fixed cap, or the range the band draws from. */
+  readonly cap: number | string;
+  readonly histories: number;
+}
+
+export interface RunResult {
+  readonly adapter: string;
+  /** The arm of the histories (arm-surface shims), absent for a shim that declares levers. */
+  readonly arm?: ArmName;
+  /** The levers in force (the arm's row, or the declared levers). */
+  readonly levers: readonly LeverName[];
+  /** The host tool's bound the histories ran with, when declared. */
+  readonly tool?: HostToolBound;
+  readonly caps: readonly BandUsed[];
+  readonly seed: number;
+  readonly runs: number;
+  readonly rules: readonly RuleResult[];
+  readonly summary: { readonly passed: number; readonly failed: number; readonly na: number; readonly unexercised: number };
+  /** Assumptions the verdict rests on (e.g. a host that never compacts). */
+  readonly assumptions: readonly string[];
+  readonly claims: Readonly<Record<string, number>>;
+  /** Waste, not lies (never changes the exit code): re-sends across alias spellings, short slices. */
+  readonly efficiency: readonly EfficiencyFinding[];
+  /** Per lever: responses that offered it and responses that used it (a declared lever never used is n/a, not unexercised). */
+  readonly leverUse: Readonly<LeverUse>;
+  /** Set when this run is one shard of a split run: its verdicts combine with combineShards(). */
+  readonly shard?: ShardInfo;
+  /** The directed corpus as played (absent when it was not: --replay, a shard other than 1, corpus off). */
+  readonly corpus?: CorpusSummary;
+  /** Findings that never change the exit code: an unsealed shim's notice mimicry (NOTICE-SEALED). */
+  readonly advisories: readonly Advisory[];
+}
