@@ -232,6 +232,39 @@ export const CASES: readonly CorpusCase[] = Object.freeze([
       return [worker(), write('m.ts', a, T0), ...readUntilHeld(ctx, 'm.ts', a, 40, 0), forget('w1', 'm.ts'), write('m.ts', replaceLine(a, 2, 'const edited = 1;'), T0 + 1000), read('m.ts')];
     },
   },
+  // Whole-worker compaction (forget(worker), no path): the one compaction a hook or MCP host can
+  // tell its shim, and a host that compacts without telling any shim still does (FORGET-RESETS).
+  {
+    id: 'compact-worker-then-reread', lieClass: 'compaction-whole-worker', rules: ['FORGET-RESETS', 'POINTER-FULL', 'FIRST-VERBATIM'],
+    needs: { anyOf: ['pointer', 'cap', 'diff'], forget: true }, cap: TINY,
+    events: (ctx) => [
+      worker(), write('a.ts', small(ctx, 'wc'), T0), read('a.ts'), read('a.ts'),
+      forget('w1'), read('a.ts'), read('a.ts'), forget('w1'), forget('w1'), read('a.ts'),
+    ],
+  },
+  {
+    id: 'compact-worker-then-window', lieClass: 'compaction-whole-worker', rules: ['FORGET-RESETS', 'POINTER-FULL', 'FIRST-VERBATIM'],
+    needs: { levers: ['pointer'], windows: true, forget: true }, cap: MID,
+    events: () => {
+      const text = lines(8, 'cw');
+      return [
+        worker(), write('v.ts', text, T0), read('v.ts', { args: { offset: 2, limit: 3 } }), read('v.ts', { args: { offset: 2, limit: 3 } }),
+        forget('w1'), read('v.ts', { args: { offset: 2, limit: 3 } }), read('v.ts', { args: { offset: 2, limit: 3 } }),
+      ];
+    },
+  },
+  {
+    id: 'compact-worker-then-diff', lieClass: 'compaction-whole-worker', rules: ['FORGET-RESETS', 'DIFF-BASE-HELD', 'POINTER-FULL'],
+    needs: { levers: ['diff'], forget: true }, cap: MID, unplayable: diffFits,
+    events: (ctx) => {
+      const a = midFile(ctx, 'wd');
+      const b = replaceLine(a, 2, 'const edited = 1;');
+      return [
+        worker(), write('m.ts', a, T0), ...readUntilHeld(ctx, 'm.ts', a, 40, 0), forget('w1'),
+        write('m.ts', b, T0 + 1000), ...readUntilHeld(ctx, 'm.ts', b, 40, 0), write('m.ts', replaceLine(b, 3, 'const edited = 2;'), T0 + 2000), read('m.ts'),
+      ];
+    },
+  },
   {
     id: 'forget-alias', lieClass: 'forget-alias', rules: ['FORGET-RESETS', 'POINTER-FULL', 'SLICE-CONTINUES'], needs: { anyOf: ['pointer', 'cap'], forget: true }, cap: TINY, unplayable: tooLarge,
     events: (ctx) => {

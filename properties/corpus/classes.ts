@@ -21,6 +21,7 @@ export const LIE_CLASSES = Object.freeze({
   'no-final-newline': 'no final newline',
   'crlf': 'CRLF line endings',
   'compaction': 'compaction or rewind (forget) then re-read',
+  'compaction-whole-worker': 'whole-worker compaction (the host compacts a worker\'s transcript) then re-read',
   'forget-alias': 'forget of one path under another spelling',
   'second-worker': 'a second worker (subagent) reading what the first read',
   'cross-session': 'a cache that outlives its session (the same reads in a new session)',
