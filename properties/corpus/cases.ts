@@ -166,6 +166,24 @@ export const CASES: readonly CorpusCase[] = Object.freeze([
       return [worker(), write('b.ts', text, T0), read('b.ts', { race: { content: raced, mtimeMs: T0 } }), ...readUntilHeld(ctx, 'b.ts', raced, lineWidth, 1)];
     },
   },
+  // The rewrite moves the mtime (and the size): a shim keyed on the mtime it stats before the read
+  // re-delivers; one that records the disk after the read still lies (the mechanism, not the mtime).
+  {
+    id: 'race-moves-mtime', lieClass: 'stat-after-read-race-moved', rules: ['POINTER-FULL'], needs: { levers: ['pointer'], races: true }, cap: TINY,
+    events: (ctx) => {
+      const a = small(ctx, 'mv');
+      return [worker(), write('a.ts', a, T0), read('a.ts', { race: { content: `${sameSizeEdit(a).slice(0, -2)}\n`, mtimeMs: T0 + 5000 } }), read('a.ts'), read('a.ts')];
+    },
+  },
+  {
+    id: 'race-moves-mtime-partial', lieClass: 'stat-after-read-race-moved', rules: ['SLICE-CONTINUES', 'POINTER-FULL', 'DONE-TRUE'],
+    needs: { levers: ['cap'], races: true }, cap: TINY, unplayable: tooLarge,
+    events: (ctx) => {
+      const { text, lineWidth } = overCap(ctx.cap, 2.5, 'mp');
+      const raced = sameSizeEdit(text, 0);
+      return [worker(), write('b.ts', text, T0), read('b.ts', { race: { content: raced, mtimeMs: T0 + 5000 } }), ...readUntilHeld(ctx, 'b.ts', raced, lineWidth, 1)];
+    },
+  },
   // ---- content shapes --------------------------------------------------------------------
   {
     id: 'a-b-a', lieClass: 'aba', rules: ['POINTER-FULL', 'DIFF-COMPLETE', 'DIFF-BASE-HELD', 'FIRST-VERBATIM'], needs: { anyOf: ['pointer', 'diff'] }, cap: MID,

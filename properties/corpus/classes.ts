@@ -16,6 +16,7 @@ export const LIE_CLASSES = Object.freeze({
   'edit-keeps-mtime-and-size': 'edit that keeps the mtime and the size',
   'mtime-restored': 'edit that restores an earlier mtime',
   'stat-after-read-race': 'stat-after-read race: the file is rewritten (mtime and size kept) right after the tool read it',
+  'stat-after-read-race-moved': 'stat-after-read race with a new mtime: the file is rewritten (mtime moved) right after the tool read it',
   'aba': 'A→B→A content',
   'empty-file': 'empty file (a first read, a file truncated to empty)',
   'no-final-newline': 'no final newline',
