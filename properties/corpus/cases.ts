@@ -166,6 +166,24 @@ export const CASES: readonly CorpusCase[] = Object.freeze([
       return [worker(), write('b.ts', text, T0), read('b.ts', { race: { content: raced, mtimeMs: T0 } }), ...readUntilHeld(ctx, 'b.ts', raced, lineWidth, 1)];
     },
   },
+  // The rewrite moves the mtime (and the size): a shim keyed on the mtime it stats before the read
+  // re-delivers; one that records the disk after the read still lies (the mechanism, not the mtime).
+  {
+    id: 'race-moves-mtime', lieClass: 'stat-after-read-race-moved', rules: ['POINTER-FULL'], needs: { levers: ['pointer'], races: true }, cap: TINY,
+    events: (ctx) => {
+      const a = small(ctx, 'mv');
+      return [worker(), write('a.ts', a, T0), read('a.ts', { race: { content: `${sameSizeEdit(a).slice(0, -2)}\n`, mtimeMs: T0 + 5000 } }), read('a.ts'), read('a.ts')];
+    },
+  },
+  {
+    id: 'race-moves-mtime-partial', lieClass: 'stat-after-read-race-moved', rules: ['SLICE-CONTINUES', 'POINTER-FULL', 'DONE-TRUE'],
+    needs: { levers: ['cap'], races: true }, cap: TINY, unplayable: tooLarge,
+    events: (ctx) => {
+      const { text, lineWidth } = overCap(ctx.cap, 2.5, 'mp');
+      const raced = sameSizeEdit(text, 0);
+      return [worker(), write('b.ts', text, T0), read('b.ts', { race: { content: raced, mtimeMs: T0 + 5000 } }), ...readUntilHeld(ctx, 'b.ts', raced, lineWidth, 1)];
+    },
+  },
   // ---- content shapes --------------------------------------------------------------------
   {
     id: 'a-b-a', lieClass: 'aba', rules: ['POINTER-FULL', 'DIFF-COMPLETE', 'DIFF-BASE-HELD', 'FIRST-VERBATIM'], needs: { anyOf: ['pointer', 'diff'] }, cap: MID,
@@ -230,6 +248,39 @@ export const CASES: readonly CorpusCase[] = Object.freeze([
     events: (ctx) => {
       const a = midFile(ctx, 'fd');
       return [worker(), write('m.ts', a, T0), ...readUntilHeld(ctx, 'm.ts', a, 40, 0), forget('w1', 'm.ts'), write('m.ts', replaceLine(a, 2, 'const edited = 1;'), T0 + 1000), read('m.ts')];
+    },
+  },
+  // Whole-worker compaction (forget(worker), no path): the one compaction a hook or MCP host can
+  // tell its shim, and a host that compacts without telling any shim still does (FORGET-RESETS).
+  {
+    id: 'compact-worker-then-reread', lieClass: 'compaction-whole-worker', rules: ['FORGET-RESETS', 'POINTER-FULL', 'FIRST-VERBATIM'],
+    needs: { anyOf: ['pointer', 'cap', 'diff'], forget: true }, cap: TINY,
+    events: (ctx) => [
+      worker(), write('a.ts', small(ctx, 'wc'), T0), read('a.ts'), read('a.ts'),
+      forget('w1'), read('a.ts'), read('a.ts'), forget('w1'), forget('w1'), read('a.ts'),
+    ],
+  },
+  {
+    id: 'compact-worker-then-window', lieClass: 'compaction-whole-worker', rules: ['FORGET-RESETS', 'POINTER-FULL', 'FIRST-VERBATIM'],
+    needs: { levers: ['pointer'], windows: true, forget: true }, cap: MID,
+    events: () => {
+      const text = lines(8, 'cw');
+      return [
+        worker(), write('v.ts', text, T0), read('v.ts', { args: { offset: 2, limit: 3 } }), read('v.ts', { args: { offset: 2, limit: 3 } }),
+        forget('w1'), read('v.ts', { args: { offset: 2, limit: 3 } }), read('v.ts', { args: { offset: 2, limit: 3 } }),
+      ];
+    },
+  },
+  {
+    id: 'compact-worker-then-diff', lieClass: 'compaction-whole-worker', rules: ['FORGET-RESETS', 'DIFF-BASE-HELD', 'POINTER-FULL'],
+    needs: { levers: ['diff'], forget: true }, cap: MID, unplayable: diffFits,
+    events: (ctx) => {
+      const a = midFile(ctx, 'wd');
+      const b = replaceLine(a, 2, 'const edited = 1;');
+      return [
+        worker(), write('m.ts', a, T0), ...readUntilHeld(ctx, 'm.ts', a, 40, 0), forget('w1'),
+        write('m.ts', b, T0 + 1000), ...readUntilHeld(ctx, 'm.ts', b, 40, 0), write('m.ts', replaceLine(b, 3, 'const edited = 2;'), T0 + 2000), read('m.ts'),
+      ];
     },
   },
   {

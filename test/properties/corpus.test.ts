@@ -16,7 +16,7 @@ import { runConformance, type RunResult } from '../../properties/run.ts';
 import { combineShards } from '../../properties/shard.ts';
 import { MUTANT_IDS } from '../../mutations/index.ts';
 import { cli } from '../cli/helpers.ts';
-import { BROKEN, SOUND } from '../fixtures/naive-shims.ts';
+import { BROKEN, SOUND, naiveAdapter } from '../fixtures/naive-shims.ts';
 
 const SEED = 20_261_130;
 const MODES: readonly Mode[] = [...ARM_NAMES.map(modeOfArm), modeOfLevers(['pointer']), modeOfLevers(['cap']), modeOfLevers(['diff']), modeOfLevers([])];
@@ -133,6 +133,19 @@ describe('a corpus failure tells its lie class first', () => {
       const again = await runConformance({ adapter: BROKEN[name]!.adapter, arm: 'cap', runs: 1, seed: 1, transport: 'in-process', replayOnly: true, replays: [{ name: 'saved', trace: cx.trace }] });
       expect(rule(again, id).counterexample!.story).toEqual(cx.story);
     });
+
+  it('a race that moves the mtime tells a stat-after-read shim from an mtime-keyed one', async () => {
+    const failedIn = (r: RunResult, id: string) => r.corpus!.cases.find((c) => c.id === id)!.failed;
+    // Stat before the read: blind to an edit that keeps the mtime, never to one that moves it.
+    const mtimeFirst = await runConformance({ adapter: naiveAdapter('mtime-first', { keying: 'path-mtime', statBeforeRead: true }), arm: 'cap', runs: 0, seed: SEED, transport: 'in-process' });
+    expect(failedIn(mtimeFirst, 'race-after-whole-read')).toContain('POINTER-FULL');
+    expect(failedIn(mtimeFirst, 'race-moves-mtime')).toEqual([]);
+    expect(failedIn(mtimeFirst, 'race-moves-mtime-partial')).toEqual([]);
+    // Stat after the read: records the rewrite as delivered, whatever its mtime.
+    const after = await runConformance({ adapter: BROKEN['path-mtime']!.adapter, arm: 'cap', runs: 0, seed: SEED, transport: 'in-process' });
+    expect(failedIn(after, 'race-moves-mtime')).toContain('POINTER-FULL');
+    expect(failedIn(after, 'race-moves-mtime-partial')).toContain('SLICE-CONTINUES');
+  });
 
   it('the delivery-keyed fixture passes the corpus', async () => {
     const r = await runConformance({ adapter: SOUND, arm: 'cap', runs: 0, seed: SEED, transport: 'in-process' });
