@@ -15,7 +15,7 @@ import type { Claim } from '../../core/claims.ts';
 import { UsageError } from '../../core/errors.ts';
 import { resolvePath } from '../../core/paths.ts';
 import { boundedText } from '../../harness/host-tool.ts';
-import { AdapterError } from '../../harness/session.ts';
+import { AdapterError } from '../../core/errors.ts';
 import { ClaimQueue } from '../claim-queue.ts';
 import { shellWord } from '../command.ts';
 import type { Capabilities, HistoryHandle, ReadArgs, WorkerShim } from '../contract.ts';
