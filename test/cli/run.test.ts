@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { RULE_IDS } from '../../core/rules.ts';
+import { SPEC_VERSION } from '../../core/version.ts';
 import { cpuBudget, HERE, inProcess, ROOT } from './helpers.ts';
 
 const tmp = mkdtempSync(join(tmpdir(), 'readshim-cli-'));
@@ -97,7 +98,7 @@ describe('run: verdicts, reports, the failure database', { timeout: cpuBudget(8)
       ['a stray README', (d) => writeFileSync(join(d, 'README.md'), 'hello'), /^readshim-conformance: run: failure database: skipped .*README\.md: not a \.jsonl trace$/],
       ['a .jsonl that is not a trace', (d) => writeFileSync(join(d, 'x.jsonl'), '{"type":"header"}\n'), /^readshim-conformance: run: failure database: skipped .*x\.jsonl: .*x\.jsonl is not a readshim trace: line 1: header needs "kit" and "specVersion"$/],
       ['a merge conflict', (d) => writeFileSync(join(d, 'FORGET-RESETS-0123456789.jsonl'), conflict), /^readshim-conformance: run: failure database: skipped .*FORGET-RESETS-0123456789\.jsonl: .*is not a readshim trace: line 1: .* \(it holds a merge conflict marker\)$/],
-      ['a trace of a newer spec version', (d) => writeFileSync(join(d, 'new.jsonl'), '{"type":"header","kit":"9.0.0","specVersion":"99.0","cap":8,"arm":"cap","seal":"x"}\n'), /skipped .*new\.jsonl: .*new\.jsonl is a trace of spec 99\.0; this kit checks spec 2\.0 and cannot read newer traces/],
+      ['a trace of a newer spec version', (d) => writeFileSync(join(d, 'new.jsonl'), '{"type":"header","kit":"9.0.0","specVersion":"99.0","cap":8,"arm":"cap","seal":"x"}\n'), new RegExp(`skipped .*new\\.jsonl: .*new\\.jsonl is a trace of spec 99\\.0; this kit checks spec ${SPEC_VERSION.replace('.', '\\.')} and cannot read newer traces`)],
       ['an unreadable entry (a directory named like a trace)', (d) => mkdirSync(join(d, 'dir.jsonl')), /^readshim-conformance: run: failure database: skipped .*dir\.jsonl: cannot read trace .*dir\.jsonl: EISDIR$/],
     ];
     for (const [what, make, message] of cases) {
