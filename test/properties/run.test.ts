@@ -69,7 +69,8 @@ describe('determinism and replay', () => {
       const w = await SOUND.create(ctx);
       return { ...w, read: async (args: Parameters<typeof w.read>[0]) => ((flip++ % 7) === 3 ? `<<${ctx.seal} same:0>>` : w.read(args)) };
     } };
-    const r = await runConformance({ adapter: flaky, arm: 'cap', runs: 100, seed: SEED, transport: 'in-process' });
+    // The random phase alone: a directed corpus case is played once, not shrunk and replayed.
+    const r = await runConformance({ adapter: flaky, arm: 'cap', runs: 100, seed: SEED, transport: 'in-process', corpus: false });
     const cxs = r.rules.filter((x) => x.status === 'fail').map((x) => x.counterexample!);
     expect(cxs.length).toBeGreaterThan(0);
     expect(cxs.some((c) => c.nondeterministic === true)).toBe(true);
