@@ -54,7 +54,7 @@ export function resolveAgentCommand(p: AgentProfile, command: string | undefined
   const local = resolve(cwd, INSTALL_DIR, 'node_modules', '.bin', p.binary);
   if (existsSync(local)) return shellWord(local);
   for (const dir of (process.env.PATH ?? '').split(':')) if (dir !== '' && existsSync(join(dir, p.binary))) return shellWord(join(dir, p.binary));
-  throw new UsageError(`run: ${p.name} is not installed (no ${p.binary} in ${INSTALL_DIR}/node_modules/.bin or on PATH): run scripts/install-agent-clis.sh ${p.name} (installs ${p.package}@${p.version}), or give --agent-command`);
+  throw new UsageError(`run: ${p.name} is not installed (no ${p.binary} in ${INSTALL_DIR}/node_modules/.bin or on PATH): install it with "npm install --prefix .agent-clis ${p.package}@${p.version}" (in a checkout: scripts/install-agent-clis.sh ${p.name}), or give --agent-command`);
 }
 
 /** `<command> --version`, first line, or a reason it failed. */

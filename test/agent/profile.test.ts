@@ -86,7 +86,7 @@ describe('driver faults (fake CLIs)', () => {
     process.env.PATH = '/nonexistent';
     try {
       expect(() => resolveAgentCommand(claudeCode, undefined, tmpdir())).toThrow(UsageError);
-      expect(() => resolveAgentCommand(claudeCode, undefined, tmpdir())).toThrow(/scripts\/install-agent-clis\.sh claude-code \(installs @anthropic-ai\/claude-code@2\.1\.197\)/);
+      expect(() => resolveAgentCommand(claudeCode, undefined, tmpdir())).toThrow(/npm install --prefix \.agent-clis @anthropic-ai\/claude-code@2\.1\.197" \(in a checkout: scripts\/install-agent-clis\.sh claude-code\)/);
     } finally {
       process.env.PATH = saved;
     }
