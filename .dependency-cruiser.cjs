@@ -13,7 +13,7 @@ const TIERS = [
   ['spec', 'mutations'],
   ['bench'],
   ['cli', 'vitest', 'index.ts'],
-  ['selfcheck', 'scripts', 'examples'],
+  ['selfcheck', 'scripts', 'examples', 'dev'],
   ['test'],
 ];
 

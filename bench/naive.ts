@@ -2,7 +2,7 @@
  * The naive designs bench compares against: mutants of the reference that model designs seen in
  * the wild (READ-SHIM-CONTRACT.md §2, §7, §8), loaded exactly like a third party's adapter. In a
  * checkout each is built from the mutant catalogue on demand (mutations/); the packed package
- * carries them prebuilt as JavaScript (bench/build-naive.ts, run by `npm run build` at prepack),
+ * carries them prebuilt as JavaScript (dev/bench/build-naive.ts, run by `npm run build` at prepack),
  * so an install benches them without the TypeScript sources — the same edits, compiled once.
  */
 import { existsSync } from 'node:fs';
@@ -10,17 +10,22 @@ import { fileURLToPath } from 'node:url';
 import type { ArmName } from '../core/arms.ts';
 import type { ShimAdapter } from '../adapters/contract.ts';
 import { loadAdapter } from '../adapters/load.ts';
-import { ADAPTER_FILE } from '../mutations/workspace.ts';
-import { loadMutantAdapter, mutantById } from '../mutations/index.ts';
 
-export const NAIVE_DESIGNS: readonly string[] = Object.freeze(['PATH-HASH-POINTER', 'PATH-ONLY', 'MTIME-KEYED', 'WINDOW-BLIND', 'NO-FORGET']);
+/** Each design and the arm its mutant runs under (test/bench/naive.test.ts keeps them equal to the catalogue's). */
+export const NAIVE_ARMS: Readonly<Record<string, ArmName>> = Object.freeze({
+  'PATH-HASH-POINTER': 'cap', 'PATH-ONLY': 'cap', 'MTIME-KEYED': 'cap', 'WINDOW-BLIND': 'cap', 'NO-FORGET': 'all',
+});
+export const NAIVE_DESIGNS: readonly string[] = Object.freeze(Object.keys(NAIVE_ARMS));
+
+/** The edited adapter inside a prebuilt design (mutations/workspace.ts ADAPTER_FILE, compiled). */
+export const PREBUILT_ADAPTER = 'adapters/reference.js';
 
 /** Where the build writes the prebuilt designs, next to this module (dist/bench/naive). */
 export const PREBUILT = fileURLToPath(new URL('./naive', import.meta.url));
 
 /** The prebuilt adapter module of design `id` under `dir`. */
 export function prebuiltAdapterPath(id: string, dir: string = PREBUILT): string {
-  return `${dir}/${id}/${ADAPTER_FILE.replace(/\.ts$/, '.js')}`;
+  return `${dir}/${id}/${PREBUILT_ADAPTER}`;
 }
 
 export interface NaiveDesign {
@@ -36,10 +41,11 @@ export interface NaiveDesign {
  * TypeScript sources: it rejects with MutantEditError without them).
  */
 export async function loadNaiveDesign(id: string, dir: string = PREBUILT): Promise<NaiveDesign> {
-  const spec = mutantById(id);
-  if (spec === undefined || !NAIVE_DESIGNS.includes(id)) throw new RangeError(`${JSON.stringify(id)} is not a naive design (known: ${NAIVE_DESIGNS.join(', ')})`);
+  const arm = NAIVE_ARMS[id];
+  if (arm === undefined) throw new RangeError(`${JSON.stringify(id)} is not a naive design (known: ${NAIVE_DESIGNS.join(', ')})`);
   const built = prebuiltAdapterPath(id, dir);
-  if (!existsSync(built)) return loadMutantAdapter(id);
+  // The catalogue is loaded only in a checkout: the package ships the prebuilt designs, not mutations/.
+  if (!existsSync(built)) return (await import('../mutations/index.ts')).loadMutantAdapter(id);
   const loaded = await loadAdapter(built);
-  return { adapter: { ...loaded, name: id }, arm: spec.arm, dispose: async () => void (await loaded.close?.()) };
+  return { adapter: { ...loaded, name: id }, arm, dispose: async () => void (await loaded.close?.()) };
 }

@@ -13,7 +13,6 @@ import { sealFor } from '../properties/run.ts';
 import { LIE_CLASS_IDS, type LieClassId } from '../properties/corpus/classes.ts';
 import { playCorpus } from '../properties/corpus/play.ts';
 import type { RuleId } from '../core/rules.ts';
-import { MUTANT_IDS } from '../mutations/index.ts';
 import { NAIVE_DESIGNS, loadNaiveDesign, type NaiveDesign } from './naive.ts';
 import { LIE_RULES, measure, type Measurement } from './measure.ts';
 import type { Workload } from './workload.ts';
@@ -95,7 +94,6 @@ export async function runBench(o: BenchOptions): Promise<BenchRow[]> {
   }
   if (o.baselines === 'all')
     for (const id of NAIVE_DESIGNS) {
-      if (!MUTANT_IDS.includes(id)) throw new BaselineError(`the naive design ${id} is not in the mutant catalogue`);
       let loaded: NaiveDesign;
       try {
         loaded = await loadNaiveDesign(id);

@@ -1,10 +1,10 @@
-/** bench/mix.ts: what the random phase draws, counted per kind (the baseline of bench/generator-mix.json). */
+/** dev/bench/mix.ts: what the random phase draws, counted per kind (the baseline of dev/bench/generator-mix.json). */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { BANDS } from '../../properties/generators/content.ts';
 import { historyArb, materialize } from '../../properties/generators/history.ts';
-import { OPTIONS, SEEDS, mixDrift, mixOf, sampleDefaultRun, type Mix } from '../../bench/mix.ts';
+import { OPTIONS, SEEDS, mixDrift, mixOf, sampleDefaultRun, type Mix } from '../../dev/bench/mix.ts';
 
 describe('the generator mix', () => {
   it('counts ops, reads, contents, edits and mtimes of the histories it is given', () => {
@@ -37,15 +37,15 @@ describe('the generator mix', () => {
     expect(mix.reads.race).toBeUndefined();
   });
 
-  it('bench/generator-mix.json records the default run\'s seeds and budget', () => {
-    const committed = JSON.parse(readFileSync(new URL('../../bench/generator-mix.json', import.meta.url), 'utf8')) as { seeds: number[]; historiesPerBand: number; histories: number; ops: Record<string, number> };
+  it('dev/bench/generator-mix.json records the default run\'s seeds and budget', () => {
+    const committed = JSON.parse(readFileSync(new URL('../../dev/bench/generator-mix.json', import.meta.url), 'utf8')) as { seeds: number[]; historiesPerBand: number; histories: number; ops: Record<string, number> };
     expect(committed.seeds).toHaveLength(10);
     expect(committed.histories).toBe(committed.seeds.length * 3 * committed.historiesPerBand);
     expect(committed.ops.race).toBeGreaterThan(0);
   });
 
-  it('the default run draws every content, op, read, size, edit and mtime kind within ±5% of bench/generator-mix.json (issue 16)', () => {
-    const committed = JSON.parse(readFileSync(new URL('../../bench/generator-mix.json', import.meta.url), 'utf8')) as Mix;
+  it('the default run draws every content, op, read, size, edit and mtime kind within ±5% of dev/bench/generator-mix.json (issue 16)', () => {
+    const committed = JSON.parse(readFileSync(new URL('../../dev/bench/generator-mix.json', import.meta.url), 'utf8')) as Mix;
     expect(committed.seeds).toEqual(SEEDS);
     const now = mixOf(sampleDefaultRun(committed.seeds, committed.historiesPerBand), committed.seeds, committed.historiesPerBand);
     expect(mixDrift(committed, now, 0.05)).toEqual([]);

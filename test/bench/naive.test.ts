@@ -1,6 +1,6 @@
 /**
  * The naive designs an installed package benches without TypeScript sources (issue 14, build 1):
- * bench/build-naive.ts compiles each mutant's edit to JavaScript at prepack; loaded from there,
+ * dev/bench/build-naive.ts compiles each mutant's edit to JavaScript at prepack; loaded from there,
  * every design measures exactly as the same mutant built from the catalogue in a checkout.
  */
 import { modeOfArm } from '../../core/levers.ts';
@@ -8,17 +8,22 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildNaiveDesigns } from '../../bench/build-naive.ts';
+import { buildNaiveDesigns } from '../../dev/bench/build-naive.ts';
 import { measure } from '../../bench/measure.ts';
-import { NAIVE_DESIGNS, loadNaiveDesign, prebuiltAdapterPath } from '../../bench/naive.ts';
+import { NAIVE_DESIGNS, PREBUILT_ADAPTER, loadNaiveDesign, prebuiltAdapterPath } from '../../bench/naive.ts';
 import { DEFAULT_WORKLOAD, buildWorkload } from '../../bench/workload.ts';
 import { loadMutantAdapter } from '../../mutations/index.ts';
+import { ADAPTER_FILE } from '../../mutations/workspace.ts';
 import { sealFor } from '../../properties/run.ts';
 
 const out = mkdtempSync(join(tmpdir(), 'readshim-naive-'));
 afterAll(() => rmSync(out, { recursive: true, force: true }));
 
 describe('prebuilt naive designs', () => {
+  it('the prebuilt adapter is the file the catalogue edits, compiled', () => {
+    expect(PREBUILT_ADAPTER).toBe(ADAPTER_FILE.replace(/\.ts$/, '.js'));
+  });
+
   const files = buildNaiveDesigns(out);
 
   it('every design is written as JavaScript, its adapter included', () => {

@@ -1,21 +1,43 @@
 /**
- * The package ships what its documents link to, and nothing test-only (issue 14, build 1): every
+ * The package ships what its documents link to, and nothing test-only or dev-only: every
  * relative link of a shipped document (and every README section a worked example cites) resolves
  * inside the packed file list; no test, dev or CI file is in it. The list is npm's own
  * (`npm pack --dry-run`, scripts ignored: the build is not re-run here).
  */
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, posix } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from '../cli/helpers.ts';
 
+/** npm's own list (`npm pack --dry-run`, scripts ignored), or the real tarball's when .ci/packed sets PACKED_LIST. */
 const packed: string[] = (() => {
+  const list = process.env.PACKED_LIST;
+  if (list !== undefined) return readFileSync(list, 'utf8').split('\n').filter(Boolean).sort();
   const r = spawnSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: ROOT, encoding: 'utf8' });
   if (r.status !== 0) throw new Error(`npm pack --dry-run failed: ${r.stderr}`);
   return (JSON.parse(r.stdout) as Array<{ files: Array<{ path: string }> }>)[0]!.files.map((f) => f.path).sort();
 })();
 const shipped = new Set(packed);
+
+/** What never ships — the one list: .ci/packed runs this file against the real tarball (PACKED_LIST). */
+const DEV_ONLY: readonly RegExp[] = [
+  /^(test|dev|selfcheck|scripts|mutations|\.ci|scratch|\.readshim)\//,
+  /^dist\/(test|dev|selfcheck|scripts|examples|mutations)\//,
+  /^dist\/cli\/commands\/mutants-run\./,
+  /^dist\/gates\/(controls|rehearsal)\./,
+  /(^|\/)(vitest|stryker)[^/]*\.config\.[cm]?[jt]s$/,
+  /\.test\.[jt]s$/,
+];
+
+/** The non-test TypeScript sources under `entry` (a file or a folder), repository-relative. */
+function tsFiles(entry: string): string[] {
+  const full = join(ROOT, entry);
+  if (!statSync(full).isDirectory()) return entry.endsWith('.ts') ? [entry] : [];
+  return readdirSync(full, { recursive: true, encoding: 'utf8' })
+    .map((f) => posix.join(entry, f.split('\\').join('/')))
+    .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && !f.endsWith('.d.ts') && !f.startsWith('mutations/stryker/'));
+}
 
 /** GitHub's heading anchors (lower case, punctuation dropped, spaces to hyphens) and explicit `<a id>` anchors. */
 function anchors(markdown: string): Set<string> {
@@ -35,12 +57,15 @@ describe('the packed file list', () => {
   });
 
   it('holds nothing test-only or dev-only', () => {
-    const bad = packed.filter((f) =>
-      /^(test|selfcheck|mutations\/stryker|\.ci|scratch|\.readshim)\//.test(f) ||
-      /^dist\/(test|selfcheck|examples|mutations\/stryker)\//.test(f) ||
-      /^dist\/(vitest(\.stryker)?\.config|bench\/(kit-throughput|reference-perf|build-naive|slow-shim|thread-cost|timed)|gates\/(controls|rehearsal))\./.test(f) ||
-      /(^|\/)(vitest|stryker)[^/]*\.config\.[cm]?[jt]s$/.test(f) || /\.test\.[jt]s$/.test(f));
-    expect(bad).toEqual([]);
+    expect(packed.filter((f) => DEV_ONLY.some((re) => re.test(f)))).toEqual([]);
+  });
+
+  it('ships the build of exactly the shipped source folders (tsconfig.build.json), no more, no less', () => {
+    const built = packed.filter((f) => f.startsWith('dist/') && f.endsWith('.js') && !f.startsWith('dist/bench/naive/'));
+    if (built.length === 0) return; // no build in this checkout: .ci/packed runs this file on the real tarball
+    const config = JSON.parse(readFileSync(join(ROOT, 'tsconfig.build.json'), 'utf8')) as { include: string[] };
+    const sources = config.include.flatMap((entry) => tsFiles(entry)).filter((f) => !DEV_ONLY.some((re) => re.test(`dist/${f.replace(/\.ts$/, '.js')}`)));
+    expect(built.map((f) => f.slice('dist/'.length).replace(/\.js$/, '.ts')).sort()).toEqual(sources.sort());
   });
 });
 

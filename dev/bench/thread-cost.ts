@@ -6,11 +6,11 @@
  *   - `run --adapter adapters/reference.ts` (the same shim as a module: in a worker thread, watched);
  *   - the same with READSHIM_ADAPTER_THREAD=0 (the module on the main thread, unwatched).
  *
- *   npx tsx bench/thread-cost.ts [--repeat <n>] [--json]
+ *   npx tsx dev/bench/thread-cost.ts [--repeat <n>] [--json]
  */
 import { availableParallelism, loadavg } from 'node:os';
-import { envelope } from '../core/output.ts';
-import { UsageError } from '../core/errors.ts';
+import { envelope } from '../../core/output.ts';
+import { UsageError } from '../../core/errors.ts';
 import { median, ROOT, secs, timeCommand, type Timed } from './timed.ts';
 import { join } from 'node:path';
 

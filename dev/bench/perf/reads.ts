@@ -2,9 +2,9 @@
  * The read path: per-read overhead of the reference over the tool it wraps (first read,
  * continuation, pointer, a diff of a small file), and whole-file delivery through the cap.
  */
-import { createReadShim } from '../../reference/index.ts';
-import { diffResponse } from '../../reference/diff.ts';
-import { progress } from '../../core/output.ts';
+import { createReadShim } from '../../../reference/index.ts';
+import { diffResponse } from '../../../reference/diff.ts';
+import { progress } from '../../../core/output.ts';
 import { codeText } from './inputs.ts';
 import { CAP, Disk, SEAL, copyTool, deliverFully } from './rig.ts';
 import { time } from './timing.ts';

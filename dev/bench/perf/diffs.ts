@@ -3,8 +3,8 @@
  * `diff -u` on the same pair: outcome, bytes, CPU of the read after the change.
  */
 import { FILE_HEADERS_ONLY, createTwoFilesPatch } from 'diff';
-import { decodeResponse } from '../../reference/index.ts';
-import { progress } from '../../core/output.ts';
+import { decodeResponse } from '../../../reference/index.ts';
+import { progress } from '../../../core/output.ts';
 import { BIG_OLD, CHANGES } from './inputs.ts';
 import { gnuDiff, gnuDiffInstalled, type GnuDiff } from './gnu.ts';
 import { SEAL, deliverFully, worker } from './rig.ts';

@@ -1,10 +1,10 @@
 /**
  * The slow-shim measure (issue 13 item 7). A script, not a test: no wall clock decides any verdict
- * of the kit. A delivery-keyed process shim that sleeps a fixed time per read (bench/slow_shim.py,
+ * of the kit. A delivery-keyed process shim that sleeps a fixed time per read (dev/bench/slow_shim.py,
  * a hook-style shim's speed without its CPU), with and without a lie (--lie: it keys on mtime),
  * run with the default flags but --jobs:
  *
- *   npx tsx bench/slow-shim.ts [--sleep <s>] [--jobs 1,2] [--case pass,lie] [--json]
+ *   npx tsx dev/bench/slow-shim.ts [--sleep <s>] [--jobs 1,2] [--case pass,lie] [--json]
  *
  * For each case and --jobs: wall time, CPU of every process, exit code, reads the shim answered
  * (its --count file), and for a failure the story length and shrink of each failed rule. The
@@ -13,8 +13,8 @@
 import { mkdtempSync, readFileSync, rmSync, existsSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { envelope } from '../core/output.ts';
-import { UsageError } from '../core/errors.ts';
+import { envelope } from '../../core/output.ts';
+import { UsageError } from '../../core/errors.ts';
 import { ROOT, secs, timeCommand } from './timed.ts';
 
 interface Options {
@@ -71,7 +71,7 @@ function measure(o: Options, kind: 'pass' | 'lie', jobs: number): Row {
   try {
     const count = join(dir, 'reads');
     const q = (s: string): string => `'${s.replace(/'/g, `'\\''`)}'`;
-    const shim = [o.python, join(ROOT, 'bench/slow_shim.py'), '--sleep', String(o.sleep), '--count', count, ...(kind === 'lie' ? ['--lie'] : [])].map(q).join(' ');
+    const shim = [o.python, join(ROOT, 'dev/bench/slow_shim.py'), '--sleep', String(o.sleep), '--count', count, ...(kind === 'lie' ? ['--lie'] : [])].map(q).join(' ');
     const load0 = loadavg()[0]!;
     const t = timeCommand(['run', '--process', shim, '--jobs', String(jobs), '--no-save', '--reporter', 'json'], {}, dir);
     const report = JSON.parse(t.stdout) as { rules: { id: string; status: string; counterexample?: { story: string[]; shrink?: unknown } }[] };

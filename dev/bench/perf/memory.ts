@@ -1,8 +1,8 @@
 /** Memory one worker holds after delivering N files (V8 heap after GC). */
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { createReadShim } from '../../reference/index.ts';
-import { progress } from '../../core/output.ts';
+import { createReadShim } from '../../../reference/index.ts';
+import { progress } from '../../../core/output.ts';
 import { asciiCodeText, codeText } from './inputs.ts';
 import { CAP, Disk, SEAL, deliverFully } from './rig.ts';
 import { median } from './timing.ts';

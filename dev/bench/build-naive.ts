@@ -2,15 +2,15 @@
  * Build step (prepack; not shipped): writes every naive design of bench/naive.ts as JavaScript —
  * the mutant's edit applied to the reference adapter's import closure, each file transpiled — to
  * <out>/<ID>/, so the installed package benches them without TypeScript sources.
- *   npx tsx bench/build-naive.ts dist/bench/naive
+ *   npx tsx dev/bench/build-naive.ts dist/bench/naive
  */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ts } from 'ts-morph';
-import { mutantById } from '../mutations/index.ts';
-import { editedTree } from '../mutations/workspace.ts';
-import { NAIVE_DESIGNS } from './naive.ts';
+import { mutantById } from '../../mutations/index.ts';
+import { editedTree } from '../../mutations/workspace.ts';
+import { NAIVE_DESIGNS } from '../../bench/naive.ts';
 
 const OPTIONS: ts.CompilerOptions = {
   module: ts.ModuleKind.ESNext,
@@ -40,7 +40,7 @@ export function buildNaiveDesigns(out: string): string[] {
 if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
   const out = process.argv[2];
   if (out === undefined) {
-    process.stderr.write('usage: tsx bench/build-naive.ts <out-dir>\n');
+    process.stderr.write('usage: tsx dev/bench/build-naive.ts <out-dir>\n');
     process.exit(2);
   }
   const files = buildNaiveDesigns(resolve(out));

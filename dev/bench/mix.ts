@@ -1,12 +1,12 @@
 /**
  * What the random phase draws: counts per content kind, op kind, edit kind and mtime kind over a
  * fixed seed range, as a default run draws them (the three cap bands, 150 histories each, the
- * reference's capabilities in process). bench/generator-mix.ts prints and records them.
+ * reference's capabilities in process). dev/bench/generator-mix.ts prints and records them.
  */
 import fc from 'fast-check';
-import { BANDS, type ContentSpec } from '../properties/generators/content.ts';
-import { historyArb, type Edit, type HistorySpec, type Mtime, type OpOptions } from '../properties/generators/history.ts';
-import { DEFAULT_RUNS } from '../properties/run.ts';
+import { BANDS, type ContentSpec } from '../../properties/generators/content.ts';
+import { historyArb, type Edit, type HistorySpec, type Mtime, type OpOptions } from '../../properties/generators/history.ts';
+import { DEFAULT_RUNS } from '../../properties/run.ts';
 
 /** The seeds sampled: the default run's seed and the nine after it. */
 export const SEEDS: readonly number[] = Object.freeze(Array.from({ length: 10 }, (_, i) => 20_261_130 + i));

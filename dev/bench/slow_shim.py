@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
-"""A slow process shim for the slow-shim bench (bench/slow-shim.ts): a hook-style shim's speed
+"""A slow process shim for the slow-shim bench (dev/bench/slow-shim.ts): a hook-style shim's speed
 without its CPU. It is the delivery-keyed example (passes), or with --lie the mtime-keyed one
 (fails POINTER-FULL), and it sleeps a fixed time on every read before answering.
 
-    python3 bench/slow_shim.py [--sleep <seconds>] [--lie] [--count <file>]
+    python3 dev/bench/slow_shim.py [--sleep <seconds>] [--lie] [--count <file>]
 
 --count appends one line per read to <file> (how many reads a run sends).
 """

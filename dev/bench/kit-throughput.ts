@@ -1,9 +1,9 @@
 /**
  * Throughput of the kit itself (issue 7 item 3). A script, not a test: no wall clock decides any
- * verdict of the kit. The reference shim's own speed is bench/reference-perf.ts.
+ * verdict of the kit. The reference shim's own speed is dev/bench/reference-perf.ts.
  *
- *   npx tsx bench/kit-throughput.ts [--repeat <n>] [--skip-mutants] [--claims-only] [--json]
- *   npx tsx bench/kit-throughput.ts --profile <dir> [--top <n>]
+ *   npx tsx dev/bench/kit-throughput.ts [--repeat <n>] [--skip-mutants] [--claims-only] [--json]
+ *   npx tsx dev/bench/kit-throughput.ts --profile <dir> [--top <n>]
  *
  * - claims checked per CPU-second (issue 16): `run --runs 500 --no-save --reporter json` as a user
  *   starts it, claims = the sum of the report's `claims`, CPU = user + system of the whole process
@@ -26,15 +26,15 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { ShimAdapter, WorkerShim } from '../adapters/contract.ts';
-import reference from '../adapters/reference.ts';
-import { DEFAULT_RUNS, runConformance } from '../properties/run.ts';
-import { DEFAULT_SEED } from '../core/seed.ts';
-import { envelope } from '../core/output.ts';
-import { UsageError } from '../core/errors.ts';
+import type { ShimAdapter, WorkerShim } from '../../adapters/contract.ts';
+import reference from '../../adapters/reference.ts';
+import { DEFAULT_RUNS, runConformance } from '../../properties/run.ts';
+import { DEFAULT_SEED } from '../../core/seed.ts';
+import { envelope } from '../../core/output.ts';
+import { UsageError } from '../../core/errors.ts';
 
-const BIN = fileURLToPath(new URL('../bin/readshim-conformance.js', import.meta.url));
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const BIN = fileURLToPath(new URL('../../bin/readshim-conformance.js', import.meta.url));
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 interface Options {
   readonly repeat: number;

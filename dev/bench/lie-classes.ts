@@ -7,25 +7,25 @@
  * for each subject one seed is confirmed by a real run (runConformance with that budget breaks the
  * rule, RuleResult.brokenBy.random equals it).
  *
- *   npx tsx bench/lie-classes.ts                  # every class, markdown table on stdout
- *   npx tsx bench/lie-classes.ts --json
- *   npx tsx bench/lie-classes.ts --only stat-after-read-race,compaction
- *   npx tsx bench/lie-classes.ts --no-process     # skip the Python examples (they start a process per history)
+ *   npx tsx dev/bench/lie-classes.ts                  # every class, markdown table on stdout
+ *   npx tsx dev/bench/lie-classes.ts --json
+ *   npx tsx dev/bench/lie-classes.ts --only stat-after-read-race,compaction
+ *   npx tsx dev/bench/lie-classes.ts --no-process     # skip the Python examples (they start a process per history)
  *
  * Not a test: it takes minutes. Figures are published in docs/LIE-CLASSES.md.
  */
 import fc from 'fast-check';
-import type { ArmName } from '../core/arms.ts';
-import type { RuleId } from '../core/rules.ts';
-import type { ShimAdapter } from '../adapters/contract.ts';
-import { modeFor } from '../adapters/capabilities.ts';
-import { DEFAULT_PROCESS_RUNS, openProcessAdapter } from '../adapters/process/adapter.ts';
-import { LIE_CLASS_IDS, type LieClassId } from '../properties/corpus/classes.ts';
-import { BANDS, withHostTool, type Band } from '../properties/generators/content.ts';
-import { historyArb, materialize, type HistorySpec } from '../properties/generators/history.ts';
-import { judgeHistory } from '../properties/history.ts';
-import { runConformance, sealFor } from '../properties/run.ts';
-import { loadMutantAdapter, mutantById } from '../mutations/index.ts';
+import type { ArmName } from '../../core/arms.ts';
+import type { RuleId } from '../../core/rules.ts';
+import type { ShimAdapter } from '../../adapters/contract.ts';
+import { modeFor } from '../../adapters/capabilities.ts';
+import { DEFAULT_PROCESS_RUNS, openProcessAdapter } from '../../adapters/process/adapter.ts';
+import { LIE_CLASS_IDS, type LieClassId } from '../../properties/corpus/classes.ts';
+import { BANDS, withHostTool, type Band } from '../../properties/generators/content.ts';
+import { historyArb, materialize, type HistorySpec } from '../../properties/generators/history.ts';
+import { judgeHistory } from '../../properties/history.ts';
+import { runConformance, sealFor } from '../../properties/run.ts';
+import { loadMutantAdapter, mutantById } from '../../mutations/index.ts';
 
 type Subject =
   | { readonly kind: 'mutant'; readonly id: string }

@@ -2,7 +2,7 @@
  * Performance of the reference shim (issues 7 and 16). A script, not a test: no wall clock decides
  * any verdict of the kit. CPU medians (process.cpuUsage) after warm-up.
  *
- *   npx tsx bench/reference-perf.ts [--json] [--quick]
+ *   npx tsx dev/bench/reference-perf.ts [--json] [--quick]
  *
  * - the diff lever on the issue's 20,000-line file (838 KB): two distant one-line edits, 1% of the
  *   lines changed at random, a 200-line block moved, a full rewrite, every line reversed — the
@@ -19,8 +19,8 @@
  * smoke check of the script, not figures to publish.
  */
 import { cpus, loadavg } from 'node:os';
-import { envelope } from '../core/output.ts';
-import { UsageError } from '../core/errors.ts';
+import { envelope } from '../../core/output.ts';
+import { UsageError } from '../../core/errors.ts';
 import { diffTable, JSDIFF_MAX_EDITS, type DiffRow, type LeverRun } from './perf/diffs.ts';
 import { BIG_OLD, LINES } from './perf/inputs.ts';
 import { memory, type MemoryRow } from './perf/memory.ts';

@@ -5,8 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export const BIN = fileURLToPath(new URL('../bin/readshim-conformance.js', import.meta.url));
-export const ROOT = fileURLToPath(new URL('..', import.meta.url));
+export const BIN = fileURLToPath(new URL('../../bin/readshim-conformance.js', import.meta.url));
+export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 export interface Timed {
   readonly wallMs: number;

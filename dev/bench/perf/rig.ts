@@ -1,5 +1,5 @@
 /** A worker reading through the reference shim from an in-memory disk (benchmarks only). */
-import { createReadShim, decodeResponse, type ReadShim } from '../../reference/index.ts';
+import { createReadShim, decodeResponse, type ReadShim } from '../../../reference/index.ts';
 
 export const CAP = 24_576;
 export const SEAL = 'benchseal';
