@@ -1,6 +1,6 @@
 /**
  * An in-process adapter whose every call is announced before it runs and retired when it settles,
- * so a watchdog outside its thread can name the call that hangs (issue 13: a synchronous infinite
+ * so a watchdog outside its thread can name the call that hangs (a synchronous infinite
  * loop). Values pass through untouched — the tool wrapTool gets and returns keeps its identity
  * (OFF-IDENTITY) — only functions are wrapped, and the objects create/openHistory return.
  */

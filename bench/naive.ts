@@ -1,6 +1,6 @@
 /**
  * The naive designs bench compares against: mutants of the reference that model designs seen in
- * the wild (READ-SHIM-CONTRACT.md §2, §7, §8), loaded exactly like a third party's adapter. In a
+ * the wild (docs/LIE-CLASSES.md), loaded exactly like a third party's adapter. In a
  * checkout each is built from the mutant catalogue on demand (mutations/); the packed package
  * carries them prebuilt as JavaScript (dev/bench/build-naive.ts, run by `npm run build` at prepack),
  * so an install benches them without the TypeScript sources — the same edits, compiled once.

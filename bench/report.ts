@@ -1,4 +1,4 @@
-/** bench reports: the JSON of KIT-DESIGN.md "JSON reports" and the pretty table. */
+/** bench reports: the JSON of README "run" and the pretty table. */
 import { leverList } from '../core/levers.ts';
 import { envelope } from '../core/output.ts';
 import { LIE_RULES } from './measure.ts';

@@ -1,6 +1,6 @@
 /**
  * The bench workload (docs/BENCH.md "The default workload"): trace events shaped like the measured
- * corpus of READ-SHIM-CONTRACT.md §1 — about half of all reads re-read a request whose text has not
+ * corpus of spec/SPEC.md "Levers" — about half of all reads re-read a request whose text has not
  * changed since that worker last read it, a quarter of the files exceed the cap, files are edited
  * between reads, some reads are line windows, some transcripts are compacted (forget).
  * Deterministic: the same parameters (seed included) give the same events on any machine.

@@ -1,5 +1,5 @@
 /**
- * Progress that tells slow from hung (issue 13): a line per history with its time, and while a
+ * Progress that tells slow from hung: a line per history with its time, and while a
  * history runs longer than HEARTBEAT_MS a heartbeat naming the request it waits on. stderr only,
  * and only when progress is on (core/output.ts); the clock here never reaches a verdict.
  */

@@ -1,5 +1,5 @@
 /**
- * `run --adapter <module>` in a worker thread, watched from the main thread (issue 13). A
+ * `run --adapter <module>` in a worker thread, watched from the main thread. A
  * synchronous infinite loop in an adapter cannot be stopped from its own thread: the settle timeout
  * is a timer of that thread's event loop, which the loop starves. So the whole run (the adapter
  * and the session that drives it: they share synchronous calls — decode, counters, ctx.fs — and

@@ -1,5 +1,5 @@
 /**
- * What a run in a worker thread shares with the thread that watches it (issue 13): a heartbeat the
+ * What a run in a worker thread shares with the thread that watches it: a heartbeat the
  * worker's event loop bumps, and the adapter call it is in, written synchronously into shared
  * memory — so the watcher can read them while the worker is stuck in a synchronous loop.
  */

@@ -1,4 +1,4 @@
-/** Arm names as the kit spells them on the CLI and in traces (READ-SHIM-CONTRACT.md §3). */
+/** Arm names as the kit spells them on the CLI and in traces (spec/SPEC.md "The arms"). */
 export type ArmName = 'off' | 'cap' | 'diff' | 'all';
 export const ARM_NAMES: readonly ArmName[] = Object.freeze(['off', 'cap', 'diff', 'all']);
 

@@ -1,5 +1,5 @@
 /**
- * What a shim's response claims (KIT-DESIGN.md "Adapters"). A decoder turns a response text
+ * What a shim's response claims (spec/SPEC.md "The claim model"). A decoder turns a response text
  * into one Claim; the oracle judges the claim against ground truth.
  */
 

@@ -1,5 +1,5 @@
 /**
- * Levers (READ-SHIM-CONTRACT.md §1): what a shim may do to a read. A shim declares either an arm
+ * Levers (spec/SPEC.md "Levers"): what a shim may do to a read. A shim declares either an arm
  * surface (`arms`, the four presets of §3) or the levers it may use (`levers`, any subset); a
  * history runs under one Mode, the levers in force.
  */

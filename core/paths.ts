@@ -1,5 +1,5 @@
 /**
- * Request keys (KIT-DESIGN.md "Oracle semantics"): resolved path + canonical JSON of the other
+ * Request keys (spec/SPEC.md "Knowledge"): resolved path + canonical JSON of the other
  * arguments. Written for the oracle on its own — not with the reference's helpers, nor with
  * node:path — and checked against the reference's keys on one shared table of cases
  * (test/properties/keys.test.ts): a shared bug would hide the lies it makes.

@@ -1,4 +1,4 @@
-/** The 24 stable rule IDs (KIT-DESIGN.md). Reasoning for each lives in spec/SPEC.md. */
+/** The 24 stable rule IDs (spec/SPEC.md, one section each). Reasoning for each lives in spec/SPEC.md. */
 
 export const TRUTH_RULES = [
   'POINTER-FULL',

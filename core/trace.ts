@@ -1,5 +1,5 @@
 /**
- * The one trace schema (KIT-DESIGN.md "Trace format"): JSON lines, a header then events.
+ * The one trace schema (docs/PROTOCOL.md): JSON lines, a header then events.
  * Used by SPEC.md examples, the failure database, --replay files and `audit`.
  */
 import type { ArmName } from './arms.ts';

@@ -1,4 +1,4 @@
-/** The syntax-tree gates (KIT-DESIGN.md "Syntax-tree gates"): stable IDs, laws, what `checks` counts. */
+/** The syntax-tree gates (GATES.md): stable IDs, laws, what `checks` counts. */
 
 export const GATE_IDS = [
   'GATE-STALE-NO-LEDGER',

@@ -1,5 +1,5 @@
 /**
- * Conformance against one mutant (KIT-DESIGN.md "Mutation negative controls"): runConformance,
+ * Conformance against one mutant (docs/MUTANTS.md): runConformance,
  * in-process, with the mutant's arm, a fixed seed and all 24 rules, as for a third party's shim;
  * nothing is written to the failure database.
  *

@@ -1,5 +1,5 @@
 /**
- * What a mutant is (KIT-DESIGN.md "Mutation negative controls"): the reference shim with one
+ * What a mutant is (docs/MUTANTS.md): the reference shim with one
  * deliberate, named break, edited at the symbol level and loaded like a third party's adapter.
  */
 import type { SourceFile } from 'ts-morph';

@@ -6,7 +6,7 @@
  * Format (diff-friendly text, one rule per line, `#` starts a comment):
  *
  *   # readshim-conformance baseline …
- *   FORGET-RESETS  # our host never calls forget() before issue 12 lands
+ *   FORGET-RESETS  # our host never calls forget()
  *
  * Pure: the CLI and the vitest entry read the file (core/files.ts) and hand the text to
  * parseBaseline; nothing under properties/ touches the file system.

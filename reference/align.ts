@@ -1,5 +1,5 @@
 /**
- * Which lines a diff keeps (DIFF-COMPLETE; bounded cost, READ-SHIM-CONTRACT.md §6): a monotone
+ * Which lines a diff keeps (DIFF-COMPLETE; bounded cost, docs/BENCH.md): a monotone
  * matching of equal lines between the changed middles of the old and new text. A few edits are
  * found by Myers' O(ND) directly on the lines; otherwise lines become integer IDs, lines found
  * once on each side anchor the matching (their longest increasing run, as patience diff does),

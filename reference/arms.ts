@@ -1,4 +1,4 @@
-/** Arm flag → levers (READ-SHIM-CONTRACT.md §3). ARM-GUARD, ARM-TABLE. */
+/** Arm flag → levers (spec/SPEC.md "The arms"). ARM-GUARD, ARM-TABLE. */
 
 export type ArmFlag = false | undefined | 'cap' | 'diff' | true;
 

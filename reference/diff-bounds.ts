@@ -1,6 +1,6 @@
 /**
  * Lower bounds on a patch's bytes that let the diff lever decline before it builds anything
- * (READ-SHIM-CONTRACT.md §6: the diff must not stall a tool call). Each is exact about its own
+ * (docs/BENCH.md: the diff must not stall a tool call). Each is exact about its own
  * arithmetic and counts UTF-16 units, which never exceed UTF-8 bytes; diffResponse still checks
  * the finished response against its budget.
  */

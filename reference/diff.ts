@@ -1,5 +1,5 @@
 /**
- * The diff lever (READ-SHIM-CONTRACT.md §1, §4 step 4). A diff is complete or absent; it ships
+ * The diff lever (spec/SPEC.md "Levers", DIFF-COMPLETE). A diff is complete or absent; it ships
  * whenever the smallest patch found fits the budget (CAP-BOUND), and its work is bounded by the
  * texts' lines and a cell count, never by the clock (determinism).
  */

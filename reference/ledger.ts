@@ -1,4 +1,4 @@
-/** The per-worker delivery ledger (READ-SHIM-CONTRACT.md §2). One instance per shim. */
+/** The per-worker delivery ledger (spec/SPEC.md "The delivery rule"). One instance per shim. */
 import { createHash } from 'node:crypto';
 
 export interface Entry {

@@ -1,4 +1,4 @@
-/** createReadShim: one worker's read shim (READ-SHIM-CONTRACT.md §4). */
+/** createReadShim: one worker's read shim (spec/SPEC.md "What a read shim is"). */
 import { randomBytes } from 'node:crypto';
 import { readFile as fsReadFile } from 'node:fs/promises';
 import { resolveArm, type Arm } from './arms.ts';

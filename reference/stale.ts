@@ -1,5 +1,5 @@
 /**
- * The stale serve (READ-SHIM-CONTRACT.md §5). It is given no ledger and reaches none
+ * The stale serve (spec/SPEC.md "Stale-serve line semantics"). It is given no ledger and reaches none
  * (STALE-NO-RECORD); it never throws (refusals are results) and is off without the cap lever.
  */
 import type { Arm } from './arms.ts';

@@ -1,5 +1,5 @@
 /**
- * README's generated samples (issue 14): the first screen of `run` on the embedded reference and
+ * README's generated samples: the first screen of `run` on the embedded reference and
  * the `bench` table, each from a real run of the command (the bin) with its defaults (a fixed seed, so the
  * same text on any machine). `npm run readme-samples` rewrites the marked blocks of README.md;
  * test/ci/readme-samples.test.ts fails when a block differs from a fresh run.
@@ -24,7 +24,7 @@ const end = (name: SampleName): string => `<!-- ${name}:end -->`;
 /** How a command is run: its argv → exit code and stdout. */
 export type Runner = (argv: readonly string[]) => Promise<{ code: number | null; stdout: string }>;
 
-/** The bin, as a user runs it (this script imports nothing of cli/: folder boundaries, issue 14). */
+/** The bin, as a user runs it (this script imports nothing of cli/: folder boundaries). */
 export const runBin: Runner = async (argv) => {
   const r = spawnSync(process.execPath, [BIN, ...argv], { encoding: 'utf8', env: { ...process.env, READSHIM_PROGRESS: '0' }, maxBuffer: 64 * 1024 * 1024 });
   if (r.error !== undefined) throw r.error;

@@ -1,5 +1,5 @@
 /**
- * CI self-check (issue 14):
+ * CI self-check:
  *   floors <reports-dir>         the reports (run-<arm>.json ×4, gates, spec, mutants) against floors.json
  *   write [--from <reports-dir>] floors.json rewritten from fresh reports (made here when no --from); never lowered
  *   monotone <old-floors.json>   fails when floors.json lowers or drops a floor of the old file

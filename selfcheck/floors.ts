@@ -1,5 +1,5 @@
 /**
- * Floors (issue 14): minimums that only move up, committed in floors.json. Per arm, every rule
+ * Floors: minimums that only move up, committed in floors.json. Per arm, every rule
  * applicable in that arm's run is floored on its random-phase checks (the directed corpus cannot
  * hide a weak generator); every gate on its checks; spec examples and killed mutants in full.
  * A floor is max(1, ⌊0.8·n⌋) of today's count n ≥ 1, so no floor rounds to 0.

@@ -103,7 +103,7 @@ export function loadFloors(path: string | URL, text = readFileSync(path, 'utf8')
   const floors = raw as unknown as Floors;
   const legacy = Object.entries(raw.properties as Record<string, unknown>).filter(([, v]) => typeof v === 'number') as [string, number][];
   if (legacy.length === 0) return floors;
-  // Before issue 14, properties held rule → total checks of the default run (arm all). Those floors
+  // In older reports, properties held rule → total checks of the default run (arm all). Those floors
   // stay arm all's, on the phase its checks come from today: floors only move up across the change.
   const all = Object.fromEntries(legacy.map(([rule, n]) => [rule, probeOnly('all', rule) ? { probes: n } : { random: n }]));
   return { ...floors, properties: { off: {}, cap: {}, diff: {}, all } };

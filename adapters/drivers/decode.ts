@@ -2,7 +2,7 @@
  * How the hook and MCP drivers read what the worker was shown (README "Check a hook"): the
  * request's content itself is verbatim; a unified diff in it is a diff; text matching the pointer
  * pattern is "you already hold it"; a user's --decode module may answer first. Every claim's body
- * is taken from the text itself (issue 11: payloads and patches lie in the response), so the
+ * is taken from the text itself (payloads and patches lie in the response), so the
  * oracle judges what the worker really saw.
  */
 import type { Claim } from '../../core/claims.ts';

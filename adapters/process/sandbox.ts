@@ -2,7 +2,7 @@
  * A history's files on a real disk: a temporary directory the kit creates, writes with kit-set
  * mtimes in whole milliseconds (exact to the nanosecond), and removes. Missing files are really
  * missing. The World stays the ground truth and holds exactly the text the disk holds. Beside the
- * files, a fresh HOME and TMPDIR for the history's process (issue 13), so a shim that caches on
+ * files, a fresh HOME and TMPDIR for the history's process, so a shim that caches on
  * disk starts every history from nothing, however many histories run at once.
  */
 import { closeSync, ftruncateSync, mkdirSync, mkdtempSync, openSync, realpathSync, rmSync, statSync, unlinkSync, utimesSync, writeFileSync, writeSync } from 'node:fs';

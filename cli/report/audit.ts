@@ -1,4 +1,4 @@
-/** Reports of `audit`: pretty (people) and JSON (KIT-DESIGN.md "JSON reports": `lies`). */
+/** Reports of `audit`: pretty (people) and JSON (README "audit": `lies`). */
 import { nothingJudged, type AuditResult } from '../../properties/audit.ts';
 import { envelope } from '../../core/output.ts';
 

@@ -67,7 +67,7 @@ export function runJson(r: RunResult, x: RunReportExtras): string {
   );
 }
 
-/** Said when --shrink's budget stopped the shrinking before a local minimum (issue 13). */
+/** Said when --shrink's budget stopped the shrinking before a local minimum. */
 export const shrinkSpentLine = (histories: number): string => `shrink budget spent after ${histories} histories; this is the smallest story found`;
 
 const LABEL: Readonly<Record<string, string>> = { pass: 'pass', fail: 'FAIL', 'n/a': 'n/a', unexercised: 'UNEXERCISED' };

@@ -1,11 +1,11 @@
 /**
- * Throughput of the kit itself (issue 7 item 3). A script, not a test: no wall clock decides any
+ * Throughput of the kit itself. A script, not a test: no wall clock decides any
  * verdict of the kit. The reference shim's own speed is dev/bench/reference-perf.ts.
  *
  *   npx tsx dev/bench/kit-throughput.ts [--repeat <n>] [--skip-mutants] [--claims-only] [--json]
  *   npx tsx dev/bench/kit-throughput.ts --profile <dir> [--top <n>]
  *
- * - claims checked per CPU-second (issue 16): `run --runs 500 --no-save --reporter json` as a user
+ * - claims checked per CPU-second: `run --runs 500 --no-save --reporter json` as a user
  *   starts it, claims = the sum of the report's `claims`, CPU = user + system of the whole process
  *   (start, surface probes, corpus, random phase); the random phase's checks per rule beside it;
  * - checked reads per second of a default `run`, in process: runConformance on the reference
@@ -191,7 +191,7 @@ function profileTop(dir: string, top: number): string {
   return `${summarize(JSON.parse(readFileSync(join(dir, file), 'utf8')) as Profile, top).join('\n')}\n`;
 }
 
-/** Runs per cap band of the claims figure (issue 16: `run --runs 500`). */
+/** Runs per cap band of the claims figure (`run --runs 500`). */
 const CLAIM_RUNS = 500;
 
 interface ClaimsFigure {

@@ -1,5 +1,5 @@
 /**
- * How fast the random phase alone finds each lie class (issue 12): for every class with a matching
+ * How fast the random phase alone finds each lie class: for every class with a matching
  * mutant or example, the smallest number of random histories per cap band that breaks a rule the
  * subject names — the corpus off, probes not counted — over a fixed range of seeds, and the
  * median. A band's i-th history is the same whatever the budget, so the histories are judged in

@@ -84,7 +84,7 @@ export function sampleDefaultRun(seeds: readonly number[] = SEEDS, perBand = DEF
 }
 
 
-/** The groups of a Mix whose counts are compared (issue 16: content, op, edit and mtime kinds; reads and sizes too). */
+/** The groups of a Mix whose counts are compared (content, op, edit and mtime kinds; reads and sizes too). */
 export const MIX_GROUPS = ['ops', 'reads', 'contents', 'sizes', 'edits', 'mtimes'] as const;
 
 /**

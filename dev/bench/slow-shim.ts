@@ -1,5 +1,5 @@
 /**
- * The slow-shim measure (issue 13 item 7). A script, not a test: no wall clock decides any verdict
+ * The slow-shim measure. A script, not a test: no wall clock decides any verdict
  * of the kit. A delivery-keyed process shim that sleeps a fixed time per read (dev/bench/slow_shim.py,
  * a hook-style shim's speed without its CPU), with and without a lie (--lie: it keys on mtime),
  * run with the default flags but --jobs:

@@ -1,5 +1,5 @@
 /**
- * What running an adapter module in a watched worker thread costs (issue 13 item 4). A script, not
+ * What running an adapter module in a watched worker thread costs. A script, not
  * a test. The same run three ways, median of --repeat each:
  *
  *   - `run` (the embedded reference, main thread: the default run);

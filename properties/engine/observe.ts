@@ -1,6 +1,6 @@
 /**
  * What the engine tells an observer about each history it runs (progress that tells slow from
- * hung, issue 13): when it starts, which event it waits on, when it ends. The engine keeps no
+ * hung): when it starts, which event it waits on, when it ends. The engine keeps no
  * clock; the CLI (cli/progress.ts) times these and prints them on stderr.
  */
 import type { RuleId } from '../../core/rules.ts';

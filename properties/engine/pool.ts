@@ -1,5 +1,5 @@
 /**
- * Histories at once, in an order that does not depend on timing (issue 13): `Slots` bounds how
+ * Histories at once, in an order that does not depend on timing: `Slots` bounds how
  * many histories run at a time (--jobs); `inOrder` runs tasks concurrently and hands their
  * results back in index order, so whatever finishes first, the caller sees what a one-at-a-time
  * run would have seen.

@@ -1,5 +1,5 @@
 /**
- * Shrink candidates judged once for every rule being shrunk (issue 13: a slow process shim pays
+ * Shrink candidates judged once for every rule being shrunk (a slow process shim pays
  * per read). Rules found in the same history often walk the same candidates; a candidate run for
  * one rule stops at that rule's first violation, which also answers another rule broken by then,
  * and a run that went to the end answers every rule. A deterministic shim gives the same answer

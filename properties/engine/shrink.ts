@@ -1,5 +1,5 @@
 /**
- * Bounded shrinking (issue 13): the first history that broke a rule is shrunk for that rule alone
+ * Bounded shrinking: the first history that broke a rule is shrunk for that rule alone
  * (so the story does not depend on which other rules this run or shard has already failed), in
  * fast-check's order — the first failing candidate of each candidate stream wins, as fc.check
  * would pick it — and at most `budget` candidates are judged, counted as a one-at-a-time run

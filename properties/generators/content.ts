@@ -1,5 +1,5 @@
 /**
- * File contents where shims break (KIT-DESIGN.md "Generators"): sizes around multiples of the cap
+ * File contents where shims break (docs/LIE-CLASSES.md): sizes around multiples of the cap
  * (±3 bytes), 2/3/4-byte sequences across slice boundaries, empty files, CRLF, no final newline,
  * code lines for diffs, notice imitations, lone surrogates, NUL bytes, very long lines.
  * A ContentSpec is plain data (it shrinks well); render() turns it into text for a given cap.

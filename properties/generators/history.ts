@@ -40,7 +40,7 @@ export type Op =
   /** Read a file until held (or a few times), edit it, read it again: diffs, continuations across a change, A→B→A. */
   | { readonly op: 'cycle'; readonly worker: number; readonly file: number; readonly before: number; readonly edit: Edit; readonly mtime: Mtime; readonly after: number }
   /**
-   * The stat-after-read race (READ-SHIM-CONTRACT.md §8): `before` reads, then a read right after
+   * The stat-after-read race (docs/LIE-CLASSES.md): `before` reads, then a read right after
    * which the file is rewritten, then `after` re-reads of the same spelling that would show a
    * version recorded from the disk instead of the bytes delivered.
    */
@@ -70,7 +70,7 @@ export interface OpOptions {
   /**
    * Draw (and so shrink) the operations before cap, workers and initial files. fast-check shrinks a
    * record's keys in order; operations first makes the candidates short histories early, which a
-   * process shim pays for per read (issue 13; --process runs). Other histories than the default order.
+   * process shim pays for per read (--process runs). Other histories than the default order.
    */
   readonly opsFirst?: boolean;
 }
@@ -97,7 +97,7 @@ function editArb(band: Band): fc.Arbitrary<Edit> {
   );
 }
 
-// Kept and restored mtimes are the mtime lie classes (issue 12): nearly half of all edits.
+// Kept and restored mtimes are the mtime lie classes: nearly half of all edits.
 const mtimeArb: fc.Arbitrary<Mtime> = fc.oneof(
   { weight: 4, arbitrary: fc.record({ kind: fc.constant('advance' as const), ms: fc.constantFrom(1, 7, 1000, 60_000) }) },
   { weight: 3, arbitrary: fc.constant({ kind: 'keep' as const }) },

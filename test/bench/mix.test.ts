@@ -44,7 +44,7 @@ describe('the generator mix', () => {
     expect(committed.ops.race).toBeGreaterThan(0);
   });
 
-  it('the default run draws every content, op, read, size, edit and mtime kind within ±5% of dev/bench/generator-mix.json (issue 16)', () => {
+  it('the default run draws every content, op, read, size, edit and mtime kind within ±5% of dev/bench/generator-mix.json', () => {
     const committed = JSON.parse(readFileSync(new URL('../../dev/bench/generator-mix.json', import.meta.url), 'utf8')) as Mix;
     expect(committed.seeds).toEqual(SEEDS);
     const now = mixOf(sampleDefaultRun(committed.seeds, committed.historiesPerBand), committed.seeds, committed.historiesPerBand);

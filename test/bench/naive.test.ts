@@ -1,5 +1,5 @@
 /**
- * The naive designs an installed package benches without TypeScript sources (issue 14, build 1):
+ * The naive designs an installed package benches without TypeScript sources:
  * dev/bench/build-naive.ts compiles each mutant's edit to JavaScript at prepack; loaded from there,
  * every design measures exactly as the same mutant built from the catalogue in a checkout.
  */

@@ -19,9 +19,9 @@ const file = (name: string, text: string) => {
 
 describe('baseline format', () => {
   it('one ID per line, the comment after it is the reason, blank and comment lines ignored', () => {
-    const b = parseBaseline('b.txt', '# header\n\nFORGET-RESETS   # host compacts only on rewind (issue 12)\nPOINTER-FULL\n');
+    const b = parseBaseline('b.txt', '# header\n\nFORGET-RESETS   # host compacts only on rewind\nPOINTER-FULL\n');
     expect(b.entries).toEqual([
-      { rule: 'FORGET-RESETS', reason: 'host compacts only on rewind (issue 12)', line: 3 },
+      { rule: 'FORGET-RESETS', reason: 'host compacts only on rewind', line: 3 },
       { rule: 'POINTER-FULL', reason: '', line: 4 },
     ]);
   });

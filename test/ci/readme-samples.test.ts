@@ -1,5 +1,5 @@
 /**
- * README's samples are what the commands print (issue 14, "README numbers drift"): each marked
+ * README's samples are what the commands print: each marked
  * block equals a fresh run of its command with the defaults (fixed seed: the same text on any
  * machine). `npm run readme-samples` regenerates them; this test fails until it is run.
  */

@@ -1,5 +1,5 @@
 /**
- * Folder boundaries (issue 14, build 7): only cli/ imports cli/ (errors, envelope and atomic
+ * Folder boundaries: only cli/ imports cli/ (errors, envelope and atomic
  * writes live in core/), core/ imports nothing but core/ and node:, and no test machinery ships
  * under gates/. Imports are read with the compiler's pre-processor, not with regexes.
  */

@@ -1,4 +1,4 @@
-/** Progress that tells slow from hung (issue 13), on a clock the test moves: no stopwatch. */
+/** Progress that tells slow from hung, on a clock the test moves: no stopwatch. */
 import { describe, expect, it } from 'vitest';
 import { HEARTBEAT_MS, RunProgress, SLOW_IN_PROCESS_MS } from '../../cli/progress.ts';
 

@@ -1,4 +1,4 @@
-/** The watchdog's load phase (issue 13): the kit's own loading is judged against KIT_LOAD_MS, adapter code against the run's limit. */
+/** The watchdog's load phase: the kit's own loading is judged against KIT_LOAD_MS, adapter code against the run's limit. */
 import { describe, expect, it } from 'vitest';
 import { KIT_LOAD_MS, MIN_WATCHDOG_MS, WatchState } from '../../cli/watchdog.ts';
 

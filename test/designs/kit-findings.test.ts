@@ -1,6 +1,5 @@
 /**
- * False verdicts found while writing the truthful designs of examples/designs/ (issue 11, "Done
- * when"), each as the smallest case that shows it.
+ * False verdicts found while writing the truthful designs of examples/designs/, each as the smallest case that shows it.
  */
 import { describe, expect, it } from 'vitest';
 import { modeOfArm, modeOfLevers } from '../../core/levers.ts';

@@ -146,7 +146,7 @@ describe('GATE-ARM-STRICT-EQ', () => {
   });
 });
 
-describe('GATE-ARM-STRICT-EQ: JSDoc and the declaration are not uses (issue 11, item 5)', () => {
+describe('GATE-ARM-STRICT-EQ: JSDoc and the declaration are not uses', () => {
   // The same resolver with and without JSDoc naming the flag; gates/README.md tells JS authors to
   // write JSDoc, so a tag must never count as a use (and the parameter's own name never does).
   const body = (head: string, test: string): string => `${head} {

@@ -115,7 +115,7 @@ describe('bad config or unreadable file: one stderr line, exit 2, no report', ()
   });
 });
 
-describe('a gate that judges nothing is unexercised, never a pass (issue 14, build 2)', () => {
+describe('a gate that judges nothing is unexercised, never a pass', () => {
   // Every locator resolves, but the code they name gives the gates nothing to judge.
   const dir = fixtureDir({
     'shim.ts': [

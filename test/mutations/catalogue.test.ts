@@ -5,7 +5,7 @@ import { RULE_IDS, isRuleId } from '../../core/rules.ts';
 import { MUTANTS, MUTANT_IDS, mutantById } from '../../mutations/index.ts';
 import { editedTree } from '../../mutations/workspace.ts';
 
-/** KIT-DESIGN.md "Mutation negative controls": the catalogue every kit must carry (ID → killed by). */
+/** docs/MUTANTS.md: the catalogue every kit must carry (ID → killed by). */
 const DESIGN: Readonly<Record<string, string>> = {
   'PATH-HASH-POINTER': 'POINTER-FULL', 'PATH-ONLY': 'POINTER-FULL', 'EMPTY-POINTER': 'POINTER-FULL', 'MTIME-KEYED': 'POINTER-FULL',
   'WINDOW-BLIND': 'POINTER-FULL', 'SLICE-SHIFT': 'SLICE-EXACT', 'COVERAGE-SURVIVES-CHANGE': 'SLICE-CONTINUES', 'DONE-EARLY': 'DONE-TRUE',

@@ -1,6 +1,6 @@
 /**
- * K = (T, P) per worker and request key (properties/oracle/knowledge.ts; KIT-DESIGN.md "Oracle
- * semantics"): what the worker holds after each kind of response, lie or not.
+ * K = (T, P) per worker and request key (properties/oracle/knowledge.ts; spec/SPEC.md
+ * "Knowledge"): what the worker holds after each kind of response, lie or not.
  */
 import { describe, expect, it } from 'vitest';
 import { requestKey, resolvePath } from '../../core/paths.ts';

@@ -1,5 +1,5 @@
 /**
- * The run engine on process shims (issue 13): histories at once (--jobs) give the JSON one at a
+ * The run engine on process shims: histories at once (--jobs) give the JSON one at a
  * time gives; every history's process has a HOME and TMPDIR of its own; progress says each history.
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';

@@ -1,5 +1,5 @@
 /**
- * The run engine (issue 13): histories judged --jobs at a time give the result a one-at-a-time run
+ * The run engine: histories judged --jobs at a time give the result a one-at-a-time run
  * gives; the counterexample is the lowest-index failing history; shrinking follows fast-check's
  * own order and path, within a budget counted in histories.
  */

@@ -1,6 +1,5 @@
 /**
- * Arms, cap domain, identity and persona (READ-SHIM-CONTRACT.md §3, §4 step 3, §7;
- * KIT-DESIGN.md PERSONA-TRUTH): ARM-GUARD, ARM-TABLE, CAP-PARAM, OFF-IDENTITY, PERSONA-TRUTH.
+ * Arms, cap domain, identity and persona (spec/SPEC.md "The arms", ARM-GUARD, ARM-TABLE, PERSONA-TRUTH): ARM-GUARD, ARM-TABLE, CAP-PARAM, OFF-IDENTITY, PERSONA-TRUTH.
  */
 import { describe, expect, it } from 'vitest';
 import { createReadShim, personaLine, resolveArm, sealPrefix } from '../../reference/index.ts';

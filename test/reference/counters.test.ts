@@ -1,5 +1,5 @@
 /**
- * COUNT-EXACT and memory (READ-SHIM-CONTRACT.md §6): pointered / capped / bytesWithheld exact,
+ * COUNT-EXACT and memory (spec/SPEC.md COUNT-EXACT): pointered / capped / bytesWithheld exact,
  * onCount once per counted response with its withheld bytes; held memory = fully delivered texts.
  */
 import { describe, expect, it } from 'vitest';

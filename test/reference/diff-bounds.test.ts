@@ -1,6 +1,6 @@
 /**
  * The diff lever's lower bounds, each judged exactly on its own arithmetic (they decide when the
- * lever declines before it builds a patch; READ-SHIM-CONTRACT.md §6).
+ * lever declines before it builds a patch; spec/SPEC.md COUNT-EXACT).
  */
 import { describe, expect, it } from 'vitest';
 import { imbalance, lengthFloor, lengthImbalance, runFloor, skippedPairs } from '../../reference/diff-bounds.ts';

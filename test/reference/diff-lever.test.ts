@@ -1,5 +1,5 @@
 /**
- * The diff lever ships every diff worth shipping (issue 16): on generated edit scripts (moves,
+ * The diff lever ships every diff worth shipping: on generated edit scripts (moves,
  * interleaved edits, CRLF, no final newline, empty sides) every shipped diff applies strictly, with
  * git apply and with GNU patch; the budget is exact (a response of S bytes ships at budget S and
  * not at S − 1); a single changed block that fits always ships; and the issue's rows on a
@@ -192,7 +192,7 @@ describe('a single changed block that fits always ships', () => {
 
 // ---------------------------------------------------------------- the issue's rows
 
-describe('issue 16 rows on a 20,000-line file (838 KB): ships within 1.2× of GNU diff -u', () => {
+describe('the measured rows on a 20,000-line file (838 KB): ships within 1.2× of GNU diff -u', () => {
   const N = 20_000;
   const line = (i: number): string => `    registry.add(entry_${String(i).padStart(5, '0')}, ${i % 997}, "ok");\n`;
   const big = Array.from({ length: N }, (_, i) => line(i));

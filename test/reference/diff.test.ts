@@ -1,5 +1,5 @@
 /**
- * The diff lever (READ-SHIM-CONTRACT.md §1, §4 step 4, §7): DIFF-BASE-HELD, DIFF-COMPLETE,
+ * The diff lever (spec/SPEC.md "Levers", DIFF-COMPLETE): DIFF-BASE-HELD, DIFF-COMPLETE,
  * CAP-BOUND for diffs, and the acceptance from the issue: a two-line change in a 20,000-line file
  * ships as a small diff that git apply, GNU patch, jsdiff and a strict applier all accept.
  */

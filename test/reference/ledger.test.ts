@@ -1,5 +1,5 @@
 /**
- * The delivery ledger (READ-SHIM-CONTRACT.md §2, §4 step 5, §6, §7): POINTER-FULL (keyed on
+ * The delivery ledger (spec/SPEC.md "The delivery rule", POINTER-FULL): POINTER-FULL (keyed on
  * delivery, explicit hash check), A2-NO-POINTER, ISOLATION, FORGET-RESETS, windows, aliases.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * PASSTHROUGH (READ-SHIM-CONTRACT.md §4 step 1): a throw reaches the caller and records nothing;
+ * PASSTHROUGH (spec/SPEC.md PASSTHROUGH): a throw reaches the caller and records nothing;
  * a non-string result, or a call without a string path, comes back untouched and records nothing.
  */
 import { describe, expect, it } from 'vitest';

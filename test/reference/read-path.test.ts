@@ -1,5 +1,5 @@
 /**
- * The cheap read path (issue 16): a slice encodes only its window, the ledger keeps where the
+ * The cheap read path: a slice encodes only its window, the ledger keeps where the
  * next slice starts (in UTF-16 units) and the one partly delivered text being read through.
  * Everything is checked against byte slices of the whole text, as the contract states them.
  */

@@ -1,5 +1,5 @@
 /**
- * The cap lever (READ-SHIM-CONTRACT.md §4 steps 2, 3, 6): FIRST-VERBATIM, SLICE-EXACT,
+ * The cap lever (spec/SPEC.md "Levers"): FIRST-VERBATIM, SLICE-EXACT,
  * SLICE-CONTINUES, DONE-TRUE, UTF8-WHOLE, CAP-BOUND, PROGRESS. Expected offsets are worked out
  * by hand from the contract (cap, walk-back to a code-point boundary), never read off the shim.
  */

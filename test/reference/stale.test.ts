@@ -1,5 +1,5 @@
 /**
- * The stale serve (READ-SHIM-CONTRACT.md §5): STALE-SERVE-LABELLED, STALE-NO-RECORD,
+ * The stale serve (spec/SPEC.md "Stale-serve line semantics"): STALE-SERVE-LABELLED, STALE-NO-RECORD,
  * REFUSAL-TRUE (refusals are results, never throws), and null without the cap lever.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,7 +1,7 @@
 /**
  * Test rig for the reference shim: a tiny in-memory read tool (windows, aliases, failures) and
  * independent helpers (UTF-8 boundaries, line splitting, a strict patch applier). Nothing here
- * imports reference/ internals: expectations come from READ-SHIM-CONTRACT.md, not the shim.
+ * imports reference/ internals: expectations come from spec/SPEC.md, not the shim.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

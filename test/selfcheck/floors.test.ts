@@ -44,7 +44,7 @@ const randomFloor = (arm: ArmName, rule: string): number => {
   return f.random;
 };
 
-describe('floors per (arm, applicable rule) on the random phase, and per gate (issue 14)', () => {
+describe('floors per (arm, applicable rule) on the random phase, and per gate', () => {
   it('per arm, the floor keys are the rules applicable in that arm\'s real run; the gate floors are every gate', () => {
     for (const arm of ARM_NAMES) expect([arm, Object.keys(floors.properties[arm]).sort()]).toEqual([arm, applicable(arm)]);
     expect(Object.keys(floors.gates).sort()).toEqual([...GATE_IDS].sort());
@@ -155,7 +155,7 @@ describe('the floors writer: fresh reports, floors only move up', () => {
     ]);
   });
 
-  it('the layout before issue 14 (rule → total of the default run) reads as arm all\'s floors', () => {
+  it('the older layout (rule → total of the default run) reads as arm all\'s floors', () => {
     const legacy = JSON.stringify({ properties: { 'POINTER-FULL': 5, 'ARM-GUARD': 3 }, spec: { 'examples passed': 1 }, gates: {}, mutants: {} });
     expect(loadFloors('legacy', legacy).properties).toEqual({ off: {}, cap: {}, diff: {}, all: { 'POINTER-FULL': { random: 5 }, 'ARM-GUARD': { probes: 3 } } });
   });
