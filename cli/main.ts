@@ -12,6 +12,7 @@ const COMMANDS: Readonly<Record<string, () => Promise<Command>>> = {
   mutants: async () => (await import('./commands/mutants.ts')).default,
   gates: async () => (await import('./commands/gates.ts')).default,
   bench: async () => (await import('./commands/bench.ts')).default,
+  table: async () => (await import('./commands/table.ts')).default,
 };
 
 const USAGE = `usage: readshim-conformance <command> [flags]
@@ -22,6 +23,7 @@ const USAGE = `usage: readshim-conformance <command> [flags]
   mutants  run the catalogue of broken shims; each must be killed
   gates    syntax-tree gates on a shim's source
   bench    bytes saved at zero lies, side by side
+  table    every implementation of implementations.json, one row each
 
 See README.md for every flag.`;
 
