@@ -39,6 +39,7 @@ export function runJson(r: RunResult, x: RunReportExtras): string {
         checksFrom: rule.checksFrom,
         ...(rule.brokenBy !== undefined ? { brokenBy: rule.brokenBy } : {}),
         ...(rule.reason !== undefined ? { reason: rule.reason } : {}),
+        ...(rule.counterexample?.consequences !== undefined ? { consequences: rule.counterexample.consequences } : {}),
         ...(rule.counterexample
           ? {
               counterexample: {
@@ -54,6 +55,7 @@ export function runJson(r: RunResult, x: RunReportExtras): string {
               },
             }
           : {}),
+        ...(rule.mechanisms !== undefined ? { mechanisms: rule.mechanisms } : {}),
       })),
       summary: r.summary,
       ...(r.corpus !== undefined ? { corpus: r.corpus } : {}),
@@ -98,6 +100,14 @@ export function runPretty(r: RunResult, x: RunReportExtras): string {
     if (rule.status !== 'fail' || cx === undefined) continue;
     out.push('', `FAIL ${rule.id}: ${rule.reason ?? ''}`, `  (${cx.source}, ${cx.arm !== undefined ? `arm ${cx.arm}` : mode}${cx.cap ? `, cap ${cx.cap}` : ''})`);
     for (const line of cx.story) out.push(`  ${line}`);
+    // Every mechanism of the failure: the other lie classes' stories, then the rest by name.
+    const others = (rule.mechanisms ?? []).filter((m) => cx.source !== `corpus ${m.case}`);
+    for (const m of others.filter((x) => x.story !== undefined)) {
+      out.push(`  also FAIL ${rule.id}, another mechanism: ${m.message}`);
+      for (const line of m.story!) out.push(`    ${line}`);
+    }
+    const untold = others.filter((x) => x.story === undefined);
+    if (untold.length > 0) out.push(`  and ${untold.length} more lie ${untold.length === 1 ? 'class' : 'classes'} (JSON rules[].mechanisms): ${untold.map((m) => `${m.lieClass} (${m.case})`).join(', ')}`);
     if (cx.shrink?.budgetSpent) out.push(`  ${shrinkSpentLine(cx.shrink.histories)} (--shrink <n> raises the budget)`);
     const file = x.traceFiles.get(rule.id);
     if (file) out.push(`  replay: ${x.replayCommand(file)}`);
