@@ -4,6 +4,7 @@
  * `rules[].mechanisms`.
  */
 import { describe, expect, it } from 'vitest';
+import { runJunit, xmlEscape } from '../../cli/report/junit.ts';
 import { runJson, runPretty } from '../../cli/report/run.ts';
 import { LIE_CLASSES } from '../../properties/corpus/classes.ts';
 import { MECHANISM_STORIES } from '../../properties/result.ts';
@@ -31,6 +32,8 @@ describe('every mechanism of a failure', () => {
     for (const m of ms.slice(1, MECHANISM_STORIES)) expect(pretty).toContain(`    lie class: ${LIE_CLASSES[m.lieClass]} (corpus case ${m.case})`);
     const rest = ms.slice(MECHANISM_STORIES);
     expect(pretty).toContain(`  and ${rest.length} more lie ${rest.length === 1 ? 'class' : 'classes'} (JSON rules[].mechanisms): ${rest.map((m) => `${m.lieClass} (${m.case})`).join(', ')}`);
+    // JUnit's failure body carries them too (the HTML report's story uses the same lines).
+    expect(runJunit(r, extras)).toContain(xmlEscape(`also FAIL POINTER-FULL, another mechanism: ${ms[1]!.message}`));
     const json = JSON.parse(runJson(r, extras)) as { rules: { mechanisms?: unknown }[] };
     expect(json.rules[0]!.mechanisms).toEqual(ms);
   }, 120_000);
