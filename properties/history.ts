@@ -6,7 +6,7 @@ import type { TraceEvent } from '../core/trace.ts';
 import type { ShimAdapter } from '../adapters/contract.ts';
 import { Session, type Outcome } from '../harness/session.ts';
 import type { LeverUse } from './lever-use.ts';
-import { Oracle, type EfficiencyNote, type Violation } from './oracle/judge.ts';
+import { Oracle, type Consequence, type EfficiencyNote, type Violation } from './oracle/judge.ts';
 
 export interface HistoryConfig {
   /** The arm or the declared levers in force. */
@@ -21,6 +21,8 @@ export interface HistoryConfig {
 
 export interface HistoryVerdict {
   readonly violations: readonly Violation[];
+  /** Findings that follow from an earlier failure (spec/SPEC.md "Consequences"): told, never counted. */
+  readonly consequences: readonly Consequence[];
   readonly outcomes: readonly Outcome[];
   readonly checks: ReadonlyMap<RuleId, number>;
   readonly claimKinds: ReadonlyMap<string, number>;
@@ -31,8 +33,24 @@ export interface HistoryVerdict {
 export interface JudgeOptions {
   /** Called before event i is applied (progress: the request now pending). */
   readonly onStep?: (index: number) => void;
-  /** Stop once this rule is broken: the rest of the history cannot unbreak it (a shrink candidate). */
-  readonly until?: RuleId;
+  /** Stop once this goal is met: the rest of the history cannot unmeet it (a shrink candidate). */
+  readonly until?: Goal;
+}
+
+/** What a shrink candidate must show: the rule broken, and each of these rules following from it. */
+export interface Goal {
+  readonly rule: RuleId;
+  readonly follows?: readonly RuleId[];
+}
+
+/** Whether a history (or its judged prefix) meets the goal. */
+export function meets(v: Pick<HistoryVerdict, 'violations' | 'consequences'>, g: Goal): boolean {
+  return v.violations.some((x) => x.rule === g.rule) && (g.follows ?? []).every((r) => v.consequences.some((c) => c.rule === r && c.cause.rule === g.rule));
+}
+
+/** The rules that follow from a rule's failures in a history (sorted). */
+export function followsFrom(v: Pick<HistoryVerdict, 'consequences'>, rule: RuleId): RuleId[] {
+  return [...new Set(v.consequences.filter((c) => c.cause.rule === rule).map((c) => c.rule))].sort();
 }
 
 export async function judgeHistory(adapter: ShimAdapter, config: HistoryConfig, events: readonly TraceEvent[], o: JudgeOptions = {}): Promise<HistoryVerdict> {
@@ -49,7 +67,7 @@ export async function judgeHistory(adapter: ShimAdapter, config: HistoryConfig, 
         violations.push(...oracle.judge(x));
       }
       i += out.length;
-      if (o.until !== undefined && violations.some((v) => v.rule === o.until)) break;
+      if (o.until !== undefined && meets({ violations, consequences: oracle.consequences }, o.until)) break;
     }
   } finally {
     // A process and its sandbox end with the history, whatever happened in it.
@@ -57,7 +75,7 @@ export async function judgeHistory(adapter: ShimAdapter, config: HistoryConfig, 
   }
   // A breach after the last reply (a line printed while nothing was asked) still ends the run.
   if (session.breach !== undefined) throw session.breach;
-  return { violations, outcomes, checks: oracle.checks, claimKinds: oracle.claimKinds, efficiency: oracle.efficiency, leverUse: oracle.leverUse };
+  return { violations, consequences: oracle.consequences, outcomes, checks: oracle.checks, claimKinds: oracle.claimKinds, efficiency: oracle.efficiency, leverUse: oracle.leverUse };
 }
 
 /** A verdict reduced to what must be identical on replay (determinism check). */

@@ -87,6 +87,16 @@ export interface Counterexample {
   readonly unit?: number;
   /** How the shrinking went: histories judged, and whether --shrink's budget stopped it (a generated history only). */
   readonly shrink?: ShrinkInfo;
+  /**
+   * Findings of the story that follow from this rule's failure (spec/SPEC.md "Consequences"): the
+   * rule each would have broken and its 1-based step. They count against no rule.
+   */
+  readonly consequences?: readonly ConsequenceRef[];
+}
+
+export interface ConsequenceRef {
+  readonly rule: RuleId;
+  readonly step: number;
 }
 
 export interface RuleResult {
@@ -99,6 +109,21 @@ export interface RuleResult {
   readonly brokenBy?: BrokenBy;
   readonly reason?: string;
   readonly counterexample?: Counterexample;
+  /**
+   * Every distinct lie class of the directed corpus that broke the rule, in corpus order, when
+   * there are two or more (each its first case); the first MECHANISM_STORIES carry their story.
+   */
+  readonly mechanisms?: readonly Mechanism[];
+}
+
+/** Stories told per failed rule, the counterexample's included; the other mechanisms are listed. */
+export const MECHANISM_STORIES = 3;
+
+export interface Mechanism {
+  readonly lieClass: LieClassId;
+  readonly case: string;
+  readonly message: string;
+  readonly story?: readonly string[];
 }
 
 export interface BrokenBy {

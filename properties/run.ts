@@ -21,7 +21,7 @@ import { efficiencyFindings, type EfficiencyFinding } from './efficiency.ts';
 import type { LeverUse } from './lever-use.ts';
 import { FAKE_SEALS } from './generators/content.ts';
 import { recorded } from './recorded.ts';
-import { tellStory } from './story.ts';
+import { consequencesOf, tellStory } from './story.ts';
 import { runSurfaceProbes } from './surface/index.ts';
 import { isPartial, summarize, type Shard, type ShardInfo } from './shard.ts';
 import { decide, type RuleStatus } from './verdict.ts';
@@ -35,7 +35,7 @@ import { Tally } from './engine/tally.ts';
 import type { BandUsed, Counterexample, CorpusSummary, RuleResult, RunResult } from './result.ts';
 
 export type { RuleStatus };
-export type { Advisory, BandUsed, BrokenBy, CorpusSummary, Counterexample, Phase, RuleResult, RunResult } from './result.ts';
+export type { Advisory, BandUsed, BrokenBy, ConsequenceRef, CorpusSummary, Counterexample, Mechanism, Phase, RuleResult, RunResult } from './result.ts';
 
 export interface RunOptions {
   readonly adapter: ShimAdapter;
@@ -151,13 +151,14 @@ export async function runConformance(o: RunOptions): Promise<RunResult> {
     const cfg = { mode: headerMode(h), cap: h.cap, seal: h.seal, ...(h.tool ? { tool: h.tool } : {}), ...settle };
     const v = await runHistory(env, `replay ${r.name}`, cfg, r.trace.events);
     tally.history(v, r.trace.events, -1, 'replays');
-    const story = [...leadFromNote(h.note), ...tellStory(r.trace.events, v.outcomes, v.violations)];
+    const story = [...leadFromNote(h.note), ...tellStory(r.trace.events, v.outcomes, v.violations, v.consequences)];
     for (const x of v.violations)
       if (targets.has(x.rule)) {
         tally.brokeIn(x.rule, 'replays', { replay: r.name });
         tally.fail(x.rule, x.message, {
           story, trace: { header: { ...h, seal: h.seal }, events: recorded(r.trace.events, v) }, seed: h.seed ?? o.seed,
           ...(h.fcPath !== undefined ? { fcPath: h.fcPath } : {}), cap: h.cap, ...(h.arm !== undefined ? { arm: h.arm } : {}), source: `replay ${r.name}`,
+          ...consequencesOf(v, x.rule),
         });
       }
   }
@@ -187,7 +188,7 @@ export async function runConformance(o: RunOptions): Promise<RunResult> {
       replayOnly: o.replayOnly === true, minChecks,
     });
     const from = { checksFrom: tally.checksFrom(id), ...(tally.brokenBy.has(id) ? { brokenBy: tally.brokenBy.get(id)! } : {}) };
-    if (d.failure) return { id, status: 'fail', checks: d.checks, ...from, reason: d.failure.message, counterexample: d.failure.counterexample };
+    if (d.failure) return { id, status: 'fail', checks: d.checks, ...from, reason: d.failure.message, counterexample: d.failure.counterexample, ...tally.mechanismsOf(id) };
     // A shard sees part of the histories: only the combined shards decide that a rule went unexercised.
     const reason = d.status === 'unexercised' && o.shard && isPartial(o) ? `${d.reason} in shard ${o.shard.index}/${o.shard.count} (the combined shards decide)` : d.reason;
     return { id, status: d.status, checks: d.checks, ...from, ...(reason !== undefined ? { reason } : {}) };

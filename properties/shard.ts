@@ -114,6 +114,7 @@ export function combineShards(results: readonly RunResult[], minChecks = 1): Run
       return {
         id, status: 'fail', checks, checksFrom, ...brokenBy, ...(d.failure.reason !== undefined ? { reason: d.failure.reason } : {}),
         ...(d.failure.counterexample ? { counterexample: d.failure.counterexample } : {}),
+        ...(d.failure.mechanisms ? { mechanisms: d.failure.mechanisms } : {}),
       };
     return { id, status: d.status, checks, checksFrom, ...brokenBy, ...(d.reason !== undefined ? { reason: d.reason } : {}) };
   });

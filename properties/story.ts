@@ -6,7 +6,9 @@ import { resolvePath } from '../core/paths.ts';
 import type { TraceEvent } from '../core/trace.ts';
 import type { Outcome } from '../harness/session.ts';
 import { n, utf8 } from './oracle/bytes.ts';
-import { sayClaim, type Violation } from './oracle/judge.ts';
+import { sayClaim, type Consequence, type Violation } from './oracle/judge.ts';
+import type { RuleId } from '../core/rules.ts';
+import type { ConsequenceRef } from './result.ts';
 
 const preview = (s: string): string => {
   const t = s.length > 24 ? `${s.slice(0, 24)}…` : s;
@@ -22,7 +24,13 @@ function window(args: Readonly<Record<string, unknown>> | undefined): string {
   return ` [${parts.join(', ')}]`;
 }
 
-export function tellStory(events: readonly TraceEvent[], outcomes: readonly Outcome[], violations: readonly Violation[]): string[] {
+/** The consequences of a rule's failures in a told history, as a counterexample carries them (none: {}). */
+export function consequencesOf(v: { readonly consequences: readonly Consequence[] }, rule: RuleId, upTo = Infinity): { consequences?: readonly ConsequenceRef[] } {
+  const list = v.consequences.filter((c) => c.cause.rule === rule && c.index <= upTo).map((c) => ({ rule: c.rule, step: c.index + 1 }));
+  return list.length > 0 ? { consequences: list } : {};
+}
+
+export function tellStory(events: readonly TraceEvent[], outcomes: readonly Outcome[], violations: readonly Violation[], consequences: readonly Consequence[] = []): string[] {
   const byIndex = new Map<number, Outcome>(outcomes.map((o) => [o.index, o]));
   const mtimes = new Map<string, number>();
   const lines: string[] = [];
@@ -63,7 +71,13 @@ export function tellStory(events: readonly TraceEvent[], outcomes: readonly Outc
       }
     }
     lines.push(`${i + 1}. ${line}`);
-    for (const v of violations.filter((x) => x.index === i)) lines.push(`   ✗ ${v.rule}: ${v.message}`);
+    for (const v of violations.filter((x) => x.index === i)) {
+      lines.push(`   ✗ ${v.rule}: ${v.message}`);
+      const after = consequences.filter((c) => c.cause.index === i && c.cause.rule === v.rule);
+      if (after.length > 0) lines.push(`     ↳ what follows from it is not counted again: ${after.map((c) => `${c.rule} at step ${c.index + 1}`).join(', ')}`);
+    }
+    for (const c of consequences.filter((x) => x.index === i))
+      lines.push(`   ↳ ${c.rule}, a consequence of ${c.cause.rule} at step ${c.cause.index + 1} (not counted against ${c.rule}): ${c.message}`);
   });
   return lines;
 }

@@ -10,7 +10,7 @@ import { KIT_VERSION, SPEC_VERSION } from '../../core/version.ts';
 import type { RunResult } from '../../properties/run.ts';
 import { findSpecFile } from '../../spec/load.ts';
 import { xmlEscape as esc } from './junit.ts';
-import type { RunReportExtras } from './run.ts';
+import { otherMechanisms, type RunReportExtras } from './run.ts';
 
 /** GitHub's heading anchor of a rule's section: "## POINTER-FULL" → #pointer-full. */
 const anchor = (id: string): string => id.toLowerCase();
@@ -35,7 +35,7 @@ export function runHtml(r: RunResult, x: RunReportExtras, out: string | undefine
     const file = x.traceFiles.get(rule.id);
     return [
       `<section class="story" id="story-${anchor(rule.id)}"><h2>FAIL <a href="${esc(link(rule.id))}">${esc(rule.id)}</a>: ${esc(rule.reason ?? '')}</h2>`,
-      `<pre>${esc(cx.story.join('\n'))}</pre>`,
+      `<pre>${esc([...cx.story, ...otherMechanisms(rule)].join('\n'))}</pre>`,
       file ? `<p>replay: <code>${esc(x.replayCommand(file))}</code></p>` : '',
       `<p>seed ${cx.seed}${cx.fcPath ? `, fast-check path ${esc(cx.fcPath)}` : ''}</p></section>`,
     ];

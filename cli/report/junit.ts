@@ -8,7 +8,7 @@ import { RULES } from '../../core/rules.ts';
 import type { RuleResult, RunResult } from '../../properties/run.ts';
 import { isPartial } from '../../properties/shard.ts';
 import type { BaselineCheck } from '../../properties/baseline.ts';
-import { shrinkSpentLine, type RunReportExtras } from './run.ts';
+import { otherMechanisms, shrinkSpentLine, type RunReportExtras } from './run.ts';
 
 /** XML 1.0 text: escape markup, and spell out characters XML cannot carry at all. */
 export function xmlEscape(s: string): string {
@@ -41,6 +41,7 @@ function outcomeOf(rule: RuleResult, r: RunResult, x: RunReportExtras, baseline:
     const file = x.traceFiles.get(rule.id);
     const body = [
       ...(cx ? [`(${cx.source}, ${cx.arm !== undefined ? `arm ${cx.arm}` : `levers [${r.levers.join(', ')}]`}${cx.cap ? `, cap ${cx.cap}` : ''})`, ...cx.story] : []),
+      ...otherMechanisms(rule),
       ...(cx?.shrink?.budgetSpent ? [shrinkSpentLine(cx.shrink.histories)] : []),
       ...(file ? [`replay: ${x.replayCommand(file)}`] : []),
       ...(cx ? [`seed ${cx.seed}${cx.fcPath ? `, fast-check path ${cx.fcPath}` : ''}`] : []),

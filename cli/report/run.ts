@@ -1,7 +1,7 @@
 /** Reports of `run`: pretty (people) and JSON (KIT-DESIGN.md "JSON reports"). */
 import { efficiencyHeadline } from '../../properties/efficiency.ts';
 import { headerModeText, type TraceHeader } from '../../core/trace.ts';
-import type { RunResult } from '../../properties/run.ts';
+import type { RuleResult, RunResult } from '../../properties/run.ts';
 import { envelope } from '../../core/output.ts';
 import type { HostReport } from '../../adapters/drivers/driver.ts';
 
@@ -39,6 +39,7 @@ export function runJson(r: RunResult, x: RunReportExtras): string {
         checksFrom: rule.checksFrom,
         ...(rule.brokenBy !== undefined ? { brokenBy: rule.brokenBy } : {}),
         ...(rule.reason !== undefined ? { reason: rule.reason } : {}),
+        ...(rule.counterexample?.consequences !== undefined ? { consequences: rule.counterexample.consequences } : {}),
         ...(rule.counterexample
           ? {
               counterexample: {
@@ -54,6 +55,7 @@ export function runJson(r: RunResult, x: RunReportExtras): string {
               },
             }
           : {}),
+        ...(rule.mechanisms !== undefined ? { mechanisms: rule.mechanisms } : {}),
       })),
       summary: r.summary,
       ...(r.corpus !== undefined ? { corpus: r.corpus } : {}),
@@ -69,6 +71,20 @@ export function runJson(r: RunResult, x: RunReportExtras): string {
 
 /** Said when --shrink's budget stopped the shrinking before a local minimum. */
 export const shrinkSpentLine = (histories: number): string => `shrink budget spent after ${histories} histories; this is the smallest story found`;
+
+/** Every mechanism of a failure beyond its counterexample: the other lie classes' stories, then the rest by name (pretty, JUnit, HTML). */
+export function otherMechanisms(rule: RuleResult): string[] {
+  const cx = rule.counterexample;
+  const others = (rule.mechanisms ?? []).filter((m) => cx?.source !== `corpus ${m.case}`);
+  const out: string[] = [];
+  for (const m of others.filter((x) => x.story !== undefined)) {
+    out.push(`also FAIL ${rule.id}, another mechanism: ${m.message}`);
+    for (const line of m.story!) out.push(`  ${line}`);
+  }
+  const untold = others.filter((x) => x.story === undefined);
+  if (untold.length > 0) out.push(`and ${untold.length} more lie ${untold.length === 1 ? 'class' : 'classes'} (JSON rules[].mechanisms): ${untold.map((m) => `${m.lieClass} (${m.case})`).join(', ')}`);
+  return out;
+}
 
 const LABEL: Readonly<Record<string, string>> = { pass: 'pass', fail: 'FAIL', 'n/a': 'n/a', unexercised: 'UNEXERCISED' };
 
@@ -98,6 +114,7 @@ export function runPretty(r: RunResult, x: RunReportExtras): string {
     if (rule.status !== 'fail' || cx === undefined) continue;
     out.push('', `FAIL ${rule.id}: ${rule.reason ?? ''}`, `  (${cx.source}, ${cx.arm !== undefined ? `arm ${cx.arm}` : mode}${cx.cap ? `, cap ${cx.cap}` : ''})`);
     for (const line of cx.story) out.push(`  ${line}`);
+    for (const line of otherMechanisms(rule)) out.push(`  ${line}`);
     if (cx.shrink?.budgetSpent) out.push(`  ${shrinkSpentLine(cx.shrink.histories)} (--shrink <n> raises the budget)`);
     const file = x.traceFiles.get(rule.id);
     if (file) out.push(`  replay: ${x.replayCommand(file)}`);

@@ -15,7 +15,7 @@ import { judgeHistory, type HistoryConfig, type HistoryVerdict } from '../histor
 import { sayClaim } from '../oracle/judge.ts';
 import { recorded } from '../recorded.ts';
 import type { Advisory, CaseOutcome, Counterexample, Phase } from '../result.ts';
-import { tellStory } from '../story.ts';
+import { consequencesOf, tellStory } from '../story.ts';
 import { CASES } from './cases.ts';
 import { corpusNote, lieClassLine, type LieClassId } from './classes.ts';
 import { NoticeBook, ambiguity, planMimicry, type MimicCase } from './mimicry.ts';
@@ -32,6 +32,8 @@ export interface CorpusSink {
   fail(rule: RuleId, message: string, cx: Counterexample): void;
   /** The corpus case that broke a rule (for the mutants report). */
   broke(rule: RuleId, caseId: string): void;
+  /** A case of a lie class broke a rule, told by `story` (every mechanism of a failure, run.ts). */
+  mechanism?(rule: RuleId, lieClass: LieClassId, caseId: string, message: string, story: () => readonly string[]): void;
 }
 
 export interface CorpusEnv {
@@ -106,7 +108,9 @@ export async function playCorpus(env: CorpusEnv, sink: CorpusSink): Promise<Corp
       if (!env.targets.has(x.rule) || failed.includes(x.rule)) continue;
       failed.push(x.rule);
       sink.broke(x.rule, p.id);
-      sink.fail(x.rule, x.message, counterexample(p, v, x.rule, env));
+      const cx = counterexample(p, v, x.rule, env);
+      sink.fail(x.rule, x.message, cx);
+      sink.mechanism?.(x.rule, p.lieClass, p.id, x.message, () => cx.story);
     }
     return failed;
   };
@@ -172,14 +176,18 @@ function advisoryMessage(m: MimicCase, v: HistoryVerdict): string {
 
 /** The story of one rule's first violation in a corpus history: the lie class, then the events up to that violation (a case is short already; it is not shrunk). */
 function counterexample(p: Played, v: HistoryVerdict, rule: RuleId, env: CorpusEnv): Counterexample {
-  const last = Math.min(...v.violations.filter((x) => x.rule === rule).map((x) => x.index));
+  const first = Math.min(...v.violations.filter((x) => x.rule === rule).map((x) => x.index));
+  // Told up to the violation, or to the last finding that follows from it (Consequences).
+  const last = Math.max(first, ...v.consequences.filter((c) => c.cause.rule === rule && c.cause.index === first).map((c) => c.index));
   const shown = p.events.slice(0, last + 1);
+  const told = v.consequences.filter((c) => c.index <= last);
   const story = [
     lieClassLine(p.lieClass, p.id), ...p.lead,
-    ...tellStory(shown, v.outcomes.filter((o) => o.index <= last), v.violations.filter((x) => x.index <= last)),
+    ...tellStory(shown, v.outcomes.filter((o) => o.index <= last), v.violations.filter((x) => x.index <= last), told),
   ];
   return {
     story, trace: { header: env.header(p.cap, corpusNote(p.lieClass, p.id)), events: recorded(shown, v) },
     seed: env.seed, cap: p.cap, ...(env.mode.arm !== undefined ? { arm: env.mode.arm } : {}), source: `corpus ${p.id}`,
+    ...consequencesOf({ consequences: told }, rule),
   };
 }

@@ -3,7 +3,7 @@ import type { RuleId } from '../../core/rules.ts';
 import type { TraceEvent, TraceHeader } from '../../core/trace.ts';
 import type { ShimAdapter } from '../../adapters/contract.ts';
 import { AdapterError } from '../../core/errors.ts';
-import { judgeHistory, type HistoryConfig, type HistoryVerdict } from '../history.ts';
+import { judgeHistory, type Goal, type HistoryConfig, type HistoryVerdict } from '../history.ts';
 import { pendingText, type HistoryObserver } from './observe.ts';
 import type { Slots } from './pool.ts';
 
@@ -25,8 +25,8 @@ let nextId = 0;
 export interface RunHistoryOptions {
   /** A crash ends the run when env.crashIsError (the search; shrinking keeps going). */
   readonly crashes?: boolean;
-  /** Only whether this rule breaks matters: the history stops at its first violation (judgeHistory `until`). */
-  readonly until?: RuleId;
+  /** Only whether this goal is met matters: the history stops once it is (judgeHistory `until`). */
+  readonly until?: Goal;
 }
 
 /** Judges one history in a slot, telling the observer when it starts, what it waits on, and how it ended. */

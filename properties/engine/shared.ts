@@ -5,30 +5,27 @@
  * and a run that went to the end answers every rule. A deterministic shim gives the same answer
  * either way, so this saves histories and changes no verdict and no story.
  */
-import type { RuleId } from '../../core/rules.ts';
-import type { HistoryVerdict } from '../history.ts';
+import { meets, type Goal, type HistoryVerdict } from '../history.ts';
 
 /** Candidates kept (rules shrinking together ask for the same candidate close together). */
 const KEPT = 64;
 
 interface Judged {
   readonly v: HistoryVerdict;
-  /** The run stopped at this rule's first violation (it may have missed later ones). */
-  readonly stoppedFor?: RuleId;
+  /** The run stopped once this goal was met (it may have missed later findings). */
+  readonly stoppedFor?: Goal;
 }
-
-const breaks = (v: HistoryVerdict, rule: RuleId): boolean => v.violations.some((x) => x.rule === rule);
 
 export class SharedVerdicts {
   readonly #runs = new Map<string, Promise<Judged>[]>();
 
-  /** Whether `rule` breaks on the candidate `key`, from a run already made if one tells, else `run(rule)`. */
-  async judge(key: string, rule: RuleId, run: (until: RuleId) => Promise<HistoryVerdict>): Promise<HistoryVerdict> {
+  /** Whether the candidate `key` meets `goal`, from a run already made if one tells, else `run(goal)`. */
+  async judge(key: string, goal: Goal, run: (until: Goal) => Promise<HistoryVerdict>): Promise<HistoryVerdict> {
     for (const p of [...(this.#runs.get(key) ?? [])]) {
       const r = await p.catch(() => undefined);
-      if (r !== undefined && (r.stoppedFor === undefined || breaks(r.v, rule))) return r.v;
+      if (r !== undefined && (r.stoppedFor === undefined || meets(r.v, goal))) return r.v;
     }
-    const p = run(rule).then((v): Judged => (breaks(v, rule) ? { v, stoppedFor: rule } : { v }));
+    const p = run(goal).then((v): Judged => (meets(v, goal) ? { v, stoppedFor: goal } : { v }));
     const list = this.#runs.get(key) ?? [];
     list.push(p);
     this.#runs.delete(key);

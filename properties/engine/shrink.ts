@@ -11,10 +11,10 @@
 import type { RuleId } from '../../core/rules.ts';
 import type { Trace } from '../../core/trace.ts';
 import { materialize, type HistorySpec } from '../generators/history.ts';
-import { verdictSignature, type HistoryVerdict } from '../history.ts';
+import { followsFrom, meets, verdictSignature, type Goal, type HistoryVerdict } from '../history.ts';
 import { recorded } from '../recorded.ts';
 import type { Counterexample, ShrinkInfo } from '../result.ts';
-import { tellStory } from '../story.ts';
+import { consequencesOf, tellStory } from '../story.ts';
 import { specOf, type Draw } from './draw.ts';
 import { runHistory, type EngineEnv } from './env.ts';
 import { inOrder } from './pool.ts';
@@ -35,7 +35,7 @@ export interface ShrinkOptions {
 const breaks = (v: HistoryVerdict, rule: RuleId): boolean => v.violations.some((x) => x.rule === rule);
 
 /** The smallest failing draw fast-check's order reaches within the budget, and its path. */
-async function search(env: EngineEnv, rule: RuleId, found: Found, reproduced: HistoryVerdict, o: ShrinkOptions): Promise<{ draw: Draw; path: number[]; last: { spec: HistorySpec; v: HistoryVerdict }; info: ShrinkInfo }> {
+async function search(env: EngineEnv, goal: Goal, found: Found, reproduced: HistoryVerdict, o: ShrinkOptions): Promise<{ draw: Draw; path: number[]; last: { spec: HistorySpec; v: HistoryVerdict }; info: ShrinkInfo }> {
   const budget = o.budget ?? Infinity;
   let current = found.draw;
   let last = { spec: specOf(found.draw), v: reproduced };
@@ -63,16 +63,17 @@ async function search(env: EngineEnv, rule: RuleId, found: Found, reproduced: Hi
         const c = at(j);
         if (c === undefined) return undefined;
         const spec = specOf(c);
+        const rule = goal.rule;
         const label = `shrinking ${rule}: candidate ${spent + j + 1}${Number.isFinite(budget) ? ` of at most ${budget}` : ''}`;
-        const run = (until: RuleId): Promise<HistoryVerdict> => runHistory(env, label, env.config(spec.cap), materialize(spec), { until });
-        return { draw: c, v: o.shared ? await o.shared.judge(JSON.stringify(spec), rule, run) : await run(rule) };
+        const run = (until: Goal): Promise<HistoryVerdict> => runHistory(env, label, env.config(spec.cap), materialize(spec), { until });
+        return { draw: c, v: o.shared ? await o.shared.judge(JSON.stringify(spec), goal, run) : await run(goal) };
       },
       (j, r) => {
         if (r === undefined) {
           exhausted = true;
           return true;
         }
-        if (!breaks(r.v, rule)) return false;
+        if (!meets(r.v, goal)) return false;
         winner = { j, ...r };
         return true;
       },
@@ -93,11 +94,14 @@ async function search(env: EngineEnv, rule: RuleId, found: Found, reproduced: Hi
 export async function shrinkRule(env: EngineEnv, rule: RuleId, found: Found, o: ShrinkOptions): Promise<{ cx: Counterexample; message: string; info: ShrinkInfo }> {
   const bandName = found.band.name;
   const foundSpec = specOf(found.draw);
+  // The smallest history keeps what followed from the rule's failure in the found one (Consequences).
+  const follows = followsFrom(found.v, rule);
+  const goal: Goal = follows.length > 0 ? { rule, follows } : { rule };
   // The history that broke the rule, once more: a shim that does not break it again is nondeterministic.
-  const first = await runHistory(env, `shrinking ${rule}: the failing history again`, env.config(foundSpec.cap), materialize(foundSpec), { until: rule });
-  const reproduced = breaks(first, rule);
+  const first = await runHistory(env, `shrinking ${rule}: the failing history again`, env.config(foundSpec.cap), materialize(foundSpec), { until: goal });
+  const reproduced = meets(first, goal);
   const s = reproduced
-    ? await search(env, rule, found, first, o)
+    ? await search(env, goal, found, first, o)
     : { draw: found.draw, path: [found.index], last: { spec: foundSpec, v: found.v }, info: { histories: 0, budgetSpent: false } };
   const spec = specOf(s.draw);
   const fcPath = s.path.join(':');
@@ -105,14 +109,14 @@ export async function shrinkRule(env: EngineEnv, rule: RuleId, found: Found, o: 
   // Replay the shrunk history (determinism), then tell it only up to the rule's last violation.
   const full = materialize(spec);
   const again = await runHistory(env, `shrinking ${rule}: the smallest history again`, env.config(spec.cap), full);
-  const nondeterministic = !reproduced || !breaks(again, rule);
+  const nondeterministic = !reproduced || !meets(again, goal);
   const base = nondeterministic ? s.last.v : again;
   const baseEvents = nondeterministic ? materialize(s.last.spec) : full;
-  const lastIndex = Math.max(...base.violations.filter((x) => x.rule === rule).map((x) => x.index));
+  const lastIndex = Math.max(...base.violations.filter((x) => x.rule === rule).map((x) => x.index), ...base.consequences.filter((x) => x.cause.rule === rule).map((x) => x.index));
   const shownEvents = baseEvents.slice(0, lastIndex + 1);
   const v = await runHistory(env, `shrinking ${rule}: the story`, env.config(spec.cap), shownEvents);
   const unstable = nondeterministic || verdictSignature(v) !== verdictSignature({ ...base, violations: base.violations.filter((x) => x.index <= lastIndex) });
-  const story = tellStory(shownEvents, v.outcomes, v.violations);
+  const story = tellStory(shownEvents, v.outcomes, v.violations, v.consequences);
   if (unstable) story.push('   ! the same history gave a different verdict when replayed: the shim is nondeterministic');
   const hit = (unstable ? base : v).violations.find((x) => x.rule === rule && x.index <= lastIndex)!;
   const trace: Trace = { header: env.header(spec.cap, found.band.seed, fcPath), events: recorded(shownEvents, v) };
@@ -120,6 +124,7 @@ export async function shrinkRule(env: EngineEnv, rule: RuleId, found: Found, o: 
     story, trace, seed: found.band.seed, fcPath,
     cap: spec.cap, ...(cfg.mode.arm !== undefined ? { arm: cfg.mode.arm } : {}), source: `${bandName} band`, unit: found.unit.index,
     ...(unstable ? { nondeterministic: true } : {}),
+    ...consequencesOf(v, rule),
     shrink: s.info,
   };
   return { cx, message: unstable ? `${hit.message} (nondeterministic: replaying the history gave another verdict)` : hit.message, info: s.info };

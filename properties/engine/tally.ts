@@ -5,7 +5,8 @@ import { PHASES, type CorpusSink, type Phase } from '../corpus/play.ts';
 import { noteEfficiency, type EfficiencyTally } from '../efficiency.ts';
 import type { HistoryVerdict } from '../history.ts';
 import { addLeverUse, emptyLeverUse, type LeverUse } from '../lever-use.ts';
-import type { BrokenBy, Counterexample } from '../result.ts';
+import type { LieClassId } from '../corpus/classes.ts';
+import { MECHANISM_STORIES, type BrokenBy, type Counterexample, type Mechanism } from '../result.ts';
 
 export class Tally implements CorpusSink {
   readonly checks = new Map<RuleId, number>();
@@ -14,6 +15,8 @@ export class Tally implements CorpusSink {
   readonly claims = new Map<string, number>();
   readonly failures = new Map<RuleId, { message: string; counterexample: Counterexample }>();
   readonly brokenBy = new Map<RuleId, BrokenBy>();
+  /** Per rule, the first corpus case of each lie class that broke it (corpus order). */
+  readonly #mechanisms = new Map<RuleId, Mechanism[]>();
   readonly efficiency: EfficiencyTally = new Map();
   readonly leverUse: LeverUse = emptyLeverUse();
 
@@ -36,6 +39,20 @@ export class Tally implements CorpusSink {
   /** The first failure of a rule stays (probes, replays, corpus, then generated work in order). */
   fail(rule: RuleId, message: string, cx: Counterexample): void {
     if (!this.failures.has(rule)) this.failures.set(rule, { message, counterexample: cx });
+  }
+
+  /** A corpus case broke a rule: a mechanism, unless a case of the same lie class broke it first. */
+  mechanism(rule: RuleId, lieClass: LieClassId, caseId: string, message: string, story: () => readonly string[]): void {
+    const list = this.#mechanisms.get(rule) ?? [];
+    if (list.some((m) => m.lieClass === lieClass)) return;
+    list.push({ lieClass, case: caseId, message, ...(list.length < MECHANISM_STORIES ? { story: story() } : {}) });
+    this.#mechanisms.set(rule, list);
+  }
+
+  /** A rule's mechanisms when there is more than one ({} otherwise). */
+  mechanismsOf(rule: RuleId): { mechanisms?: readonly Mechanism[] } {
+    const list = this.#mechanisms.get(rule) ?? [];
+    return list.length > 1 ? { mechanisms: list } : {};
   }
 
   /** The corpus case that broke a rule (the earliest stays). */

@@ -27,6 +27,15 @@ export interface Violation {
 
 export type { EfficiencyKind } from '../result.ts';
 
+/**
+ * A finding that follows from an earlier failure of the same worker and request (spec/SPEC.md
+ * "Consequences"): false against what the worker holds, true had the earlier claim been backed.
+ * Told under its cause; never a violation of its own rule.
+ */
+export interface Consequence extends Violation {
+  readonly cause: { readonly rule: RuleId; readonly index: number };
+}
+
 export interface EfficiencyNote {
   readonly kind: EfficiencyKind;
   readonly index: number;
@@ -70,12 +79,18 @@ export class Oracle {
   readonly checks = new Map<RuleId, number>();
   readonly claimKinds = new Map<string, number>();
   readonly efficiency: EfficiencyNote[] = [];
+  /** Findings that follow from an earlier unbacked claim or broken diff (not violations). */
+  readonly consequences: Consequence[] = [];
   /** Per lever: responses where it could have been used, and responses that used it. */
   readonly leverUse: LeverUse = emptyLeverUse();
   readonly #truth = new Knowledge();
   readonly #noForget = new Knowledge();
   readonly #withErrors = new Knowledge();
   readonly #global = new Knowledge();
+  /** What the worker would hold had every claim been backed and every diff applied (Consequences). */
+  readonly #claimed = new Knowledge();
+  /** Per worker and key: the first failure that set #claimed apart from the truth, while it stays apart. */
+  readonly #cause = new Map<string, { rule: RuleId; index: number }>();
   readonly #spellings = new SpellingTracker();
   readonly #staleLast = new Set<string>();
   readonly #workers = new Set<string>();
@@ -104,6 +119,12 @@ export class Oracle {
         const path = e.path === undefined ? undefined : resolvePath(e.path);
         this.#truth.forget(e.worker, path);
         this.#withErrors.forget(e.worker, path);
+        this.#claimed.forget(e.worker, path);
+        const mine = `${e.worker}\u0000`;
+        for (const wk of [...this.#cause.keys()]) {
+          const key = wk.slice(mine.length);
+          if (wk.startsWith(mine) && sameKnowledge(this.#truth.get(e.worker, key), this.#claimed.get(e.worker, key))) this.#cause.delete(wk);
+        }
         this.#spellings.forget((wk) => wk.startsWith(`${e.worker}\u0000`) && (path === undefined || wk.startsWith(`${e.worker}\u0000${path}\u0000`)));
       }
       return [];
@@ -112,14 +133,14 @@ export class Oracle {
     const kind = o.claim?.kind ?? Object.keys(o.response)[0]!;
     if (o.kind === 'read' && o.claim !== undefined) this.#used(o.claim);
     this.claimKinds.set(kind, (this.claimKinds.get(kind) ?? 0) + 1);
-    const found = o.kind === 'read' ? this.#judgeRead(o) : this.#judgeStale(o);
+    const found = o.kind === 'read' ? this.#judgeRead(o, o.index) : this.#judgeStale(o);
     if (o.kind === 'read') this.#counts(o, found);
     return found.map((f) => ({ ...f, index: o.index }));
   }
 
   // ---- reads ---------------------------------------------------------------------------------
 
-  #judgeRead(o: ReadOutcome): Finding[] {
+  #judgeRead(o: ReadOutcome, index: number): Finding[] {
     const { event, truth, response, claim } = o;
     const worker = event.worker;
     const key = requestKey(event.path, event.args);
@@ -179,7 +200,18 @@ export class Oracle {
     if (this.#workers.size > 1 && !sameKnowledge(shadows[1]![1], K)) this.#check('ISOLATION');
     if (!sameKnowledge(shadows[2]![1], K)) this.#check('PASSTHROUGH');
     const relies = reliesOnEarlier(claim);
+    // Consequences: a finding the as-claimed model does not give follows from the earlier failure
+    // that set it apart from the truth; it is told under that failure, not counted as a violation.
+    const cause = this.#cause.get(wk);
+    const Kc = this.#claimed.get(worker, key);
+    const asClaimed = cause !== undefined && !sameKnowledge(Kc, K) ? this.#knowledgeFindings(claim, response, C, Cb, Kc) : undefined;
+    const mine: Finding[] = [];
     for (const f of own) {
+      if (asClaimed !== undefined && cause !== undefined && SHADOWED.has(f.rule) && !asClaimed.some((g) => g.rule === f.rule))
+        this.consequences.push({ rule: f.rule, index, message: f.message, cause });
+      else mine.push(f);
+    }
+    for (const f of mine) {
       let rule: RuleId = f.rule;
       let why = '';
       // A derived rule is blamed only for a key the worker holds nothing of (a lie about a key
@@ -213,6 +245,7 @@ export class Oracle {
     // Lie or not, every model takes in what the worker was really given, so the next claim is
     // judged on what the worker holds; a claim the text does not back gave the worker nothing
     // known, and a diff that does not apply strictly leaves the worker with the text it held.
+    this.#takeClaimed(worker, key, wk, claim, response.text, C, index, back.found ? undefined : BACKING_RULE[claim.kind]!, mine);
     if (back.found) {
       this.#truth.apply(worker, key, claim, response.text, C);
       this.#noForget.apply(worker, key, claim, response.text, C);
@@ -220,7 +253,20 @@ export class Oracle {
       this.#global.apply('*', key, claim, response.text, C);
     }
     this.#staleLast.delete(wk);
+    if (sameKnowledge(this.#truth.get(worker, key), this.#claimed.get(worker, key))) this.#cause.delete(wk);
     return out;
+  }
+
+  /**
+   * The as-claimed model takes in each claim as its claim says: an unbacked body as if it were in
+   * the text, a diff as giving the content now. An unbacked claim or a diff that fails on its own
+   * (DIFF-BASE-HELD, DIFF-COMPLETE) is the cause of what follows, unless an earlier one still is.
+   */
+  #takeClaimed(worker: string, key: string, wk: string, claim: Claim, text: string, C: string, index: number, unbacked: RuleId | undefined, own: readonly Finding[]): void {
+    if (claim.kind === 'diff') this.#claimed.set(worker, key, { T: utf8(C).length, P: utf8(C), against: C });
+    else this.#claimed.apply(worker, key, claim, text, C);
+    const failed = unbacked ?? (claim.kind === 'diff' ? own.find((f) => f.rule === 'DIFF-BASE-HELD' || f.rule === 'DIFF-COMPLETE')?.rule : undefined);
+    if (failed !== undefined && !this.#cause.has(wk)) this.#cause.set(wk, { rule: failed, index });
   }
 
   /** A response that used a lever: a pointer, a partial slice, a diff. */

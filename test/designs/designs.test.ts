@@ -24,7 +24,8 @@ import hostTool from '../../examples/designs/host-tool-2000.ts';
 import lineCut from '../../examples/designs/line-cut.ts';
 import ownWords from '../../examples/designs/own-words.ts';
 import pointerOnly from '../../examples/designs/pointer-only.ts';
-import splitHunks from '../../examples/designs/split-hunks.ts';
+import splitHunks, { splitHunks as splitHunksDesign } from '../../examples/designs/split-hunks.ts';
+import { runJson } from '../../cli/report/run.ts';
 import zeroContext from '../../examples/designs/zero-context-diff.ts';
 
 const SEED = 20261130; // the CLI's default seed
@@ -158,6 +159,32 @@ design('host-tool-2000', hostTool, 'it stubs a re-read after a truncated read of
     if (!/^File unchanged/.test(e.text)) last.set(`${e.worker} ${e.key}`, e.text);
   }
   expect(stubsAfterTruncation).toBeGreaterThan(0);
+});
+
+describe('split-hunks twin that drops the final-newline row (spec/SPEC.md "Consequences")', () => {
+  // Rows without the empty element after a final '\n': a diff between two texts that end in one
+  // loses nothing, but a trailing newline added or removed is not in the hunk.
+  const rows = (t: string): string[] => {
+    const r = t.split('\n');
+    if (r.length > 1 && r[r.length - 1] === '') r.pop();
+    return r;
+  };
+  it('fails DIFF-COMPLETE alone with a story; the pointer lie that follows is listed as its consequence', async () => {
+    const r = await run(splitHunksDesign('split-hunks-no-final-row', rows), SEED);
+    expect(r.rules.filter((x) => x.status === 'fail').map((x) => x.id)).toEqual(['DIFF-COMPLETE']);
+    for (const id of ['POINTER-FULL', 'DIFF-BASE-HELD']) expect(status(r, id)).toBe('pass');
+    const rule = r.rules.find((x) => x.id === 'DIFF-COMPLETE')!;
+    const cx = rule.counterexample!;
+    expect(cx.consequences?.map((c) => c.rule)).toContain('POINTER-FULL');
+    for (const c of cx.consequences!) {
+      expect(cx.story.some((l) => l.startsWith(`${c.step}. `))).toBe(true);
+      expect(cx.story).toContainEqual(expect.stringMatching(new RegExp(`^ {3}↳ ${c.rule}, a consequence of DIFF-COMPLETE at step \\d+ \\(not counted against ${c.rule}\\): `)));
+    }
+    expect(cx.story).toContainEqual(expect.stringMatching(/^ {3}✗ DIFF-COMPLETE: /));
+    const json = JSON.parse(runJson(r, { traceFiles: new Map(), replayCommand: () => '' })) as { rules: { id: string; consequences?: unknown }[] };
+    expect(json.rules.find((x) => x.id === 'DIFF-COMPLETE')!.consequences).toEqual(cx.consequences);
+    expect(json.rules.filter((x) => x.consequences !== undefined).map((x) => x.id)).toEqual(['DIFF-COMPLETE']);
+  }, 240_000);
 });
 
 /** A design with each response rewritten — how the controls below break a design. */
