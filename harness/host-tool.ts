@@ -59,6 +59,7 @@ export function boundedText(content: string, offset: number | undefined, limit: 
 export const REFUSAL_CODES = Object.freeze({ tooLarge: 'EFBIG', binary: 'EBINARY' });
 
 const kb = (bytes: number): string => {
+  if (bytes < 1024) return `${bytes} bytes`;
   const v = bytes / 1024;
   return `${Number.isInteger(v) ? String(v) : v.toFixed(1)}KB`;
 };

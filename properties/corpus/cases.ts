@@ -46,7 +46,9 @@ const readUntilHeld = (ctx: CaseContext, path: string, text: string, lineWidth: 
 /** A file over the declared `refuse.maxBytes`: `head` (the host's line bound of it, or a few lines) within it, then a tail past the bound. */
 const overRefusal = (ctx: CaseContext, tag: string): { text: string; head: string } => {
   const max = ctx.tool?.refuse?.maxBytes ?? MID;
-  const head = lines(Math.min(ctx.tool?.maxLines ?? 8, Math.max(1, Math.floor(max / 40))), tag);
+  let n = ctx.tool?.maxLines ?? 8;
+  while (n > 1 && bytesOf(lines(n, tag)) > max) n--;
+  const head = lines(n, tag);
   const row = `${'t'.repeat(79)}\n`;
   const rows = Math.max(1, Math.ceil((max + 1 - bytesOf(head)) / row.length));
   return { text: head + row.repeat(rows), head };
