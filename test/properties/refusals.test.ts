@@ -24,4 +24,15 @@ describe('refusal-recorded, in process', () => {
     expect(r.rules.filter((x) => x.status === 'fail').map((x) => `${x.id}: ${x.counterexample?.story.join('\n')}`)).toEqual([]);
     expect(statusOf(r, 'PASSTHROUGH').checks).toBeGreaterThan(0);
   });
+  it('token and binary refusals: their cases play, and the twin passes them', async () => {
+    const r = await runConformance({ adapter: refusalShim(false, { maxLines: 4, refuse: { maxTokens: 12, binary: true } }), runs: 0, seed: SEED, transport: 'in-process' });
+    const cases = r.corpus!.cases.filter((c) => c.lieClass === 'refusal-recorded');
+    expect(cases.map((c) => [c.id, c.played, c.failed])).toEqual([
+      ['refused-then-window', false, []], ['refused-then-trimmed', false, []], ['refused-over-tokens', true, []], ['refused-binary', true, []],
+    ]);
+    expect(r.rules.filter((x) => x.status === 'fail').map((x) => x.id)).toEqual([]);
+    // Too small a token threshold for a one-line window: the case says why it is not played.
+    const tiny = await runConformance({ adapter: refusalShim(false, { maxLines: 4, refuse: { maxTokens: 9 } }), runs: 0, seed: SEED, transport: 'in-process', only: ['PASSTHROUGH'] });
+    expect(tiny.corpus!.cases.find((c) => c.id === 'refused-over-tokens')).toMatchObject({ played: false, reason: 'the host tool refuses even a one-line window at 9 tokens' });
+  });
 });
