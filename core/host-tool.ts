@@ -18,9 +18,24 @@ export interface HostToolBound {
   readonly unit?: HostToolUnit;
   /** The tool numbers its lines like `cat -n` ("     1\t"); offsets are bytes of the numbered text. */
   readonly lineNumbers?: 'cat-n';
+  /** Requests the tool refuses instead of bounding (spec/SPEC.md "Host refusals"): the worker sees only the refusal. */
+  readonly refuse?: HostToolRefusals;
 }
 
-const KEYS = ['maxLines', 'maxLineChars', 'maxChars', 'unit', 'lineNumbers'];
+/**
+ * What the host's read tool refuses (spec/SPEC.md "Host refusals"). `maxBytes`: a request without
+ * offset and limit of a file over this many UTF-8 bytes (Claude Code 2.1: 262,144); `maxTokens`: a
+ * request whose bounded text estimates over this many tokens, estimated as ceil(UTF-8 bytes / 4);
+ * `binary`: every request of a file that holds a NUL character.
+ */
+export interface HostToolRefusals {
+  readonly maxBytes?: number;
+  readonly maxTokens?: number;
+  readonly binary?: boolean;
+}
+
+const KEYS = ['maxLines', 'maxLineChars', 'maxChars', 'unit', 'lineNumbers', 'refuse'];
+const REFUSE_KEYS = ['maxBytes', 'maxTokens', 'binary'];
 const isPositive = (v: unknown): boolean => typeof v === 'number' && Number.isSafeInteger(v) && v >= 1;
 
 /** Why a declared bound is malformed, or undefined. */
@@ -34,7 +49,30 @@ export function hostToolProblem(t: unknown): string | undefined {
   if (o.unit !== undefined && !(HOST_TOOL_UNITS as readonly unknown[]).includes(o.unit))
     return `capabilities.tool.unit must be one of ${HOST_TOOL_UNITS.join('|')}`;
   if (o.lineNumbers !== undefined && o.lineNumbers !== 'cat-n') return 'capabilities.tool.lineNumbers must be "cat-n" when given';
+  return o.refuse === undefined ? undefined : refuseProblem(o.refuse);
+}
+
+function refuseProblem(r: unknown): string | undefined {
+  if (typeof r !== 'object' || r === null || Array.isArray(r)) return 'capabilities.tool.refuse must be an object';
+  const o = r as Record<string, unknown>;
+  const extra = Object.keys(o).filter((k) => !REFUSE_KEYS.includes(k));
+  if (extra.length > 0) return `capabilities.tool.refuse has unknown key ${JSON.stringify(extra[0])} (known: ${REFUSE_KEYS.join(', ')})`;
+  for (const k of ['maxBytes', 'maxTokens'])
+    if (o[k] !== undefined && !isPositive(o[k])) return `capabilities.tool.refuse.${k} must be an integer >= 1 when given`;
+  if (o.binary !== undefined && typeof o.binary !== 'boolean') return 'capabilities.tool.refuse.binary must be a boolean when given';
   return undefined;
+}
+
+/** The token estimate of `tool.refuse.maxTokens`: ceil(UTF-8 bytes / 4). */
+export const estimateTokens = (bytes: number): number => Math.ceil(bytes / 4);
+
+/** "refuses files over 262,144 bytes (whole reads), binary files" — for reports. */
+export function describeRefusals(r: HostToolRefusals): string {
+  const parts: string[] = [];
+  if (r.maxBytes !== undefined) parts.push(`refuses a whole read of a file over ${r.maxBytes.toLocaleString('en-US')} bytes`);
+  if (r.maxTokens !== undefined) parts.push(`refuses a read over ${r.maxTokens.toLocaleString('en-US')} tokens (estimated as UTF-8 bytes / 4)`);
+  if (r.binary === true) parts.push('refuses binary files (a NUL character)');
+  return parts.join(', ');
 }
 
 /** "at most 2,000 lines, lines cut after 2,000 utf16 units" — for reports. */
@@ -45,5 +83,6 @@ export function describeHostTool(t: HostToolBound): string {
   if (t.maxLineChars !== undefined) parts.push(`lines cut after ${t.maxLineChars.toLocaleString('en-US')} ${unit} units`);
   if (t.maxChars !== undefined) parts.push(`at most ${t.maxChars.toLocaleString('en-US')} ${unit} units in all`);
   if (t.lineNumbers === 'cat-n') parts.push('lines numbered like cat -n');
+  if (t.refuse !== undefined && describeRefusals(t.refuse) !== '') parts.push(describeRefusals(t.refuse));
   return parts.length === 0 ? 'no bound' : parts.join(', ');
 }

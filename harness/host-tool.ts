@@ -2,7 +2,7 @@
  * The kit's host read tool with a declared bound (core/host-tool.ts; spec/SPEC.md "Host read
  * tools"): line cut, then the line limit, then numbering, then the whole-text cut.
  */
-import type { HostToolBound, HostToolUnit } from '../core/host-tool.ts';
+import { estimateTokens, type HostToolBound, type HostToolUnit } from '../core/host-tool.ts';
 import { splitLines } from './lines.ts';
 
 /** The longest prefix of `s` within `max` units (utf16 may split a surrogate pair; bytes keep whole code points). */
@@ -53,4 +53,33 @@ export function boundedText(content: string, offset: number | undefined, limit: 
     used += w;
   }
   return out;
+}
+
+/** Codes a declared refusal fails with (spec/SPEC.md "Host refusals"). */
+export const REFUSAL_CODES = Object.freeze({ tooLarge: 'EFBIG', binary: 'EBINARY' });
+
+const kb = (bytes: number): string => {
+  if (bytes < 1024) return `${bytes} bytes`;
+  const v = bytes / 1024;
+  return `${Number.isInteger(v) ? String(v) : v.toFixed(1)}KB`;
+};
+
+/**
+ * The refusal the tool gives for a window of `content` instead of its bounded text `text`, or
+ * undefined (spec/SPEC.md "Host refusals"): binary first, then the whole file's size (a request
+ * without offset and limit only), then the token estimate of the text it would return.
+ */
+export function refusalOf(content: string, offset: number | undefined, limit: number | undefined, text: string, t: HostToolBound | undefined): { code: string; message: string } | undefined {
+  const r = t?.refuse;
+  if (r === undefined) return undefined;
+  if (r.binary === true && content.includes('\u0000')) return { code: REFUSAL_CODES.binary, message: 'EBINARY: this tool cannot read binary files' };
+  if (r.maxBytes !== undefined && offset === undefined && limit === undefined) {
+    const size = Buffer.byteLength(content, 'utf8');
+    if (size > r.maxBytes) return { code: REFUSAL_CODES.tooLarge, message: `EFBIG: File content (${kb(size)}) exceeds maximum allowed size (${kb(r.maxBytes)}). Please use offset and limit parameters to read specific portions of the file.` };
+  }
+  if (r.maxTokens !== undefined) {
+    const tokens = estimateTokens(Buffer.byteLength(text, 'utf8'));
+    if (tokens > r.maxTokens) return { code: REFUSAL_CODES.tooLarge, message: `EFBIG: File content (${tokens} tokens) exceeds maximum allowed tokens (${r.maxTokens}). Please use offset and limit parameters to read specific portions of the file.` };
+  }
+  return undefined;
 }

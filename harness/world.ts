@@ -5,7 +5,7 @@
 import type { HostToolBound } from '../core/host-tool.ts';
 import { resolvePath } from '../core/paths.ts';
 import type { KitFs, ReadArgs } from '../core/contract.ts';
-import { boundedText } from './host-tool.ts';
+import { boundedText, refusalOf } from './host-tool.ts';
 import { windowOf } from './lines.ts';
 
 export interface FileState {
@@ -32,7 +32,7 @@ function isWindowArg(v: unknown): v is number | undefined {
 }
 
 /** Error codes the kit's read tool fails with (a rejection carrying one is the tool's error passed on). */
-export const TOOL_ERROR_CODES: ReadonlySet<string> = new Set(['ENOENT', 'EIO', 'EINVAL', 'EACCES', 'EISDIR']);
+export const TOOL_ERROR_CODES: ReadonlySet<string> = new Set(['ENOENT', 'EIO', 'EINVAL', 'EACCES', 'EISDIR', 'EFBIG', 'EBINARY']);
 
 /** A file as the world keeps it: its UTF-8 size is counted once, at the first stat (shims stat on every read). */
 type Stored = FileState & { size?: number };
@@ -67,7 +67,10 @@ export class World {
     const { offset, limit } = args;
     if (!isWindowArg(offset) || !isWindowArg(limit) || offset === 0)
       return { ok: false, code: 'EINVAL', message: `EINVAL: bad window offset=${String(offset)} limit=${String(limit)}` };
-    return { ok: true, text: this.tool === undefined ? windowOf(f.content, offset, limit) : boundedText(f.content, offset, limit, this.tool) };
+    const text = this.tool === undefined ? windowOf(f.content, offset, limit) : boundedText(f.content, offset, limit, this.tool);
+    // A declared refusal is the tool's answer: the worker gets nothing of the file (SPEC.md "Host refusals").
+    const refused = refusalOf(f.content, offset, limit, text, this.tool);
+    return refused === undefined ? { ok: true, text } : { ok: false, ...refused };
   }
 
   readonly fs: KitFs = {

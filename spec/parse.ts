@@ -208,10 +208,13 @@ function parseExample(fence: Fence, section: Section | undefined, file: string):
 function hostTool(text: string): HostToolBound | string {
   const bound: Record<string, unknown> = {};
   for (const part of text.split(',')) {
-    const m = /^([A-Za-z]+):(.+)$/.exec(part);
-    if (!m) return `${JSON.stringify(part)} is not key:value (keys: maxLines maxLineChars maxChars unit lineNumbers)`;
-    if (m[1]! in bound) return `${m[1]} given twice`;
-    bound[m[1]!] = /^\d+$/.test(m[2]!) ? Number(m[2]) : m[2];
+    const m = /^([A-Za-z]+)(?:\.([A-Za-z]+))?:(.+)$/.exec(part);
+    if (!m) return `${JSON.stringify(part)} is not key:value (keys: maxLines maxLineChars maxChars unit lineNumbers refuse.maxBytes refuse.maxTokens refuse.binary)`;
+    // refuse.KEY:VALUE fills the nested refusals (SPEC.md "Host refusals").
+    const into = m[2] === undefined ? bound : ((bound[m[1]!] ??= {}) as Record<string, unknown>);
+    const key = m[2] ?? m[1]!;
+    if (key in into && (m[2] !== undefined || typeof into[key] !== 'object')) return `${m[2] === undefined ? key : `${m[1]}.${key}`} given twice`;
+    into[key] = /^\d+$/.test(m[3]!) ? Number(m[3]) : m[3] === 'true' ? true : m[3] === 'false' ? false : m[3];
   }
   const problem = hostToolProblem(bound);
   return problem === undefined ? (bound as HostToolBound) : problem.replace(/capabilities\.tool\./g, '').replace(/capabilities\.tool/g, 'the bound');

@@ -1,18 +1,22 @@
 /**
  * The Read tool of the host the kit plays for hooks: reads the sandbox file named by an absolute
  * `file_path`, returns lines `offset..offset+limit-1` (1-based) within Claude Code's bound — at most
- * 2,000 lines, each cut after 2,000 characters — without line numbers (README "Check a hook").
+ * 2,000 lines, each cut after 2,000 characters — without line numbers, refusing a whole read of a
+ * file over 256 KB (README "Check a hook").
  * The bound is declared as the host tool (core/host-tool.ts), so every rule judges the bounded text.
  */
 import { readFileSync } from 'node:fs';
 import type { HostToolBound } from '../../core/host-tool.ts';
 import { resolvePath } from '../../core/paths.ts';
-import { boundedText } from '../../harness/host-tool.ts';
+import { boundedText, refusalOf } from '../../harness/host-tool.ts';
 import { splitLines } from '../../harness/lines.ts';
 import { TOOL_ERROR_CODES } from '../../harness/world.ts';
 
-/** Claude Code's Read: 2,000 lines from the offset, lines cut after 2,000 characters (UTF-16 units). */
-export const READ_TOOL_BOUND: HostToolBound = Object.freeze({ maxLines: 2000, maxLineChars: 2000 });
+/**
+ * Claude Code's Read: 2,000 lines from the offset, lines cut after 2,000 characters (UTF-16 units);
+ * a whole read of a file over 256 KB is refused (spec/SPEC.md "Host refusals").
+ */
+export const READ_TOOL_BOUND: HostToolBound = Object.freeze({ maxLines: 2000, maxLineChars: 2000, refuse: Object.freeze({ maxBytes: 256 * 1024 }) });
 
 export type HostRead =
   | { readonly ok: true; readonly text: string; readonly file: string; readonly startLine: number; readonly numLines: number; readonly totalLines: number }
@@ -44,5 +48,8 @@ export function hostRead(root: string, input: Readonly<Record<string, unknown>>,
     return { ok: false, code: known, message: `${known}: ${(e as Error).message}` };
   }
   const text = boundedText(content, offset, limit, bound);
+  // The tool refuses instead of answering: the worker sees the refusal, PostToolUse does not run.
+  const refused = refusalOf(content, offset, limit, text, bound);
+  if (refused !== undefined) return { ok: false, ...refused };
   return { ok: true, text, file: path, startLine: offset ?? 1, numLines: splitLines(text).length, totalLines: splitLines(content).length };
 }

@@ -10,6 +10,10 @@ import {
   T0, bytesOf, code, del, forget, lines, overCap, read, reads, readsToHold, replaceLine, sameSizeEdit, stale, straddling, worker, write,
 } from './content.ts';
 import type { CaseContext, CorpusCase } from './types.ts';
+import { boundedText, refusalOf } from '../../harness/host-tool.ts';
+
+/** Bytes of text `tokens` tokens are estimated from (core/host-tool.ts `estimateTokens`: ceil(bytes / 4)). */
+const estimateBytes = (tokens: number): number => tokens * 4;
 
 const TINY = 16;
 const MID = 4096;
@@ -38,6 +42,33 @@ const midFile = (ctx: CaseContext, tag: string): string => code(Math.max(1600, M
 /** Reads of `path` enough to hold `text` at the cap, plus `extra` re-reads. */
 const readUntilHeld = (ctx: CaseContext, path: string, text: string, lineWidth: number, extra = 1, w = 'w1'): TraceEvent[] =>
   reads((ctx.mode.levers.cap ? readsToHold(bytesOf(text), ctx.cap, lineWidth) : 1) + extra, path, w);
+
+/** A file over the declared `refuse.maxBytes`: `head` (the host's line bound of it, or a few lines) within it, then a tail past the bound. */
+const overRefusal = (ctx: CaseContext, tag: string): { text: string; head: string } => {
+  const max = ctx.tool?.refuse?.maxBytes ?? MID;
+  let n = ctx.tool?.maxLines ?? 8;
+  while (n > 1 && bytesOf(lines(n, tag)) > max) n--;
+  const head = lines(n, tag);
+  const row = `${'t'.repeat(79)}\n`;
+  const rows = Math.max(1, Math.ceil((max + 1 - bytesOf(head)) / row.length));
+  return { text: head + row.repeat(rows), head };
+};
+
+/** A file whose whole read the declared `refuse.maxTokens` refuses, and a one-line window it does not. */
+const overTokens = (ctx: CaseContext): { text: string; window: Record<string, number>; why?: string } => {
+  const t = ctx.tool ?? {};
+  const max = t.refuse?.maxTokens ?? 1;
+  const row = `${'k'.repeat(39)}\n`;
+  const text = row.repeat(Math.ceil((estimateBytes(max) + 1) / row.length) + 1);
+  const window = { offset: 1, limit: 1 };
+  const whole = boundedText(text, undefined, undefined, t);
+  const one = boundedText(text, 1, 1, t);
+  const why =
+    refusalOf(text, undefined, undefined, whole, t) === undefined ? `the host tool's bound keeps a whole read under ${max} tokens`
+    : refusalOf(text, 1, 1, one, t) !== undefined ? `the host tool refuses even a one-line window at ${max} tokens`
+    : undefined;
+  return { text, window, ...(why !== undefined ? { why } : {}) };
+};
 
 export const CASES: readonly CorpusCase[] = Object.freeze([
   // ---- first reads and unchanged re-reads -------------------------------------------------
@@ -403,6 +434,52 @@ export const CASES: readonly CorpusCase[] = Object.freeze([
       worker(), read('n.ts'), write('n.ts', small(ctx, 'new'), T0), read('n.ts'), read('n.ts'),
       del('n.ts'), read('n.ts'), write('n.ts', small(ctx, 'again'), T0 + 1000), read('n.ts'),
     ],
+  },
+  // ---- host refusals (SPEC.md "Host refusals") ------------------------------------------
+  {
+    id: 'refused-then-window', lieClass: 'refusal-recorded', rules: ['POINTER-FULL', 'PASSTHROUGH', 'REFUSAL-TRUE', 'FIRST-VERBATIM'],
+    needs: { refuse: 'maxBytes', windows: true }, cap: MID, unplayable: tooLarge,
+    events: (ctx) => {
+      // Refused whole, then the window the refusal asks for: a shim that recorded the refusal as
+      // delivered says "already in context" to a worker that never got a byte.
+      const text = overRefusal(ctx, 'win').text;
+      const win = { offset: 1, limit: 5 };
+      return [worker(), write('big.ts', text, T0), read('big.ts'), read('big.ts'), read('big.ts', { args: win }), read('big.ts', { args: win })];
+    },
+  },
+  {
+    id: 'refused-then-trimmed', lieClass: 'refusal-recorded', rules: ['POINTER-FULL', 'PASSTHROUGH', 'REFUSAL-TRUE', 'FIRST-VERBATIM'],
+    needs: { refuse: 'maxBytes' }, cap: MID, unplayable: tooLarge,
+    events: (ctx) => {
+      // The file is cut back under the size past the host's line bound: the request now returns
+      // exactly what a shim that recorded the refused read (as the bounded text) thinks it sent.
+      const { text, head } = overRefusal(ctx, 'trim');
+      return [worker(), write('big.ts', text, T0), read('big.ts'), read('big.ts'), write('big.ts', head, T0 + 1000), ...readUntilHeld(ctx, 'big.ts', head, 40, 1)];
+    },
+  },
+  {
+    id: 'refused-over-tokens', lieClass: 'refusal-recorded', rules: ['POINTER-FULL', 'PASSTHROUGH', 'REFUSAL-TRUE', 'FIRST-VERBATIM'],
+    needs: { refuse: 'maxTokens' }, cap: MID, unplayable: (ctx) => tooLarge(ctx) ?? overTokens(ctx).why,
+    events: (ctx) => {
+      const { text, window } = overTokens(ctx);
+      return [worker(), write('tok.ts', text, T0), read('tok.ts'), read('tok.ts'), read('tok.ts', { args: window }), read('tok.ts', { args: window })];
+    },
+  },
+  {
+    id: 'refused-binary', lieClass: 'refusal-recorded', rules: ['POINTER-FULL', 'PASSTHROUGH', 'REFUSAL-TRUE', 'FIRST-VERBATIM'],
+    needs: { refuse: 'binary' }, cap: TINY,
+    events: (ctx) => {
+      const text = small(ctx, 'bin');
+      return [
+        worker(), write('b.bin', `\u0000${text}`, T0), read('b.bin'), read('b.bin'), read('b.bin', { args: { offset: 1, limit: 1 } }),
+        write('b.bin', text, T0 + 1000), ...readUntilHeld(ctx, 'b.bin', text, 12, 1),
+      ];
+    },
+  },
+  {
+    id: 'repeated-failure', lieClass: 'cached-not-found', rules: ['PASSTHROUGH', 'REFUSAL-TRUE', 'FIRST-VERBATIM'], needs: {}, cap: TINY,
+    // A pointer to the failure the worker was last given is true (SPEC.md "A repeated failure"); once the file exists it is not.
+    events: (ctx) => [worker(), ...reads(3, 'r.ts'), write('r.ts', small(ctx, 'rep'), T0), read('r.ts'), read('r.ts')],
   },
 ] satisfies CorpusCase[]);
 

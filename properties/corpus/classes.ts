@@ -34,6 +34,7 @@ export const LIE_CLASSES = Object.freeze({
   'diff-larger-than-file': 'a diff larger than the re-delivery it replaces',
   'stale-serve-recorded': 'stale serve then re-read (the serve recorded as delivery)',
   'tool-failure-recorded': 'injected tool failure then re-read (a read recorded when requested, not delivered)',
+  'refusal-recorded': 'a host refusal recorded as a delivery ("already in context" to a worker that never got a byte)',
   'cached-not-found': 'a cached "not found" served after the file appeared',
   'framed-first-read': 'a first read that is not the tool\'s text (a wrapper that always frames)',
   'pointer-in-content': 'an unchanged re-read (a pointer in the content channel)',

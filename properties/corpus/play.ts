@@ -73,6 +73,7 @@ export function whyNotPlayed(c: Pick<CorpusCase, 'needs' | 'rules'>, caps: Capab
   if (n.toolFailures && env.transport !== 'in-process') return 'needs a read tool the kit can make fail (in-process adapters only)';
   if (n.races && env.transport !== 'in-process' && caps.raceBarrier !== true) return 'needs the race barrier (capabilities.raceBarrier) to rewrite a file right after the read';
   if (n.tool && caps.tool === undefined) return 'needs a declared host tool bound (capabilities.tool)';
+  if (n.refuse !== undefined && !(caps.tool?.refuse?.[n.refuse] ?? false)) return `needs a host tool that refuses (capabilities.tool.refuse.${n.refuse})`;
   if (!c.rules.some((r) => env.targets.has(r))) return `--only leaves none of its rules (${c.rules.join(', ')})`;
   return undefined;
 }

@@ -27,6 +27,8 @@ export interface Needs {
   readonly races?: boolean;
   /** A host tool bound is declared. */
   readonly tool?: boolean;
+  /** The host tool declares this refusal (capabilities.tool.refuse; SPEC.md "Host refusals"). */
+  readonly refuse?: 'maxBytes' | 'maxTokens' | 'binary';
 }
 
 /** What a case is built for. */

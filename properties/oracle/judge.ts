@@ -93,6 +93,8 @@ export class Oracle {
   readonly #cause = new Map<string, { rule: RuleId; index: number }>();
   readonly #spellings = new SpellingTracker();
   readonly #staleLast = new Set<string>();
+  /** Per worker and request key: the code of the failure the worker was last given for it (SPEC.md "A repeated failure"). */
+  readonly #failedLast = new Map<string, string>();
   readonly #workers = new Set<string>();
   readonly #lv: Mode['levers'];
   /** Arm rules apply to shims with an arm surface (arms + resolver); others fail them only by a response. */
@@ -126,6 +128,8 @@ export class Oracle {
           if (wk.startsWith(mine) && sameKnowledge(this.#truth.get(e.worker, key), this.#claimed.get(e.worker, key))) this.#cause.delete(wk);
         }
         this.#spellings.forget((wk) => wk.startsWith(`${e.worker}\u0000`) && (path === undefined || wk.startsWith(`${e.worker}\u0000${path}\u0000`)));
+        for (const wk of [...this.#failedLast.keys()])
+          if (wk.startsWith(`${e.worker}\u0000`) && (path === undefined || wk.startsWith(`${e.worker}\u0000${path}\u0000`))) this.#failedLast.delete(wk);
       }
       return [];
     }
@@ -151,13 +155,18 @@ export class Oracle {
       // The tool fails now: only an error or a refusal is true (PASSTHROUGH, REFUSAL-TRUE).
       this.#check('PASSTHROUGH');
       this.#check('REFUSAL-TRUE');
-      if (claim !== undefined && claim.kind !== 'refusal')
-        out.push({ rule: 'PASSTHROUGH', message: `the read tool failed (${truth.code}) but the shim answered ${this.#say(claim, response)} instead of passing the error on` });
+      // A pointer to a failure the worker was last given for this request, and still the tool's answer, is true.
+      const repeated = claim?.kind === 'pointer' && this.#failedLast.get(wk) === truth.code;
+      if (claim !== undefined && claim.kind !== 'refusal' && !repeated)
+        out.push({ rule: 'PASSTHROUGH', message: `the read tool failed (${truth.code}) but the shim answered ${this.#say(claim, response)} instead of passing the error on${claim.kind === 'pointer' ? ` (the worker was ${this.#failedLast.has(wk) ? `last given another failure (${this.#failedLast.get(wk)!})` : 'never given this failure'} for this request)` : ''}` });
+      if (claim === undefined || claim.kind === 'refusal' || repeated) this.#failedLast.set(wk, truth.code);
+      else this.#failedLast.delete(wk);
       if (o.failedOver !== undefined) this.#countErrored(worker, key, o.failedOver);
       this.#staleLast.delete(wk);
       this.#spellings.touched(wk, event.path);
       return out;
     }
+    this.#failedLast.delete(wk);
     const C = truth.text;
     const Cb = utf8(C);
     const K = this.#truth.get(worker, key);
