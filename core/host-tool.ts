@@ -1,12 +1,21 @@
 /**
  * The host's own read tool bound (spec/SPEC.md "Host read tools"): many hosts return at most N
- * lines, cut long lines and cap the whole text. The content of a request is what such a tool
- * returns for it, so every rule is judged against that bounded text.
+ * lines, cut long lines and cap the whole text, and some show a text that is not the disk's bytes
+ * (CRLF as LF, a BOM dropped). The content of a request is what such a tool returns for it, so
+ * every rule is judged against that bounded, normalised text.
  */
 
 /** How `maxLineChars` and `maxChars` count: UTF-16 code units (default), code points, or UTF-8 bytes. */
 export type HostToolUnit = 'utf16' | 'codepoint' | 'byte';
 export const HOST_TOOL_UNITS: readonly HostToolUnit[] = Object.freeze(['utf16', 'codepoint', 'byte']);
+
+/**
+ * What the tool shows that is not the disk's bytes: `crlf` shows every "\r\n" as "\n", `bom` drops
+ * a leading U+FEFF, `split` makes a window's lines the rows of `text.split('\n')` joined by "\n"
+ * (a window's last row shows no ending; the empty row after a final newline is a row).
+ */
+export type HostToolNormalization = 'crlf' | 'bom' | 'split';
+export const HOST_TOOL_NORMALIZATIONS: readonly HostToolNormalization[] = Object.freeze(['crlf', 'bom', 'split']);
 
 export interface HostToolBound {
   /** At most this many lines from the requested start (a window's limit composes with it: min). */
@@ -18,9 +27,11 @@ export interface HostToolBound {
   readonly unit?: HostToolUnit;
   /** The tool numbers its lines like `cat -n` ("     1\t"); offsets are bytes of the numbered text. */
   readonly lineNumbers?: 'cat-n';
+  /** Normalisations applied to the file's text before everything else (SPEC "Host read tools", step 0). */
+  readonly normalize?: readonly HostToolNormalization[];
 }
 
-const KEYS = ['maxLines', 'maxLineChars', 'maxChars', 'unit', 'lineNumbers'];
+const KEYS = ['maxLines', 'maxLineChars', 'maxChars', 'unit', 'lineNumbers', 'normalize'];
 const isPositive = (v: unknown): boolean => typeof v === 'number' && Number.isSafeInteger(v) && v >= 1;
 
 /** Why a declared bound is malformed, or undefined. */
@@ -34,6 +45,14 @@ export function hostToolProblem(t: unknown): string | undefined {
   if (o.unit !== undefined && !(HOST_TOOL_UNITS as readonly unknown[]).includes(o.unit))
     return `capabilities.tool.unit must be one of ${HOST_TOOL_UNITS.join('|')}`;
   if (o.lineNumbers !== undefined && o.lineNumbers !== 'cat-n') return 'capabilities.tool.lineNumbers must be "cat-n" when given';
+  return normalizeProblem(o.normalize);
+}
+
+function normalizeProblem(v: unknown): string | undefined {
+  if (v === undefined) return undefined;
+  const known = HOST_TOOL_NORMALIZATIONS as readonly unknown[];
+  if (!Array.isArray(v) || v.some((x) => !known.includes(x)) || new Set(v).size !== v.length)
+    return `capabilities.tool.normalize must be an array of distinct ${HOST_TOOL_NORMALIZATIONS.map((x) => `"${x}"`).join(', ')} when given`;
   return undefined;
 }
 
@@ -44,6 +63,9 @@ export function describeHostTool(t: HostToolBound): string {
   if (t.maxLines !== undefined) parts.push(`at most ${t.maxLines.toLocaleString('en-US')} lines per request`);
   if (t.maxLineChars !== undefined) parts.push(`lines cut after ${t.maxLineChars.toLocaleString('en-US')} ${unit} units`);
   if (t.maxChars !== undefined) parts.push(`at most ${t.maxChars.toLocaleString('en-US')} ${unit} units in all`);
+  if (t.normalize?.includes('crlf')) parts.unshift('CRLF line ends shown as LF');
+  if (t.normalize?.includes('bom')) parts.unshift('a leading BOM dropped');
+  if (t.normalize?.includes('split')) parts.push('lines are the rows of split("\\n"), a window\'s last row shown without its ending');
   if (t.lineNumbers === 'cat-n') parts.push('lines numbered like cat -n');
   return parts.length === 0 ? 'no bound' : parts.join(', ');
 }

@@ -204,14 +204,14 @@ function parseExample(fence: Fence, section: Section | undefined, file: string):
   };
 }
 
-/** `tool=maxLines:2,maxLineChars:4,unit:codepoint` → a host tool bound, or why it is not one. */
+/** `tool=maxLines:2,maxLineChars:4,unit:codepoint,normalize:crlf+bom` → a host tool bound, or why it is not one. */
 function hostTool(text: string): HostToolBound | string {
   const bound: Record<string, unknown> = {};
   for (const part of text.split(',')) {
     const m = /^([A-Za-z]+):(.+)$/.exec(part);
-    if (!m) return `${JSON.stringify(part)} is not key:value (keys: maxLines maxLineChars maxChars unit lineNumbers)`;
+    if (!m) return `${JSON.stringify(part)} is not key:value (keys: maxLines maxLineChars maxChars unit lineNumbers normalize)`;
     if (m[1]! in bound) return `${m[1]} given twice`;
-    bound[m[1]!] = /^\d+$/.test(m[2]!) ? Number(m[2]) : m[2];
+    bound[m[1]!] = m[1] === 'normalize' ? m[2]!.split('+') : /^\d+$/.test(m[2]!) ? Number(m[2]) : m[2];
   }
   const problem = hostToolProblem(bound);
   return problem === undefined ? (bound as HostToolBound) : problem.replace(/capabilities\.tool\./g, '').replace(/capabilities\.tool/g, 'the bound');

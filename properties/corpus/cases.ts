@@ -228,6 +228,27 @@ export const CASES: readonly CorpusCase[] = Object.freeze([
       return [worker(), write('r.ts', text, T0), ...readUntilHeld(ctx, 'r.ts', text, Math.min(4, ctx.cap), 1)];
     },
   },
+  // A rewrite of the disk's bytes alone (SPEC "Host read tools", step 0): behind a tool that
+  // normalises it the request's text is unchanged (a pointer is true); behind one that shows the
+  // bytes it changed (a pointer is a lie). Played for every subject: the declared tool decides.
+  {
+    id: 'crlf-to-lf-rewrite', lieClass: 'host-text-not-disk', rules: ['POINTER-FULL', 'SLICE-EXACT', 'FIRST-VERBATIM'], needs: { anyOf: ['pointer', 'cap', 'diff'] }, cap: TINY,
+    events: (ctx) => {
+      const crlf = lines(3, 'eol', '\r\n');
+      const lf = crlf.replaceAll('\r\n', '\n');
+      const held = (text: string) => readUntilHeld(ctx, 'n.ts', text, 12, 1);
+      return [worker(), write('n.ts', crlf, T0), ...held(crlf), write('n.ts', lf, T0 + 1000), ...held(lf), write('n.ts', crlf, T0 + 2000), ...held(crlf)];
+    },
+  },
+  {
+    id: 'bom-dropped-rewrite', lieClass: 'host-text-not-disk', rules: ['POINTER-FULL', 'SLICE-EXACT', 'FIRST-VERBATIM'], needs: { anyOf: ['pointer', 'cap', 'diff'] }, cap: TINY,
+    events: (ctx) => {
+      const plain = lines(2, 'bom');
+      const bom = `\uFEFF${plain}`;
+      const held = (text: string) => readUntilHeld(ctx, 'b.ts', text, 11, 1);
+      return [worker(), write('b.ts', bom, T0), ...held(bom), write('b.ts', plain, T0 + 1000), ...held(plain)];
+    },
+  },
   // ---- compaction and workers ------------------------------------------------------------
   {
     id: 'forget-then-reread', lieClass: 'compaction', rules: ['FORGET-RESETS', 'POINTER-FULL'], needs: { anyOf: ['pointer', 'cap', 'diff'], forget: true }, cap: TINY,

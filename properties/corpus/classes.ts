@@ -21,6 +21,7 @@ export const LIE_CLASSES = Object.freeze({
   'empty-file': 'empty file (a first read, a file truncated to empty)',
   'no-final-newline': 'no final newline',
   'crlf': 'CRLF line endings',
+  'host-text-not-disk': 'host text that is not the disk\'s bytes (CRLF shown as LF, a BOM dropped): a rewrite of line ends or a BOM alone',
   'compaction': 'compaction or rewind (forget) then re-read',
   'compaction-whole-worker': 'whole-worker compaction (the host compacts a worker\'s transcript) then re-read',
   'forget-alias': 'forget of one path under another spelling',
