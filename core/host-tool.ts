@@ -18,8 +18,10 @@ export type HostToolNormalization = 'crlf' | 'bom' | 'split';
 export const HOST_TOOL_NORMALIZATIONS: readonly HostToolNormalization[] = Object.freeze(['crlf', 'bom', 'split']);
 
 export interface HostToolBound {
-  /** At most this many lines from the requested start (a window's limit composes with it: min). */
+  /** At most this many lines from the requested start, for every request (a window's limit composes with it: min). */
   readonly maxLines?: number;
+  /** This many lines when the request gives no `limit`; an explicit limit, larger or not, is honoured (SPEC "Host read tools", step 2). */
+  readonly defaultLimit?: number;
   /** Each line is cut after this many units (its ending kept, not counted). */
   readonly maxLineChars?: number;
   /** The whole text is cut to at most this many units, at a line end (at least one line). */
@@ -31,7 +33,7 @@ export interface HostToolBound {
   readonly normalize?: readonly HostToolNormalization[];
 }
 
-const KEYS = ['maxLines', 'maxLineChars', 'maxChars', 'unit', 'lineNumbers', 'normalize'];
+const KEYS = ['maxLines', 'maxLineChars', 'maxChars', 'unit', 'lineNumbers', 'normalize', 'defaultLimit'];
 const isPositive = (v: unknown): boolean => typeof v === 'number' && Number.isSafeInteger(v) && v >= 1;
 
 /** Why a declared bound is malformed, or undefined. */
@@ -40,7 +42,7 @@ export function hostToolProblem(t: unknown): string | undefined {
   const o = t as Record<string, unknown>;
   const extra = Object.keys(o).filter((k) => !KEYS.includes(k));
   if (extra.length > 0) return `capabilities.tool has unknown key ${JSON.stringify(extra[0])} (known: ${KEYS.join(', ')})`;
-  for (const k of ['maxLines', 'maxLineChars', 'maxChars'])
+  for (const k of ['maxLines', 'maxLineChars', 'maxChars', 'defaultLimit'])
     if (o[k] !== undefined && !isPositive(o[k])) return `capabilities.tool.${k} must be an integer >= 1 when given`;
   if (o.unit !== undefined && !(HOST_TOOL_UNITS as readonly unknown[]).includes(o.unit))
     return `capabilities.tool.unit must be one of ${HOST_TOOL_UNITS.join('|')}`;
@@ -56,11 +58,20 @@ function normalizeProblem(v: unknown): string | undefined {
   return undefined;
 }
 
+/**
+ * The largest window `limit` the kit sends behind `t`: `maxLines` when it is the only line bound (a
+ * declared cap may really be a default, so nothing above it is judged); none with `defaultLimit`.
+ */
+export function windowLimitMax(t: HostToolBound | undefined): number | undefined {
+  return t?.maxLines !== undefined && t.defaultLimit === undefined ? t.maxLines : undefined;
+}
+
 /** "at most 2,000 lines, lines cut after 2,000 utf16 units" — for reports. */
 export function describeHostTool(t: HostToolBound): string {
   const unit = t.unit ?? 'utf16';
   const parts: string[] = [];
   if (t.maxLines !== undefined) parts.push(`at most ${t.maxLines.toLocaleString('en-US')} lines per request`);
+  if (t.defaultLimit !== undefined) parts.push(`${t.defaultLimit.toLocaleString('en-US')} lines when a request gives no limit (an explicit limit honoured)`);
   if (t.maxLineChars !== undefined) parts.push(`lines cut after ${t.maxLineChars.toLocaleString('en-US')} ${unit} units`);
   if (t.maxChars !== undefined) parts.push(`at most ${t.maxChars.toLocaleString('en-US')} ${unit} units in all`);
   if (t.normalize?.includes('crlf')) parts.unshift('CRLF line ends shown as LF');

@@ -46,7 +46,8 @@ export function boundedText(content: string, offset: number | undefined, limit: 
   const lines = split ? text.split('\n') : splitLines(text);
   const from = (offset ?? 1) - 1;
   if (from >= lines.length) return '';
-  const max = Math.min(limit ?? Number.POSITIVE_INFINITY, t.maxLines ?? Number.POSITIVE_INFINITY);
+  // maxLines caps every request; defaultLimit stands in only for an absent limit.
+  const max = Math.min(limit ?? t.defaultLimit ?? Number.POSITIVE_INFINITY, t.maxLines ?? Number.POSITIVE_INFINITY);
   // `split`: rows joined by "\n" within the window, so only its last row goes without one.
   const window = lines.slice(from, from + max).map((row, i, all) => (split && i < all.length - 1 ? `${row}\n` : row));
   const picked = window.map((line, i) => {

@@ -5,11 +5,15 @@
  * check under every mode that applies. docs/LIE-CLASSES.md lists them.
  */
 import { smallestDiffResponse } from '../oracle/smallest-diff.ts';
+import { windowLimitMax } from '../../core/host-tool.ts';
 import type { TraceEvent } from '../../core/trace.ts';
 import {
   T0, bytesOf, code, del, forget, lines, overCap, read, reads, readsToHold, replaceLine, sameSizeEdit, stale, straddling, worker, write,
 } from './content.ts';
 import type { CaseContext, CorpusCase } from './types.ts';
+
+/** A window wider than the cases' files, but never above a maxLines declared alone (windowLimitMax). */
+const wide = (ctx: CaseContext): number => Math.min(50, windowLimitMax(ctx.tool) ?? 50);
 
 const TINY = 16;
 const MID = 4096;
@@ -333,21 +337,38 @@ export const CASES: readonly CorpusCase[] = Object.freeze([
   // ---- windows and the host tool's bound -------------------------------------------------
   {
     id: 'window-as-whole', lieClass: 'window-as-whole', rules: ['POINTER-FULL', 'FIRST-VERBATIM'], needs: { levers: ['pointer'], windows: true }, cap: MID,
-    events: () => {
+    events: (ctx) => {
       const text = lines(6, 'win');
       return [
         worker(), write('v.ts', text, T0), read('v.ts'), read('v.ts'),
-        read('v.ts', { args: { offset: 1, limit: 50 } }), read('v.ts', { args: { offset: 2, limit: 2 } }), read('v.ts', { args: { offset: 2, limit: 2 } }),
+        read('v.ts', { args: { offset: 1, limit: wide(ctx) } }), read('v.ts', { args: { offset: 2, limit: 2 } }), read('v.ts', { args: { offset: 2, limit: 2 } }),
       ];
     },
   },
   {
     id: 'whole-after-window', lieClass: 'whole-after-window', rules: ['POINTER-FULL', 'FIRST-VERBATIM'], needs: { levers: ['pointer'], windows: true }, cap: MID,
-    events: () => {
+    events: (ctx) => {
       const text = lines(6, 'part');
       return [
         worker(), write('v.ts', text, T0), read('v.ts', { args: { offset: 1, limit: 3 } }), read('v.ts'),
-        write('x.ts', text, T0), read('x.ts', { args: { offset: 1, limit: 50 } }), read('x.ts'), read('x.ts'),
+        write('x.ts', text, T0), read('x.ts', { args: { offset: 1, limit: wide(ctx) } }), read('x.ts'), read('x.ts'),
+      ];
+    },
+  },
+  {
+    // A line limit that is a default: the no-limit read is cut at it, an explicit larger limit is a
+    // request of its own that returns more (SPEC "Host read tools", step 2).
+    id: 'default-limit-window', lieClass: 'limit-is-default', rules: ['POINTER-FULL', 'FIRST-VERBATIM', 'SLICE-EXACT'], needs: { tool: true, windows: true, anyOf: ['pointer', 'cap', 'diff'] }, cap: 24_576,
+    unplayable: (ctx) => (ctx.tool?.defaultLimit === undefined ? 'the host tool declares no defaultLimit' : undefined),
+    events: (ctx) => {
+      const d = ctx.tool!.defaultLimit!;
+      const more = Math.min(d + 3, windowLimitMax(ctx.tool) ?? d + 3, ctx.tool!.maxLines ?? d + 3);
+      const body = lines(d + 3, 'dflt');
+      const past = replaceLine(body, d + 1, 'edited past the default');
+      return [
+        worker(), write('l.ts', body, T0), read('l.ts'), read('l.ts'),
+        read('l.ts', { args: { offset: 1, limit: more } }), read('l.ts', { args: { offset: 1, limit: more } }),
+        write('l.ts', past, T0 + 1000), read('l.ts'), read('l.ts', { args: { offset: 1, limit: more } }),
       ];
     },
   },

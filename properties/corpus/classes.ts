@@ -30,6 +30,7 @@ export const LIE_CLASSES = Object.freeze({
   'window-as-whole': 'a window read answered as the whole file',
   'whole-after-window': 'a whole read answered after only a window was read',
   'host-tool-bound': 'a host tool bound (long file, long line)',
+  'limit-is-default': 'a line limit that is a default, not a max (an explicit larger limit returns more)',
   'diff-partial-base': 'a diff against a version the worker only partly holds',
   'diff-cut-to-budget': 'a diff cut to fit a budget',
   'diff-larger-than-file': 'a diff larger than the re-delivery it replaces',

@@ -1,6 +1,6 @@
 /** The host read tool's bound (spec/SPEC.md "Host read tools"): the exact text a bounded tool returns. */
 import { describe, expect, it } from 'vitest';
-import { hostToolProblem } from '../../core/host-tool.ts';
+import { hostToolProblem, windowLimitMax } from '../../core/host-tool.ts';
 import { boundedText, cutUnits } from '../../harness/host-tool.ts';
 import { World } from '../../harness/world.ts';
 
@@ -108,5 +108,26 @@ describe('normalisation (tool.normalize): the text the tool shows, before any bo
     expect(hostToolProblem({ normalize: 'crlf' })).toMatch(/normalize must be an array of distinct "crlf", "bom", "split"/);
     expect(hostToolProblem({ normalize: ['crlf', 'crlf'] })).toMatch(/normalize must be an array of distinct/);
     expect(hostToolProblem({ normalize: ['utf16'] })).toMatch(/normalize must be an array of distinct/);
+  });
+});
+
+describe('a limit that is a default (tool.defaultLimit) and one that caps (tool.maxLines)', () => {
+  it('defaultLimit cuts only a request with no limit; an explicit limit, larger or smaller, is honoured', () => {
+    expect(boundedText(lines(8), undefined, undefined, { defaultLimit: 3 })).toBe(lines(3));
+    expect(boundedText(lines(8), undefined, 6, { defaultLimit: 3 })).toBe(lines(6));
+    expect(boundedText(lines(8), 2, 1, { defaultLimit: 3 })).toBe('l2\n');
+    expect(boundedText(lines(8), 7, undefined, { defaultLimit: 3 })).toBe('l7\nl8\n');
+  });
+  it('maxLines still caps every request, an explicit limit above defaultLimit included', () => {
+    expect(boundedText(lines(8), undefined, 6, { defaultLimit: 3, maxLines: 5 })).toBe(lines(5));
+    expect(boundedText(lines(8), undefined, undefined, { defaultLimit: 3, maxLines: 5 })).toBe(lines(3));
+    expect(boundedText(lines(8), undefined, 6, { maxLines: 5 })).toBe(lines(5));
+  });
+  it('a window above maxLines is sent only where defaultLimit is declared', () => {
+    expect(windowLimitMax({ maxLines: 5 })).toBe(5);
+    expect(windowLimitMax({ maxLines: 5, defaultLimit: 3 })).toBeUndefined();
+    expect(windowLimitMax({ defaultLimit: 3 })).toBeUndefined();
+    expect(windowLimitMax(undefined)).toBeUndefined();
+    expect(hostToolProblem({ defaultLimit: 0 })).toMatch(/defaultLimit must be an integer >= 1/);
   });
 });
