@@ -1,16 +1,27 @@
 /**
  * The host's own read tool bound (spec/SPEC.md "Host read tools"): many hosts return at most N
- * lines, cut long lines and cap the whole text. The content of a request is what such a tool
- * returns for it, so every rule is judged against that bounded text.
+ * lines, cut long lines and cap the whole text, and some show a text that is not the disk's bytes
+ * (CRLF as LF, a BOM dropped). The content of a request is what such a tool returns for it, so
+ * every rule is judged against that bounded, normalised text.
  */
 
 /** How `maxLineChars` and `maxChars` count: UTF-16 code units (default), code points, or UTF-8 bytes. */
 export type HostToolUnit = 'utf16' | 'codepoint' | 'byte';
 export const HOST_TOOL_UNITS: readonly HostToolUnit[] = Object.freeze(['utf16', 'codepoint', 'byte']);
 
+/**
+ * What the tool shows that is not the disk's bytes: `crlf` shows every "\r\n" as "\n", `bom` drops
+ * a leading U+FEFF, `split` makes a window's lines the rows of `text.split('\n')` joined by "\n"
+ * (a window's last row shows no ending; the empty row after a final newline is a row).
+ */
+export type HostToolNormalization = 'crlf' | 'bom' | 'split';
+export const HOST_TOOL_NORMALIZATIONS: readonly HostToolNormalization[] = Object.freeze(['crlf', 'bom', 'split']);
+
 export interface HostToolBound {
-  /** At most this many lines from the requested start (a window's limit composes with it: min). */
+  /** At most this many lines from the requested start, for every request (a window's limit composes with it: min). */
   readonly maxLines?: number;
+  /** This many lines when the request gives no `limit`; an explicit limit, larger or not, is honoured (SPEC "Host read tools", step 2). */
+  readonly defaultLimit?: number;
   /** Each line is cut after this many units (its ending kept, not counted). */
   readonly maxLineChars?: number;
   /** The whole text is cut to at most this many units, at a line end (at least one line). */
@@ -20,6 +31,8 @@ export interface HostToolBound {
   readonly lineNumbers?: 'cat-n';
   /** Requests the tool refuses instead of bounding (spec/SPEC.md "Host refusals"): the worker sees only the refusal. */
   readonly refuse?: HostToolRefusals;
+  /** Normalisations applied to the file's text before everything else (SPEC "Host read tools", step 0). */
+  readonly normalize?: readonly HostToolNormalization[];
 }
 
 /**
@@ -34,7 +47,7 @@ export interface HostToolRefusals {
   readonly binary?: boolean;
 }
 
-const KEYS = ['maxLines', 'maxLineChars', 'maxChars', 'unit', 'lineNumbers', 'refuse'];
+const KEYS = ['maxLines', 'maxLineChars', 'maxChars', 'unit', 'lineNumbers', 'normalize', 'defaultLimit', 'refuse'];
 const REFUSE_KEYS = ['maxBytes', 'maxTokens', 'binary'];
 const isPositive = (v: unknown): boolean => typeof v === 'number' && Number.isSafeInteger(v) && v >= 1;
 
@@ -44,12 +57,12 @@ export function hostToolProblem(t: unknown): string | undefined {
   const o = t as Record<string, unknown>;
   const extra = Object.keys(o).filter((k) => !KEYS.includes(k));
   if (extra.length > 0) return `capabilities.tool has unknown key ${JSON.stringify(extra[0])} (known: ${KEYS.join(', ')})`;
-  for (const k of ['maxLines', 'maxLineChars', 'maxChars'])
+  for (const k of ['maxLines', 'maxLineChars', 'maxChars', 'defaultLimit'])
     if (o[k] !== undefined && !isPositive(o[k])) return `capabilities.tool.${k} must be an integer >= 1 when given`;
   if (o.unit !== undefined && !(HOST_TOOL_UNITS as readonly unknown[]).includes(o.unit))
     return `capabilities.tool.unit must be one of ${HOST_TOOL_UNITS.join('|')}`;
   if (o.lineNumbers !== undefined && o.lineNumbers !== 'cat-n') return 'capabilities.tool.lineNumbers must be "cat-n" when given';
-  return o.refuse === undefined ? undefined : refuseProblem(o.refuse);
+  return normalizeProblem(o.normalize) ?? (o.refuse === undefined ? undefined : refuseProblem(o.refuse));
 }
 
 function refuseProblem(r: unknown): string | undefined {
@@ -75,13 +88,33 @@ export function describeRefusals(r: HostToolRefusals): string {
   return parts.join(', ');
 }
 
+function normalizeProblem(v: unknown): string | undefined {
+  if (v === undefined) return undefined;
+  const known = HOST_TOOL_NORMALIZATIONS as readonly unknown[];
+  if (!Array.isArray(v) || v.some((x) => !known.includes(x)) || new Set(v).size !== v.length)
+    return `capabilities.tool.normalize must be an array of distinct ${HOST_TOOL_NORMALIZATIONS.map((x) => `"${x}"`).join(', ')} when given`;
+  return undefined;
+}
+
+/**
+ * The largest window `limit` the kit sends behind `t`: `maxLines` when it is the only line bound (a
+ * declared cap may really be a default, so nothing above it is judged); none with `defaultLimit`.
+ */
+export function windowLimitMax(t: HostToolBound | undefined): number | undefined {
+  return t?.maxLines !== undefined && t.defaultLimit === undefined ? t.maxLines : undefined;
+}
+
 /** "at most 2,000 lines, lines cut after 2,000 utf16 units" — for reports. */
 export function describeHostTool(t: HostToolBound): string {
   const unit = t.unit ?? 'utf16';
   const parts: string[] = [];
   if (t.maxLines !== undefined) parts.push(`at most ${t.maxLines.toLocaleString('en-US')} lines per request`);
+  if (t.defaultLimit !== undefined) parts.push(`${t.defaultLimit.toLocaleString('en-US')} lines when a request gives no limit (an explicit limit honoured)`);
   if (t.maxLineChars !== undefined) parts.push(`lines cut after ${t.maxLineChars.toLocaleString('en-US')} ${unit} units`);
   if (t.maxChars !== undefined) parts.push(`at most ${t.maxChars.toLocaleString('en-US')} ${unit} units in all`);
+  if (t.normalize?.includes('crlf')) parts.unshift('CRLF line ends shown as LF');
+  if (t.normalize?.includes('bom')) parts.unshift('a leading BOM dropped');
+  if (t.normalize?.includes('split')) parts.push('lines are the rows of split("\\n"), a window\'s last row shown without its ending');
   if (t.lineNumbers === 'cat-n') parts.push('lines numbered like cat -n');
   if (t.refuse !== undefined && describeRefusals(t.refuse) !== '') parts.push(describeRefusals(t.refuse));
   return parts.length === 0 ? 'no bound' : parts.join(', ');

@@ -1,6 +1,6 @@
 /**
  * The kit's host read tool with a declared bound (core/host-tool.ts; spec/SPEC.md "Host read
- * tools"): line cut, then the line limit, then numbering, then the whole-text cut.
+ * tools"): normalisation, then the line cut, the line limit, numbering, the whole-text cut.
  */
 import { estimateTokens, type HostToolBound, type HostToolUnit } from '../core/host-tool.ts';
 import { splitLines } from './lines.ts';
@@ -30,14 +30,27 @@ export function unitsOf(s: string, unit: HostToolUnit): number {
 
 const endingOf = (line: string): string => (line.endsWith('\r\n') ? '\r\n' : line.endsWith('\n') ? '\n' : '');
 
+/** The file's text as the tool shows it before any bound (`normalize`; SPEC "Host read tools", step 0). */
+export function normalizedText(content: string, t: HostToolBound): string {
+  let s = content;
+  if (t.normalize?.includes('bom') && s.startsWith('\uFEFF')) s = s.slice(1);
+  if (t.normalize?.includes('crlf')) s = s.replaceAll('\r\n', '\n');
+  return s;
+}
+
 /** What the bounded tool returns for a window (offset: 1-based first line; limit: lines) of `content`. */
 export function boundedText(content: string, offset: number | undefined, limit: number | undefined, t: HostToolBound): string {
   const unit = t.unit ?? 'utf16';
-  const lines = splitLines(content);
+  const text = normalizedText(content, t);
+  const split = t.normalize?.includes('split') === true;
+  const lines = split ? text.split('\n') : splitLines(text);
   const from = (offset ?? 1) - 1;
   if (from >= lines.length) return '';
-  const max = Math.min(limit ?? Number.POSITIVE_INFINITY, t.maxLines ?? Number.POSITIVE_INFINITY);
-  const picked = lines.slice(from, from + max).map((line, i) => {
+  // maxLines caps every request; defaultLimit stands in only for an absent limit.
+  const max = Math.min(limit ?? t.defaultLimit ?? Number.POSITIVE_INFINITY, t.maxLines ?? Number.POSITIVE_INFINITY);
+  // `split`: rows joined by "\n" within the window, so only its last row goes without one.
+  const window = lines.slice(from, from + max).map((row, i, all) => (split && i < all.length - 1 ? `${row}\n` : row));
+  const picked = window.map((line, i) => {
     const end = endingOf(line);
     const body = line.slice(0, line.length - end.length);
     const cut = t.maxLineChars === undefined ? body : cutUnits(body, t.maxLineChars, unit);

@@ -117,7 +117,10 @@ export async function runConformance(o: RunOptions): Promise<RunResult> {
   const fixedCap = o.cap ?? caps.cap;
   const assumptions: string[] = [];
   if (caps.hostNeverCompacts) assumptions.push('The adapter declares that its host never compacts or rewinds transcripts: FORGET-RESETS was not tested.');
-  if (tool !== undefined) assumptions.push(`The host read tool bounds its output (${describeHostTool(tool)}): every request's content is that bounded text.`);
+  if (tool !== undefined) {
+    const verb = tool.normalize?.length ? (Object.keys(tool).length > 1 ? 'normalises and bounds' : 'normalises') : 'bounds';
+    assumptions.push(`The host read tool ${verb} its output (${describeHostTool(tool)}): every request's content is that ${verb === 'bounds' ? 'bounded' : verb === 'normalises' ? 'normalised' : 'normalised, bounded'} text.`);
+  }
   if (caps.cap !== undefined) assumptions.push(`The shim has a fixed cap of ${caps.cap} bytes: every history uses it.`);
   const modeFields = mode.arm !== undefined ? { arm: mode.arm } : { levers: leverList(mode.levers) };
   const header = (cap: number, seed: number, fcPath?: string): Trace['header'] => ({

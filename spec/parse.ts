@@ -204,17 +204,17 @@ function parseExample(fence: Fence, section: Section | undefined, file: string):
   };
 }
 
-/** `tool=maxLines:2,maxLineChars:4,unit:codepoint` → a host tool bound, or why it is not one. */
+/** `tool=maxLines:2,maxLineChars:4,unit:codepoint,normalize:crlf+bom` → a host tool bound, or why it is not one. */
 function hostTool(text: string): HostToolBound | string {
   const bound: Record<string, unknown> = {};
   for (const part of text.split(',')) {
     const m = /^([A-Za-z]+)(?:\.([A-Za-z]+))?:(.+)$/.exec(part);
-    if (!m) return `${JSON.stringify(part)} is not key:value (keys: maxLines maxLineChars maxChars unit lineNumbers refuse.maxBytes refuse.maxTokens refuse.binary)`;
+    if (!m) return `${JSON.stringify(part)} is not key:value (keys: maxLines maxLineChars maxChars unit lineNumbers normalize defaultLimit refuse.maxBytes refuse.maxTokens refuse.binary)`;
     // refuse.KEY:VALUE fills the nested refusals (SPEC.md "Host refusals").
     const into = m[2] === undefined ? bound : ((bound[m[1]!] ??= {}) as Record<string, unknown>);
     const key = m[2] ?? m[1]!;
     if (key in into && (m[2] !== undefined || typeof into[key] !== 'object')) return `${m[2] === undefined ? key : `${m[1]}.${key}`} given twice`;
-    into[key] = /^\d+$/.test(m[3]!) ? Number(m[3]) : m[3] === 'true' ? true : m[3] === 'false' ? false : m[3];
+    into[key] = key === 'normalize' ? m[3]!.split('+') : /^\d+$/.test(m[3]!) ? Number(m[3]) : m[3] === 'true' ? true : m[3] === 'false' ? false : m[3];
   }
   const problem = hostToolProblem(bound);
   return problem === undefined ? (bound as HostToolBound) : problem.replace(/capabilities\.tool\./g, '').replace(/capabilities\.tool/g, 'the bound');

@@ -193,6 +193,8 @@ export function openAgentAdapter(o: AgentDriverOptions): DriverAdapter {
     // The kit drives no compaction a profile cannot express, and the server reports tiny token
     // usage, so the CLI never compacts on its own during a run: FORGET-RESETS is ASSUMED, not judged.
     forget: false, hostNeverCompacts: p.cannot.forget !== undefined, counters: false, seal: false, raceBarrier: false,
+    // The CLI's read tool as the profile measured it (normalisations, bounds): the ground truth.
+    ...(p.tool !== undefined ? { tool: p.tool } : {}),
   };
 
   const history = async (): Promise<HistoryHandle> => {
@@ -216,7 +218,7 @@ export function openAgentAdapter(o: AgentDriverOptions): DriverAdapter {
 
     const contentBytes = (file: string, args: ReadArgs): number => {
       try {
-        return Buffer.byteLength(boundedText(readFileSync(file, 'utf8'), args.offset, args.limit, {}), 'utf8');
+        return Buffer.byteLength(boundedText(readFileSync(file, 'utf8'), args.offset, args.limit, p.tool ?? {}), 'utf8');
       } catch {
         return 0;
       }

@@ -6,6 +6,7 @@
  */
 import type { Claim } from '../../core/claims.ts';
 import { UsageError } from '../../core/errors.ts';
+import { hostToolProblem, type HostToolBound } from '../../core/host-tool.ts';
 import type { ReadArgs } from '../contract.ts';
 import { importUserModule } from '../load.ts';
 
@@ -28,7 +29,7 @@ export interface AgentResultInfo {
   /** The tool result was marked an error (Anthropic `is_error`). */
   readonly isError: boolean;
   readonly args: Readonly<ReadArgs>;
-  /** UTF-8 bytes of the file's text for this request on disk now (0 when absent): a pointer's total. */
+  /** UTF-8 bytes of the text this request shows now (the file on disk through the profile's `tool`; 0 when absent): a pointer's total. */
   readonly contentBytes: number;
 }
 
@@ -55,6 +56,11 @@ export interface AgentProfile {
   normalize(raw: string, info: AgentResultInfo): { readonly text: string } | { readonly problem: string };
   /** A claim for a stub or refusal; undefined = the text is file content (verbatim). An error result it does not decode ends the run. */
   decode(text: string, info: AgentResultInfo): Claim | undefined;
+  /**
+   * What the CLI's read tool really does to a file's text, measured (SPEC.md "Host read tools"):
+   * normalisations and bounds, declared as `capabilities.tool`, so the ground truth is the text it shows.
+   */
+  readonly tool?: HostToolBound;
   /** Features the profile cannot express, each with the reason the report gives. */
   readonly cannot: { readonly forget?: string; readonly windows?: string };
   /** Facts about the CLI every report states (bounds measured, stubs seen). */
@@ -72,6 +78,10 @@ export function profileProblem(p: unknown): string | undefined {
   for (const k of FUNCS) if (typeof o[k] !== 'function') return `${k} must be a function`;
   const t = o.readTool as Record<string, unknown> | undefined;
   if (typeof t !== 'object' || t === null || typeof t.name !== 'string' || typeof t.input !== 'function') return 'readTool must be {name: string, input(args, file)}';
+  if (o.tool !== undefined) {
+    const problem = hostToolProblem(o.tool);
+    if (problem !== undefined) return problem.replace(/^capabilities\.tool/, 'tool');
+  }
   if (typeof o.cannot !== 'object' || o.cannot === null) return 'cannot must be an object ({} when the profile expresses everything)';
   if (!Array.isArray(o.assumptions) || o.assumptions.some((a) => typeof a !== 'string')) return 'assumptions must be an array of strings';
   return undefined;

@@ -42,6 +42,9 @@ export const profile: AgentProfile = {
     }
     return { text: out.join('\n') };
   },
+  // What its Read shows that is not the disk's bytes, as Claude Code's does (SPEC.md "Host read
+  // tools", step 0): the ground truth is that text. Declare only what you measured.
+  tool: { normalize: ['crlf', 'bom', 'split'] },
   decode: (text, info) => {
     if (STUB.test(text)) return { kind: 'pointer', total: info.contentBytes };
     if (info.isError && text.startsWith('File does not exist')) return { kind: 'refusal', reason: 'absent' };

@@ -5,6 +5,7 @@
  * check under every mode that applies. docs/LIE-CLASSES.md lists them.
  */
 import { smallestDiffResponse } from '../oracle/smallest-diff.ts';
+import { windowLimitMax } from '../../core/host-tool.ts';
 import type { TraceEvent } from '../../core/trace.ts';
 import {
   T0, bytesOf, code, del, forget, lines, overCap, read, reads, readsToHold, replaceLine, sameSizeEdit, stale, straddling, worker, write,
@@ -14,6 +15,9 @@ import { boundedText, refusalOf } from '../../harness/host-tool.ts';
 
 /** Bytes of text `tokens` tokens are estimated from (core/host-tool.ts `estimateTokens`: ceil(bytes / 4)). */
 const estimateBytes = (tokens: number): number => tokens * 4;
+
+/** A window wider than the cases' files, but never above a maxLines declared alone (windowLimitMax). */
+const wide = (ctx: CaseContext): number => Math.min(50, windowLimitMax(ctx.tool) ?? 50);
 
 const TINY = 16;
 const MID = 4096;
@@ -259,6 +263,27 @@ export const CASES: readonly CorpusCase[] = Object.freeze([
       return [worker(), write('r.ts', text, T0), ...readUntilHeld(ctx, 'r.ts', text, Math.min(4, ctx.cap), 1)];
     },
   },
+  // A rewrite of the disk's bytes alone (SPEC "Host read tools", step 0): behind a tool that
+  // normalises it the request's text is unchanged (a pointer is true); behind one that shows the
+  // bytes it changed (a pointer is a lie). Played for every subject: the declared tool decides.
+  {
+    id: 'crlf-to-lf-rewrite', lieClass: 'host-text-not-disk', rules: ['POINTER-FULL', 'SLICE-EXACT', 'FIRST-VERBATIM'], needs: { anyOf: ['pointer', 'cap', 'diff'] }, cap: TINY,
+    events: (ctx) => {
+      const crlf = lines(3, 'eol', '\r\n');
+      const lf = crlf.replaceAll('\r\n', '\n');
+      const held = (text: string) => readUntilHeld(ctx, 'n.ts', text, 12, 1);
+      return [worker(), write('n.ts', crlf, T0), ...held(crlf), write('n.ts', lf, T0 + 1000), ...held(lf), write('n.ts', crlf, T0 + 2000), ...held(crlf)];
+    },
+  },
+  {
+    id: 'bom-dropped-rewrite', lieClass: 'host-text-not-disk', rules: ['POINTER-FULL', 'SLICE-EXACT', 'FIRST-VERBATIM'], needs: { anyOf: ['pointer', 'cap', 'diff'] }, cap: TINY,
+    events: (ctx) => {
+      const plain = lines(2, 'bom');
+      const bom = `\uFEFF${plain}`;
+      const held = (text: string) => readUntilHeld(ctx, 'b.ts', text, 11, 1);
+      return [worker(), write('b.ts', bom, T0), ...held(bom), write('b.ts', plain, T0 + 1000), ...held(plain)];
+    },
+  },
   // ---- compaction and workers ------------------------------------------------------------
   {
     id: 'forget-then-reread', lieClass: 'compaction', rules: ['FORGET-RESETS', 'POINTER-FULL'], needs: { anyOf: ['pointer', 'cap', 'diff'], forget: true }, cap: TINY,
@@ -343,21 +368,38 @@ export const CASES: readonly CorpusCase[] = Object.freeze([
   // ---- windows and the host tool's bound -------------------------------------------------
   {
     id: 'window-as-whole', lieClass: 'window-as-whole', rules: ['POINTER-FULL', 'FIRST-VERBATIM'], needs: { levers: ['pointer'], windows: true }, cap: MID,
-    events: () => {
+    events: (ctx) => {
       const text = lines(6, 'win');
       return [
         worker(), write('v.ts', text, T0), read('v.ts'), read('v.ts'),
-        read('v.ts', { args: { offset: 1, limit: 50 } }), read('v.ts', { args: { offset: 2, limit: 2 } }), read('v.ts', { args: { offset: 2, limit: 2 } }),
+        read('v.ts', { args: { offset: 1, limit: wide(ctx) } }), read('v.ts', { args: { offset: 2, limit: 2 } }), read('v.ts', { args: { offset: 2, limit: 2 } }),
       ];
     },
   },
   {
     id: 'whole-after-window', lieClass: 'whole-after-window', rules: ['POINTER-FULL', 'FIRST-VERBATIM'], needs: { levers: ['pointer'], windows: true }, cap: MID,
-    events: () => {
+    events: (ctx) => {
       const text = lines(6, 'part');
       return [
         worker(), write('v.ts', text, T0), read('v.ts', { args: { offset: 1, limit: 3 } }), read('v.ts'),
-        write('x.ts', text, T0), read('x.ts', { args: { offset: 1, limit: 50 } }), read('x.ts'), read('x.ts'),
+        write('x.ts', text, T0), read('x.ts', { args: { offset: 1, limit: wide(ctx) } }), read('x.ts'), read('x.ts'),
+      ];
+    },
+  },
+  {
+    // A line limit that is a default: the no-limit read is cut at it, an explicit larger limit is a
+    // request of its own that returns more (SPEC "Host read tools", step 2).
+    id: 'default-limit-window', lieClass: 'limit-is-default', rules: ['POINTER-FULL', 'FIRST-VERBATIM', 'SLICE-EXACT'], needs: { tool: true, windows: true, anyOf: ['pointer', 'cap', 'diff'] }, cap: 24_576,
+    unplayable: (ctx) => (ctx.tool?.defaultLimit === undefined ? 'the host tool declares no defaultLimit' : undefined),
+    events: (ctx) => {
+      const d = ctx.tool!.defaultLimit!;
+      const more = Math.min(d + 3, windowLimitMax(ctx.tool) ?? d + 3, ctx.tool!.maxLines ?? d + 3);
+      const body = lines(d + 3, 'dflt');
+      const past = replaceLine(body, d + 1, 'edited past the default');
+      return [
+        worker(), write('l.ts', body, T0), read('l.ts'), read('l.ts'),
+        read('l.ts', { args: { offset: 1, limit: more } }), read('l.ts', { args: { offset: 1, limit: more } }),
+        write('l.ts', past, T0 + 1000), read('l.ts'), read('l.ts', { args: { offset: 1, limit: more } }),
       ];
     },
   },

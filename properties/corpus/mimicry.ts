@@ -113,7 +113,7 @@ const slug = (kind: string): string => kind.replace(/[^a-z0-9]+/gi, '-').replace
 function unreproducible(n: LearnedNotice, content: string, env: MimicEnv): string | undefined {
   if (n.kind === 'host note') return 'a host note: the host adds it around the tool\'s text, where no file content reaches';
   if (env.tool?.lineNumbers === 'cat-n') return 'line numbers: the host tool numbers every line of a file (cat -n), and the notice does not start that way';
-  if (env.tool !== undefined && boundedText(content, undefined, undefined, env.tool) !== content) return 'the host tool\'s bound cuts a file holding this text';
+  if (env.tool !== undefined && boundedText(content, undefined, undefined, env.tool) !== content) return 'the host tool\'s bound cuts (or its normalisation rewrites) a file holding this text';
   const bytes = bytesOf(content);
   if (env.capLever && env.fixedCap !== undefined && bytes > env.fixedCap)
     return `the notice is ${bytes.toLocaleString('en-US')} bytes, over the fixed cap of ${env.fixedCap.toLocaleString('en-US')}: a file holding it is never delivered whole`;

@@ -4,6 +4,7 @@
  */
 import fc from 'fast-check';
 import type { RuleId } from '../../core/rules.ts';
+import { windowLimitMax } from '../../core/host-tool.ts';
 import { BANDS, withHostTool, type Band } from '../generators/content.ts';
 import { historyArb, type OpOptions } from '../generators/history.ts';
 import type { BandUsed } from '../result.ts';
@@ -49,6 +50,8 @@ export async function generatedPhase(env: EngineEnv, tally: Tally, o: GeneratedO
     races: o.transport === 'in-process' || caps.raceBarrier === true,
     maxWorkers: 3,
     maxOps: 24,
+    ...(windowLimitMax(tool) !== undefined ? { maxWindowLimit: windowLimitMax(tool)! } : {}),
+    ...(tool?.defaultLimit !== undefined ? { defaultLimit: tool.defaultLimit } : {}),
     // A process pays per read: shrink the operations first, so candidates get short early.
     ...(o.transport === 'process' ? { opsFirst: true } : {}),
   };

@@ -277,6 +277,8 @@ export function withHostTool(band: Band, tool: HostToolBound | undefined): Band 
   const extra: { weight: number; arbitrary: fc.Arbitrary<Piece> }[] = [];
   if (tool.maxLines !== undefined)
     extra.push({ weight: 3, arbitrary: fc.integer({ min: -3, max: 3 }).map((d) => ({ kind: 'lines' as const, count: Math.max(1, tool.maxLines! + d) })) });
+  if (tool.defaultLimit !== undefined)
+    extra.push({ weight: 3, arbitrary: fc.integer({ min: -3, max: 3 }).map((d) => ({ kind: 'lines' as const, count: Math.max(1, tool.defaultLimit! + d) })) });
   if (tool.maxChars !== undefined)
     extra.push({ weight: 2, arbitrary: fc.integer({ min: -3, max: 3 }).map((d) => ({ kind: 'lines' as const, count: Math.max(1, Math.ceil(tool.maxChars! / 7) + d) })) });
   const cut = tool.maxLineChars ?? tool.maxChars;

@@ -67,6 +67,10 @@ export interface OpOptions {
   readonly races: boolean;
   readonly maxWorkers: number;
   readonly maxOps: number;
+  /** Window limits stay at or under this (a host tool declaring only maxLines: core/host-tool.ts windowLimitMax). */
+  readonly maxWindowLimit?: number;
+  /** The host tool's defaultLimit: windows around it are drawn too (an explicit larger limit is honoured). */
+  readonly defaultLimit?: number;
   /**
    * Draw (and so shrink) the operations before cap, workers and initial files. fast-check shrinks a
    * record's keys in order; operations first makes the candidates short histories early, which a
@@ -104,6 +108,15 @@ const mtimeArb: fc.Arbitrary<Mtime> = fc.oneof(
   { weight: 2, arbitrary: fc.constant({ kind: 'restore' as const }) },
 );
 
+/** 1–40 lines (at most maxWindowLimit); around a declared defaultLimit a quarter of the time. */
+function windowLimit(opts: OpOptions): fc.Arbitrary<number> {
+  const base = fc.integer({ min: 1, max: Math.min(40, opts.maxWindowLimit ?? 40) });
+  const d = opts.defaultLimit;
+  if (d === undefined) return base;
+  const around = fc.integer({ min: Math.max(1, d - 2), max: Math.min(d + 3, opts.maxWindowLimit ?? d + 3) });
+  return fc.oneof({ weight: 3, arbitrary: base }, { weight: 1, arbitrary: around });
+}
+
 export function historyArb(band: Band, opts: OpOptions): fc.Arbitrary<HistorySpec> {
   const file = fc.nat(FILES.length - 1);
   const worker = fc.nat(Math.max(0, opts.maxWorkers - 1));
@@ -115,7 +128,7 @@ export function historyArb(band: Band, opts: OpOptions): fc.Arbitrary<HistorySpe
       file,
       spelling: fc.nat(3),
       times: fc.oneof({ weight: 3, arbitrary: fc.constant(1) }, { weight: 2, arbitrary: fc.integer({ min: 2, max: 6 }) }),
-      window: opts.windows ? sometimes(fc.record({ at: frac, limit: fc.integer({ min: 1, max: 40 }) }), 6) : fc.constant(undefined),
+      window: opts.windows ? sometimes(fc.record({ at: frac, limit: windowLimit(opts) }), 6) : fc.constant(undefined),
       fail: opts.toolFailures ? sometimes(fc.constant(true), 12) : fc.constant(undefined),
       race: opts.races ? sometimes(fc.record({ edit, mtime: mtimeArb }), 12) : fc.constant(undefined),
     },

@@ -1,6 +1,6 @@
 /** The host read tool's bound (spec/SPEC.md "Host read tools"): the exact text a bounded tool returns. */
 import { describe, expect, it } from 'vitest';
-import { hostToolProblem } from '../../core/host-tool.ts';
+import { hostToolProblem, windowLimitMax } from '../../core/host-tool.ts';
 import { boundedText, cutUnits } from '../../harness/host-tool.ts';
 import { World } from '../../harness/world.ts';
 
@@ -67,5 +67,67 @@ describe('declaring a bound', () => {
     expect(hostToolProblem({ unit: 'chars' })).toMatch(/unit must be one of utf16\|codepoint\|byte/);
     expect(hostToolProblem({ maxline: 3 })).toMatch(/unknown key "maxline"/);
     expect(hostToolProblem({ lineNumbers: true })).toMatch(/lineNumbers must be "cat-n"/);
+  });
+});
+
+describe('normalisation (tool.normalize): the text the tool shows, before any bound', () => {
+  it('crlf shows every "\\r\\n" as "\\n" (a lone "\\r" stays); bom drops a leading U+FEFF only', () => {
+    expect(boundedText('a\r\nb\rc\r\n', undefined, undefined, { normalize: ['crlf'] })).toBe('a\nb\rc\n');
+    expect(boundedText('\uFEFFa\r\n', undefined, undefined, { normalize: ['bom'] })).toBe('a\r\n');
+    expect(boundedText('a\uFEFF\n', undefined, undefined, { normalize: ['bom'] })).toBe('a\uFEFF\n');
+    expect(boundedText('\uFEFFa\r\n', undefined, undefined, { normalize: ['crlf', 'bom'] })).toBe('a\n');
+    expect(boundedText('\uFEFFa\r\n', undefined, undefined, {})).toBe('\uFEFFa\r\n');
+  });
+  it('comes first: the line cut and maxChars count the normalised text, windows count its lines', () => {
+    expect(boundedText('abc\r\ndef\r\n', undefined, undefined, { normalize: ['crlf'], maxChars: 8 })).toBe('abc\ndef\n');
+    expect(boundedText('\uFEFFabc\n', undefined, undefined, { normalize: ['bom'], maxLineChars: 3 })).toBe('abc\n');
+    expect(boundedText('l1\r\nl2\r\nl3\r\n', 2, 1, { normalize: ['crlf'] })).toBe('l2\n');
+  });
+  it('the kit read tool returns the normalised text: a rewrite of the line ends alone leaves it the same', () => {
+    const w = new World({ normalize: ['crlf'] });
+    w.write('a.ts', 'x\r\ny\r\n', 1);
+    const before = w.toolResult({ path: 'a.ts' });
+    w.write('a.ts', 'x\ny\n', 2);
+    expect(w.toolResult({ path: 'a.ts' })).toEqual(before);
+    expect(before).toEqual({ ok: true, text: 'x\ny\n' });
+  });
+  it('split: a window shows the rows of split("\\n") joined by "\\n"; the row after a final newline is a row', () => {
+    const t = { normalize: ['split' as const] };
+    expect(boundedText('l1\nl2\nl3\n', 1, 2, t)).toBe('l1\nl2');
+    expect(boundedText('l1\nl2\nl3\n', 3, 1, t)).toBe('l3');
+    expect(boundedText('l1\nl2\nl3\n', 3, 2, t)).toBe('l3\n');
+    expect(boundedText('l1\nl2\nl3\n', 4, 1, t)).toBe('');
+    expect(boundedText('l1\nl2\nl3\n', undefined, undefined, t)).toBe('l1\nl2\nl3\n');
+    expect(boundedText('x\ny', 1, 1, t)).toBe('x');
+    expect(boundedText('', undefined, undefined, t)).toBe('');
+    expect(boundedText('l1\r\nl2\r\n', 1, 1, { normalize: ['crlf', 'split'] })).toBe('l1');
+    expect(boundedText('l1\nl2\n', 1, 1, {})).toBe('l1\n');
+  });
+  it('a declaration names what is wrong with it', () => {
+    expect(hostToolProblem({ normalize: ['crlf', 'bom', 'split'] })).toBeUndefined();
+    expect(hostToolProblem({ normalize: 'crlf' })).toMatch(/normalize must be an array of distinct "crlf", "bom", "split"/);
+    expect(hostToolProblem({ normalize: ['crlf', 'crlf'] })).toMatch(/normalize must be an array of distinct/);
+    expect(hostToolProblem({ normalize: ['utf16'] })).toMatch(/normalize must be an array of distinct/);
+  });
+});
+
+describe('a limit that is a default (tool.defaultLimit) and one that caps (tool.maxLines)', () => {
+  it('defaultLimit cuts only a request with no limit; an explicit limit, larger or smaller, is honoured', () => {
+    expect(boundedText(lines(8), undefined, undefined, { defaultLimit: 3 })).toBe(lines(3));
+    expect(boundedText(lines(8), undefined, 6, { defaultLimit: 3 })).toBe(lines(6));
+    expect(boundedText(lines(8), 2, 1, { defaultLimit: 3 })).toBe('l2\n');
+    expect(boundedText(lines(8), 7, undefined, { defaultLimit: 3 })).toBe('l7\nl8\n');
+  });
+  it('maxLines still caps every request, an explicit limit above defaultLimit included', () => {
+    expect(boundedText(lines(8), undefined, 6, { defaultLimit: 3, maxLines: 5 })).toBe(lines(5));
+    expect(boundedText(lines(8), undefined, undefined, { defaultLimit: 3, maxLines: 5 })).toBe(lines(3));
+    expect(boundedText(lines(8), undefined, 6, { maxLines: 5 })).toBe(lines(5));
+  });
+  it('a window above maxLines is sent only where defaultLimit is declared', () => {
+    expect(windowLimitMax({ maxLines: 5 })).toBe(5);
+    expect(windowLimitMax({ maxLines: 5, defaultLimit: 3 })).toBeUndefined();
+    expect(windowLimitMax({ defaultLimit: 3 })).toBeUndefined();
+    expect(windowLimitMax(undefined)).toBeUndefined();
+    expect(hostToolProblem({ defaultLimit: 0 })).toMatch(/defaultLimit must be an integer >= 1/);
   });
 });

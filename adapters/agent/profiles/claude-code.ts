@@ -57,6 +57,10 @@ export const claudeCode: AgentProfile = {
     if (CLAUDE_STUB.test(text)) return { kind: 'pointer', total: info.contentBytes };
     return undefined;
   },
+  // Measured on 2.1.197 (test/hosts/agent/claude-code.test.ts): a 1,692-byte CRLF file came back as
+  // 1,572 bytes, every "\r\n" as "\n"; a leading BOM is not shown; a window of lines 1-2 of
+  // "l1\nl2\nl3\n" is "l1\nl2" (its rows, numbered, no ending after the last).
+  tool: { normalize: ['crlf', 'bom', 'split'] },
   cannot: {
     forget: 'this profile does not send /compact yet; after one, Claude Code re-attaches recently read files, which the kit would have to read from its next request',
   },

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { INSTALL_DIR, askVersion, openAgentAdapter } from '../../../adapters/agent/adapter.ts';
 import { CLAUDE_STUB, claudeCode } from '../../../adapters/agent/profiles/claude-code.ts';
+import { boundedText } from '../../../harness/host-tool.ts';
 import type { HistoryHandle, WorkerShim } from '../../../adapters/contract.ts';
 
 const BIN = join(process.cwd(), INSTALL_DIR, 'node_modules', '.bin', claudeCode.binary);
@@ -45,12 +46,22 @@ describe(`Claude Code ${claudeCode.version} (real CLI)`, () => {
     });
   }, 120_000);
 
-  it('SLICE-EXACT reproduced: a CRLF file is shown with LF endings, bytes the disk does not hold', async () => {
+  it('the text its Read shows is what the profile declares (tool.normalize: CRLF as LF, no BOM, a window\'s rows), not the disk\'s bytes', async () => {
+    const tool = claudeCode.tool!;
+    expect(tool.normalize).toEqual(['crlf', 'bom', 'split']);
     await scenario(async (h, w) => {
-      const onDisk = h.write('w.ts', 'crlf line 1\r\ncrlf line 2\r\n', T);
+      const crlf = h.write('w.ts', 'crlf line 1\r\ncrlf line 2\r\n', T);
       const shown = await w.read({ path: 'w.ts' });
       expect(shown).toBe('crlf line 1\ncrlf line 2\n');
-      expect(shown).not.toBe(onDisk);
+      expect(shown).toBe(boundedText(crlf, undefined, undefined, tool));
+      const bom = h.write('b.ts', '\uFEFFbom line 1\n', T);
+      expect(await w.read({ path: 'b.ts' })).toBe(boundedText(bom, undefined, undefined, tool));
+      const rows = h.write('v.ts', 'l1\nl2\nl3\n', T);
+      for (const [offset, limit] of [[1, 2], [3, 1], [3, 2], [4, 1]] as const) {
+        const text = await w.read({ path: 'v.ts', offset, limit });
+        expect(text, `lines ${offset}+${limit}`).toBe(boundedText(rows, offset, limit, tool));
+      }
+      expect(boundedText(rows, 1, 2, tool)).toBe('l1\nl2'); // not the kit's default window "l1\nl2\n"
     });
   }, 120_000);
 
