@@ -120,6 +120,11 @@ class AgentProcess {
     this.#child.stdin!.write(`${line}\n`);
   }
 
+  /** Closes stdin (a CLI whose prompt is an argument reads stdin to its end first). */
+  endInput(): void {
+    this.#child.stdin!.end();
+  }
+
   #why(what: string): string {
     const tail = this.#stderr.trim();
     return `${this.#exit ?? 'stopped'} while the kit waited for ${what}${tail !== '' ? `; stderr: ${JSON.stringify(tail.slice(-300))}` : ''}`;
@@ -243,9 +248,11 @@ export function openAgentAdapter(o: AgentDriverOptions): DriverAdapter {
       const line = server.line(ctx.workerId);
       lines.push(line);
       const label = `${p.name} (worker ${ctx.workerId})`;
-      const proc = new AgentProcess({ command, args: p.args(), cwd: root, env, line, label, timeoutMs });
+      const prompt = `Read the files the tool calls name. (readshim-conformance worker ${ctx.workerId})`;
+      const proc = new AgentProcess({ command, args: p.args(prompt), cwd: root, env, line, label, timeoutMs });
       procs.push(proc);
-      proc.send(p.userMessage(`Read the files the tool calls name. (readshim-conformance worker ${ctx.workerId})`));
+      if (p.promptVia === 'args') proc.endInput();
+      else proc.send(p.userMessage!(prompt));
       let first = true;
       const serial = serialQueue();
       return {
