@@ -1,6 +1,10 @@
 /** The Gemini wire of the model server and the gemini-cli profile, driven without the CLI. */
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { openAgentAdapter } from '../../adapters/agent/adapter.ts';
 import { profileProblem } from '../../adapters/agent/profile.ts';
 import { GEMINI_TRUNCATED, geminiCli, geminiText } from '../../adapters/agent/profiles/gemini-cli.ts';
 import { BUILTIN_PROFILES } from '../../adapters/agent/profiles/index.ts';
@@ -172,4 +176,27 @@ describe('gemini-cli profile', () => {
     expect(settings).toMatchObject({ security: { auth: { selectedType: 'gemini-api-key' } }, privacy: { usageStatisticsEnabled: false }, telemetry: { enabled: false }, general: { enableAutoUpdate: false }, model: { disableLoopDetection: true } });
     expect(JSON.parse(files['.gemini/trustedFolders.json']!)).toEqual({ '/r/files': 'TRUST_FOLDER' });
   });
+});
+
+describe('gemini-cli driver (a fake CLI)', () => {
+  it('gets its prompt as an argument with stdin closed, and --version is asked in a scratch HOME with the profile env', async () => {
+    const base = mkdtempSync(join(tmpdir(), 'agent-gemini-'));
+    const mark = `readshim-version-mark-${process.pid}`;
+    // --version: writes into HOME (as gemini-cli does) and prints what the profile env set; else
+    // prints its arguments and whether stdin is at its end, then exits.
+    const fake = `sh -c 'case "$1" in --version) touch "$HOME/${mark}"; echo "v$GEMINI_CLI_NO_RELAUNCH";; *) echo "args:$*" >&2; cat >/dev/null && echo stdin-closed >&2; exit 3;; esac' --`;
+    const a = openAgentAdapter({ profile: geminiCli, profileSource: 'built-in gemini-cli', command: fake, timeoutMs: 10_000, sandboxDir: base });
+    const h = await a.openHistory!({ arm: undefined, levers: ['pointer'], cap: 64, seal: 's' } as never);
+    h.write('a.ts', 'x\n', 1_700_000_000_000);
+    const w = await h.create({ workerId: 'w1' } as never);
+    const e = await w.read({ path: 'a.ts' }).then(() => undefined, (x: unknown) => x);
+    await h.close();
+    const left = readdirSync(base);
+    rmSync(base, { recursive: true, force: true });
+    expect(a.assumptions[0]).toContain('version vtrue');
+    expect(existsSync(join(process.env.HOME ?? '/nonexistent', mark))).toBe(false);
+    expect(left).toEqual([]);
+    expect((e as Error).message).toMatch(/exited with code 3.*args:-p Read the files the tool calls name\. \(readshim-conformance worker w1\) --output-format stream-json/s);
+    expect((e as Error).message).toContain('stdin-closed');
+  }, 30_000);
 });
