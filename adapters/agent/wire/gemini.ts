@@ -6,7 +6,21 @@
  * (`:generateContent` for its side questions, `:countTokens`) are answered harmlessly here and never
  * reach the kit. Types are hand-written: only the fields the server reads or writes.
  */
-import type { LoopRequest, Reply, ToolResult } from '../server.ts';
+
+// The server's shapes (adapters/agent/server.ts LoopRequest, Reply), restated: server.ts imports
+// this module, and the layering check forbids an import cycle, type-only edges included; tsc
+// checks both against server.ts where it calls geminiEvents and hands parseGemini's result on.
+interface ToolResult {
+  readonly id: string;
+  readonly raw: string;
+  readonly isError: boolean;
+}
+interface LoopRequest {
+  readonly turns: number;
+  readonly results: ReadonlyMap<string, ToolResult>;
+  readonly userText: string;
+}
+type Reply = { readonly kind: 'tool'; readonly id: string; readonly name: string; readonly input: Readonly<Record<string, unknown>> } | { readonly kind: 'text'; readonly text: string };
 
 /** A part of a Gemini `Content` (the fields the server reads). */
 export interface GeminiPart {
