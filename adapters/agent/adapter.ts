@@ -70,7 +70,7 @@ export async function askVersion(command: string, env: NodeJS.ProcessEnv): Promi
       }
     };
     const unregister = onKitExit(kill);
-    const timer = setTimeout(kill, 20_000);
+    const timer = setTimeout(kill, START_TIMEOUT_MS); // a CLI's start is slow on a loaded machine
     child.stdout.on('data', (c: Buffer) => (out += c.toString('utf8')));
     child.on('error', () => undefined);
     child.on('close', (code) => {
@@ -118,6 +118,11 @@ class AgentProcess {
 
   send(line: string): void {
     this.#child.stdin!.write(`${line}\n`);
+  }
+
+  /** Closes stdin (a CLI whose prompt is an argument reads stdin to its end first). */
+  endInput(): void {
+    this.#child.stdin!.end();
   }
 
   #why(what: string): string {
@@ -198,7 +203,6 @@ export function openAgentAdapter(o: AgentDriverOptions): DriverAdapter {
   };
 
   const history = async (): Promise<HistoryHandle> => {
-    version ??= await askVersion(command, { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' });
     const sandbox = new Sandbox(o.sandboxDir);
     const root = sandbox.root;
     const server = new ModelServer({ wire: p.wire, readTool: p.readTool.name });
@@ -214,6 +218,17 @@ export function openAgentAdapter(o: AgentDriverOptions): DriverAdapter {
       await server.close().catch(() => undefined);
       sandbox.remove();
       throw new AdapterError(`cannot listen on 127.0.0.1: ${(e as Error).message}`);
+    }
+    if (version === undefined) {
+      // Asked in a scratch HOME with the profile's env, behind the trap: a CLI's --version may write
+      // state into HOME (gemini-cli does) or phone home, and the caller's HOME is never touched.
+      const vh = new ScratchHome(o.sandboxDir);
+      try {
+        const vinfo = { baseUrl: server.url('--version'), proxyUrl: proxy.url, home: vh.path, tmp: vh.path, root };
+        version = await askVersion(command, { PATH: process.env.PATH ?? '', HOME: vh.path, TMPDIR: vh.path, HTTP_PROXY: proxy.url, HTTPS_PROXY: proxy.url, http_proxy: proxy.url, https_proxy: proxy.url, ...p.env(vinfo) });
+      } finally {
+        vh.remove();
+      }
     }
 
     const contentBytes = (file: string, args: ReadArgs): number => {
@@ -245,9 +260,11 @@ export function openAgentAdapter(o: AgentDriverOptions): DriverAdapter {
       const line = server.line(ctx.workerId);
       lines.push(line);
       const label = `${p.name} (worker ${ctx.workerId})`;
-      const proc = new AgentProcess({ command, args: p.args(), cwd: root, env, line, label, timeoutMs });
+      const prompt = `Read the files the tool calls name. (readshim-conformance worker ${ctx.workerId})`;
+      const proc = new AgentProcess({ command, args: p.args(prompt), cwd: root, env, line, label, timeoutMs });
       procs.push(proc);
-      proc.send(p.userMessage(`Read the files the tool calls name. (readshim-conformance worker ${ctx.workerId})`));
+      if (p.promptVia === 'args') proc.endInput();
+      else proc.send(p.userMessage!(prompt));
       let first = true;
       const serial = serialQueue();
       return {

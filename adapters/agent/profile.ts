@@ -11,7 +11,7 @@ import type { ReadArgs } from '../contract.ts';
 import { importUserModule } from '../load.ts';
 
 /** The wire protocols the kit's model server speaks (adapters/agent/server.ts). */
-export type AgentWire = 'anthropic-messages';
+export type AgentWire = 'anthropic-messages' | 'gemini';
 
 export interface AgentEnvInfo {
   /** The model server's base URL for this worker (http://127.0.0.1:<port>/w/<worker>). */
@@ -42,14 +42,20 @@ export interface AgentProfile {
   /** The executable's name (looked up in .agent-clis/node_modules/.bin, then PATH). */
   readonly binary: string;
   readonly wire: AgentWire;
-  /** Arguments that start one headless session reading user messages from stdin. */
-  args(): readonly string[];
+  /**
+   * How the session's one user message reaches the CLI: a `userMessage` line on stdin (the
+   * default: stream-json input), or `args(prompt)` (then stdin is closed at start: a CLI such as
+   * gemini-cli reads piped stdin to its end before it starts).
+   */
+  readonly promptVia?: 'stdin' | 'args';
+  /** Arguments that start one headless session (`prompt`: the user message when promptVia is "args"). */
+  args(prompt: string): readonly string[];
   /** The env the CLI runs with (added to a minimal env: PATH, HOME, TMPDIR, the proxy variables). */
   env(e: AgentEnvInfo): Readonly<Record<string, string>>;
   /** Files to write in the fresh HOME before the CLI starts (path relative to HOME → text). */
   homeFiles?(e: AgentEnvInfo): Readonly<Record<string, string>>;
-  /** One stdin line that sends a user message. */
-  userMessage(text: string): string;
+  /** One stdin line that sends a user message (required unless promptVia is "args"). */
+  userMessage?(text: string): string;
   /** The read tool as the CLI names it, and its input for a kit read of `file` (absolute). */
   readonly readTool: { readonly name: string; input(args: Readonly<ReadArgs>, file: string): Readonly<Record<string, unknown>> };
   /** The worker's text from the raw tool result (framing and reminders removed); a string saying why when it cannot. */
@@ -67,15 +73,18 @@ export interface AgentProfile {
   readonly assumptions: readonly string[];
 }
 
-const FUNCS = ['args', 'env', 'userMessage', 'normalize', 'decode'] as const;
+const WIRES: readonly AgentWire[] = ['anthropic-messages', 'gemini'];
+const FUNCS = ['args', 'env', 'normalize', 'decode'] as const;
 
 /** Why `p` is not a profile, or undefined. */
 export function profileProblem(p: unknown): string | undefined {
   if (typeof p !== 'object' || p === null) return 'export a profile object (named "profile" or the default export)';
   const o = p as Record<string, unknown>;
   for (const k of ['name', 'package', 'version', 'binary'] as const) if (typeof o[k] !== 'string' || o[k] === '') return `${k} must be a non-empty string`;
-  if (o.wire !== 'anthropic-messages') return `wire must be "anthropic-messages" (the protocols the kit's model server speaks), got ${JSON.stringify(o.wire)}`;
+  if (!WIRES.includes(o.wire as AgentWire)) return `wire must be one of ${WIRES.map((w) => `"${w}"`).join(', ')} (the protocols the kit's model server speaks), got ${JSON.stringify(o.wire)}`;
   for (const k of FUNCS) if (typeof o[k] !== 'function') return `${k} must be a function`;
+  if (o.promptVia !== undefined && o.promptVia !== 'stdin' && o.promptVia !== 'args') return `promptVia must be "stdin" or "args", got ${JSON.stringify(o.promptVia)}`;
+  if (o.promptVia !== 'args' && typeof o.userMessage !== 'function') return 'userMessage must be a function (or promptVia "args")';
   const t = o.readTool as Record<string, unknown> | undefined;
   if (typeof t !== 'object' || t === null || typeof t.name !== 'string' || typeof t.input !== 'function') return 'readTool must be {name: string, input(args, file)}';
   if (o.tool !== undefined) {

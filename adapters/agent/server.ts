@@ -9,6 +9,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { AgentWire } from './profile.ts';
+import { geminiEvents, geminiRoute, parseGemini } from './wire/gemini.ts';
 
 /** What a loop request carried back: the tool result for the last tool call, if any. */
 export interface ToolResult {
@@ -81,9 +82,8 @@ export class WorkerLine {
 }
 
 function send(res: ServerResponse, wire: AgentWire, reply: Reply): void {
-  if (wire !== 'anthropic-messages') throw new Error(`wire ${wire as string} is not spoken (a kit bug)`);
   res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'close' });
-  res.end(anthropicEvents(reply));
+  res.end(wire === 'gemini' ? geminiEvents(reply) : anthropicEvents(reply));
 }
 
 const sse = (event: string, data: unknown): string => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
@@ -133,6 +133,15 @@ export function parseAnthropic(body: unknown, readTool: string): LoopRequest | '
     }
   } else if (last !== undefined) userText = textOf(last.content);
   return { turns: b.messages.length, results, userText };
+}
+
+/** A side request's body, or null when it is not JSON (still answered harmlessly). */
+function looseJson(raw: Buffer): unknown {
+  try {
+    return JSON.parse(raw.toString('utf8')) as unknown;
+  } catch {
+    return null;
+  }
 }
 
 export interface ModelServerOptions {
@@ -187,7 +196,10 @@ export class ModelServer {
         return;
       }
       const path = m[2]!.split('?')[0]!;
-      if (req.method !== 'POST' || path !== '/v1/messages') {
+      // Gemini's other endpoints (side questions, countTokens): answered in wire/gemini.ts, never judged.
+      const g = this.o.wire === 'gemini' ? geminiRoute(req.method, path) : undefined;
+      if (g?.kind === 'answer') return this.#answerAside(line, res, g.status, g.body(looseJson(raw)));
+      if (g === undefined && (req.method !== 'POST' || path !== '/v1/messages')) {
         // Endpoints a CLI may probe (count_tokens, model lists): refused, never judged.
         res.writeHead(404, { 'content-type': 'application/json' }).end('{"type":"error","error":{"type":"not_found_error","message":"not served"}}');
         return;
@@ -198,7 +210,7 @@ export class ModelServer {
       } catch {
         return this.#fault(line, res, `the CLI sent a request that is not JSON: ${JSON.stringify(raw.subarray(0, 120).toString('utf8'))}`);
       }
-      const parsed = parseAnthropic(body, this.o.readTool);
+      const parsed = this.o.wire === 'gemini' ? parseGemini(body, this.o.readTool) : parseAnthropic(body, this.o.readTool);
       if (typeof parsed === 'string' && parsed !== 'side') return this.#fault(line, res, `the CLI sent a request the profile cannot parse (${parsed}): ${JSON.stringify(raw.subarray(0, 120).toString('utf8'))}`);
       if (parsed === 'side') {
         this.sideRequests++;
@@ -208,6 +220,12 @@ export class ModelServer {
       }
       line.arrive(parsed, res);
     });
+  }
+
+  #answerAside(line: WorkerLine, res: ServerResponse, status: number, text: string): void {
+    this.sideRequests++;
+    line.sideRequests++;
+    res.writeHead(status, { 'content-type': 'application/json' }).end(text);
   }
 
   #fault(line: WorkerLine, res: ServerResponse, why: string): void {
