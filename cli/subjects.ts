@@ -105,7 +105,7 @@ export const SUBJECTS: { readonly [K in SubjectKind]: SubjectEntry<FlagsOf[K]> }
     who: (a) => `adapter ${a.path ?? 'reference'}`,
   },
   process: {
-    select: '--process "<cmd>"', extra: [], flags: ['process'], transport: 'process', isolatedHistories: false, isolate: true, eachHistory: 'the process anew',
+    select: '--process "<cmd>"', extra: [], flags: ['process'], transport: 'process', isolatedHistories: true, isolate: true, eachHistory: 'the process anew',
     parse(f) {
       const command = f.get('process');
       if (command !== undefined && f.get('adapter') !== undefined) throw new UsageError('run: give --adapter <module> or --process "<cmd>", not both');
