@@ -1,7 +1,7 @@
 /**
- * The driver flags of `run` (--hook, --mcp and theirs): parsed and checked before anything starts,
- * and the driver adapter built from them (adapters/hook, adapters/mcp). README "Check a hook",
- * "Check an MCP server".
+ * The driver flags of `run` (--hook, --mcp, --agent and theirs): parsed and checked before anything
+ * starts, and the driver adapter built from them (adapters/hook, adapters/mcp, adapters/agent);
+ * cli/subjects.ts registers them as kinds of subject. README "Check a hook", "Check an MCP server".
  */
 import { UsageError } from '../core/errors.ts';
 import { LEVER_NAMES, isLeverName, type LeverName } from '../core/levers.ts';
@@ -14,7 +14,11 @@ import { parseArgMap } from '../adapters/mcp/tool.ts';
 
 /** run --agent's flags (the block at the end of this file). */
 export const AGENT_VALUE_FLAGS = ['agent', 'agent-profile', 'agent-command'] as const;
-export const DRIVER_VALUE_FLAGS = ['hook', 'hook-post', 'hook-compact', 'mcp', 'mcp-tool', 'mcp-args', 'mcp-compact', 'pointer-pattern', 'decode', 'levers', ...AGENT_VALUE_FLAGS] as const;
+/** The flags --hook and --mcp share (cli/subjects.ts lists them once in usage). */
+export const DRIVER_SHARED_FLAGS = {
+  flags: ['pointer-pattern', 'decode', 'levers'],
+  usage: ['--levers pointer,cap,diff|none', '--pointer-pattern <regex>', '--decode <module>'],
+} as const;
 
 interface Common {
   readonly levers?: readonly LeverName[];

@@ -2,13 +2,14 @@
  * Each command's usage, as README "Commands" shows it (a test keeps them equal): what
  * `<command> --help` prints, and what a usage error points to.
  */
+import { subjectUsage } from './subjects.ts';
+
+const INDENT = ' '.repeat('readshim-conformance run     '.length);
+
 export const COMMAND_USAGE: Readonly<Record<string, string>> = {
   run: [
-    'readshim-conformance run     [--adapter <module> | --process "<cmd>" | --hook "<cmd>" | --mcp "<cmd>" | --agent <name>]',
-    '                             [--agent-profile <module>] [--agent-command "<cmd>"]',
-    '                             [--hook-post "<cmd>"] [--hook-compact "<cmd>"] [--mcp-tool <name>]',
-    '                             [--mcp-args path=<a>,offset=<a>,limit=<a>] [--mcp-compact <tool>]',
-    '                             [--levers pointer,cap,diff|none] [--pointer-pattern <regex>] [--decode <module>]',
+    // The subject flags come from the table of kinds (cli/subjects.ts).
+    `readshim-conformance run     ${subjectUsage(INDENT).join('\n')}`,
     '                             [--timeout <ms>] [--arm off|cap|diff|all] [--jobs <n>] [--shrink <n>]',
     '                             [--cap <bytes>] [--runs <n>] [--seed <n>] [--only <RULE,...>] [--no-corpus]',
     '                             [--replay <trace>] [--baseline <file>] [--write-baseline <file>]',

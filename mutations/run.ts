@@ -23,7 +23,7 @@
 import { RULE_IDS, type RuleId } from '../core/rules.ts';
 import type { ArmName } from '../core/arms.ts';
 import type { ShimAdapter } from '../adapters/contract.ts';
-import { runConformance, type RunResult } from '../properties/run.ts';
+import { judgeRun, type RunResult } from '../properties/run.ts';
 import { AdapterError } from '../harness/session.ts';
 import { loadMutant, mutantById, type LoadedMutant } from './index.ts';
 import type { MutantSpec } from './spec.ts';
@@ -103,7 +103,7 @@ export function budgetThatKills(r: RunResult, rules: readonly RuleId[]): number 
 export async function smallestKillingBudget(adapter: ShimAdapter, spec: MutantSpec, seed: number, enough: number, corpus = true): Promise<number> {
   let k = enough;
   while (k > 1) {
-    const r = await runConformance({ adapter, arm: spec.arm, runs: k - 1, seed, transport: 'in-process', only: spec.rules, shrinkRuns: 0, crashIsError: true, corpus });
+    const r = await judgeRun({ adapter, arm: spec.arm, runs: k - 1, seed, transport: 'in-process', only: spec.rules, shrinkRuns: 0, crashIsError: true, corpus });
     const smaller = budgetThatKills(r, spec.rules);
     if (smaller === undefined) return k;
     if (smaller >= k) throw new Error(`a run of ${k - 1} histories per band failed at history ${smaller}: its histories depend on the budget`);
@@ -127,7 +127,7 @@ export async function runMutant(spec: MutantSpec, o: MutantRunOptions): Promise<
   }
   try {
     o.onProgress?.(`${spec.id}: 24 rules, ${corpus ? 'the corpus and ' : ''}${o.runs} histories per cap band, arm ${spec.arm}`);
-    const full = await runConformance({ adapter: loaded.adapter, arm: spec.arm, runs: o.runs, seed: o.seed, transport: 'in-process', only: RULE_IDS, shrinkRuns: 0, crashIsError: true, corpus });
+    const full = await judgeRun({ adapter: loaded.adapter, arm: spec.arm, runs: o.runs, seed: o.seed, transport: 'in-process', only: RULE_IDS, shrinkRuns: 0, crashIsError: true, corpus });
     if (full.rules.reduce((n, r) => n + r.checks, 0) === 0) return error('the run executed zero checks');
     const failedRules = failing(full);
     const enough = budgetThatKills(full, spec.rules);

@@ -12,6 +12,7 @@ import { headerMode, type Trace } from '../core/trace.ts';
 import { KIT_VERSION, SPEC_VERSION } from '../core/version.ts';
 import { describeHostTool } from '../core/host-tool.ts';
 import type { ShimAdapter } from '../adapters/contract.ts';
+import type { Transport } from '../adapters/subject.ts';
 import { AdapterError } from '../core/errors.ts';
 import { modeFor } from '../adapters/capabilities.ts';
 import { notApplicable, unusedLever } from './applicability.ts';
@@ -47,8 +48,6 @@ export interface RunOptions {
   readonly runs: number;
   readonly seed: number;
   readonly only?: readonly RuleId[];
-  /** In-process adapters can have their read tool fail and race on purpose. */
-  readonly transport: 'in-process' | 'process';
   /** Traces to replay before generating (saved failures, --replay). */
   readonly replays?: readonly { readonly name: string; readonly trace: Trace }[];
   /** Only replay; generate nothing (--replay). */
@@ -73,6 +72,16 @@ export interface RunOptions {
    * are the same for any value.
    */
   readonly jobs?: number;
+  /** How long one call of an in-process adapter may take to settle (--timeout; harness/session.ts). */
+  readonly settleTimeoutMs?: number;
+  /** Play the directed corpus before the random phase (default true; mutants --no-corpus turns it off). */
+  readonly corpus?: boolean;
+}
+
+/** What the kit's own callers add (the CLI's subjects, mutants, bench): not public API. */
+export interface JudgeOptions extends RunOptions {
+  /** In-process adapters can have their read tool fail and race on purpose (default in-process; adapters/subject.ts). */
+  readonly transport?: Transport;
   /** Told when each generated or shrinking history starts, which event it waits on, and how it ended (progress). */
   readonly onHistory?: HistoryObserver;
   /**
@@ -80,10 +89,6 @@ export interface RunOptions {
    * of a REFUSAL-TRUE / PASSTHROUGH finding: a mutant that merely crashes is not killed (mutants).
    */
   readonly crashIsError?: boolean;
-  /** How long one call of an in-process adapter may take to settle (--timeout; harness/session.ts). */
-  readonly settleTimeoutMs?: number;
-  /** Play the directed corpus before the random phase (default true; mutants --no-corpus turns it off). */
-  readonly corpus?: boolean;
 }
 
 export const DEFAULT_RUNS = 150;
@@ -105,7 +110,13 @@ export function sealFor(seed: number): string {
   }
 }
 
-export async function runConformance(o: RunOptions): Promise<RunResult> {
+/** The public run: an in-process adapter (README "Library API"). */
+export function runConformance(o: RunOptions): Promise<RunResult> {
+  return judgeRun(o);
+}
+
+export async function judgeRun(options: JudgeOptions): Promise<RunResult> {
+  const o = { ...options, transport: options.transport ?? 'in-process' };
   const caps = o.adapter.capabilities;
   const targets = new Set<RuleId>(o.only ?? RULE_IDS);
   const seal = sealFor(o.seed);

@@ -67,7 +67,7 @@ export function describeConformance(options: ConformanceOptions): void {
           const adapter = typeof options.adapter === 'string' ? await loadAdapter(options.adapter) : options.adapter;
           try {
             const r = await runConformance({
-              adapter, arm: options.arm, runs: options.runs ?? DEFAULT_RUNS, seed: options.seed ?? DEFAULT_SEED, transport: 'in-process',
+              adapter, arm: options.arm, runs: options.runs ?? DEFAULT_RUNS, seed: options.seed ?? DEFAULT_SEED,
               ...(options.cap !== undefined ? { cap: options.cap } : {}),
               ...(options.only ? { only: options.only } : {}),
               ...(options.settleTimeoutMs !== undefined ? { settleTimeoutMs: options.settleTimeoutMs } : {}),

@@ -12,7 +12,7 @@ import { EXIT, UsageError } from '../../core/errors.ts';
 import { loadTraceFile } from '../failures.ts';
 import { emit } from '../../core/output.ts';
 import { auditJson, auditPretty } from '../report/audit.ts';
-import { resolveAdapter } from './run.ts';
+import { resolveAdapter } from '../in-process.ts';
 
 export default async function audit(argv: readonly string[]): Promise<number> {
   const p = parseArgs('audit', argv, { values: ['adapter', 'reporter'], positionals: 1 });

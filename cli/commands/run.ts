@@ -5,13 +5,13 @@ import { ARM_NAMES, type ArmName } from '../../core/arms.ts';
 import { isRuleId, type RuleId } from '../../core/rules.ts';
 import { formatTrace, headerModeText, type Trace } from '../../core/trace.ts';
 import type { ShimAdapter } from '../../adapters/contract.ts';
+import { shellWord } from '../../adapters/command.ts';
 import { withExitGuard, type ExitGuard } from '../../adapters/exit-guard.ts';
-import { loadAdapter } from '../../adapters/load.ts';
-import { watchedAdapter, type CallLog } from '../../adapters/watched.ts';
+import type { CallLog } from '../../adapters/watched.ts';
 import { DEFAULT_SETTLE_MS } from '../../harness/session.ts';
-import { DEFAULT_RUNS, DEFAULT_SHRINK_RUNS, runConformance } from '../../properties/run.ts';
+import { DEFAULT_RUNS, DEFAULT_SHRINK_RUNS, judgeRun } from '../../properties/run.ts';
 import { isolationAssumption, openIsolation, type Isolation } from '../../adapters/isolate.ts';
-import { DEFAULT_PROCESS_RUNS, PROCESS_SHRINK_RUNS, openProcessAdapter } from '../../adapters/process/adapter.ts';
+import { DEFAULT_PROCESS_RUNS, PROCESS_SHRINK_RUNS } from '../../adapters/process/adapter.ts';
 import { RUNS_DOMAIN, SEED_DOMAIN, TIMEOUT_DOMAIN, intFlag, oneOf, parseArgs } from '../args.ts';
 import { UsageError } from '../../core/errors.ts';
 import { DEFAULT_FAILURE_DIR, loadFailures, olderSpecNote, readTraceFile, saveFailure } from '../failures.ts';
@@ -20,9 +20,10 @@ import { RunProgress } from '../progress.ts';
 import { DEFAULT_SEED } from '../../core/seed.ts';
 import { writeProblem } from '../../core/out-path.ts';
 import { finishRun, parseCiFlags, type CiFlags, type RunReporter } from '../ci.ts';
-import { DRIVER_VALUE_FLAGS, driverArgv, openDriver, parseDriverFlags, type DriverFlags } from '../drivers.ts';
+import { SUBJECT_VALUE_FLAGS, checkSubjectSwitches, entryOf, parseSubject, type SubjectFlags } from '../subjects.ts';
+import { resolveAdapter } from '../in-process.ts';
 
-export { DEFAULT_SEED };
+export { DEFAULT_SEED, resolveAdapter };
 /**
  * Largest --cap: generated files reach 4 × cap (the production band's sizes), and a process's reply
  * carrying one must fit the protocol's 64 MiB line even with every byte escaped (README "--cap").
@@ -34,14 +35,11 @@ export const MAX_JOBS = 256;
 export const MAX_SHRINK = 1_000_000;
 
 export interface RunFlags {
-  readonly adapterPath?: string;
-  /** --process "<cmd>": a shim in any language, over the protocol (docs/PROTOCOL.md). */
-  readonly processCommand?: string;
-  /** --hook / --mcp and their flags: the kit plays the agent host (cli/drivers.ts). */
-  readonly driver?: DriverFlags;
+  /** --adapter, --process, --hook, --mcp or --agent and their flags (cli/subjects.ts). */
+  readonly subject: SubjectFlags;
   /** --timeout <ms>: per-request limit (a process's reply, or an in-process call's settling). */
   readonly timeoutMs?: number;
-  /** --jobs <n>: histories at once, for --process (default: the number of cores). */
+  /** --jobs <n>: histories at once, for subjects with isolated histories (default: the number of cores). */
   readonly jobs: number;
   /** --shrink <n>: most histories the shrinking of one failed rule judges (default per transport). */
   readonly shrink: number;
@@ -66,7 +64,7 @@ export interface RunFlags {
 
 export function parseRunFlags(argv: readonly string[]): RunFlags {
   const p = parseArgs('run', argv, {
-    values: ['adapter', 'process', ...DRIVER_VALUE_FLAGS, 'timeout', 'jobs', 'shrink', 'arm', 'cap', 'runs', 'seed', 'only', 'replay', 'reporter', 'out', 'failures', 'baseline', 'write-baseline', 'shard'],
+    values: [...SUBJECT_VALUE_FLAGS, 'timeout', 'jobs', 'shrink', 'arm', 'cap', 'runs', 'seed', 'only', 'replay', 'reporter', 'out', 'failures', 'baseline', 'write-baseline', 'shard'],
     switches: ['no-save', 'no-corpus', 'isolate'],
   });
   const f = p.flags;
@@ -79,15 +77,9 @@ export function parseRunFlags(argv: readonly string[]): RunFlags {
     if (unknown.length > 0 || ids.length === 0) throw new UsageError(`run: --only names unknown rule ${unknown.join(', ') || '(none)'}; see \`readshim-conformance spec\` for the 24 IDs`);
     only = ids as RuleId[];
   }
-  const processCommand = f.get('process');
-  if (processCommand !== undefined && f.get('adapter') !== undefined) throw new UsageError('run: give --adapter <module> or --process "<cmd>", not both');
-  if (processCommand !== undefined && processCommand.trim() === '') throw new UsageError('run: --process needs a command line, e.g. --process "python3 examples/python/delivery_shim.py"');
-  const driver = parseDriverFlags(f, cap);
-  if (p.switches.has('isolate') && processCommand === undefined && driver === undefined)
-    throw new UsageError('run: --isolate applies to subjects the kit starts as processes (--process, --hook, --mcp); an in-process adapter runs inside the kit');
-  // The agent CLI must reach the kit's model server on 127.0.0.1, which --unshare-net hides (README "Trust model").
-  if (p.switches.has('isolate') && driver?.kind === 'agent')
-    throw new UsageError('run: --isolate does not cover --agent yet (the CLI must reach the kit\'s model server on 127.0.0.1, which the isolated network hides); its containment is the proxy trap and a fresh HOME (README "Check an agent CLI")');
+  const subject = parseSubject(f, cap);
+  checkSubjectSwitches(subject, { jobs: false, isolate: p.switches.has('isolate') });
+  const spawns = entryOf(subject).transport === 'process';
   const isolation = p.switches.has('isolate') ? openIsolation('run') : undefined;
   const timeoutMs = intFlag('run', 'timeout', f.get('timeout'), TIMEOUT_DOMAIN);
   // A replay plays the trace: arm, cap and seal come from its header; nothing is generated or shrunk.
@@ -95,9 +87,7 @@ export function parseRunFlags(argv: readonly string[]): RunFlags {
     for (const flag of ['runs', 'seed', 'shrink'] as const)
       if (f.get(flag) !== undefined) throw new UsageError(`run: --${flag} applies to generated histories; --replay plays the trace only (drop --${flag})`);
   const jobs = intFlag('run', 'jobs', f.get('jobs'), { min: 1, max: MAX_JOBS });
-  // Histories at once need histories that cannot see each other: a process and a sandbox each.
-  if (jobs !== undefined && processCommand === undefined && driver?.kind !== 'hook' && driver?.kind !== 'agent' /* --agent: a server, sandbox and CLI per history */)
-    throw new UsageError('run: --jobs applies to --process and --hook runs (one process, sandbox and HOME per history); an in-process adapter or an MCP server runs one history at a time');
+  checkSubjectSwitches(subject, { jobs: jobs !== undefined, isolate: false });
   const shrink = intFlag('run', 'shrink', f.get('shrink'), { min: 0, max: MAX_SHRINK, unit: 'histories' });
   const armFlag = oneOf('run', 'arm', f.get('arm'), ARM_NAMES);
   // Where the run will write, checked before it spends minutes (ENOTDIR is a usage error, not a crash).
@@ -111,15 +101,13 @@ export function parseRunFlags(argv: readonly string[]): RunFlags {
   const badDir = !p.switches.has('no-save') && f.get('replay') === undefined ? writeProblem(join(failureDir, 'trace.jsonl')) : undefined;
   if (badDir !== undefined) throw new UsageError(`run: failure database ${failureDir}: ${badDir} (--failures <dir> or --no-save)`);
   return {
-    ...(f.get('adapter') !== undefined ? { adapterPath: f.get('adapter')! } : {}),
-    ...(processCommand !== undefined ? { processCommand } : {}),
-    ...(driver !== undefined ? { driver } : {}),
+    subject,
     ...(timeoutMs !== undefined ? { timeoutMs } : {}),
     jobs: jobs ?? availableParallelism(),
-    shrink: shrink ?? (processCommand !== undefined || driver !== undefined ? PROCESS_SHRINK_RUNS : DEFAULT_SHRINK_RUNS),
+    shrink: shrink ?? (spawns ? PROCESS_SHRINK_RUNS : DEFAULT_SHRINK_RUNS),
     ...(armFlag !== undefined ? { arm: armFlag } : {}),
     ...(cap !== undefined ? { cap } : {}),
-    runs: intFlag('run', 'runs', f.get('runs'), RUNS_DOMAIN) ?? (processCommand !== undefined || driver !== undefined ? DEFAULT_PROCESS_RUNS : DEFAULT_RUNS),
+    runs: intFlag('run', 'runs', f.get('runs'), RUNS_DOMAIN) ?? (spawns ? DEFAULT_PROCESS_RUNS : DEFAULT_RUNS),
     seed: intFlag('run', 'seed', f.get('seed'), SEED_DOMAIN) ?? DEFAULT_SEED,
     ...(only ? { only } : {}),
     ...(f.get('replay') !== undefined ? { replay: f.get('replay')! } : {}),
@@ -131,11 +119,6 @@ export function parseRunFlags(argv: readonly string[]): RunFlags {
     corpus: !p.switches.has('no-corpus'),
     ...(isolation ? { isolation } : {}),
   };
-}
-
-/** A command line as one shell word (for the replay hint). */
-function shellQuote(s: string): string {
-  return /^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
 }
 
 /**
@@ -171,21 +154,6 @@ function replayArm(adapter: ShimAdapter, replay: Replay): ArmName | undefined {
   return arm;
 }
 
-export async function resolveAdapter(path: string | undefined): Promise<ShimAdapter> {
-  if (path === undefined) return (await import('../../adapters/reference.ts')).default;
-  return loadAdapter(path);
-}
-
-/** Loads the adapter module as one watched call (a loop at its top level is a hang like any other). */
-async function loading(calls: CallLog, path: string | undefined): Promise<ShimAdapter> {
-  const id = calls.enter(`loading the module ${path ?? 'reference'}`);
-  try {
-    return await resolveAdapter(path);
-  } finally {
-    calls.leave(id);
-  }
-}
-
 /** The trace a --replay plays, checked against the flags before any process starts. */
 interface Replay {
   readonly file: string;
@@ -205,17 +173,11 @@ function readReplay(flags: RunFlags): Replay | undefined {
 
 /** The flags a saved trace needs to be replayed as this run judged it (the trace carries arm, cap and seal). */
 function replayCommand(flags: RunFlags, file: string): string {
-  const parts = ['readshim-conformance run'];
-  if (flags.processCommand !== undefined) parts.push(`--process ${shellQuote(flags.processCommand)}`);
-  else if (flags.driver !== undefined) {
-    parts.push(...driverArgv(flags.driver));
-    if (flags.driver.levers?.includes('cap') && flags.cap !== undefined) parts.push(`--cap ${flags.cap}`);
-  }
-  else if (flags.adapterPath !== undefined) parts.push(`--adapter ${shellQuote(flags.adapterPath)}`);
+  const parts = ['readshim-conformance run', ...entryOf(flags.subject).argv(flags.subject, flags.cap)];
   if (flags.timeoutMs !== undefined) parts.push(`--timeout ${flags.timeoutMs}`);
   if (flags.isolation !== undefined) parts.push('--isolate');
   if (flags.only !== undefined) parts.push(`--only ${flags.only.join(',')}`);
-  parts.push(`--replay ${shellQuote(file)}`);
+  parts.push(`--replay ${shellWord(file)}`);
   return parts.join(' ');
 }
 
@@ -228,9 +190,9 @@ function replayCommand(flags: RunFlags, file: string): string {
 export default async function run(argv: readonly string[]): Promise<number> {
   const flags = parseRunFlags(argv);
   readReplay(flags); // a bad trace is exit 2 before a thread starts
-  if (flags.adapterPath !== undefined && process.env.READSHIM_ADAPTER_THREAD !== '0') {
+  if (flags.subject.kind === 'adapter' && flags.subject.path !== undefined && process.env.READSHIM_ADAPTER_THREAD !== '0') {
     const { runInThread } = await import('../thread.ts');
-    return runInThread({ argv, settleMs: flags.timeoutMs ?? DEFAULT_SETTLE_MS, who: `adapter ${flags.adapterPath}` });
+    return runInThread({ argv, settleMs: flags.timeoutMs ?? DEFAULT_SETTLE_MS, who: entryOf(flags.subject).who(flags.subject) });
   }
   return runHere(argv);
 }
@@ -240,28 +202,19 @@ export async function runHere(argv: readonly string[], calls?: CallLog): Promise
   const flags = parseRunFlags(argv);
   const replay = readReplay(flags);
   // An in-process adapter's process.exit must not end the kit silently (exit 2, adapters/exit-guard.ts).
-  const who = flags.processCommand !== undefined ? `process ${JSON.stringify(flags.processCommand)}`
-    : flags.driver !== undefined ? `${flags.driver.kind} ${JSON.stringify(flags.driver.command)}`
-    : `adapter ${flags.adapterPath ?? 'reference'}`;
+  const who = entryOf(flags.subject).who(flags.subject);
   return withExitGuard(() => who, (guard) => runWith(flags, replay, argv, guard, calls), { strays: true });
 }
 
 async function runWith(flags: RunFlags, replay: Replay | undefined, argv: readonly string[], guard: ExitGuard, calls: CallLog | undefined): Promise<number> {
-  const processAdapter = flags.processCommand !== undefined
-    ? await openProcessAdapter({
-        command: flags.processCommand,
-        ...(flags.timeoutMs !== undefined ? { timeoutMs: flags.timeoutMs } : {}),
-        // A replay runs no probes and no generated history: the one process it needs is the first.
-        ...(replay !== undefined ? { prespawn: 0, lendSurface: true } : {}),
-        ...(flags.isolation ? { isolation: flags.isolation } : {}),
-      })
-    : undefined;
-  const driver = flags.driver !== undefined
-    ? await openDriver(flags.driver, { ...(flags.timeoutMs !== undefined ? { timeoutMs: flags.timeoutMs } : {}), ...(flags.cap !== undefined ? { cap: flags.cap } : {}), replay: replay !== undefined, ...(flags.isolation ? { isolation: flags.isolation } : {}) })
-    : undefined;
-  const adapter = processAdapter ?? driver ?? (calls !== undefined ? watchedAdapter(await loading(calls, flags.adapterPath), calls) : await resolveAdapter(flags.adapterPath));
-  /** Runs that start processes per history (a shim process, hooks, MCP servers). */
-  const spawning = processAdapter !== undefined || driver !== undefined;
+  const entry = entryOf(flags.subject);
+  const subject = await entry.open(flags.subject, {
+    ...(flags.timeoutMs !== undefined ? { timeoutMs: flags.timeoutMs } : {}), ...(flags.cap !== undefined ? { cap: flags.cap } : {}),
+    replay: replay !== undefined, ...(flags.isolation ? { isolation: flags.isolation } : {}), ...(calls !== undefined ? { calls } : {}),
+  });
+  const adapter = subject.adapter;
+  /** Runs that start processes per history (a shim process, hooks, MCP servers, agent CLIs). */
+  const spawning = subject.transport === 'process';
   const shown = new RunProgress((l) => progress(l), { everyHistory: spawning });
   if (progressEnabled()) shown.startTimer();
   try {
@@ -272,23 +225,23 @@ async function runWith(flags: RunFlags, replay: Replay | undefined, argv: readon
     const replayOnly = replay !== undefined;
     const replays = replay !== undefined ? [{ name: replay.file, trace: replay.trace }] : loadFailures(flags.failureDir, adapter.name, (line) => process.stderr.write(`readshim-conformance: run: ${line}\n`));
     const olderSpec = replays.map((r) => olderSpecNote(r.name, r.trace)).filter((x): x is string => x !== undefined);
-    const result = await runConformance({
+    const result = await judgeRun({
       adapter, ...(arm !== undefined ? { arm } : {}), runs: replayOnly ? 0 : flags.runs, seed: replay?.trace.header.seed ?? flags.seed,
       // A hook's or server's reads are the host's: the kit does not fail them on purpose (adapters/hook, adapters/mcp).
-      transport: spawning ? 'process' : 'in-process', replays, replayOnly,
+      transport: subject.transport, replays, replayOnly,
       ...(flags.cap !== undefined && !replayOnly ? { cap: flags.cap } : {}),
       ...(flags.only ? { only: flags.only } : {}),
       ...(flags.ci.shard ? { shard: flags.ci.shard } : {}),
       shrinkRuns: flags.shrink,
       ...(flags.corpus ? {} : { corpus: false }),
-      // Histories at once only where each has its own process, sandbox and HOME (--process, --hook).
-      ...(processAdapter !== undefined || flags.driver?.kind === 'hook' || flags.driver?.kind === 'agent' ? { jobs: flags.jobs } : {}),
+      // Histories at once only where each has its own process, sandbox and HOME (SubjectEntry.isolatedHistories).
+      ...(subject.isolatedHistories ? { jobs: flags.jobs } : {}),
       ...(!spawning && flags.timeoutMs !== undefined ? { settleTimeoutMs: flags.timeoutMs } : {}),
       onProgress: (l) => shown.line(l),
       ...(progressEnabled() ? { onHistory: shown.observe } : {}),
     });
     // A probe that swallowed a process's protocol breach still ends the run with exit 2.
-    const broken = processAdapter?.failure() ?? driver?.failure();
+    const broken = subject.failure();
     if (broken !== undefined) throw broken;
     guard.check(); // an adapter that caught its own process.exit still has no verdict
     const traceFiles = new Map<string, string>();
@@ -303,19 +256,20 @@ async function runWith(flags: RunFlags, replay: Replay | undefined, argv: readon
             process.stderr.write(`readshim-conformance: run: ${r.id} failed, and its trace could not be saved (${e.message}); the trace follows:\n${formatTrace(r.counterexample.trace)}`);
           }
     const given = (flag: string): boolean => argv.some((a) => a === flag || a.startsWith(`${flag}=`));
-    const notes = [...olderSpec, ...(spawning && !replayOnly && !given('--runs')
-      ? [`${flags.runs} histories per cap band is the default for --${flags.driver?.kind ?? 'process'} (each history starts ${flags.driver?.kind === 'hook' ? 'a fresh sandbox and HOME' : 'the process anew'}); --runs <n> overrides`]
+    const notes = [...olderSpec, ...(entry.eachHistory !== undefined && !replayOnly && !given('--runs')
+      ? [`${flags.runs} histories per cap band is the default for --${flags.subject.kind} (each history starts ${entry.eachHistory}); --runs <n> overrides`]
       : [])];
+    const host = subject.host();
     const extras = {
-      traceFiles, notes, ...(driver !== undefined ? { host: driver.host() } : {}), replayCommand: (file: string) => replayCommand(flags, file),
+      traceFiles, notes, ...(host !== undefined ? { host } : {}), replayCommand: (file: string) => replayCommand(flags, file),
       ...(replay !== undefined ? { replay: { file: replay.file, header: replay.trace.header } } : {}),
     };
     // The host a driver played and every assumption it made come first in the report.
     const isolated = flags.isolation ? [isolationAssumption(flags.isolation)] : [];
-    const judged = { ...result, assumptions: [...isolated, ...(driver?.assumptions ?? []), ...result.assumptions] };
+    const judged = { ...result, assumptions: [...isolated, ...subject.assumptions(), ...result.assumptions] };
     return finishRun(judged, flags.ci, flags.reporter, flags.out, extras);
   } finally {
     shown.stop();
-    await adapter.close?.();
+    await subject.close();
   }
 }

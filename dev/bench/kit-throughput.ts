@@ -99,7 +99,7 @@ async function runInProcess(): Promise<InProcess> {
   const { adapter, reads } = counting(reference);
   const cpu0 = process.cpuUsage();
   const t0 = performance.now();
-  const r = await runConformance({ adapter, arm: 'all', runs: DEFAULT_RUNS, seed: DEFAULT_SEED, transport: 'in-process' });
+  const r = await runConformance({ adapter, arm: 'all', runs: DEFAULT_RUNS, seed: DEFAULT_SEED });
   const wallMs = performance.now() - t0;
   const cpu = process.cpuUsage(cpu0);
   if (r.summary.failed + r.summary.unexercised > 0) throw new Error('the default run on the reference did not pass: fix that before measuring');

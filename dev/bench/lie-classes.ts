@@ -24,7 +24,7 @@ import { LIE_CLASS_IDS, type LieClassId } from '../../properties/corpus/classes.
 import { BANDS, withHostTool, type Band } from '../../properties/generators/content.ts';
 import { historyArb, materialize, type HistorySpec } from '../../properties/generators/history.ts';
 import { judgeHistory } from '../../properties/history.ts';
-import { runConformance, sealFor } from '../../properties/run.ts';
+import { judgeRun, sealFor } from '../../properties/run.ts';
 import { loadMutantAdapter, mutantById } from '../../mutations/index.ts';
 
 type Subject =
@@ -145,7 +145,7 @@ async function measureOne(lieClass: LieClassId, s: Subject): Promise<Finding> {
     // The search is the run's: a real run with the found budget breaks the rule at that history.
     const k = histories[0];
     if (k !== null && k !== undefined) {
-      const r = await runConformance({ adapter, ...(arm !== undefined ? { arm } : {}), runs: k, seed: seeds[0]!, transport, only: rules, corpus: false, shrinkRuns: 0 });
+      const r = await judgeRun({ adapter, ...(arm !== undefined ? { arm } : {}), runs: k, seed: seeds[0]!, transport, only: rules, corpus: false, shrinkRuns: 0 });
       const got = Math.min(...r.rules.map((x) => x.brokenBy?.random ?? Number.POSITIVE_INFINITY));
       if (got !== k) throw new Error(`${name}, seed ${seeds[0]}: the search found history ${k}, a run with that budget ${Number.isFinite(got) ? `at ${got}` : 'none'}`);
     }

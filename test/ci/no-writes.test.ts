@@ -71,7 +71,7 @@ describe('a failing runConformance leaves the working directory untouched', () =
   });
   it('no .readshim/ appears', async () => {
     process.chdir(dir);
-    const r = await runConformance({ adapter: BROKEN['ignores-forget']!.adapter, arm: 'cap', runs: 30, seed: 2, transport: 'in-process' });
+    const r = await runConformance({ adapter: BROKEN['ignores-forget']!.adapter, arm: 'cap', runs: 30, seed: 2 });
     expect(r.summary.failed).toBeGreaterThan(0);
     expect(readdirSync(dir)).toEqual([]);
   });

@@ -44,9 +44,9 @@ describe('work units and their shards', () => {
 // Each case is three runs (whole, 2 and 4 shards), 3–8 s of CPU: limits sized by it, not vitest's default.
 describe('the combined shards give the unsharded verdict, rule by rule', { timeout: cpuBudget(8) }, () => {
   const cases: [string, RunOptions][] = [
-    ['the reference, arm all', { adapter: reference, arm: 'all', runs: 30, seed: 11, transport: 'in-process' }],
-    ['path-hash (a failure and two unexercised rules)', { adapter: BROKEN['path-hash']!.adapter, arm: 'cap', runs: 30, seed: 11, transport: 'in-process' }],
-    ['shared-ledger (failures in several bands)', { adapter: BROKEN['shared-ledger']!.adapter, arm: 'cap', runs: 40, seed: 4, transport: 'in-process' }],
+    ['the reference, arm all', { adapter: reference, arm: 'all', runs: 30, seed: 11 }],
+    ['path-hash (a failure and two unexercised rules)', { adapter: BROKEN['path-hash']!.adapter, arm: 'cap', runs: 30, seed: 11 }],
+    ['shared-ledger (failures in several bands)', { adapter: BROKEN['shared-ledger']!.adapter, arm: 'cap', runs: 40, seed: 4 }],
   ];
   for (const [what, base] of cases)
     it(what, async () => {
@@ -63,7 +63,7 @@ describe('the combined shards give the unsharded verdict, rule by rule', { timeo
     });
 
   it('combineShards refuses a missing shard or shards of different runs', async () => {
-    const base: RunOptions = { adapter: reference, arm: 'cap', runs: 10, seed: 1, transport: 'in-process' };
+    const base: RunOptions = { adapter: reference, arm: 'cap', runs: 10, seed: 1 };
     const [a, b] = await sharded(base, 2);
     expect(() => combineShards([a!])).toThrow(/expected the 2 shards/);
     const other = await runConformance({ ...base, seed: 2, shard: { index: 2, count: 2 } });
@@ -90,7 +90,7 @@ describe('combineShards from the package entry, as docs/CI.md shows it', { timeo
       // cwd: the checkout, whose tsconfig maps the package name to its sources.
       const r = spawnSync(process.execPath, ['--import', 'tsx', file], { cwd: ROOT, encoding: 'utf8' });
       expect(r.stderr).toBe('');
-      const whole = await runConformance({ adapter: reference, arm: 'cap', runs: 12, seed: 20261130, transport: 'in-process' });
+      const whole = await runConformance({ adapter: reference, arm: 'cap', runs: 12, seed: 20261130 });
       expect(JSON.parse(r.stdout)).toEqual(whole.rules.map((x) => [x.id, x.status, x.checks]));
     } finally {
       rmSync(file, { force: true });

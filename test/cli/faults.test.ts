@@ -168,7 +168,7 @@ describe('a synchronous loop in an adapter ends the run: the run is in a worker 
 
 describe('--jobs and --shrink', { timeout: cpuBudget(6) }, () => {
   it('--jobs is for --process; both flags say their domain', async () => {
-    oneLine(await inProcess(['run', '--jobs', '2', '--no-save'], tmp), /--jobs applies to --process and --hook runs/);
+    oneLine(await inProcess(['run', '--jobs', '2', '--no-save'], tmp), /--jobs applies to --process, --hook and --agent runs/);
     oneLine(await inProcess(['run', '--process', 'true', '--jobs', '0', '--no-save'], tmp), /--jobs must be an integer from 1 to 256, got "0"/);
     oneLine(await inProcess(['run', '--shrink', '-1', '--no-save'], tmp), /--shrink must be an integer from 0 to/);
   });

@@ -53,7 +53,7 @@ const notClean = (r: RunResult): string[] =>
   r.rules.filter((x) => x.status === 'fail' || x.status === 'unexercised').map((x) => `${x.id} ${x.status}: ${x.reason ?? ''}`);
 const status = (r: RunResult, id: string): string | undefined => r.rules.find((x) => x.id === id)?.status;
 const run = (adapter: ShimAdapter, seed: number, cap?: number): Promise<RunResult> =>
-  runConformance({ adapter, runs: DEFAULT_RUNS, seed, ...(cap === undefined ? {} : { cap }), transport: 'in-process' });
+  runConformance({ adapter, runs: DEFAULT_RUNS, seed, ...(cap === undefined ? {} : { cap }) });
 
 /** One design: its default run (with its responses logged) and what that run must show of it. */
 function design(name: string, adapter: ShimAdapter, shows: string, evidence: (r: RunResult, log: readonly Logged[]) => void): void {
@@ -203,7 +203,7 @@ function rewriting(adapter: ShimAdapter, name: string, rewrite: (text: string, s
 describe('controls: each design, broken the way shims in the wild break it, fails its rule', () => {
   const failed = (r: RunResult): string[] => r.rules.filter((x) => x.status === 'fail').map((x) => x.id);
   const quick = (adapter: ShimAdapter, only: RuleId): Promise<RunResult> =>
-    runConformance({ adapter, runs: 30, seed: SEED, only: [only], transport: 'in-process' });
+    runConformance({ adapter, runs: 30, seed: SEED, only: [only] });
 
   it('a cap with no continuation (every read starts at byte 0: stateless truncation) fails PROGRESS', async () => {
     const stateless: ShimAdapter = { ...capOnly, name: 'stateless-cap', create: (ctx) => ({ read: async (a) => (await capOnly.create(ctx)).read(a), forget: () => undefined }) };

@@ -33,7 +33,7 @@ describe('a mutant is killed by a rule it names, after runsToKill histories per 
     // Independently of how the runner measured it: with the corpus off, k histories per band kill it, k − 1 do not.
     const loaded = await loadMutant(m);
     try {
-      const run = (runs: number) => runConformance({ adapter: loaded.adapter, arm: m.arm, runs, seed: MUTANT_SEED, transport: 'in-process', only: m.rules, corpus: false });
+      const run = (runs: number) => runConformance({ adapter: loaded.adapter, arm: m.arm, runs, seed: MUTANT_SEED, only: m.rules, corpus: false });
       expect((await run(k)).rules[0]!.status).toBe('fail');
       if (k > 1) expect((await run(k - 1)).rules[0]!.status).not.toBe('fail');
     } finally {
@@ -94,7 +94,7 @@ describe('what is not a kill is reported as what it is', { timeout: cpuBudget(6)
     // The same shim in a user's run: REFUSAL-TRUE fails, and its story says the shim threw.
     const loaded = await loadMutant(crashes);
     try {
-      const user = await runConformance({ adapter: loaded.adapter, arm: 'cap', runs: 5, seed: MUTANT_SEED, transport: 'in-process', only: ['REFUSAL-TRUE'] });
+      const user = await runConformance({ adapter: loaded.adapter, arm: 'cap', runs: 5, seed: MUTANT_SEED, only: ['REFUSAL-TRUE'] });
       expect(user.rules[0]).toMatchObject({ status: 'fail', reason: expect.stringMatching(/the shim threw TypeError: respond is not a function but the tool returns/) });
     } finally {
       await loaded.dispose();

@@ -16,12 +16,12 @@ const SEED = 20_261_130;
 describe('truthful shims pass (a stricter oracle is caught)', () => {
   for (const arm of ARM_NAMES)
     it(`the reference, arm ${arm}`, async () => {
-      const r = await runConformance({ adapter: reference, arm, runs: 24, seed: SEED, transport: 'in-process', shrinkRuns: 0 });
+      const r = await runConformance({ adapter: reference, arm, runs: 24, seed: SEED, shrinkRuns: 0 });
       expect(r.rules.filter((x) => x.status === 'fail' || x.status === 'unexercised').map((x) => `${x.id}: ${x.reason}`)).toEqual([]);
     });
   it('the worked example and a sound delivery-keyed shim', async () => {
     for (const adapter of [minimal, SOUND]) {
-      const r = await runConformance({ adapter, arm: 'cap', runs: 24, seed: SEED, transport: 'in-process', shrinkRuns: 0 });
+      const r = await runConformance({ adapter, arm: 'cap', runs: 24, seed: SEED, shrinkRuns: 0 });
       expect(r.rules.filter((x) => x.status === 'fail').map((x) => `${adapter.name} ${x.id}: ${x.reason}`)).toEqual([]);
     }
   });
@@ -30,7 +30,7 @@ describe('truthful shims pass (a stricter oracle is caught)', () => {
 describe('broken shims fail the rule they break (a more lenient oracle is caught)', () => {
   for (const [name, { adapter, blame }] of Object.entries(BROKEN))
     it(name, async () => {
-      const r = await runConformance({ adapter, arm: 'cap', runs: 60, seed: SEED, transport: 'in-process', shrinkRuns: 0 });
+      const r = await runConformance({ adapter, arm: 'cap', runs: 60, seed: SEED, shrinkRuns: 0 });
       const rule = r.rules.find((x) => x.id === blame)!;
       expect(rule.status).toBe('fail');
       expect(rule.counterexample!.story.join('\n')).toContain(`✗ ${blame}:`);

@@ -11,7 +11,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { posix } from 'node:path';
 import { defineAdapter, type Claim } from '../../adapters/contract.ts';
 import { DEFAULT_PROCESS_RUNS } from '../../adapters/process/adapter.ts';
-import { runConformance } from '../../properties/run.ts';
+import { judgeRun } from '../../properties/run.ts';
 import { cli } from '../cli/helpers.ts';
 import { STAT_AFTER_READ, sandboxesIn, sandboxHome } from './helpers.ts';
 
@@ -80,7 +80,7 @@ const racy = defineAdapter({
 describe('the random phase alone finds a stat-after-read race in the --process default of histories', () => {
   it('corpus off, the histories a process with the race barrier gets: POINTER-FULL fails', async () => {
     // transport 'process' draws exactly what a --process run draws for these capabilities (races through the barrier, no tool failures).
-    const r = await runConformance({ adapter: racy, arm: 'cap', runs: DEFAULT_PROCESS_RUNS, seed: 20_261_130, transport: 'process', corpus: false, only: ['POINTER-FULL'], shrinkRuns: 0 });
+    const r = await judgeRun({ adapter: racy, arm: 'cap', runs: DEFAULT_PROCESS_RUNS, seed: 20_261_130, transport: 'process', corpus: false, only: ['POINTER-FULL'], shrinkRuns: 0 });
     const rule = r.rules.find((x) => x.id === 'POINTER-FULL')!;
     expect(rule.status).toBe('fail');
     expect(rule.brokenBy?.random).toBeLessThanOrEqual(DEFAULT_PROCESS_RUNS);

@@ -90,10 +90,10 @@ describe('docs/LIE-CLASSES.md and the corpus agree, both ways', () => {
 describe('small runs exercise every applicable rule (the corpus does, before any random history)', () => {
   for (const arm of ARM_NAMES)
     it(`the reference, arm ${arm}: no rule fails or goes unexercised with the probes and the corpus alone, nor with one history per band`, async () => {
-      const only = await runConformance({ adapter: reference, arm, runs: 0, seed: SEED, transport: 'in-process' });
+      const only = await runConformance({ adapter: reference, arm, runs: 0, seed: SEED });
       expect(bad(only)).toEqual([]);
       expect(only.rules.every((x) => x.checksFrom.random === 0)).toBe(true);
-      const one = await runConformance({ adapter: reference, arm, runs: 1, seed: SEED, transport: 'in-process' });
+      const one = await runConformance({ adapter: reference, arm, runs: 1, seed: SEED });
       expect(bad(one)).toEqual([]);
       for (const x of one.rules) expect(Object.values(x.checksFrom).reduce((a, b) => a + b, 0), x.id).toBe(x.checks);
       expect(one.rules.some((x) => x.checksFrom.random > 0)).toBe(true);
@@ -123,32 +123,32 @@ describe('a corpus failure tells its lie class first', () => {
   ];
   for (const [name, id, first] of cases)
     it(`${name}: ${id}`, async () => {
-      const r = await runConformance({ adapter: BROKEN[name]!.adapter, arm: 'cap', runs: 0, seed: SEED, transport: 'in-process' });
+      const r = await runConformance({ adapter: BROKEN[name]!.adapter, arm: 'cap', runs: 0, seed: SEED });
       const cx = rule(r, id).counterexample!;
       expect(cx.source).toMatch(/^corpus /);
       expect(cx.story[0]).toMatch(first);
       expect(cx.story.join('\n')).toContain(`✗ ${id}:`);
       expect(cx.trace.header.note).toMatch(/^corpus case /);
       // The saved trace replays to the same story, lie class included.
-      const again = await runConformance({ adapter: BROKEN[name]!.adapter, arm: 'cap', runs: 1, seed: 1, transport: 'in-process', replayOnly: true, replays: [{ name: 'saved', trace: cx.trace }] });
+      const again = await runConformance({ adapter: BROKEN[name]!.adapter, arm: 'cap', runs: 1, seed: 1, replayOnly: true, replays: [{ name: 'saved', trace: cx.trace }] });
       expect(rule(again, id).counterexample!.story).toEqual(cx.story);
     });
 
   it('a race that moves the mtime tells a stat-after-read shim from an mtime-keyed one', async () => {
     const failedIn = (r: RunResult, id: string) => r.corpus!.cases.find((c) => c.id === id)!.failed;
     // Stat before the read: blind to an edit that keeps the mtime, never to one that moves it.
-    const mtimeFirst = await runConformance({ adapter: naiveAdapter('mtime-first', { keying: 'path-mtime', statBeforeRead: true }), arm: 'cap', runs: 0, seed: SEED, transport: 'in-process' });
+    const mtimeFirst = await runConformance({ adapter: naiveAdapter('mtime-first', { keying: 'path-mtime', statBeforeRead: true }), arm: 'cap', runs: 0, seed: SEED });
     expect(failedIn(mtimeFirst, 'race-after-whole-read')).toContain('POINTER-FULL');
     expect(failedIn(mtimeFirst, 'race-moves-mtime')).toEqual([]);
     expect(failedIn(mtimeFirst, 'race-moves-mtime-partial')).toEqual([]);
     // Stat after the read: records the rewrite as delivered, whatever its mtime.
-    const after = await runConformance({ adapter: BROKEN['path-mtime']!.adapter, arm: 'cap', runs: 0, seed: SEED, transport: 'in-process' });
+    const after = await runConformance({ adapter: BROKEN['path-mtime']!.adapter, arm: 'cap', runs: 0, seed: SEED });
     expect(failedIn(after, 'race-moves-mtime')).toContain('POINTER-FULL');
     expect(failedIn(after, 'race-moves-mtime-partial')).toContain('SLICE-CONTINUES');
   });
 
   it('the delivery-keyed fixture passes the corpus', async () => {
-    const r = await runConformance({ adapter: SOUND, arm: 'cap', runs: 0, seed: SEED, transport: 'in-process' });
+    const r = await runConformance({ adapter: SOUND, arm: 'cap', runs: 0, seed: SEED });
     expect(r.rules.filter((x) => x.status === 'fail')).toEqual([]);
   });
 
@@ -170,7 +170,7 @@ describe('a corpus failure tells its lie class first', () => {
         };
       },
     };
-    const r = await runConformance({ adapter: leaky, arm: 'cap', runs: 0, seed: SEED, transport: 'in-process', only: ['FIRST-VERBATIM'] });
+    const r = await runConformance({ adapter: leaky, arm: 'cap', runs: 0, seed: SEED, only: ['FIRST-VERBATIM'] });
     const cx = rule(r, 'FIRST-VERBATIM').counterexample!;
     expect(cx.source).toBe('corpus new-session');
     expect(cx.story.slice(0, 2)).toEqual(['lie class: a cache that outlives its session (the same reads in a new session) (corpus case new-session)', '(session 2 of 2: the same history again, with a fresh shim)']);
@@ -179,7 +179,7 @@ describe('a corpus failure tells its lie class first', () => {
 
 describe('where the corpus runs', () => {
   it('--only filters it: only cases naming a target rule are played', async () => {
-    const r = await runConformance({ adapter: reference, arm: 'all', runs: 0, seed: SEED, transport: 'in-process', only: ['FORGET-RESETS'] });
+    const r = await runConformance({ adapter: reference, arm: 'all', runs: 0, seed: SEED, only: ['FORGET-RESETS'] });
     const played = r.corpus!.cases.filter((c) => c.played);
     expect(played.length).toBeGreaterThan(0);
     for (const c of played) expect(CASES.find((x) => x.id === c.id)?.rules ?? ['NOTICE-SEALED']).toContain('FORGET-RESETS');
@@ -187,7 +187,7 @@ describe('where the corpus runs', () => {
   });
 
   it('shard 1 plays it, other shards do not; the combined checks per phase equal the unsplit run', async () => {
-    const base = { adapter: reference, arm: 'cap' as const, runs: 10, seed: 5, transport: 'in-process' as const };
+    const base = { adapter: reference, arm: 'cap' as const, runs: 10, seed: 5 as const };
     const whole = await runConformance(base);
     const parts = await Promise.all([1, 2].map((index) => runConformance({ ...base, shard: { index, count: 2 } })));
     expect(parts[0]!.corpus?.played).toBe(whole.corpus!.played);
@@ -199,14 +199,14 @@ describe('where the corpus runs', () => {
   });
 
   it('--replay plays no corpus', async () => {
-    const r = await runConformance({ adapter: reference, arm: 'cap', runs: 1, seed: SEED, transport: 'in-process', replayOnly: true, replays: [] });
+    const r = await runConformance({ adapter: reference, arm: 'cap', runs: 1, seed: SEED, replayOnly: true, replays: [] });
     expect(r.corpus).toBeUndefined();
     expect(r.rules.every((x) => x.checksFrom.corpus === 0)).toBe(true);
   });
 
   it('corpus: false plays none (mutants --no-corpus); the random phase draws the same histories either way', async () => {
-    const on = await runConformance({ adapter: reference, arm: 'cap', runs: 3, seed: SEED, transport: 'in-process' });
-    const off = await runConformance({ adapter: reference, arm: 'cap', runs: 3, seed: SEED, transport: 'in-process', corpus: false });
+    const on = await runConformance({ adapter: reference, arm: 'cap', runs: 3, seed: SEED });
+    const off = await runConformance({ adapter: reference, arm: 'cap', runs: 3, seed: SEED, corpus: false });
     expect(off.corpus).toBeUndefined();
     expect(off.rules.map((x) => x.checksFrom.random)).toEqual(on.rules.map((x) => x.checksFrom.random));
   });
@@ -227,7 +227,7 @@ describe('where the corpus runs', () => {
   });
 
   it('a fixed cap the diff cases cannot be played at skips them, naming the cap', async () => {
-    const r = await runConformance({ adapter: reference, arm: 'all', cap: 4, runs: 0, seed: SEED, transport: 'in-process' });
+    const r = await runConformance({ adapter: reference, arm: 'all', cap: 4, runs: 0, seed: SEED });
     expect(r.corpus!.cases.find((c) => c.id === 'diff-cut-to-budget')).toMatchObject({ played: false, reason: expect.stringMatching(/^cap 4 leaves no room for a diff/) });
     expect(r.corpus!.cases.find((c) => c.id === 'partial-then-pointer')).toMatchObject({ played: true, cap: 4 });
     expect(bad(r)).toEqual([]);

@@ -14,7 +14,7 @@ import { judgeHistory } from '../../properties/history.ts';
 import { HistorySource, specOf } from '../../properties/engine/draw.ts';
 import type { HistoryEvent } from '../../properties/engine/observe.ts';
 import { inOrder, Slots } from '../../properties/engine/pool.ts';
-import { runConformance, sealFor, type RunOptions } from '../../properties/run.ts';
+import { judgeRun, runConformance, sealFor, type JudgeOptions } from '../../properties/run.ts';
 import { BROKEN } from '../fixtures/naive-shims.ts';
 
 const SEED = 20_261_130;
@@ -76,7 +76,7 @@ describe('draws and shrinks are fast-check\'s own', () => {
   it('the shrunk counterexample and its path are the ones fc.check finds (path-hash shim, POINTER-FULL)', async () => {
     const { adapter } = BROKEN['path-hash']!;
     // The random phase and its shrinking: the directed corpus (which would find it first, unshrunk) is off.
-    const r = await runConformance({ adapter, arm: 'cap', runs: 30, seed: SEED, transport: 'in-process', only: ['POINTER-FULL'], corpus: false });
+    const r = await runConformance({ adapter, arm: 'cap', runs: 30, seed: SEED, only: ['POINTER-FULL'], corpus: false });
     const cx = r.rules.find((x) => x.id === 'POINTER-FULL')!.counterexample!;
     expect(cx.fcPath).toMatch(/^\d+:\d+/); // it did shrink
     // What the kit did before the engine: fast-check's own check from the failing history's path.
@@ -117,7 +117,7 @@ function isolated(name: string, opened: { n: number }): ShimAdapter {
 }
 
 describe('--jobs: the result of a one-at-a-time run, whatever finishes first', () => {
-  const base = (adapter: ShimAdapter, extra: Partial<RunOptions> = {}): RunOptions => ({ adapter, arm: 'cap', runs: 10, seed: SEED, transport: 'in-process', corpus: false, ...extra });
+  const base = (adapter: ShimAdapter, extra: Partial<JudgeOptions> = {}): JudgeOptions => ({ adapter, arm: 'cap', runs: 10, seed: SEED, corpus: false, ...extra });
 
   it('the same RunResult for jobs 1 and 4; the counterexample is the lowest-index failing history, not the first to finish', async () => {
     const one = await runConformance(base(isolated('path-mtime', { n: 0 }), { jobs: 1 }));
@@ -129,7 +129,7 @@ describe('--jobs: the result of a one-at-a-time run, whatever finishes first', (
       const m = /^(\w+) band history (\d+) of/.exec(labels.get(e.id) ?? '');
       if (m !== null) ends.push({ band: m[1]!, index: Number(m[2]) - 1, broke: e.broke });
     };
-    const four = await runConformance(base(isolated('path-mtime', { n: 0 }), { jobs: 4, onHistory: watch }));
+    const four = await judgeRun(base(isolated('path-mtime', { n: 0 }), { jobs: 4, onHistory: watch }));
     expect(four).toEqual(one);
     const rule = four.rules.find((x) => x.id === 'POINTER-FULL')!;
     expect(rule.status).toBe('fail');
@@ -144,8 +144,8 @@ describe('--jobs: the result of a one-at-a-time run, whatever finishes first', (
 
 describe('--shrink: a budget counted in histories', () => {
   const run = (shrinkRuns: number | undefined, jobs: number, starts: string[]) =>
-    runConformance({
-      adapter: isolated('path-hash', { n: 0 }), arm: 'cap', runs: 20, seed: SEED, transport: 'in-process', only: ['POINTER-FULL'], jobs, corpus: false,
+    judgeRun({
+      adapter: isolated('path-hash', { n: 0 }), arm: 'cap', runs: 20, seed: SEED, only: ['POINTER-FULL'], jobs, corpus: false,
       ...(shrinkRuns !== undefined ? { shrinkRuns } : {}),
       onHistory: (e) => {
         if (e.kind === 'start' && e.label.startsWith('shrinking')) starts.push(e.label);

@@ -14,7 +14,7 @@ const failedIn = (r: RunResult, id: string) => r.corpus!.cases.find((c) => c.id 
 
 describe('host-text-not-disk', () => {
   it('a fingerprint of the text with CRLF as LF and no BOM lies behind a tool that shows the bytes', async () => {
-    const r = await runConformance({ adapter: NORMALISED_KEY, arm: 'cap', runs: 0, seed: SEED, transport: 'in-process' });
+    const r = await runConformance({ adapter: NORMALISED_KEY, arm: 'cap', runs: 0, seed: SEED });
     const cx = rule(r, 'POINTER-FULL').counterexample!;
     expect(cx.source).toBe('corpus crlf-to-lf-rewrite');
     expect(cx.story[0]).toMatch(/^lie class: host text that is not the disk's bytes .*\(corpus case crlf-to-lf-rewrite\)$/);
@@ -22,7 +22,7 @@ describe('host-text-not-disk', () => {
   });
 
   it('its twin, behind a tool that declares normalize [crlf, bom], passes: the same pointers are true', async () => {
-    const r = await runConformance({ adapter: NORMALISED_KEY_TWIN, arm: 'cap', runs: 0, seed: SEED, transport: 'in-process' });
+    const r = await runConformance({ adapter: NORMALISED_KEY_TWIN, arm: 'cap', runs: 0, seed: SEED });
     expect(r.rules.filter((x) => x.status === 'fail').map((x) => x.id)).toEqual([]);
     expect(failedIn(r, 'crlf-to-lf-rewrite')).toEqual([]);
     expect(failedIn(r, 'bom-dropped-rewrite')).toEqual([]);
@@ -32,7 +32,7 @@ describe('host-text-not-disk', () => {
   it('the reference behind a normalising tool passes the corpus and a short random phase', async () => {
     const adapter = { ...reference, capabilities: { ...reference.capabilities, tool: { normalize: ['crlf', 'bom', 'split'] as const } } };
     for (const arm of ['cap', 'diff'] as const) {
-      const r = await runConformance({ adapter, arm, runs: 3, seed: SEED, transport: 'in-process' });
+      const r = await runConformance({ adapter, arm, runs: 3, seed: SEED });
       expect(r.rules.filter((x) => x.status === 'fail').map((x) => `${arm} ${x.id}`)).toEqual([]);
     }
   }, 120_000);

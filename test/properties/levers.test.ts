@@ -56,7 +56,7 @@ function pointerOnly(opts: { levers?: LeverName[]; sliceAt?: number } = {}): Shi
 
 describe('levers instead of arms', () => {
   it('a pointer-only shim passes every rule it can exercise; rules of absent levers and arm rules are n/a', async () => {
-    const r = await runConformance({ adapter: pointerOnly(), runs: 30, seed: 3, transport: 'in-process' });
+    const r = await runConformance({ adapter: pointerOnly(), runs: 30, seed: 3 });
     expect(r.arm).toBeUndefined();
     expect(r.levers).toEqual(['pointer']);
     expect(r.rules.filter((x) => x.status === 'fail' || x.status === 'unexercised')).toEqual([]);
@@ -73,7 +73,7 @@ describe('levers instead of arms', () => {
   });
 
   it('a declared lever never used in enough offers leaves its rules n/a, never pass; used at all, they must be exercised', async () => {
-    const r = await runConformance({ adapter: pointerOnly({ levers: ['pointer', 'diff'] }), runs: 30, seed: 3, transport: 'in-process' });
+    const r = await runConformance({ adapter: pointerOnly({ levers: ['pointer', 'diff'] }), runs: 30, seed: 3 });
     const diff = r.rules.find((x) => x.id === 'DIFF-COMPLETE')!;
     expect(diff.status).toBe('n/a');
     expect(diff.reason).toMatch(/^diff lever declared but never used \(\d[\d,]* opportunities\)$/);
@@ -93,7 +93,7 @@ describe('levers instead of arms', () => {
 
   it('a fixed cap (capabilities.cap) is the only cap the histories use, and CAP-PARAM is n/a', async () => {
     const caps = { ...reference.capabilities, arms: ['cap'] as const, capParam: false, cap: 100 };
-    const r = await runConformance({ adapter: { ...reference, capabilities: caps }, arm: 'cap', runs: 10, seed: 2, transport: 'in-process' });
+    const r = await runConformance({ adapter: { ...reference, capabilities: caps }, arm: 'cap', runs: 10, seed: 2 });
     expect(r.caps).toEqual([{ band: 'fixed', cap: 100, histories: 10 }]);
     expect(r.rules.find((x) => x.id === 'CAP-PARAM')).toMatchObject({ status: 'n/a', reason: expect.stringMatching(/fixed cap of 100 bytes/) });
   });
@@ -261,7 +261,7 @@ describe('false verdicts found on real and truthful shims', () => {
   });
 
   it('a fixed cap below the smallest strict diff makes the diff rules n/a, with the computed size', async () => {
-    const r = await runConformance({ adapter: reference, arm: 'all', cap: 16, runs: 5, seed: 1, transport: 'in-process', only: ['DIFF-COMPLETE', 'DIFF-BASE-HELD'] });
+    const r = await runConformance({ adapter: reference, arm: 'all', cap: 16, runs: 5, seed: 1, only: ['DIFF-COMPLETE', 'DIFF-BASE-HELD'] });
     for (const x of r.rules) expect(x).toMatchObject({ status: 'n/a', reason: expect.stringMatching(/^cap 16 is below the smallest diff response a strict applier accepts \(\d+ bytes/) });
   });
 

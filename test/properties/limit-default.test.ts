@@ -27,7 +27,7 @@ function recording(a: ShimAdapter): { adapter: ShimAdapter; largest: () => numbe
 
 describe('limit-is-default', () => {
   it('a shim that serves a window of limit >= N from its wide read lies behind defaultLimit N: the larger window returns more', async () => {
-    const r = await runConformance({ adapter: cachedWindowAdapter(5, { defaultLimit: 5 }), runs: 0, seed: SEED, transport: 'in-process' });
+    const r = await runConformance({ adapter: cachedWindowAdapter(5, { defaultLimit: 5 }), runs: 0, seed: SEED });
     expect(rule(r, 'SLICE-EXACT').status).toBe('fail');
     expect(caseOf(r, 'default-limit-window').failed).toContain('SLICE-EXACT');
     const cx = rule(r, 'SLICE-EXACT').counterexample!;
@@ -37,7 +37,7 @@ describe('limit-is-default', () => {
 
   it('its twin behind maxLines N passes, and is never sent a window above N (the case needing defaultLimit is not played)', async () => {
     const { adapter, largest } = recording(cachedWindowAdapter(5, { maxLines: 5 }));
-    const r = await runConformance({ adapter, runs: 20, seed: SEED, transport: 'in-process' });
+    const r = await runConformance({ adapter, runs: 20, seed: SEED });
     expect(r.rules.filter((x) => x.status === 'fail').map((x) => x.id)).toEqual([]);
     expect(largest()).toBeGreaterThan(1);
     expect(largest()).toBeLessThanOrEqual(5);
@@ -46,7 +46,7 @@ describe('limit-is-default', () => {
 
   it('behind defaultLimit the random phase sends windows above it, and a truthful shim passes', async () => {
     const { adapter, largest } = recording(cachedWindowAdapter(1_000_000, { defaultLimit: 5 })); // caches no window a history reaches
-    const r = await runConformance({ adapter, runs: 20, seed: SEED, transport: 'in-process' });
+    const r = await runConformance({ adapter, runs: 20, seed: SEED });
     expect(r.rules.filter((x) => x.status === 'fail').map((x) => x.id)).toEqual([]);
     expect(largest()).toBeGreaterThan(5);
     expect(caseOf(r, 'default-limit-window').failed).toEqual([]);

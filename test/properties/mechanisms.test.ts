@@ -15,7 +15,7 @@ const extras = { traceFiles: new Map<string, string>(), replayCommand: () => '' 
 
 describe('every mechanism of a failure', () => {
   it('a shim keyed on path and mtime fails POINTER-FULL by several lie classes: one story each up to the bound, the rest listed', async () => {
-    const r = await runConformance({ adapter: BROKEN['path-mtime']!.adapter, arm: 'cap', runs: 5, seed: 1, only: ['POINTER-FULL'], transport: 'in-process' });
+    const r = await runConformance({ adapter: BROKEN['path-mtime']!.adapter, arm: 'cap', runs: 5, seed: 1, only: ['POINTER-FULL'] });
     const rule = r.rules[0]!;
     expect(rule.status).toBe('fail');
     const ms = rule.mechanisms!;
@@ -39,13 +39,13 @@ describe('every mechanism of a failure', () => {
   }, 120_000);
 
   it('one mechanism: no list (the counterexample tells it), and a sound shim has none', async () => {
-    const r = await runConformance({ adapter: BROKEN['shared-ledger']!.adapter, arm: 'cap', runs: 5, seed: 1, only: ['ISOLATION'], transport: 'in-process' });
+    const r = await runConformance({ adapter: BROKEN['shared-ledger']!.adapter, arm: 'cap', runs: 5, seed: 1, only: ['ISOLATION'] });
     const rule = r.rules[0]!;
     expect(rule.status).toBe('fail');
     const classes = new Set(r.corpus!.cases.filter((c) => c.failed.includes('ISOLATION')).map((c) => c.lieClass));
     if (classes.size === 1) expect(rule.mechanisms).toBeUndefined();
     else expect(rule.mechanisms?.map((m) => m.lieClass)).toEqual([...classes]);
-    const sound = await runConformance({ adapter: SOUND, arm: 'cap', runs: 5, seed: 1, only: ['POINTER-FULL'], transport: 'in-process' });
+    const sound = await runConformance({ adapter: SOUND, arm: 'cap', runs: 5, seed: 1, only: ['POINTER-FULL'] });
     expect(sound.rules[0]!.mechanisms).toBeUndefined();
   }, 120_000);
 });

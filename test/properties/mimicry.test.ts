@@ -18,7 +18,7 @@ const extras = { traceFiles: new Map<string, string>(), replayCommand: (f: strin
 
 describe('sealed shims: mimicry files carry a foreign seal and are judged as usual', () => {
   it('the reference tells every mimicry file from its notices', async () => {
-    const r = await runConformance({ adapter: reference, arm: 'all', runs: 0, seed: SEED, transport: 'in-process' });
+    const r = await runConformance({ adapter: reference, arm: 'all', runs: 0, seed: SEED });
     const mimics = r.corpus!.cases.filter((c) => c.id.startsWith('mimic-'));
     expect(mimics.map((c) => c.id)).toEqual(expect.arrayContaining(['mimic-pointer', 'mimic-partial-slice', 'mimic-rest-slice', 'mimic-diff', 'mimic-stale-serve']));
     for (const m of mimics) expect(m).toMatchObject({ lieClass: 'notice-imitation', played: true, failed: [] });
@@ -32,7 +32,7 @@ describe('sealed shims: mimicry files carry a foreign seal and are judged as usu
       ...reference, name: 'trusts-any-seal',
       decode: (text: string, info: Parameters<typeof reference.decode>[1]) => decodeResponse(text.replace(/^\[readshim [^\]]*\]/, `[readshim ${info.seal}]`), info.seal),
     };
-    const r = await runConformance({ adapter: trusting, arm: 'all', runs: 0, seed: SEED, transport: 'in-process' });
+    const r = await runConformance({ adapter: trusting, arm: 'all', runs: 0, seed: SEED });
     const sealed = rule(r, 'NOTICE-SEALED');
     expect(sealed.status).toBe('fail');
     expect(sealed.counterexample!.source).toBe('corpus mimic-pointer');
@@ -58,7 +58,7 @@ describe('sealed shims: mimicry files carry a foreign seal and are judged as usu
 
 describe('unsealed shims: each mimicry case is an advisory under NOTICE-SEALED, never a verdict', () => {
   it('the advisories are listed, printed and in JSON; NOTICE-SEALED stays n/a and nothing fails', async () => {
-    const r = await runConformance({ adapter: unsealedPointer(), runs: 0, seed: SEED, transport: 'in-process' });
+    const r = await runConformance({ adapter: unsealedPointer(), runs: 0, seed: SEED });
     expect(r.rules.filter((x) => x.status === 'fail' || x.status === 'unexercised')).toEqual([]);
     expect(rule(r, 'NOTICE-SEALED')).toMatchObject({ status: 'n/a' });
     expect(r.advisories).toEqual([
@@ -73,7 +73,7 @@ describe('unsealed shims: each mimicry case is an advisory under NOTICE-SEALED, 
   });
 
   it('where no file can produce the notice, the report says "not reproducible by file content"', async () => {
-    const r = await runConformance({ adapter: unsealedPointer({ tool: { lineNumbers: 'cat-n' } }), runs: 0, seed: SEED, transport: 'in-process' });
+    const r = await runConformance({ adapter: unsealedPointer({ tool: { lineNumbers: 'cat-n' } }), runs: 0, seed: SEED });
     expect(r.advisories).toEqual([expect.objectContaining({ case: 'mimic-pointer', message: expect.stringMatching(/^pointer: not reproducible by file content: line numbers: /), story: [] })]);
     expect(r.corpus!.cases.find((c) => c.id === 'mimic-pointer')).toMatchObject({ played: false, reason: expect.stringMatching(/^not reproducible by file content/) });
   });

@@ -13,7 +13,7 @@ const failed = (r: RunResult) => r.rules.filter((x) => x.status === 'fail').map(
 describe('the reference passes every applicable rule under every arm', () => {
   for (const arm of ARM_NAMES)
     it(`arm ${arm}`, async () => {
-      const r = await runConformance({ adapter: reference, arm, runs: 60, seed: SEED, transport: 'in-process' });
+      const r = await runConformance({ adapter: reference, arm, runs: 60, seed: SEED });
       expect(r.rules.map((x) => x.id).sort()).toEqual([...RULE_IDS].sort());
       expect(r.rules.filter((x) => x.status === 'fail' || x.status === 'unexercised')).toEqual([]);
       if (arm === 'all') expect(r.rules.every((x) => x.status === 'pass' && x.checks > 0)).toBe(true);
@@ -22,12 +22,12 @@ describe('the reference passes every applicable rule under every arm', () => {
 
 describe('shims that are not the reference', () => {
   it('the worked example (MiniShim) passes what it declares, n/a names what it lacks', async () => {
-    const r = await runConformance({ adapter: minimal, arm: 'cap', runs: 60, seed: SEED, transport: 'in-process' });
+    const r = await runConformance({ adapter: minimal, arm: 'cap', runs: 60, seed: SEED });
     expect(failed(r)).toEqual([]);
     expect(r.rules.find((x) => x.id === 'DIFF-COMPLETE')).toMatchObject({ status: 'n/a', reason: expect.stringMatching(/diff capability/) });
   });
   it('a sound delivery-keyed fixture passes', async () => {
-    const r = await runConformance({ adapter: SOUND, arm: 'cap', runs: 60, seed: SEED, transport: 'in-process' });
+    const r = await runConformance({ adapter: SOUND, arm: 'cap', runs: 60, seed: SEED });
     expect(failed(r)).toEqual([]);
   });
 });
@@ -35,7 +35,7 @@ describe('shims that are not the reference', () => {
 describe('broken shims fail with the right rule blamed and a short story', () => {
   for (const [name, { adapter, blame }] of Object.entries(BROKEN))
     it(name, async () => {
-      const r = await runConformance({ adapter, arm: 'cap', runs: 150, seed: SEED, transport: 'in-process' });
+      const r = await runConformance({ adapter, arm: 'cap', runs: 150, seed: SEED });
       const rule = r.rules.find((x) => x.id === blame)!;
       expect(rule.status).toBe('fail');
       expect(steps(rule.counterexample!.story)).toBeLessThanOrEqual(9);
@@ -51,15 +51,15 @@ describe('broken shims fail with the right rule blamed and a short story', () =>
 
 describe('determinism and replay', () => {
   it('the same seed gives the same verdicts and stories', async () => {
-    const a = await runConformance({ adapter: BROKEN['path-hash']!.adapter, arm: 'cap', runs: 80, seed: 7, transport: 'in-process' });
-    const b = await runConformance({ adapter: BROKEN['path-hash']!.adapter, arm: 'cap', runs: 80, seed: 7, transport: 'in-process' });
+    const a = await runConformance({ adapter: BROKEN['path-hash']!.adapter, arm: 'cap', runs: 80, seed: 7 });
+    const b = await runConformance({ adapter: BROKEN['path-hash']!.adapter, arm: 'cap', runs: 80, seed: 7 });
     expect(JSON.stringify(b.rules)).toBe(JSON.stringify(a.rules));
   });
   it('a counterexample trace replays to the same failure', async () => {
     const { adapter } = BROKEN['ignores-forget']!;
-    const r = await runConformance({ adapter, arm: 'cap', runs: 80, seed: SEED, transport: 'in-process' });
+    const r = await runConformance({ adapter, arm: 'cap', runs: 80, seed: SEED });
     const cx = r.rules.find((x) => x.id === 'FORGET-RESETS')!.counterexample!;
-    const again = await runConformance({ adapter, arm: 'cap', runs: 1, seed: 1, transport: 'in-process', replayOnly: true, replays: [{ name: 'saved', trace: cx.trace }] });
+    const again = await runConformance({ adapter, arm: 'cap', runs: 1, seed: 1, replayOnly: true, replays: [{ name: 'saved', trace: cx.trace }] });
     expect(again.rules.find((x) => x.id === 'FORGET-RESETS')!.status).toBe('fail');
     expect(again.rules.find((x) => x.id === 'FORGET-RESETS')!.counterexample!.story).toEqual(cx.story);
   });
@@ -70,7 +70,7 @@ describe('determinism and replay', () => {
       return { ...w, read: async (args: Parameters<typeof w.read>[0]) => ((flip++ % 7) === 3 ? `<<${ctx.seal} same:0>>` : w.read(args)) };
     } };
     // The random phase alone: a directed corpus case is played once, not shrunk and replayed.
-    const r = await runConformance({ adapter: flaky, arm: 'cap', runs: 100, seed: SEED, transport: 'in-process', corpus: false });
+    const r = await runConformance({ adapter: flaky, arm: 'cap', runs: 100, seed: SEED, corpus: false });
     const cxs = r.rules.filter((x) => x.status === 'fail').map((x) => x.counterexample!);
     expect(cxs.length).toBeGreaterThan(0);
     expect(cxs.some((c) => c.nondeterministic === true)).toBe(true);

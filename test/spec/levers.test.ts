@@ -69,7 +69,7 @@ describe('the design shims of spec/designs', () => {
     ['split-hunks', splitHunks, undefined],
   ] as const)('%s passes readshim-conformance run: nothing fails, nothing unexercised', async (_n, d, tool) => {
     const adapter: ShimAdapter = tool === undefined ? d : { ...d, capabilities: { ...d.capabilities, tool } };
-    const r = await runConformance({ adapter, runs: 25, seed: 11, transport: 'in-process' });
+    const r = await runConformance({ adapter, runs: 25, seed: 11 });
     expect(r.rules.filter((x) => x.status === 'fail' || x.status === 'unexercised').map((x) => `${x.id}: ${x.reason ?? ''}`)).toEqual([]);
     expect(r.levers).toEqual(d.capabilities.levers);
     const pass = r.rules.filter((x) => x.status === 'pass').map((x) => x.id);
