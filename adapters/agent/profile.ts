@@ -10,7 +10,8 @@ import type { ReadArgs } from '../contract.ts';
 import { importUserModule } from '../load.ts';
 
 /** The wire protocols the kit's model server speaks (adapters/agent/server.ts). */
-export type AgentWire = 'anthropic-messages';
+export type AgentWire = 'anthropic-messages' | 'openai-chat';
+export const AGENT_WIRES: readonly AgentWire[] = Object.freeze(['anthropic-messages', 'openai-chat']);
 
 export interface AgentEnvInfo {
   /** The model server's base URL for this worker (http://127.0.0.1:<port>/w/<worker>). */
@@ -68,7 +69,7 @@ export function profileProblem(p: unknown): string | undefined {
   if (typeof p !== 'object' || p === null) return 'export a profile object (named "profile" or the default export)';
   const o = p as Record<string, unknown>;
   for (const k of ['name', 'package', 'version', 'binary'] as const) if (typeof o[k] !== 'string' || o[k] === '') return `${k} must be a non-empty string`;
-  if (o.wire !== 'anthropic-messages') return `wire must be "anthropic-messages" (the protocols the kit's model server speaks), got ${JSON.stringify(o.wire)}`;
+  if (!(AGENT_WIRES as readonly unknown[]).includes(o.wire)) return `wire must be one of ${AGENT_WIRES.map((w) => `"${w}"`).join(', ')} (the protocols the kit's model server speaks), got ${JSON.stringify(o.wire)}`;
   for (const k of FUNCS) if (typeof o[k] !== 'function') return `${k} must be a function`;
   const t = o.readTool as Record<string, unknown> | undefined;
   if (typeof t !== 'object' || t === null || typeof t.name !== 'string' || typeof t.input !== 'function') return 'readTool must be {name: string, input(args, file)}';

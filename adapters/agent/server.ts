@@ -9,6 +9,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { AgentWire } from './profile.ts';
+import { OPENAI_CHAT_PATH, openaiChatEvents, parseOpenAIChat } from './wire/openai-chat.ts';
 
 /** What a loop request carried back: the tool result for the last tool call, if any. */
 export interface ToolResult {
@@ -80,10 +81,15 @@ export class WorkerLine {
   }
 }
 
+/** Each wire: its endpoint (the path below a worker's base URL), request parser and streamed reply. */
+const WIRES: Readonly<Record<AgentWire, { endpoint(path: string): boolean; parse(body: unknown, readTool: string): LoopRequest | 'side' | string; events(reply: Reply): string }>> = {
+  'anthropic-messages': { endpoint: (p) => p === '/v1/messages', parse: (b, t) => parseAnthropic(b, t), events: (r) => anthropicEvents(r) },
+  'openai-chat': { endpoint: (p) => p === OPENAI_CHAT_PATH, parse: parseOpenAIChat, events: openaiChatEvents },
+};
+
 function send(res: ServerResponse, wire: AgentWire, reply: Reply): void {
-  if (wire !== 'anthropic-messages') throw new Error(`wire ${wire as string} is not spoken (a kit bug)`);
   res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'close' });
-  res.end(anthropicEvents(reply));
+  res.end(WIRES[wire].events(reply));
 }
 
 const sse = (event: string, data: unknown): string => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
@@ -187,7 +193,7 @@ export class ModelServer {
         return;
       }
       const path = m[2]!.split('?')[0]!;
-      if (req.method !== 'POST' || path !== '/v1/messages') {
+      if (req.method !== 'POST' || !WIRES[this.o.wire].endpoint(path)) {
         // Endpoints a CLI may probe (count_tokens, model lists): refused, never judged.
         res.writeHead(404, { 'content-type': 'application/json' }).end('{"type":"error","error":{"type":"not_found_error","message":"not served"}}');
         return;
@@ -198,7 +204,7 @@ export class ModelServer {
       } catch {
         return this.#fault(line, res, `the CLI sent a request that is not JSON: ${JSON.stringify(raw.subarray(0, 120).toString('utf8'))}`);
       }
-      const parsed = parseAnthropic(body, this.o.readTool);
+      const parsed = WIRES[this.o.wire].parse(body, this.o.readTool);
       if (typeof parsed === 'string' && parsed !== 'side') return this.#fault(line, res, `the CLI sent a request the profile cannot parse (${parsed}): ${JSON.stringify(raw.subarray(0, 120).toString('utf8'))}`);
       if (parsed === 'side') {
         this.sideRequests++;
