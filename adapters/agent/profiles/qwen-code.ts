@@ -1,0 +1,71 @@
+/**
+ * qwen-code (`@qwen-code/qwen-code`), headless with stream-json input and output, its read_file
+ * tool played through the OpenAI Chat Completions wire. README "Check an agent CLI".
+ */
+import type { Claim } from '../../../core/claims.ts';
+import type { AgentProfile, AgentResultInfo } from '../profile.ts';
+import { stripReminders } from '../profile.ts';
+
+/** The re-read stub of its file read cache (same inode, mtime and size, last read full). */
+export const QWEN_STUB = /^\[File .* unchanged since last read in this session\b/;
+/** A missing file: the tool's error text (the wire carries no error flag). */
+export const QWEN_ABSENT = /^File not found: \/\S*$/;
+/** The header read_file puts before a partial view: a window, or a full read cut at its bounds. */
+export const QWEN_HEADER = /^Showing lines (\d+)-(\d+) of (\d+) total lines\.\n\n---\n\n/;
+
+const isWindow = (info: AgentResultInfo): boolean => info.args.offset !== undefined || info.args.limit !== undefined;
+
+export const qwenCode: AgentProfile = {
+  name: 'qwen-code',
+  package: '@qwen-code/qwen-code',
+  version: '0.15.10',
+  binary: 'qwen',
+  wire: 'openai-chat',
+  args: () => ['--auth-type', 'openai', '--input-format', 'stream-json', '--output-format', 'stream-json', '--model', 'qwen3-coder-plus', '--approval-mode', 'default'],
+  env: (e) => ({
+    OPENAI_BASE_URL: `${e.baseUrl}/v1`,
+    OPENAI_API_KEY: 'sk-readshim-dummy',
+    OPENAI_MODEL: 'qwen3-coder-plus',
+    QWEN_CODE_DISABLE_PRECONNECT: '1',
+  }),
+  // Telemetry, usage statistics and the update check off in its user settings (~/.qwen/settings.json).
+  homeFiles: () => ({
+    '.qwen/settings.json': JSON.stringify({
+      general: { enableAutoUpdate: false, disableAutoUpdate: true },
+      privacy: { usageStatisticsEnabled: false },
+      telemetry: { enabled: false },
+    }),
+  }),
+  userMessage: (text) => JSON.stringify({ type: 'user', message: { role: 'user', content: text } }),
+  readTool: {
+    name: 'read_file',
+    // The kit's offset is 1-based; read_file's is 0-based (and reads 1,000 lines when limit is absent).
+    input: (args, file) => ({ file_path: file, ...(args.offset !== undefined ? { offset: args.offset - 1 } : {}), ...(args.limit !== undefined ? { limit: args.limit } : {}) }),
+  },
+  normalize: (raw, info) => {
+    const text = stripReminders(raw);
+    const h = QWEN_HEADER.exec(text);
+    // A window's header is framing: lines a-b of N joined by "\n", so b < N means line b ended in "\n".
+    // A full read that carries one was cut at read_file's bounds: kept, decoded as a slice.
+    if (h === null || !isWindow(info)) return { text };
+    return { text: text.slice(h[0].length) + (Number(h[2]) < Number(h[3]) ? '\n' : '') };
+  },
+  decode: (text, info): Claim | undefined => {
+    if (QWEN_STUB.test(text)) return { kind: 'pointer', total: info.contentBytes };
+    if (QWEN_ABSENT.test(text)) return { kind: 'refusal', reason: 'absent' };
+    const h = QWEN_HEADER.exec(text);
+    if (h !== null && !isWindow(info)) {
+      const payload = text.slice(h[0].length) + (Number(h[2]) < Number(h[3]) ? '\n' : ''); // as for a window
+      return { kind: 'slice', start: 0, end: Buffer.byteLength(payload, 'utf8'), total: info.contentBytes, done: false, payload, at: h[0].length };
+    }
+    return undefined;
+  },
+  cannot: {
+    forget: 'this profile does not send /compress yet (qwen-code keeps its read cache across a compression, so its stub may then point at bytes the worker no longer holds)',
+  },
+  assumptions: [
+    'qwen-code\'s read_file: file_path absolute, offset 0-based (the kit\'s 1-based offset minus one), limit in lines; a window\'s "Showing lines a-b of N total lines." header is removed (and line b\'s "\\n" restored when b < N); <system-reminder> blocks are removed and never judged.',
+    'Re-read stub "[File X unchanged since last read in this session — …]" = a pointer ("you hold this file"; its cache keys on inode, mtime and size); "File not found: <absolute path>" = a refusal (absent).',
+    'Measured bounds of its read_file: 1,000 lines or 25,000 characters by default (a longer full read is cut with the header, judged as a slice that is not done); each line it shows has its trailing whitespace (and a CRLF\'s "\\r") removed.',
+  ],
+};
