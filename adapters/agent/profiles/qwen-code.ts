@@ -61,7 +61,7 @@ export const qwenCode: AgentProfile = {
     return undefined;
   },
   cannot: {
-    forget: 'this profile does not send /compress yet (qwen-code keeps its read cache across a compression, so its stub may then point at bytes the worker no longer holds)',
+    forget: 'this profile does not send /compress yet (qwen-code clears its read cache whenever it compresses or microcompacts its history, which the kit would have to trigger and confirm from its next request)',
   },
   assumptions: [
     'qwen-code\'s read_file: file_path absolute, offset 0-based (the kit\'s 1-based offset minus one), limit in lines; a window\'s "Showing lines a-b of N total lines." header is removed (and line b\'s "\\n" restored when b < N); <system-reminder> blocks are removed and never judged.',
