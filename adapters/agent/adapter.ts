@@ -189,6 +189,7 @@ export function openAgentAdapter(o: AgentDriverOptions): DriverAdapter {
   let version: string | undefined;
 
   const capabilities: Capabilities = {
+    ...(p.tool !== undefined ? { tool: p.tool } : {}),
     levers, capParam: false, windows: p.cannot.windows === undefined, diff: levers.includes('diff'), staleServe: false,
     // The kit drives no compaction a profile cannot express, and the server reports tiny token
     // usage, so the CLI never compacts on its own during a run: FORGET-RESETS is ASSUMED, not judged.
@@ -216,7 +217,7 @@ export function openAgentAdapter(o: AgentDriverOptions): DriverAdapter {
 
     const contentBytes = (file: string, args: ReadArgs): number => {
       try {
-        return Buffer.byteLength(boundedText(readFileSync(file, 'utf8'), args.offset, args.limit, {}), 'utf8');
+        return Buffer.byteLength(boundedText(readFileSync(file, 'utf8'), args.offset, args.limit, p.tool ?? {}), 'utf8');
       } catch {
         return 0;
       }

@@ -6,6 +6,7 @@
  */
 import type { Claim } from '../../core/claims.ts';
 import { UsageError } from '../../core/errors.ts';
+import { hostToolProblem, type HostToolBound } from '../../core/host-tool.ts';
 import type { ReadArgs } from '../contract.ts';
 import { importUserModule } from '../load.ts';
 
@@ -56,6 +57,8 @@ export interface AgentProfile {
   normalize(raw: string, info: AgentResultInfo): { readonly text: string } | { readonly problem: string };
   /** A claim for a stub or refusal; undefined = the text is file content (verbatim). An error result it does not decode ends the run. */
   decode(text: string, info: AgentResultInfo): Claim | undefined;
+  /** Its read tool's own bound as measured (spec/SPEC.md "Host read tools"): the content is judged against that bounded text. */
+  readonly tool?: HostToolBound;
   /** Features the profile cannot express, each with the reason the report gives. */
   readonly cannot: { readonly forget?: string; readonly windows?: string };
   /** Facts about the CLI every report states (bounds measured, stubs seen). */
@@ -73,6 +76,10 @@ export function profileProblem(p: unknown): string | undefined {
   for (const k of FUNCS) if (typeof o[k] !== 'function') return `${k} must be a function`;
   const t = o.readTool as Record<string, unknown> | undefined;
   if (typeof t !== 'object' || t === null || typeof t.name !== 'string' || typeof t.input !== 'function') return 'readTool must be {name: string, input(args, file)}';
+  if (o.tool !== undefined) {
+    const t = hostToolProblem(o.tool);
+    if (t !== undefined) return t.replace('capabilities.tool', 'tool');
+  }
   if (typeof o.cannot !== 'object' || o.cannot === null) return 'cannot must be an object ({} when the profile expresses everything)';
   if (!Array.isArray(o.assumptions) || o.assumptions.some((a) => typeof a !== 'string')) return 'assumptions must be an array of strings';
   return undefined;

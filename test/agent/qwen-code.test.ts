@@ -1,6 +1,7 @@
 /** The qwen-code profile: its read_file input, normalisation and decoding (no real CLI). */
 import { describe, expect, it } from 'vitest';
-import { claimProblem } from '../../core/claims.ts';
+import { boundedText } from '../../harness/host-tool.ts';
+import { openAgentAdapter } from '../../adapters/agent/adapter.ts';
 import { profileProblem } from '../../adapters/agent/profile.ts';
 import { BUILTIN_PROFILES } from '../../adapters/agent/profiles/index.ts';
 import { QWEN_STUB, qwenCode } from '../../adapters/agent/profiles/qwen-code.ts';
@@ -51,13 +52,20 @@ describe('qwen-code profile', () => {
     expect(qwenCode.decode('const a = 1;\n', full)).toBeUndefined();
   });
 
-  it('decodes a full read cut at its 1,000-line bound as a slice that is not done', () => {
+  it('declares its 1,000-line bound as its tool bound; a full read cut there is its bounded text, header removed', () => {
+    expect(qwenCode.tool).toEqual({ maxLines: 1000 });
+    expect(profileProblem({ ...qwenCode, tool: { maxLines: 0 } })).toMatch(/tool\.maxLines must be an integer >= 1/);
+    const file = Array.from({ length: 1200 }, (_, i) => `l${i}\n`).join('');
     const shown = Array.from({ length: 1000 }, (_, i) => `l${i}`).join('\n');
-    const raw = `Showing lines 1-1000 of 1201 total lines.\n\n---\n\n${shown}`;
-    const text = qwenCode.normalize(raw, { ...full, contentBytes: 9000 });
-    expect(text).toEqual({ text: raw }); // kept: the header is the claim
-    const c = qwenCode.decode(raw, { ...full, contentBytes: 9000 });
-    expect(c).toEqual({ kind: 'slice', start: 0, end: Buffer.byteLength(`${shown}\n`), total: 9000, done: false, payload: `${shown}\n`, at: raw.indexOf('l0') });
-    expect(claimProblem(c)).toBeUndefined();
+    const got = qwenCode.normalize(`Showing lines 1-1000 of 1201 total lines.\n\n---\n\n${shown}`, full);
+    expect(got).toEqual({ text: boundedText(file, undefined, undefined, qwenCode.tool!) });
+    expect(qwenCode.decode((got as { text: string }).text, full)).toBeUndefined();
+  });
+});
+
+describe('a profile\'s tool bound reaches the oracle', () => {
+  it('the agent driver declares it in its capabilities (the ground truth is the bounded text)', () => {
+    expect(openAgentAdapter({ profile: qwenCode, profileSource: 'built-in', command: 'true' }).capabilities.tool).toEqual({ maxLines: 1000 });
+    expect(openAgentAdapter({ profile: { ...qwenCode, tool: undefined }, profileSource: 'built-in', command: 'true' }).capabilities.tool).toBeUndefined();
   });
 });

@@ -3,7 +3,7 @@
  * tool played through the OpenAI Chat Completions wire. README "Check an agent CLI".
  */
 import type { Claim } from '../../../core/claims.ts';
-import type { AgentProfile, AgentResultInfo } from '../profile.ts';
+import type { AgentProfile } from '../profile.ts';
 import { stripReminders } from '../profile.ts';
 
 /** The re-read stub of its file read cache (same inode, mtime and size, last read full). */
@@ -12,8 +12,6 @@ export const QWEN_STUB = /^\[File .* unchanged since last read in this session\b
 export const QWEN_ABSENT = /^File not found: \/\S*$/;
 /** The header read_file puts before a partial view: a window, or a full read cut at its bounds. */
 export const QWEN_HEADER = /^Showing lines (\d+)-(\d+) of (\d+) total lines\.\n\n---\n\n/;
-
-const isWindow = (info: AgentResultInfo): boolean => info.args.offset !== undefined || info.args.limit !== undefined;
 
 export const qwenCode: AgentProfile = {
   name: 'qwen-code',
@@ -42,30 +40,27 @@ export const qwenCode: AgentProfile = {
     // The kit's offset is 1-based; read_file's is 0-based (and reads 1,000 lines when limit is absent).
     input: (args, file) => ({ file_path: file, ...(args.offset !== undefined ? { offset: args.offset - 1 } : {}), ...(args.limit !== undefined ? { limit: args.limit } : {}) }),
   },
-  normalize: (raw, info) => {
+  // read_file stops at 1,000 lines when no limit is given (its truncateToolOutputLines default).
+  tool: { maxLines: 1000 },
+  normalize: (raw) => {
     const text = stripReminders(raw);
     const h = QWEN_HEADER.exec(text);
-    // A window's header is framing: lines a-b of N joined by "\n", so b < N means line b ended in "\n".
-    // A full read that carries one was cut at read_file's bounds: kept, decoded as a slice.
-    if (h === null || !isWindow(info)) return { text };
+    // The header of a window or of a read cut at 1,000 lines is framing: lines a-b of N joined by
+    // "\n", so b < N means line b ended in "\n" (restored).
+    if (h === null) return { text };
     return { text: text.slice(h[0].length) + (Number(h[2]) < Number(h[3]) ? '\n' : '') };
   },
   decode: (text, info): Claim | undefined => {
     if (QWEN_STUB.test(text)) return { kind: 'pointer', total: info.contentBytes };
     if (QWEN_ABSENT.test(text)) return { kind: 'refusal', reason: 'absent' };
-    const h = QWEN_HEADER.exec(text);
-    if (h !== null && !isWindow(info)) {
-      const payload = text.slice(h[0].length) + (Number(h[2]) < Number(h[3]) ? '\n' : ''); // as for a window
-      return { kind: 'slice', start: 0, end: Buffer.byteLength(payload, 'utf8'), total: info.contentBytes, done: false, payload, at: h[0].length };
-    }
     return undefined;
   },
   cannot: {
     forget: 'this profile does not send /compress yet (qwen-code clears its read cache whenever it compresses or microcompacts its history, which the kit would have to trigger and confirm from its next request)',
   },
   assumptions: [
-    'qwen-code\'s read_file: file_path absolute, offset 0-based (the kit\'s 1-based offset minus one), limit in lines; a window\'s "Showing lines a-b of N total lines." header is removed (and line b\'s "\\n" restored when b < N); <system-reminder> blocks are removed and never judged.',
+    'qwen-code\'s read_file: file_path absolute, offset 0-based (the kit\'s 1-based offset minus one), limit in lines; the "Showing lines a-b of N total lines." header of a window or a cut read is removed (and line b\'s "\\n" restored when b < N); <system-reminder> blocks are removed and never judged.',
     'Re-read stub "[File X unchanged since last read in this session — …]" = a pointer ("you hold this file"; its cache keys on inode, mtime and size); "File not found: <absolute path>" = a refusal (absent).',
-    'Measured bounds of its read_file: 1,000 lines or 25,000 characters by default (a longer full read is cut with the header, judged as a slice that is not done); each line it shows has its trailing whitespace (and a CRLF\'s "\\r") removed.',
+    'Measured bounds of its read_file: without a limit it returns at most 1,000 lines (declared as its tool bound: content is judged against the bounded text), but a window\'s limit over 1,000 is served whole (judged against 1,000 lines it would fail SLICE-EXACT), and it cuts its text at 25,000 characters mid-line with "... [truncated]" (not a line end: a longer text fails SLICE-EXACT); each line it shows has its trailing whitespace (and a CRLF\'s "\\r") removed.',
   ],
 };
