@@ -45,12 +45,14 @@ describe(`qwen-code ${qwenCode.version} (real CLI)`, () => {
     });
   }, 120_000);
 
-  it('SLICE-EXACT reproduced: trailing whitespace and CRLF endings are dropped, bytes the disk does not hold', async () => {
+  it('SLICE-EXACT reproduced: trailing whitespace and CRLF endings are dropped, bytes the disk does not hold (and its stub then points at them)', async () => {
     await scenario(async (h, w) => {
       const spaced = h.write('s.ts', 'const a = 1;  \n\tb();\t\n', T);
       const shown = await w.read({ path: 's.ts' });
       expect(shown).toBe('const a = 1;\n\tb();\n');
       expect(shown).not.toBe(spaced);
+      // The run's POINTER-FULL story too: the unchanged re-read is the stub, "you hold it", of bytes never shown.
+      expect(await w.read({ path: 's.ts' })).toMatch(QWEN_STUB);
       const crlf = h.write('w.ts', 'crlf line 1\r\ncrlf line 2\r\n', T);
       expect(await w.read({ path: 'w.ts' })).toBe('crlf line 1\ncrlf line 2\n');
       expect(crlf).toContain('\r\n');
