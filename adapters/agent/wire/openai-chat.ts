@@ -5,7 +5,12 @@
  * "tool"` messages after the assistant message that called. Hand-written types: only the fields
  * the kit reads or sends.
  */
-import type { LoopRequest, Reply, ToolResult } from '../server.ts';
+
+// The server's LoopRequest, ToolResult and Reply (adapters/agent/server.ts), restated so that this
+// module imports nothing from the server (no import cycle); server.ts checks they fit.
+interface ToolResult { readonly id: string; readonly raw: string; readonly isError: boolean }
+interface LoopRequest { readonly turns: number; readonly results: ReadonlyMap<string, ToolResult>; readonly userText: string }
+type Reply = { readonly kind: 'tool'; readonly id: string; readonly name: string; readonly input: Readonly<Record<string, unknown>> } | { readonly kind: 'text'; readonly text: string };
 
 /** The endpoint below a CLI's base URL (`OPENAI_BASE_URL` = `<kit base>/v1`). */
 export const OPENAI_CHAT_PATH = '/v1/chat/completions';
