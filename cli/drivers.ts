@@ -156,7 +156,7 @@ export function parseAgentFlags(f: ReadonlyMap<string, string>): AgentFlags | un
 }
 
 /** The built-in names (kept here so flag parsing loads no profile). */
-const AGENT_NAMES: Readonly<Record<string, true>> = Object.freeze({ 'claude-code': true, 'gemini-cli': true });
+const AGENT_NAMES: Readonly<Record<string, true>> = Object.freeze({ 'claude-code': true, 'qwen-code': true, 'gemini-cli': true });
 
 async function openAgent(d: AgentFlags, o: { timeoutMs?: number }): Promise<DriverAdapter> {
   const [{ openAgentAdapter }, { BUILTIN_PROFILES }, { loadProfile }] = await Promise.all([

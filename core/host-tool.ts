@@ -14,8 +14,8 @@ export const HOST_TOOL_UNITS: readonly HostToolUnit[] = Object.freeze(['utf16', 
  * a leading U+FEFF, `split` makes a window's lines the rows of `text.split('\n')` joined by "\n"
  * (a window's last row shows no ending; the empty row after a final newline is a row).
  */
-export type HostToolNormalization = 'crlf' | 'bom' | 'split';
-export const HOST_TOOL_NORMALIZATIONS: readonly HostToolNormalization[] = Object.freeze(['crlf', 'bom', 'split']);
+export type HostToolNormalization = 'crlf' | 'bom' | 'trim-end' | 'split';
+export const HOST_TOOL_NORMALIZATIONS: readonly HostToolNormalization[] = Object.freeze(['crlf', 'bom', 'trim-end', 'split']);
 
 export interface HostToolBound {
   /** At most this many lines from the requested start, for every request (a window's limit composes with it: min). */
@@ -114,6 +114,7 @@ export function describeHostTool(t: HostToolBound): string {
   if (t.maxChars !== undefined) parts.push(`at most ${t.maxChars.toLocaleString('en-US')} ${unit} units in all`);
   if (t.normalize?.includes('crlf')) parts.unshift('CRLF line ends shown as LF');
   if (t.normalize?.includes('bom')) parts.unshift('a leading BOM dropped');
+  if (t.normalize?.includes('trim-end')) parts.push('each line\'s trailing whitespace dropped');
   if (t.normalize?.includes('split')) parts.push('lines are the rows of split("\\n"), a window\'s last row shown without its ending');
   if (t.lineNumbers === 'cat-n') parts.push('lines numbered like cat -n');
   if (t.refuse !== undefined && describeRefusals(t.refuse) !== '') parts.push(describeRefusals(t.refuse));

@@ -35,6 +35,8 @@ export function normalizedText(content: string, t: HostToolBound): string {
   let s = content;
   if (t.normalize?.includes('bom') && s.startsWith('\uFEFF')) s = s.slice(1);
   if (t.normalize?.includes('crlf')) s = s.replaceAll('\r\n', '\n');
+  // SPEC "Host read tools" step 0: every row of split('\n') loses its trailing whitespace (a CRLF's \r too).
+  if (t.normalize?.includes('trim-end')) s = s.split('\n').map((row) => row.trimEnd()).join('\n');
   return s;
 }
 

@@ -11,7 +11,8 @@ import type { ReadArgs } from '../contract.ts';
 import { importUserModule } from '../load.ts';
 
 /** The wire protocols the kit's model server speaks (adapters/agent/server.ts). */
-export type AgentWire = 'anthropic-messages' | 'gemini';
+export type AgentWire = 'anthropic-messages' | 'openai-chat' | 'gemini';
+export const AGENT_WIRES: readonly AgentWire[] = Object.freeze(['anthropic-messages', 'openai-chat', 'gemini']);
 
 export interface AgentEnvInfo {
   /** The model server's base URL for this worker (http://127.0.0.1:<port>/w/<worker>). */
@@ -73,7 +74,6 @@ export interface AgentProfile {
   readonly assumptions: readonly string[];
 }
 
-const WIRES: readonly AgentWire[] = ['anthropic-messages', 'gemini'];
 const FUNCS = ['args', 'env', 'normalize', 'decode'] as const;
 
 /** Why `p` is not a profile, or undefined. */
@@ -81,7 +81,7 @@ export function profileProblem(p: unknown): string | undefined {
   if (typeof p !== 'object' || p === null) return 'export a profile object (named "profile" or the default export)';
   const o = p as Record<string, unknown>;
   for (const k of ['name', 'package', 'version', 'binary'] as const) if (typeof o[k] !== 'string' || o[k] === '') return `${k} must be a non-empty string`;
-  if (!WIRES.includes(o.wire as AgentWire)) return `wire must be one of ${WIRES.map((w) => `"${w}"`).join(', ')} (the protocols the kit's model server speaks), got ${JSON.stringify(o.wire)}`;
+  if (!(AGENT_WIRES as readonly unknown[]).includes(o.wire)) return `wire must be one of ${AGENT_WIRES.map((w) => `"${w}"`).join(', ')} (the protocols the kit's model server speaks), got ${JSON.stringify(o.wire)}`;
   for (const k of FUNCS) if (typeof o[k] !== 'function') return `${k} must be a function`;
   if (o.promptVia !== undefined && o.promptVia !== 'stdin' && o.promptVia !== 'args') return `promptVia must be "stdin" or "args", got ${JSON.stringify(o.promptVia)}`;
   if (o.promptVia !== 'args' && typeof o.userMessage !== 'function') return 'userMessage must be a function (or promptVia "args")';

@@ -9,7 +9,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { AgentWire } from './profile.ts';
-import { geminiEvents, geminiRoute, parseGemini } from './wire/gemini.ts';
+import { geminiEvents, geminiRoute, parseGemini, type GeminiRoute } from './wire/gemini.ts';
+import { OPENAI_CHAT_PATH, openaiChatEvents, parseOpenAIChat } from './wire/openai-chat.ts';
 
 /** What a loop request carried back: the tool result for the last tool call, if any. */
 export interface ToolResult {
@@ -81,9 +82,25 @@ export class WorkerLine {
   }
 }
 
+/** Each wire: its endpoint (the path below a worker's base URL), request parser and streamed reply. */
+interface Wire {
+  /** The path of the agent loop's model request. */
+  endpoint(path: string): boolean;
+  /** The wire's other endpoints, answered harmlessly (undefined: only the loop's endpoint is served). */
+  route?(method: string | undefined, path: string): GeminiRoute;
+  parse(body: unknown, readTool: string): LoopRequest | 'side' | string;
+  events(reply: Reply): string;
+}
+
+const WIRES: Readonly<Record<AgentWire, Wire>> = {
+  'anthropic-messages': { endpoint: (p) => p === '/v1/messages', parse: (b, t) => parseAnthropic(b, t), events: (r) => anthropicEvents(r) },
+  'openai-chat': { endpoint: (p) => p === OPENAI_CHAT_PATH, parse: parseOpenAIChat, events: openaiChatEvents },
+  gemini: { endpoint: (p) => geminiRoute('POST', p).kind === 'model', route: geminiRoute, parse: parseGemini, events: geminiEvents },
+};
+
 function send(res: ServerResponse, wire: AgentWire, reply: Reply): void {
   res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'close' });
-  res.end(wire === 'gemini' ? geminiEvents(reply) : anthropicEvents(reply));
+  res.end(WIRES[wire].events(reply));
 }
 
 const sse = (event: string, data: unknown): string => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
@@ -196,10 +213,10 @@ export class ModelServer {
         return;
       }
       const path = m[2]!.split('?')[0]!;
-      // Gemini's other endpoints (side questions, countTokens): answered in wire/gemini.ts, never judged.
-      const g = this.o.wire === 'gemini' ? geminiRoute(req.method, path) : undefined;
-      if (g?.kind === 'answer') return this.#answerAside(line, res, g.status, g.body(looseJson(raw)));
-      if (g === undefined && (req.method !== 'POST' || path !== '/v1/messages')) {
+      // Other endpoints of a wire (Gemini's side questions, countTokens): answered by the wire, never judged.
+      const aside = WIRES[this.o.wire].route?.(req.method, path);
+      if (aside?.kind === 'answer') return this.#answerAside(line, res, aside.status, aside.body(looseJson(raw)));
+      if (req.method !== 'POST' || !WIRES[this.o.wire].endpoint(path)) {
         // Endpoints a CLI may probe (count_tokens, model lists): refused, never judged.
         res.writeHead(404, { 'content-type': 'application/json' }).end('{"type":"error","error":{"type":"not_found_error","message":"not served"}}');
         return;
@@ -210,7 +227,7 @@ export class ModelServer {
       } catch {
         return this.#fault(line, res, `the CLI sent a request that is not JSON: ${JSON.stringify(raw.subarray(0, 120).toString('utf8'))}`);
       }
-      const parsed = this.o.wire === 'gemini' ? parseGemini(body, this.o.readTool) : parseAnthropic(body, this.o.readTool);
+      const parsed = WIRES[this.o.wire].parse(body, this.o.readTool);
       if (typeof parsed === 'string' && parsed !== 'side') return this.#fault(line, res, `the CLI sent a request the profile cannot parse (${parsed}): ${JSON.stringify(raw.subarray(0, 120).toString('utf8'))}`);
       if (parsed === 'side') {
         this.sideRequests++;

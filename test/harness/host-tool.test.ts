@@ -105,7 +105,7 @@ describe('normalisation (tool.normalize): the text the tool shows, before any bo
   });
   it('a declaration names what is wrong with it', () => {
     expect(hostToolProblem({ normalize: ['crlf', 'bom', 'split'] })).toBeUndefined();
-    expect(hostToolProblem({ normalize: 'crlf' })).toMatch(/normalize must be an array of distinct "crlf", "bom", "split"/);
+    expect(hostToolProblem({ normalize: 'crlf' })).toMatch(/normalize must be an array of distinct "crlf", "bom", "trim-end", "split"/);
     expect(hostToolProblem({ normalize: ['crlf', 'crlf'] })).toMatch(/normalize must be an array of distinct/);
     expect(hostToolProblem({ normalize: ['utf16'] })).toMatch(/normalize must be an array of distinct/);
   });

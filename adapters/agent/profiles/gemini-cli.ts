@@ -71,6 +71,8 @@ export const geminiCli: AgentProfile = {
       ...(args.limit !== undefined ? { end_line: (args.offset ?? 1) + args.limit - 1 } : {}),
     }),
   },
+  // Measured: a CRLF file is shown with LF line ends and a leading BOM dropped (spec/SPEC.md "Host read tools", step 0).
+  tool: { normalize: ['crlf', 'bom'] },
   normalize: (raw, info) => geminiText(raw, info),
   decode: (text, info): Claim | undefined => {
     if (info.isError && GEMINI_ABSENT.test(text)) return { kind: 'refusal', reason: 'absent' };
