@@ -5,11 +5,11 @@
  * gets one handle per history: every write and delete is mirrored through it, and close() ends it.
  */
 import { claimProblem, type Claim } from '../core/claims.ts';
-import { AdapterError } from '../core/errors.ts';
+import { AdapterError, UsageError } from '../core/errors.ts';
 import type { HostToolBound } from '../core/host-tool.ts';
 import { leverList, type Mode } from '../core/levers.ts';
 import { requestKey } from '../core/paths.ts';
-import type { ReadEvent, RecordedResponse, StaleEvent, TraceEvent } from '../core/trace.ts';
+import { eventPathProblem, type ReadEvent, type RecordedResponse, type StaleEvent, type TraceEvent } from '../core/trace.ts';
 import type { AdapterContext, Counters, HistoryHandle, ReadArgs, ShimAdapter, WorkerShim } from '../core/contract.ts';
 import { World, ToolError, TOOL_ERROR_CODES, type FileState, type ToolResult } from './world.ts';
 
@@ -232,6 +232,9 @@ export class Session {
   /** Applies events from `index`; returns the outcomes of the events consumed (a whole batch at once). */
   async step(events: readonly TraceEvent[], index: number): Promise<Outcome[]> {
     const e = events[index]!;
+    // The one path domain, for events that never went through parseTrace (core/trace.ts).
+    const outside = eventPathProblem(e);
+    if (outside !== undefined) throw new UsageError(`event ${index + 1}: ${outside}`);
     await this.#open();
     switch (e.type) {
       case 'write':
