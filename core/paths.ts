@@ -99,3 +99,27 @@ export function requestKey(path: string, args: Readonly<Record<string, unknown>>
 export function keyPath(key: string): string {
   return key.slice(0, key.indexOf('\u0000'));
 }
+
+/** The longest request path, and the longest segment of one, in UTF-8 bytes (spec/SPEC.md "Request keys and windows"). */
+export const PATH_MAX_BYTES = 1024;
+export const SEGMENT_MAX_BYTES = 255;
+
+/**
+ * The one path domain (spec/SPEC.md "Request keys and windows"): which spellings a trace event, a
+ * generated history or a request may carry, in-process and over the process protocol alike (where
+ * each is a real file under the sandbox root). Returns the rule a path breaks, or undefined.
+ */
+export function pathProblem(path: string): string | undefined {
+  if (path === '') return 'a path is not empty';
+  if (path.includes('\u0000')) return 'a path has no NUL character';
+  if (/\p{Surrogate}/u.test(path)) return 'a path is well-formed Unicode (no lone surrogate)';
+  if (path.startsWith('/')) return 'a path is relative to the project root';
+  if (Buffer.byteLength(path, 'utf8') > PATH_MAX_BYTES) return `a path is at most ${PATH_MAX_BYTES} UTF-8 bytes`;
+  const segments = path.split('/');
+  if (segments.some((s) => Buffer.byteLength(s, 'utf8') > SEGMENT_MAX_BYTES)) return `a path segment is at most ${SEGMENT_MAX_BYTES} UTF-8 bytes`;
+  const last = segments[segments.length - 1]!;
+  if (last === '' || last === '.' || last === '..') return 'a path ends in a file name (not "/", "." or "..")';
+  const r = resolvePath(path);
+  if (r === '..' || r.startsWith('../')) return 'a path resolves inside the project root';
+  return undefined;
+}

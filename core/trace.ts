@@ -5,6 +5,7 @@
 import type { ArmName } from './arms.ts';
 import { isArmName } from './arms.ts';
 import { hostToolProblem, type HostToolBound } from './host-tool.ts';
+import { pathProblem } from './paths.ts';
 import { isLeverName, modeOfArm, modeOfLevers, type LeverName, type Mode } from './levers.ts';
 
 export interface TraceHeader {
@@ -86,6 +87,17 @@ function checkResponse(v: unknown): string | undefined {
 
 /** Validates one parsed event; returns a reason or undefined. */
 export function eventProblem(e: unknown): string | undefined {
+  return shapeProblem(e) ?? eventPathProblem(e as TraceEvent);
+}
+
+/** A path of the event outside the one path domain (`pathProblem`), named with the rule it breaks. */
+export function eventPathProblem(e: TraceEvent): string | undefined {
+  if (e.type === 'worker' || e.path === undefined) return undefined;
+  const p = pathProblem(e.path);
+  return p === undefined ? undefined : `${e.type} path ${JSON.stringify(e.path)} is outside the path domain: ${p} (spec/SPEC.md "Request keys and windows")`;
+}
+
+function shapeProblem(e: unknown): string | undefined {
   if (!isObj(e)) return 'event is not an object';
   switch (e.type) {
     case 'write':

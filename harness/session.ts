@@ -5,11 +5,11 @@
  * gets one handle per history: every write and delete is mirrored through it, and close() ends it.
  */
 import { claimProblem, type Claim } from '../core/claims.ts';
-import { AdapterError } from '../core/errors.ts';
+import { AdapterError, UsageError } from '../core/errors.ts';
 import type { HostToolBound } from '../core/host-tool.ts';
 import { leverList, type Mode } from '../core/levers.ts';
 import { requestKey } from '../core/paths.ts';
-import type { ReadEvent, RecordedResponse, StaleEvent, TraceEvent } from '../core/trace.ts';
+import { eventPathProblem, type ReadEvent, type RecordedResponse, type StaleEvent, type TraceEvent } from '../core/trace.ts';
 import type { AdapterContext, Counters, HistoryHandle, ReadArgs, ShimAdapter, WorkerShim } from '../core/contract.ts';
 import { World, ToolError, TOOL_ERROR_CODES, type FileState, type ToolResult } from './world.ts';
 
@@ -37,6 +37,11 @@ export interface ReadOutcome {
   readonly truth: ToolResult;
   /** For a read the kit made fail on purpose: what the tool would have returned otherwise. */
   readonly failedOver?: string;
+  /**
+   * The kit made the tool fail for this request but the shim answered without calling it: the
+   * failure never happened, `truth` is what the tool returns now (spec/SPEC.md PASSTHROUGH).
+   */
+  readonly toolSkipped?: true;
   readonly response: RecordedResponse;
   readonly claim?: Claim;
   /** The shim rejected with an error that is not the read tool's ("TypeError: …"): a crash, not an answer. */
@@ -232,6 +237,9 @@ export class Session {
   /** Applies events from `index`; returns the outcomes of the events consumed (a whole batch at once). */
   async step(events: readonly TraceEvent[], index: number): Promise<Outcome[]> {
     const e = events[index]!;
+    // The one path domain, for events that never went through parseTrace (core/trace.ts).
+    const outside = eventPathProblem(e);
+    if (outside !== undefined) throw new UsageError(`event ${index + 1}: ${outside}`);
     await this.#open();
     switch (e.type) {
       case 'write':
@@ -301,7 +309,7 @@ export class Session {
       const list = w.injections.get(key) ?? [];
       list.push(inj);
       w.injections.set(key, list);
-      return { e, args, key, truth, inj, failedOver };
+      return { e, args, key, truth, real, inj, failedOver };
     });
     const settled = await Promise.all(
       prepared.map(async ({ args }): Promise<{ response: RecordedResponse; crash?: string }> => {
@@ -317,10 +325,14 @@ export class Session {
       }),
     );
     // An injection the shim never consumed (it did not call the tool) is dropped; a race still happens.
-    for (const p of prepared) {
+    const skipped = new Set<number>();
+    prepared.forEach((p, n) => {
       const list = w.injections.get(p.key);
       const i = list?.indexOf(p.inj) ?? -1;
       if (list && i !== -1) list.splice(i, 1);
+      if (i !== -1 && p.inj.fail !== undefined) skipped.add(n);
+    });
+    for (const p of prepared) {
       if (p.inj.race) this.#write(p.e.path, p.inj.race.content, p.inj.race.mtimeMs);
     }
     const counters1 = w.shim.counters?.();
@@ -331,9 +343,11 @@ export class Session {
     return prepared.map((p, i) => {
       const { response, crash } = settled[i]!;
       const claim = 'text' in response ? this.#decode(response.text, 'read', p.e.path) : undefined;
+      // An answer that skipped the tool is judged against what the tool returns now, never as a passed-on failure.
+      const skip = skipped.has(i);
       return {
-        kind: 'read', index: index + i, event: p.e, truth: p.truth, response, ...(crash !== undefined ? { crash } : {}),
-        ...(p.failedOver !== undefined ? { failedOver: p.failedOver } : {}),
+        kind: 'read', index: index + i, event: p.e, truth: skip ? p.real : p.truth, response, ...(crash !== undefined ? { crash } : {}),
+        ...(skip ? { toolSkipped: true as const } : p.failedOver !== undefined ? { failedOver: p.failedOver } : {}),
         ...(claim ? { claim } : {}), countCalls: calls, ...(countDelta ? { countDelta } : {}), batchSize: batch.length,
       };
     });

@@ -62,7 +62,7 @@ export function tellStory(events: readonly TraceEvent[], outcomes: readonly Outc
       }
       case 'read': {
         const r = o && o.kind === 'read' ? o : undefined;
-        const extra = [e.fail ? `the tool fails with ${e.fail}` : '', e.race ? `right after the tool returns, ${e.path} is rewritten (${n(utf8(e.race.content).length)} bytes, ${mtimes.get(resolvePath(e.path)) === e.race.mtimeMs ? 'mtime kept at' : 'mtime'} ${e.race.mtimeMs})` : '', e.batch !== undefined ? `concurrent batch ${e.batch}` : '']
+        const extra = [e.fail ? (r?.toolSkipped ? `the tool would fail with ${e.fail}, but the shim did not call it` : `the tool fails with ${e.fail}`) : '', e.race ? `right after the tool returns, ${e.path} is rewritten (${n(utf8(e.race.content).length)} bytes, ${mtimes.get(resolvePath(e.path)) === e.race.mtimeMs ? 'mtime kept at' : 'mtime'} ${e.race.mtimeMs})` : '', e.batch !== undefined ? `concurrent batch ${e.batch}` : '']
           .filter(Boolean).join('; ');
         const said = r === undefined ? '' : r.claim ? ` → ${sayClaim(r.claim, 'text' in r.response ? r.response.text : '')}` : ` → error: ${'error' in r.response ? r.response.error : '?'}`;
         line = `${e.worker} reads ${e.path}${window(e.args)}${extra ? ` (${extra})` : ''}${said}`;

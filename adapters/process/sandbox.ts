@@ -8,7 +8,7 @@
 import { closeSync, ftruncateSync, mkdirSync, mkdtempSync, openSync, realpathSync, rmSync, statSync, unlinkSync, utimesSync, writeFileSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { resolvePath } from '../../core/paths.ts';
+import { pathProblem, resolvePath } from '../../core/paths.ts';
 import { AdapterError } from '../../core/errors.ts';
 import { onKitExit } from './cleanup.ts';
 
@@ -87,10 +87,10 @@ export class Sandbox {
 
   /** Absolute file for a path as the kit resolves it (`a`, `./a`, `d/../a` are one file). */
   #file(path: string): string {
-    const p = resolvePath(path);
-    if (p.startsWith('/') || p === '..' || p.startsWith('../') || p === '.' || p === '')
-      throw new AdapterError(`path ${JSON.stringify(path)} does not name a file inside the sandbox`);
-    return join(this.root, p);
+    // The one path domain (core/paths.ts): a trace outside it is refused when it is read.
+    const why = pathProblem(path);
+    if (why !== undefined) throw new AdapterError(`path ${JSON.stringify(path)} does not name a file inside the sandbox: ${why}`);
+    return join(this.root, resolvePath(path));
   }
 
   /**
