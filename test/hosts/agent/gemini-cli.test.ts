@@ -1,7 +1,7 @@
 /**
  * The real gemini-cli (the pinned version) played by the kit's model server, without the oracle:
- * each rule `run --agent gemini-cli` fails is reproduced here as a scripted scenario, asserting what
- * the CLI sent back. It has no re-read stub, so the truthful paths (re-reads after edits that keep
+ * each rule `run --agent gemini-cli` fails is reproduced here as a scripted scenario, and each
+ * normalisation its profile declares is checked against what the CLI sent back. It has no re-read stub, so the truthful paths (re-reads after edits that keep
  * the mtime, windows, a missing file) are exercised too. A missing CLI fails these tests with the
  * install command; they never skip.
  */
@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { INSTALL_DIR, askVersion, openAgentAdapter } from '../../../adapters/agent/adapter.ts';
+import { boundedText } from '../../../harness/host-tool.ts';
 import { geminiCli } from '../../../adapters/agent/profiles/gemini-cli.ts';
 import type { HistoryHandle, WorkerShim } from '../../../adapters/contract.ts';
 
@@ -41,12 +42,16 @@ describe(`gemini-cli ${geminiCli.version} (real CLI)`, () => {
     }
   }, 90_000);
 
-  it('SLICE-EXACT reproduced: a CRLF file is shown with LF endings, bytes the disk does not hold', async () => {
+  it('the normalisation its profile declares is what it does: CRLF shown as LF, a leading BOM dropped', async () => {
+    expect(geminiCli.tool?.normalize).toEqual(['crlf', 'bom']);
     await scenario(async (h, w) => {
       const onDisk = h.write('w.ts', 'crlf line 1\r\ncrlf line 2\r\n', T);
       const shown = await w.read({ path: 'w.ts' });
       expect(shown).toBe('crlf line 1\ncrlf line 2\n');
       expect(shown).not.toBe(onDisk);
+      expect(shown).toBe(boundedText(onDisk, undefined, undefined, geminiCli.tool!)); // the declared ground truth
+      const bom = h.write('b.ts', '\uFEFFbom line\n', T);
+      expect(await w.read({ path: 'b.ts' })).toBe(boundedText(bom, undefined, undefined, geminiCli.tool!));
       expect(h.decode!(shown, {} as never)).toEqual({ kind: 'verbatim' }); // passed off as the file's text
     });
   }, 180_000);

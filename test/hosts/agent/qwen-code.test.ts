@@ -7,6 +7,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { boundedText } from '../../../harness/host-tool.ts';
 import { INSTALL_DIR, askVersion, openAgentAdapter } from '../../../adapters/agent/adapter.ts';
 import { QWEN_STUB, qwenCode } from '../../../adapters/agent/profiles/qwen-code.ts';
 import type { HistoryHandle, WorkerShim } from '../../../adapters/contract.ts';
@@ -45,13 +46,15 @@ describe(`qwen-code ${qwenCode.version} (real CLI)`, () => {
     });
   }, 120_000);
 
-  it('SLICE-EXACT reproduced: trailing whitespace and CRLF endings are dropped, bytes the disk does not hold (and its stub then points at them)', async () => {
+  it('the normalisation its profile declares is what it does: trailing whitespace and a CRLF\'s \\r dropped (trim-end); the stub then points at that text', async () => {
+    expect(qwenCode.tool?.normalize).toEqual(['trim-end']);
     await scenario(async (h, w) => {
       const spaced = h.write('s.ts', 'const a = 1;  \n\tb();\t\n', T);
       const shown = await w.read({ path: 's.ts' });
       expect(shown).toBe('const a = 1;\n\tb();\n');
       expect(shown).not.toBe(spaced);
-      // The run's POINTER-FULL story too: the unchanged re-read is the stub, "you hold it", of bytes never shown.
+      expect(shown).toBe(boundedText(spaced, undefined, undefined, qwenCode.tool!)); // the declared ground truth
+      // The unchanged re-read is the stub: true of the text the worker was shown.
       expect(await w.read({ path: 's.ts' })).toMatch(QWEN_STUB);
       const crlf = h.write('w.ts', 'crlf line 1\r\ncrlf line 2\r\n', T);
       expect(await w.read({ path: 'w.ts' })).toBe('crlf line 1\ncrlf line 2\n');
