@@ -53,7 +53,7 @@ describe('qwen-code profile', () => {
   });
 
   it('declares its 1,000-line default and its trailing-whitespace trim as its tool bound; a full read cut there is its bounded text, header removed', () => {
-    expect(qwenCode.tool).toEqual({ defaultLimit: 1000, normalize: ['trim-end'] });
+    expect(qwenCode.tool).toEqual({ defaultLimit: 1000, normalize: ['bom', 'trim-end'] });
     expect(boundedText('a  \r\nb\t\n', undefined, undefined, qwenCode.tool!)).toBe('a\nb\n');
     expect(boundedText(Array.from({ length: 1200 }, (_, i) => `l${i}\n`).join(''), 1, 1200, qwenCode.tool!).split('\n')).toHaveLength(1201);
     expect(profileProblem({ ...qwenCode, tool: { maxLines: 0 } })).toMatch(/tool\.maxLines must be an integer >= 1/);
@@ -67,7 +67,7 @@ describe('qwen-code profile', () => {
 
 describe('a profile\'s tool bound reaches the oracle', () => {
   it('the agent driver declares it in its capabilities (the ground truth is the bounded text)', () => {
-    expect(openAgentAdapter({ profile: qwenCode, profileSource: 'built-in', command: 'true' }).capabilities.tool).toEqual({ defaultLimit: 1000, normalize: ['trim-end'] });
+    expect(openAgentAdapter({ profile: qwenCode, profileSource: 'built-in', command: 'true' }).capabilities.tool).toEqual({ defaultLimit: 1000, normalize: ['bom', 'trim-end'] });
     expect(openAgentAdapter({ profile: { ...qwenCode, tool: undefined }, profileSource: 'built-in', command: 'true' }).capabilities.tool).toBeUndefined();
   });
 });

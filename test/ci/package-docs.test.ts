@@ -65,7 +65,7 @@ describe('the packed file list', () => {
     if (built.length === 0) return; // no build in this checkout: .ci/packed runs this file on the real tarball
     const config = JSON.parse(readFileSync(join(ROOT, 'tsconfig.build.json'), 'utf8')) as { include: string[] };
     const sources = config.include.flatMap((entry) => tsFiles(entry)).filter((f) => !DEV_ONLY.some((re) => re.test(`dist/${f.replace(/\.ts$/, '.js')}`)));
-    expect(built.map((f) => f.slice('dist/'.length).replace(/\.js$/, '.ts')).sort()).toEqual(sources.sort());
+    expect(built.map((f) => f.slice('dist/'.length).replace(/\.js$/, '.ts')).sort(), 'the packed dist/ against the sources (a stale dist/: npm run build)').toEqual(sources.sort());
   });
 });
 

@@ -71,8 +71,9 @@ export const geminiCli: AgentProfile = {
       ...(args.limit !== undefined ? { end_line: (args.offset ?? 1) + args.limit - 1 } : {}),
     }),
   },
-  // Measured: a CRLF file is shown with LF line ends and a leading BOM dropped (spec/SPEC.md "Host read tools", step 0).
-  tool: { normalize: ['crlf', 'bom'] },
+  // Measured: a CRLF file is shown with LF line ends and a leading BOM dropped, and a read shows at
+  // most 2,000 lines (spec/SPEC.md "Host read tools", steps 0 and 2).
+  tool: { normalize: ['crlf', 'bom'], maxLines: 2000 },
   normalize: (raw, info) => geminiText(raw, info),
   decode: (text, info): Claim | undefined => {
     if (info.isError && GEMINI_ABSENT.test(text)) return { kind: 'refusal', reason: 'absent' };
@@ -85,7 +86,7 @@ export const geminiCli: AgentProfile = {
   assumptions: [
     'gemini-cli\'s read_file: file_path absolute, start_line/end_line 1-based inclusive (a kit window offset o, limit l is start_line o, end_line o+l-1); its text is the file\'s lines joined by "\\n" (CRLF shown as LF); the "IMPORTANT: The file content has been truncated … Showing lines a-b of N" header of a partial view is removed, and a newline put back after line b when b < N.',
     'It has no re-read stub (no dedup): every read is judged as plain content. "Could not read file because no file was found" (an error) = a refusal (absent); "Cannot display content of binary file" = a refusal (unreadable).',
-    'Measured bounds of its read_file (source of 0.61.0): at most 2,000 lines per read and 2,000 characters per line (longer lines end "... [truncated]"), files over 20 MB refused; the histories here stay under them.',
+    'Measured bounds of its read_file (source of 0.61.0): at most 2,000 lines per read (declared as maxLines: no window above it is sent), 2,000 characters per line (longer lines end "... [truncated]": not declared, the histories keep lines shorter) and files over 20 MB refused.',
     'Settings in its fresh HOME: API-key auth, the sandbox a trusted folder, telemetry, usage statistics and auto-update off, loop detection and the next-speaker check off (they would end or extend a session the kit scripts).',
   ],
 };

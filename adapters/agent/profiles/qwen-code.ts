@@ -42,8 +42,8 @@ export const qwenCode: AgentProfile = {
   },
   // read_file stops at 1,000 lines when no limit is given (its truncateToolOutputLines default).
   // Measured on 0.15.10: 1,000 lines when a read gives no limit (a larger limit is served whole), and
-  // every line's trailing whitespace dropped (split('\n'), trimEnd): spec/SPEC.md "Host read tools".
-  tool: { defaultLimit: 1000, normalize: ['trim-end'] },
+  // a leading BOM and every line's trailing whitespace dropped (split('\n'), trimEnd): spec/SPEC.md "Host read tools".
+  tool: { defaultLimit: 1000, normalize: ['bom', 'trim-end'] },
   normalize: (raw) => {
     const text = stripReminders(raw);
     const h = QWEN_HEADER.exec(text);
@@ -63,6 +63,6 @@ export const qwenCode: AgentProfile = {
   assumptions: [
     'qwen-code\'s read_file: file_path absolute, offset 0-based (the kit\'s 1-based offset minus one), limit in lines; the "Showing lines a-b of N total lines." header of a window or a cut read is removed (and line b\'s "\\n" restored when b < N); <system-reminder> blocks are removed and never judged.',
     'Re-read stub "[File X unchanged since last read in this session — …]" = a pointer ("you hold this file"; its cache keys on inode, mtime and size); "File not found: <absolute path>" = a refusal (absent).',
-    'Measured bounds of its read_file: without a limit it returns at most 1,000 lines and a window\'s limit over 1,000 is served whole (declared as its tool bound, defaultLimit 1000: content is judged against the bounded text), and it cuts its text at 25,000 characters mid-line with "... [truncated]" (not a line end: a longer text fails SLICE-EXACT); each line it shows has its trailing whitespace (and a CRLF\'s "\\r") removed (declared: normalize trim-end).',
+    'Measured bounds of its read_file: without a limit it returns at most 1,000 lines and a window\'s limit over 1,000 is served whole (declared as its tool bound, defaultLimit 1000: content is judged against the bounded text), and it cuts its text at 25,000 characters mid-line with "... [truncated]" (not a line end: a longer text fails SLICE-EXACT); each line it shows has its trailing whitespace (and a CRLF\'s "\\r") removed, and a leading BOM dropped (declared: normalize bom, trim-end).',
   ],
 };
