@@ -72,8 +72,8 @@ export const geminiCli: AgentProfile = {
     }),
   },
   // Measured: a CRLF file is shown with LF line ends and a leading BOM dropped, and a read shows at
-  // most 2,000 lines (spec/SPEC.md "Host read tools", steps 0 and 2).
-  tool: { normalize: ['crlf', 'bom'], maxLines: 2000 },
+  // most 2,000 lines; a binary file (a NUL byte) is refused (spec/SPEC.md "Host read tools", "Host refusals").
+  tool: { normalize: ['crlf', 'bom'], maxLines: 2000, refuse: { binary: true } },
   normalize: (raw, info) => geminiText(raw, info),
   decode: (text, info): Claim | undefined => {
     if (info.isError && GEMINI_ABSENT.test(text)) return { kind: 'refusal', reason: 'absent' };
