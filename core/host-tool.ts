@@ -45,10 +45,12 @@ export interface HostToolRefusals {
   readonly maxBytes?: number;
   readonly maxTokens?: number;
   readonly binary?: boolean;
+  /** File extensions (lower case, with the dot: ".bin") the tool refuses as binary whatever the file holds. */
+  readonly extensions?: readonly string[];
 }
 
 const KEYS = ['maxLines', 'maxLineChars', 'maxChars', 'unit', 'lineNumbers', 'normalize', 'defaultLimit', 'refuse'];
-const REFUSE_KEYS = ['maxBytes', 'maxTokens', 'binary'];
+const REFUSE_KEYS = ['maxBytes', 'maxTokens', 'binary', 'extensions'];
 const isPositive = (v: unknown): boolean => typeof v === 'number' && Number.isSafeInteger(v) && v >= 1;
 
 /** Why a declared bound is malformed, or undefined. */
@@ -73,6 +75,9 @@ function refuseProblem(r: unknown): string | undefined {
   for (const k of ['maxBytes', 'maxTokens'])
     if (o[k] !== undefined && !isPositive(o[k])) return `capabilities.tool.refuse.${k} must be an integer >= 1 when given`;
   if (o.binary !== undefined && typeof o.binary !== 'boolean') return 'capabilities.tool.refuse.binary must be a boolean when given';
+  const ext = o.extensions;
+  if (ext !== undefined && (!Array.isArray(ext) || ext.some((e) => typeof e !== 'string' || !/^\.[a-z0-9]+$/.test(e))))
+    return 'capabilities.tool.refuse.extensions must be an array of lower-case extensions with the dot (".bin") when given';
   return undefined;
 }
 
@@ -85,6 +90,7 @@ export function describeRefusals(r: HostToolRefusals): string {
   if (r.maxBytes !== undefined) parts.push(`refuses a whole read of a file over ${r.maxBytes.toLocaleString('en-US')} bytes`);
   if (r.maxTokens !== undefined) parts.push(`refuses a read over ${r.maxTokens.toLocaleString('en-US')} tokens (estimated as UTF-8 bytes / 4)`);
   if (r.binary === true) parts.push('refuses binary files (a NUL character)');
+  if (r.extensions !== undefined && r.extensions.length > 0) parts.push(`refuses files named ${r.extensions.join(' ')} (by extension)`);
   return parts.join(', ');
 }
 

@@ -2,6 +2,7 @@
  * The kit's host read tool with a declared bound (core/host-tool.ts; spec/SPEC.md "Host read
  * tools"): normalisation, then the line cut, the line limit, numbering, the whole-text cut.
  */
+import { extname } from 'node:path';
 import { estimateTokens, type HostToolBound, type HostToolUnit } from '../core/host-tool.ts';
 import { splitLines } from './lines.ts';
 
@@ -84,10 +85,13 @@ const kb = (bytes: number): string => {
  * undefined (spec/SPEC.md "Host refusals"): binary first, then the whole file's size (a request
  * without offset and limit only), then the token estimate of the text it would return.
  */
-export function refusalOf(content: string, offset: number | undefined, limit: number | undefined, text: string, t: HostToolBound | undefined): { code: string; message: string } | undefined {
+export function refusalOf(content: string, offset: number | undefined, limit: number | undefined, text: string, t: HostToolBound | undefined, path?: string): { code: string; message: string } | undefined {
   const r = t?.refuse;
   if (r === undefined) return undefined;
   if (r.binary === true && content.includes('\u0000')) return { code: REFUSAL_CODES.binary, message: 'EBINARY: this tool cannot read binary files' };
+  // A file named as binary is refused whatever it holds (refuse.extensions).
+  if (r.extensions !== undefined && path !== undefined && r.extensions.includes(extname(path).toLowerCase()))
+    return { code: REFUSAL_CODES.binary, message: `EBINARY: this tool does not read ${extname(path).toLowerCase()} files` };
   if (r.maxBytes !== undefined && offset === undefined && limit === undefined) {
     const size = Buffer.byteLength(content, 'utf8');
     if (size > r.maxBytes) return { code: REFUSAL_CODES.tooLarge, message: `EFBIG: File content (${kb(size)}) exceeds maximum allowed size (${kb(r.maxBytes)}). Please use offset and limit parameters to read specific portions of the file.` };

@@ -69,7 +69,7 @@ export class World {
       return { ok: false, code: 'EINVAL', message: `EINVAL: bad window offset=${String(offset)} limit=${String(limit)}` };
     const text = this.tool === undefined ? windowOf(f.content, offset, limit) : boundedText(f.content, offset, limit, this.tool);
     // A declared refusal is the tool's answer: the worker gets nothing of the file (SPEC.md "Host refusals").
-    const refused = refusalOf(f.content, offset, limit, text, this.tool);
+    const refused = refusalOf(f.content, offset, limit, text, this.tool, args.path);
     return refused === undefined ? { ok: true, text } : { ok: false, ...refused };
   }
 

@@ -49,7 +49,7 @@ export function hostRead(root: string, input: Readonly<Record<string, unknown>>,
   }
   const text = boundedText(content, offset, limit, bound);
   // The tool refuses instead of answering: the worker sees the refusal, PostToolUse does not run.
-  const refused = refusalOf(content, offset, limit, text, bound);
+  const refused = refusalOf(content, offset, limit, text, bound, path);
   if (refused !== undefined) return { ok: false, ...refused };
   return { ok: true, text, file: path, startLine: offset ?? 1, numLines: splitLines(text).length, totalLines: splitLines(content).length };
 }

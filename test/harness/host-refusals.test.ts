@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { describeHostTool, hostToolProblem } from '../../core/host-tool.ts';
 import { World } from '../../harness/world.ts';
+import { refusalOf } from '../../harness/host-tool.ts';
 import { hostRead } from '../../adapters/hook/host-read.ts';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -20,7 +21,7 @@ describe('declaring refusals', () => {
     expect(hostToolProblem({ refuse: { maxBytes: 0 } })).toBe('capabilities.tool.refuse.maxBytes must be an integer >= 1 when given');
     expect(hostToolProblem({ refuse: { maxTokens: 1.5 } })).toBe('capabilities.tool.refuse.maxTokens must be an integer >= 1 when given');
     expect(hostToolProblem({ refuse: { binary: 'yes' } })).toBe('capabilities.tool.refuse.binary must be a boolean when given');
-    expect(hostToolProblem({ refuse: { maxKB: 2 } })).toBe('capabilities.tool.refuse has unknown key "maxKB" (known: maxBytes, maxTokens, binary)');
+    expect(hostToolProblem({ refuse: { maxKB: 2 } })).toBe('capabilities.tool.refuse has unknown key "maxKB" (known: maxBytes, maxTokens, binary, extensions)');
   });
   it('reports say what is refused and how tokens are estimated', () => {
     expect(describeHostTool({ maxLines: 2000, refuse: { maxBytes: 262_144, maxTokens: 25_000, binary: true } })).toBe(
@@ -63,5 +64,18 @@ describe('the hook host\'s Read refuses as Claude Code 2.1 does', () => {
     } finally {
       rmSync(root, { recursive: true, force: true });
     }
+  });
+});
+
+describe('refuse.extensions: a file named as binary is refused whatever it holds', () => {
+  const t = { refuse: { extensions: ['.bin'] } };
+  it('refuses by extension (case folded) and reads other names', () => {
+    expect(refusalOf('const a = 1;\n', undefined, undefined, 'const a = 1;\n', t, 'b.bin')?.code).toBe('EBINARY');
+    expect(refusalOf('const a = 1;\n', undefined, undefined, 'const a = 1;\n', t, 'dir/B.BIN')?.code).toBe('EBINARY');
+    expect(refusalOf('const a = 1;\n', undefined, undefined, 'const a = 1;\n', t, 'b.ts')).toBeUndefined();
+  });
+  it('a declaration names what is wrong with it', () => {
+    expect(hostToolProblem({ refuse: { extensions: ['bin'] } })).toMatch(/refuse\.extensions must be an array of lower-case extensions/);
+    expect(hostToolProblem({ refuse: { extensions: ['.bin'] } })).toBeUndefined();
   });
 });

@@ -6,6 +6,12 @@
 import type { Claim } from '../../../core/claims.ts';
 import type { AgentProfile, AgentResultInfo } from '../profile.ts';
 
+/** The extensions gemini-cli 0.61.0's read_file refuses as binary whatever the file holds. */
+export const GEMINI_BINARY_EXTENSIONS: readonly string[] = Object.freeze([
+  '.7z', '.a', '.bin', '.bz2', '.class', '.dat', '.dll', '.doc', '.docx', '.dylib', '.exe', '.gz', '.jar', '.lib', '.o', '.obj',
+  '.odp', '.ods', '.odt', '.pak', '.ppt', '.pptx', '.pyc', '.pyo', '.rar', '.rpa', '.so', '.tar', '.war', '.wasm', '.xls', '.xlsx', '.zip',
+]);
+
 /** read_file's header on a partial view (a window, or past its 2,000-line / 2,000-char bounds). */
 export const GEMINI_TRUNCATED = /^\nIMPORTANT: The file content has been truncated\.\nStatus: Showing lines (\d+)-(\d+) of (\d+) total lines\.\n[^\n]*\n\n--- FILE CONTENT \(truncated\) ---\n/;
 /** A missing file: the error result's text (`File not found: <path>`; older wording in its llmContent). */
@@ -72,8 +78,9 @@ export const geminiCli: AgentProfile = {
     }),
   },
   // Measured: a CRLF file is shown with LF line ends and a leading BOM dropped, and a read shows at
-  // most 2,000 lines; a binary file (a NUL byte) is refused (spec/SPEC.md "Host read tools", "Host refusals").
-  tool: { normalize: ['crlf', 'bom'], maxLines: 2000, refuse: { binary: true } },
+  // most 2,000 lines; a binary file (a NUL byte) and a file named as binary (its BINARY_EXTENSIONS,
+  // 0.61.0 source) are refused (spec/SPEC.md "Host read tools", "Host refusals").
+  tool: { normalize: ['crlf', 'bom'], maxLines: 2000, refuse: { binary: true, extensions: GEMINI_BINARY_EXTENSIONS } },
   normalize: (raw, info) => geminiText(raw, info),
   decode: (text, info): Claim | undefined => {
     if (info.isError && GEMINI_ABSENT.test(text)) return { kind: 'refusal', reason: 'absent' };
