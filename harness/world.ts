@@ -1,6 +1,6 @@
 /**
  * The kit's ground truth: an in-memory file system with kit-set mtimes, and the inner read tool
- * shims wrap. KIT-DESIGN.md "Oracle semantics": content(k, t) is what this tool returns.
+ * shims wrap. SPEC.md "Knowledge": content(k, t) is what this tool returns.
  */
 import type { HostToolBound } from '../core/host-tool.ts';
 import { resolvePath } from '../core/paths.ts';

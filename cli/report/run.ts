@@ -1,4 +1,4 @@
-/** Reports of `run`: pretty (people) and JSON (KIT-DESIGN.md "JSON reports"). */
+/** Reports of `run`: pretty (people) and JSON (README.md "Commands": every JSON report starts with the envelope). */
 import { efficiencyHeadline } from '../../properties/efficiency.ts';
 import { headerModeText, type TraceHeader } from '../../core/trace.ts';
 import type { RuleResult, RunResult } from '../../properties/run.ts';

@@ -1,4 +1,4 @@
-/** The mutant catalogue, in the order of KIT-DESIGN.md's table, then the kit's additions. */
+/** The mutant catalogue, in the order of docs/MUTANTS.md's table, then the kit's additions. */
 import pathHashPointer from './PATH-HASH-POINTER.ts';
 import pathOnly from './PATH-ONLY.ts';
 import emptyPointer from './EMPTY-POINTER.ts';
@@ -34,7 +34,7 @@ import pointerInContent from './POINTER-IN-CONTENT.ts';
 import forgetAlias from './FORGET-ALIAS.ts';
 import type { MutantSpec } from '../spec.ts';
 
-/** The 30 mutants of KIT-DESIGN.md "Mutation negative controls", one or more per rule. */
+/** The 30 negative-control mutants, one or more per rule (docs/MUTANTS.md). */
 export const DESIGN_CATALOGUE: readonly MutantSpec[] = Object.freeze([
   pathHashPointer,
   pathOnly,
@@ -68,7 +68,7 @@ export const DESIGN_CATALOGUE: readonly MutantSpec[] = Object.freeze([
   unsealed,
 ]);
 
-/** Failure classes of READ-SHIM-CONTRACT.md §8 that deserve a mutant of their own. */
+/** Lie classes of docs/LIE-CLASSES.md that deserve a mutant of their own. */
 export const ADDITIONS: readonly MutantSpec[] = Object.freeze([
   statAfterRead,
   pointerInContent,

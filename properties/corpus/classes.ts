@@ -1,6 +1,5 @@
 /**
- * The lie classes the directed corpus is written from (READ-SHIM-CONTRACT.md §8 and issue 12's
- * list): how shims in the wild lie, each in the words a failure's story starts with. The
+ * The lie classes the directed corpus is written from (docs/LIE-CLASSES.md): how shims in the wild lie, each in the words a failure's story starts with. The
  * catalogue with where each is seen and what covers it is docs/LIE-CLASSES.md (a test checks
  * the two agree both ways).
  */

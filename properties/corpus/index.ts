@@ -1,4 +1,4 @@
-/** The directed corpus (issue 12): lie classes, cases, notice mimicry, and the phase that plays them. */
+/** The directed corpus: lie classes, cases, notice mimicry, and the phase that plays them. */
 export { LIE_CLASSES, LIE_CLASS_IDS, isLieClassId, lieClassLine, type LieClassId } from './classes.ts';
 export { CASES, caseById } from './cases.ts';
 export type { CaseContext, CorpusCase, Needs } from './types.ts';

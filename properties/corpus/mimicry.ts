@@ -1,5 +1,5 @@
 /**
- * Notice mimicry (issue 12; NOTICE-SEALED): the kit learns the shim's own notices from its
+ * Notice mimicry (NOTICE-SEALED): the kit learns the shim's own notices from its
  * earlier responses in the run, writes files whose tool text for the request equals such a
  * notice, and has a fresh worker read them. A sealed shim's notices are copied with a foreign
  * seal (a file holding the instance's own seal is out of scope: the shim delivered it
@@ -47,7 +47,7 @@ function kindOf(claim: Claim, text: string): string | undefined {
     case 'refusal':
       return `refusal (${claim.reason})`;
     case 'verbatim': {
-      // A host note around the tool's text is framing the host added (issue 11): learned, never reproducible.
+      // A host note around the tool's text is framing the host added (SPEC.md "Host tool"): learned, never reproducible.
       const b = backing(claim, text);
       return claim.payload !== undefined && b.found && b.framing !== '' ? 'host note' : undefined;
     }

@@ -1,5 +1,5 @@
 /**
- * The corpus phase of a run (issue 12): after the surface probes and saved traces, before the
+ * The corpus phase of a run: after the surface probes and saved traces, before the
  * random phase, every case whose needs the adapter meets is played as a fresh history (or several
  * sessions), judged by the same oracle, then the notices it drew from the shim are mimicked.
  * Deterministic: the cases and their order are fixed, and the mimicry depends only on what the

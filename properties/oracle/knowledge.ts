@@ -1,6 +1,6 @@
 /**
- * What a worker holds, per request key, from the responses alone: K = (T, P) (KIT-DESIGN.md
- * "Oracle semantics"). The same class serves the truth and the shadow models.
+ * What a worker holds, per request key, from the responses alone: K = (T, P) (SPEC.md
+ * "Knowledge"). The same class serves the truth and the shadow models.
  */
 import type { Claim } from '../../core/claims.ts';
 import { keyPath } from '../../core/paths.ts';

@@ -1,5 +1,5 @@
 /**
- * Issue 13, "never a silent or hung run", for in-process adapters and the run's flags: each fault
+ * Never a silent or hung run, for in-process adapters and the run's flags: each fault
  * is exit 2 with one line saying what and where, or a verdict — never a silent exit or a hang.
  */
 import { spawnSync } from 'node:child_process';

@@ -1,5 +1,5 @@
 /**
- * Issue 11, "Done when": truthful designs pass. Each design of examples/designs/ (written from
+ * Truthful designs pass. Each design of examples/designs/ (written from
  * README and SPEC.md alone) must exit clean — no rule failed, none unexercised — in the default run
  * (three cap bands, DEFAULT_RUNS histories each, one seed) and in the tiny band on three seeds.
  *

@@ -1,5 +1,5 @@
 /**
- * Issue 11, "Host read tools bound their output": the Python examples behind a 2,000-line host tool
+ * Host read tools bound their output (SPEC.md "Host read tools"): the Python examples behind a 2,000-line host tool
  * (examples/python/host_tool_shim.py, host_tool_mtime_shim.py). Both read the disk themselves and
  * apply the declared bound to their own reads; keyed on content the stub is true, keyed on mtime it
  * lies after an edit that keeps the mtime. Fewer histories than a default --process run (each

@@ -1,5 +1,5 @@
 /**
- * Issue 12: with the directed corpus every mutant of the catalogue is killed by a rule it names
+ * With the directed corpus every mutant of the catalogue is killed by a rule it names
  * before any random history — so `mutants --runs 10` kills all of them. Run with one random
  * history per band: the probes and the corpus do not depend on --runs, and kills only accumulate
  * with more histories, so this is the same promise at a tenth of the cost.

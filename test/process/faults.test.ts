@@ -1,5 +1,5 @@
 /**
- * Issue 13, "never a silent or hung run", for process shims: a grandchild that leaves the process
+ * Never a silent or hung run, for process shims: a grandchild that leaves the process
  * group, a 50 MB reply line, and a replay that starts only the process its trace needs.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

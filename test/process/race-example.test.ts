@@ -1,5 +1,5 @@
 /**
- * Issue 12: the stat-after-read race example (examples/python/stat_after_read_shim.py) fails
+ * The stat-after-read race example (examples/python/stat_after_read_shim.py) fails
  * POINTER-FULL in a --process run with a story that names the race; and the random phase alone,
  * tuned to the lie classes, finds the same bug within the --process default of histories.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 12: the directed corpus — cases in the one trace schema, each naming its lie class;
+ * The directed corpus — cases in the one trace schema, each naming its lie class;
  * played before the random phase, filtered by capabilities, levers and --only; shard 1 only; never
  * on --replay; checks split by phase; stories that start with the lie class.
  */

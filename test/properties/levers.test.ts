@@ -1,5 +1,5 @@
 /**
- * Issue 11: lever shims are judged fairly, claims are tied to the text the worker saw, and the
+ * Lever shims are judged fairly, claims are tied to the text the worker saw, and the
  * false verdicts found on real shims stay fixed. Small hand-built histories, judged by the oracle.
  */
 import { createHash } from 'node:crypto';

@@ -1,5 +1,5 @@
 /**
- * Issue 12, notice mimicry: files whose tool text is the shim's own notice, read by a fresh
+ * Notice mimicry: files whose tool text is the shim's own notice, read by a fresh
  * worker. A sealed shim's decoder that trusts any notice-looking text fails; an unsealed shim's
  * cases are advisories under NOTICE-SEALED that never change the exit code.
  */

@@ -39,7 +39,7 @@ describe('SPEC.md documents every rule', () => {
     for (const id of ids) expect(id).toMatch(/^[A-Z0-9-]+\/[a-z0-9]+(-[a-z0-9]+)*$/);
   });
 
-  it('covers the brief\'s edge cases by name', () => {
+  it('covers the contract\'s named edge cases', () => {
     const ids = new Set(examples.map((c) => c.example.id));
     for (const id of [
       'POINTER-FULL/empty-file-first-read', 'POINTER-FULL/truncated-to-empty', 'SLICE-CONTINUES/change-between-slices-restarts',
