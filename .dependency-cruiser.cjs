@@ -21,7 +21,9 @@ const re = (name) => (name.endsWith('.ts') ? `^${name.replace('.', '\\.')}$` : `
 
 const layerRules = TIERS.flatMap((tier, i) =>
   tier.map((from) => {
-    const above = TIERS.slice(i).flat().filter((to) => to !== from);
+    const above = TIERS.slice(i)
+      .flat()
+      .filter((to) => to !== from);
     return above.length === 0
       ? null
       : {
@@ -36,7 +38,13 @@ const layerRules = TIERS.flatMap((tier, i) =>
 
 module.exports = {
   forbidden: [
-    { name: 'no-circular', comment: 'no import cycle, import type edges included', severity: 'error', from: {}, to: { circular: true, dependencyTypesNot: ['undetermined'] } },
+    {
+      name: 'no-circular',
+      comment: 'no import cycle, import type edges included',
+      severity: 'error',
+      from: {},
+      to: { circular: true, dependencyTypesNot: ['undetermined'] },
+    },
     ...layerRules,
   ],
   options: {

@@ -1,9 +1,29 @@
 /** readshim-conformance — the public API. README.md documents every export. */
 export { defineAdapter } from './adapters/contract.ts';
 export type {
-  AdapterContext, Capabilities, Counters, DecodeInfo, HostTool, KitFs, ReadArgs, ShimAdapter, StaleRequest, Surface, WorkerShim,
+  AdapterContext,
+  Capabilities,
+  Counters,
+  DecodeInfo,
+  HostTool,
+  KitFs,
+  ReadArgs,
+  ShimAdapter,
+  StaleRequest,
+  Surface,
+  WorkerShim,
 } from './adapters/contract.ts';
-export type { Claim, ClaimKind, SliceClaim, PointerClaim, DiffClaim, StaleClaim, RefusalClaim, VerbatimClaim, RefusalReason } from './core/claims.ts';
+export type {
+  Claim,
+  ClaimKind,
+  SliceClaim,
+  PointerClaim,
+  DiffClaim,
+  StaleClaim,
+  RefusalClaim,
+  VerbatimClaim,
+  RefusalReason,
+} from './core/claims.ts';
 export { claimProblem } from './core/claims.ts';
 export { RULES, RULE_IDS, TRUTH_RULES, SURFACE_RULES, isRuleId } from './core/rules.ts';
 export type { RuleId, RuleInfo } from './core/rules.ts';

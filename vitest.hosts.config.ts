@@ -8,5 +8,11 @@ import base from './vitest.config.ts';
  */
 export default defineConfig({
   resolve: base.resolve,
-  test: { include: ['test/hosts/**/*.test.ts'], testTimeout: 300_000, hookTimeout: 300_000, pool: 'forks', fileParallelism: false },
+  test: {
+    include: ['test/hosts/**/*.test.ts'],
+    testTimeout: 300_000,
+    hookTimeout: 300_000,
+    pool: 'forks',
+    fileParallelism: false,
+  },
 });

@@ -17,14 +17,23 @@ export default defineConfig({
   resolve: base.resolve,
   test: {
     include: [
-      'test/properties/{keys,levers,oracle,strict-patch}.test.ts', 'test/oracle/**/*.test.ts', 'test/harness/**/*.test.ts',
-      'test/spec/{spec,levers,notation}.test.ts', 'test/designs/kit-findings.test.ts', 'test/oracle/conformance.suite.ts',
+      'test/properties/{keys,levers,oracle,strict-patch}.test.ts',
+      'test/oracle/**/*.test.ts',
+      'test/harness/**/*.test.ts',
+      'test/spec/{spec,levers,notation}.test.ts',
+      'test/designs/kit-findings.test.ts',
+      'test/oracle/conformance.suite.ts',
     ],
     testTimeout: 300_000,
     hookTimeout: 300_000,
     bail: 1,
     sequence: {
-      sequencer: cheapFirst(['test/spec/spec.test.ts', 'test/spec/levers.test.ts', 'test/properties/levers.test.ts', 'test/oracle/conformance.suite.ts']),
+      sequencer: cheapFirst([
+        'test/spec/spec.test.ts',
+        'test/spec/levers.test.ts',
+        'test/properties/levers.test.ts',
+        'test/oracle/conformance.suite.ts',
+      ]),
     },
   },
 });

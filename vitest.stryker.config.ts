@@ -17,7 +17,12 @@ export default defineConfig({
     // A mutant is killed by its first failing test: stop there, cheap tests first.
     bail: 1,
     sequence: {
-      sequencer: cheapFirst(['test/spec/spec.test.ts', 'test/reference/diff-lever.test.ts', 'test/reference/diff.test.ts', 'test/mutations/reference-conformance.suite.ts']),
+      sequencer: cheapFirst([
+        'test/spec/spec.test.ts',
+        'test/reference/diff-lever.test.ts',
+        'test/reference/diff.test.ts',
+        'test/mutations/reference-conformance.suite.ts',
+      ]),
     },
   },
 });

@@ -8,7 +8,16 @@ import { LEVER_NAMES, isLeverName, modeOfArm, modeOfLevers, type Mode } from '..
 import type { Capabilities } from './contract.ts';
 
 const REQUIRED = ['capParam', 'windows', 'staleServe', 'forget', 'counters', 'seal'] as const;
-const OPTIONAL = ['diff', 'persona', 'armResolver', 'countCallback', 'hostNeverCompacts', 'forgetWhole', 'raceBarrier', 'wrapTool'] as const;
+const OPTIONAL = [
+  'diff',
+  'persona',
+  'armResolver',
+  'countCallback',
+  'hostNeverCompacts',
+  'forgetWhole',
+  'raceBarrier',
+  'wrapTool',
+] as const;
 /** The largest cap the kit runs (its reads and files stay in memory). */
 export const MAX_CAP = 64 * 1024 * 1024;
 
@@ -19,25 +28,40 @@ export function capabilitiesProblem(raw: unknown): string | undefined {
   if (!isObj(raw)) return 'the adapter has no "capabilities" object';
   const hasArms = raw.arms !== undefined;
   const hasLevers = raw.levers !== undefined;
-  if (hasArms && hasLevers) return 'capabilities declare both "arms" (an arm surface) and "levers"; declare one of them';
-  if (!hasArms && !hasLevers) return `capabilities need "levers" (any of ${LEVER_NAMES.join('|')}) or "arms" (${ARM_NAMES.join('|')})`;
-  if (hasArms && (!Array.isArray(raw.arms) || raw.arms.length === 0 || !raw.arms.every((x) => (ARM_NAMES as readonly unknown[]).includes(x))))
+  if (hasArms && hasLevers)
+    return 'capabilities declare both "arms" (an arm surface) and "levers"; declare one of them';
+  if (!hasArms && !hasLevers)
+    return `capabilities need "levers" (any of ${LEVER_NAMES.join('|')}) or "arms" (${ARM_NAMES.join('|')})`;
+  if (
+    hasArms &&
+    (!Array.isArray(raw.arms) ||
+      raw.arms.length === 0 ||
+      !raw.arms.every((x) => (ARM_NAMES as readonly unknown[]).includes(x)))
+  )
     return `capabilities.arms must be a non-empty list of ${ARM_NAMES.join('|')}`;
-  if (hasLevers && (!Array.isArray(raw.levers) || !raw.levers.every(isLeverName) || new Set(raw.levers).size !== raw.levers.length))
+  if (
+    hasLevers &&
+    (!Array.isArray(raw.levers) || !raw.levers.every(isLeverName) || new Set(raw.levers).size !== raw.levers.length)
+  )
     return `capabilities.levers must be a list of distinct ${LEVER_NAMES.join('|')} (empty: no lever, plain reads)`;
   for (const k of REQUIRED) if (typeof raw[k] !== 'boolean') return `capabilities.${k} must be true or false`;
-  for (const k of OPTIONAL) if (raw[k] !== undefined && typeof raw[k] !== 'boolean') return `capabilities.${k} must be true or false when given`;
+  for (const k of OPTIONAL)
+    if (raw[k] !== undefined && typeof raw[k] !== 'boolean')
+      return `capabilities.${k} must be true or false when given`;
   if (hasLevers) {
     const levers = raw.levers as string[];
     if (raw.persona === true || raw.armResolver === true || raw.wrapTool === true)
       return 'capabilities.persona, armResolver and wrapTool belong to an arm surface ("arms"), not to a shim that declares "levers"';
-    if (raw.diff !== undefined && raw.diff !== levers.includes('diff')) return `capabilities.diff is ${String(raw.diff)} but "levers" ${levers.includes('diff') ? 'has' : 'lacks'} diff`;
-    if (raw.staleServe === true && !levers.includes('cap')) return 'capabilities.staleServe needs the cap lever (the stale serve is the cap\'s compensation)';
+    if (raw.diff !== undefined && raw.diff !== levers.includes('diff'))
+      return `capabilities.diff is ${String(raw.diff)} but "levers" ${levers.includes('diff') ? 'has' : 'lacks'} diff`;
+    if (raw.staleServe === true && !levers.includes('cap'))
+      return "capabilities.staleServe needs the cap lever (the stale serve is the cap's compensation)";
   }
   if (raw.cap !== undefined) {
     if (typeof raw.cap !== 'number' || !Number.isSafeInteger(raw.cap) || raw.cap < 4 || raw.cap > MAX_CAP)
       return `capabilities.cap must be an integer from 4 to ${MAX_CAP} (bytes) when given`;
-    if (raw.capParam === true) return 'capabilities.cap (a fixed cap) and capParam (the cap is a parameter) exclude each other';
+    if (raw.capParam === true)
+      return 'capabilities.cap (a fixed cap) and capParam (the cap is a parameter) exclude each other';
   }
   if (raw.tool !== undefined) return hostToolProblem(raw.tool);
   return undefined;
@@ -50,7 +74,8 @@ export const declaredArms = (caps: Capabilities): readonly ArmName[] => caps.arm
 export const hasArmSurface = (caps: Capabilities): boolean => caps.arms !== undefined && caps.armResolver === true;
 
 /** The shim may answer diffs. */
-export const offersDiff = (caps: Capabilities): boolean => (caps.levers !== undefined ? caps.levers.includes('diff') : caps.diff === true);
+export const offersDiff = (caps: Capabilities): boolean =>
+  caps.levers !== undefined ? caps.levers.includes('diff') : caps.diff === true;
 
 /** The mode histories run under: the declared levers, or the chosen arm (which must be declared). */
 export function modeFor(caps: Capabilities, arm: ArmName | undefined): Mode {

@@ -17,7 +17,8 @@ export class ClaimQueue {
   /** The claim sent with this text; none sent = verbatim (the kit checks that against the file). */
   take(text: string): Claim {
     const q = this.#byText.get(text);
-    if (q === undefined || q.length === 0) throw new AdapterError('decode was asked about a response this process never sent');
+    if (q === undefined || q.length === 0)
+      throw new AdapterError('decode was asked about a response this process never sent');
     const c = q.shift();
     if (q.length === 0) this.#byText.delete(text);
     return c ?? { kind: 'verbatim' };

@@ -91,7 +91,11 @@ export function guardExit(who: () => string, options: GuardOptions = {}): ExitGu
  * Runs `body` with process.exit guarded; a call made meanwhile is the outcome (thrown), whatever
  * the body returned or threw, so swallowing the throw does not make the run pass.
  */
-export async function withExitGuard<T>(who: () => string, body: (guard: ExitGuard) => Promise<T>, options: GuardOptions = {}): Promise<T> {
+export async function withExitGuard<T>(
+  who: () => string,
+  body: (guard: ExitGuard) => Promise<T>,
+  options: GuardOptions = {},
+): Promise<T> {
   const guard = guardExit(who, options);
   try {
     const out = await body(guard);

@@ -16,7 +16,8 @@ import { onKitExit } from './process/cleanup.ts';
 /** Processes (threads count) one isolated subject may have at once: a fork bomb stops there. */
 export const ISOLATE_MAX_PROCS = 256;
 
-export const BWRAP_INSTALL = 'apt-get install bubblewrap (Debian, Ubuntu), dnf install bubblewrap (Fedora), pacman -S bubblewrap (Arch)';
+export const BWRAP_INSTALL =
+  'apt-get install bubblewrap (Debian, Ubuntu), dnf install bubblewrap (Fedora), pacman -S bubblewrap (Arch)';
 
 export interface Isolation {
   /** The bwrap executable. */
@@ -70,16 +71,26 @@ export function onPath(name: string, path: string | undefined = process.env.PATH
  */
 export function openIsolation(command: string, env: NodeJS.ProcessEnv = process.env): Isolation {
   const bwrap = onPath('bwrap', env.PATH);
-  if (bwrap === undefined) throw new UsageError(`${command}: --isolate needs bubblewrap (bwrap), not found on PATH; install it: ${BWRAP_INSTALL}`);
+  if (bwrap === undefined)
+    throw new UsageError(
+      `${command}: --isolate needs bubblewrap (bwrap), not found on PATH; install it: ${BWRAP_INSTALL}`,
+    );
   const prlimit = onPath('prlimit', env.PATH);
-  if (prlimit === undefined) throw new UsageError(`${command}: --isolate needs prlimit (util-linux), not found on PATH; install it: apt-get install util-linux`);
+  if (prlimit === undefined)
+    throw new UsageError(
+      `${command}: --isolate needs prlimit (util-linux), not found on PATH; install it: apt-get install util-linux`,
+    );
   let passwdHome: string | undefined;
   try {
     passwdHome = userInfo().homedir;
   } catch {
     // no passwd entry: only $HOME is hidden
   }
-  const hide = [...new Set([env.HOME, passwdHome].filter((d): d is string => d !== undefined && isAbsolute(d) && d !== '/' && existsSync(d)))];
+  const hide = [
+    ...new Set(
+      [env.HOME, passwdHome].filter((d): d is string => d !== undefined && isAbsolute(d) && d !== '/' && existsSync(d)),
+    ),
+  ];
   const pidsCgroup = kitCgroup();
   return { bwrap, prlimit, hide, maxProcs: ISOLATE_MAX_PROCS, ...(pidsCgroup !== undefined ? { pidsCgroup } : {}) };
 }
@@ -176,7 +187,8 @@ function removeCgroup(dir: string, tries = 40): void {
     rmdirSync(dir);
     liveCgroups.delete(dir);
   } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'EBUSY' && tries > 0) setTimeout(() => removeCgroup(dir, tries - 1), 50).unref();
+    if ((e as NodeJS.ErrnoException).code === 'EBUSY' && tries > 0)
+      setTimeout(() => removeCgroup(dir, tries - 1), 50).unref();
   }
 }
 
@@ -192,7 +204,20 @@ const inside = (dir: string, file: string): boolean => {
  * the writable directories, then each hidden HOME remounted read-only.
  */
 export function bwrapArgs(iso: Isolation, s: Pick<SubjectSpawn, 'command' | 'cwd' | 'writable'>): string[] {
-  const a = ['--die-with-parent', '--unshare-net', '--unshare-pid', '--unshare-ipc', '--unshare-uts', '--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc'];
+  const a = [
+    '--die-with-parent',
+    '--unshare-net',
+    '--unshare-pid',
+    '--unshare-ipc',
+    '--unshare-uts',
+    '--ro-bind',
+    '/',
+    '/',
+    '--dev',
+    '/dev',
+    '--proc',
+    '/proc',
+  ];
   for (const h of iso.hide) a.push('--tmpfs', h);
   if (iso.hide.some((h) => inside(h, s.cwd))) a.push('--ro-bind', s.cwd, s.cwd);
   for (const w of s.writable) a.push('--bind', w, w);
@@ -203,12 +228,18 @@ export function bwrapArgs(iso: Isolation, s: Pick<SubjectSpawn, 'command' | 'cwd
 
 /** Starts the subject, its stdio piped, in its own process group (the kit kills the group). */
 export function spawnSubject(s: SubjectSpawn): ChildProcessWithoutNullStreams {
-  if (s.isolation === undefined) return spawn(s.command, { shell: true, detached: true, cwd: s.cwd, env: s.env, stdio: 'pipe' });
+  if (s.isolation === undefined)
+    return spawn(s.command, { shell: true, detached: true, cwd: s.cwd, env: s.env, stdio: 'pipe' });
   const iso = s.isolation;
   const cg = iso.pidsCgroup !== undefined ? subjectCgroup(iso.pidsCgroup, iso.maxProcs) : undefined;
-  if (cg === undefined) return spawn(iso.bwrap, bwrapArgs(iso, s), { detached: true, cwd: s.cwd, env: s.env, stdio: 'pipe' });
+  if (cg === undefined)
+    return spawn(iso.bwrap, bwrapArgs(iso, s), { detached: true, cwd: s.cwd, env: s.env, stdio: 'pipe' });
   // The shell joins the cgroup before bwrap starts, so every process of the subject is counted.
-  const child = spawn('/bin/sh', ['-c', 'echo $$ > "$0/cgroup.procs" && exec "$@"', cg, iso.bwrap, ...bwrapArgs(iso, s)], { detached: true, cwd: s.cwd, env: s.env, stdio: 'pipe' });
+  const child = spawn(
+    '/bin/sh',
+    ['-c', 'echo $$ > "$0/cgroup.procs" && exec "$@"', cg, iso.bwrap, ...bwrapArgs(iso, s)],
+    { detached: true, cwd: s.cwd, env: s.env, stdio: 'pipe' },
+  );
   child.on('exit', () => removeCgroup(cg));
   return child;
 }

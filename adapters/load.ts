@@ -7,10 +7,10 @@ import { UsageError } from '../core/errors.ts';
 import { capabilitiesProblem } from './capabilities.ts';
 import type { ShimAdapter } from './contract.ts';
 
-
 /** What is wrong with an adapter object, or undefined. */
 export function adapterProblem(a: unknown): string | undefined {
-  if (typeof a !== 'object' || a === null) return 'the module exports no adapter object (export default defineAdapter({...}) or export const adapter)';
+  if (typeof a !== 'object' || a === null)
+    return 'the module exports no adapter object (export default defineAdapter({...}) or export const adapter)';
   const o = a as Record<string, unknown>;
   if (typeof o.name !== 'string' || o.name === '') return 'the adapter has no "name" string';
   if (typeof o.create !== 'function') return 'the adapter has no create(ctx) function';
@@ -19,9 +19,12 @@ export function adapterProblem(a: unknown): string | undefined {
   if (problem !== undefined) return problem;
   const caps = o.capabilities as Record<string, unknown>;
   const surface = o.surface as Record<string, unknown> | undefined;
-  if (caps.armResolver === true && typeof surface?.resolveArm !== 'function') return 'capabilities.armResolver is true but surface.resolveArm is missing';
-  if (caps.persona === true && typeof surface?.persona !== 'function') return 'capabilities.persona is true but surface.persona is missing';
-  if (caps.wrapTool === true && typeof surface?.wrapTool !== 'function') return 'capabilities.wrapTool is true but surface.wrapTool is missing';
+  if (caps.armResolver === true && typeof surface?.resolveArm !== 'function')
+    return 'capabilities.armResolver is true but surface.resolveArm is missing';
+  if (caps.persona === true && typeof surface?.persona !== 'function')
+    return 'capabilities.persona is true but surface.persona is missing';
+  if (caps.wrapTool === true && typeof surface?.wrapTool !== 'function')
+    return 'capabilities.wrapTool is true but surface.wrapTool is missing';
   return undefined;
 }
 
@@ -44,7 +47,8 @@ function loadProblem(e: unknown, file: string): string {
   const esbuild = /^(.+?):(\d+):(\d+): ERROR: (.*)$/m.exec(message);
   if (esbuild !== null) return `${shown(esbuild[1]!)}:${esbuild[2]}:${esbuild[3]}: ${esbuild[4]}`;
   if (e instanceof SyntaxError) {
-    const at = (path: string, line: string): string => `${shown(path.startsWith('file://') ? fileURLToPath(path) : path)}:${line}: SyntaxError: ${message}`;
+    const at = (path: string, line: string): string =>
+      `${shown(path.startsWith('file://') ? fileURLToPath(path) : path)}:${line}: SyntaxError: ${message}`;
     // A CommonJS module that does not parse: its stack starts with "file:line".
     const cjs = /^(\/.*|file:\/\/.*):(\d+)$/m.exec(e.stack?.split('\n')[0] ?? '');
     if (cjs !== null) return at(cjs[1]!, cjs[2]!);
@@ -75,7 +79,10 @@ export async function importUserModule(modulePath: string, what: string): Promis
       // In a checkout the kit's tsconfig maps 'readshim-conformance' to its sources (as the bin does),
       // so an adapter importing the kit by name loads without a build; installed, node_modules resolves it.
       const kitTsconfig = fileURLToPath(new URL('../tsconfig.json', import.meta.url));
-      const options = existsSync(kitTsconfig) && import.meta.url.endsWith('.ts') ? { parentURL: import.meta.url, tsconfig: kitTsconfig } : import.meta.url;
+      const options =
+        existsSync(kitTsconfig) && import.meta.url.endsWith('.ts')
+          ? { parentURL: import.meta.url, tsconfig: kitTsconfig }
+          : import.meta.url;
       return (await tsImport(pathToFileURL(file).href, options)) as Record<string, unknown>;
     }
     return (await import(pathToFileURL(file).href)) as Record<string, unknown>;
@@ -88,9 +95,11 @@ export async function loadAdapter(modulePath: string): Promise<ShimAdapter> {
   const mod = await importUserModule(modulePath, 'adapter');
   const candidate = mod.default !== undefined ? mod.default : mod.adapter;
   // tsx may wrap a CommonJS-style default once more.
-  const adapter = (candidate as { default?: unknown })?.default !== undefined && typeof (candidate as { create?: unknown }).create !== 'function'
-    ? (candidate as { default: unknown }).default
-    : candidate;
+  const adapter =
+    (candidate as { default?: unknown })?.default !== undefined &&
+    typeof (candidate as { create?: unknown }).create !== 'function'
+      ? (candidate as { default: unknown }).default
+      : candidate;
   const p = adapterProblem(adapter);
   if (p) throw new UsageError(`adapter ${modulePath}: ${p}`);
   return adapter as ShimAdapter;

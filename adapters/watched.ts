@@ -18,7 +18,8 @@ interface Method {
   readonly then?: (result: unknown, args: readonly unknown[]) => unknown;
 }
 
-const isThenable = (r: unknown): r is PromiseLike<unknown> => r !== null && typeof (r as { then?: unknown } | undefined)?.then === 'function';
+const isThenable = (r: unknown): r is PromiseLike<unknown> =>
+  r !== null && typeof (r as { then?: unknown } | undefined)?.then === 'function';
 
 const json = (v: unknown): string => {
   let s: string;
@@ -55,7 +56,9 @@ function view<T extends object>(log: CallLog, target: T, name: string, methods: 
       const m = typeof prop === 'string' && Object.hasOwn(methods, prop) ? methods[prop] : undefined;
       if (m === undefined || typeof v !== 'function') return v;
       return (...args: unknown[]) => {
-        const r = track(log, `${name}.${String(prop)}(${m.says(args)})`, () => (v as (...a: unknown[]) => unknown).apply(target, args));
+        const r = track(log, `${name}.${String(prop)}(${m.says(args)})`, () =>
+          (v as (...a: unknown[]) => unknown).apply(target, args),
+        );
         if (m.then === undefined) return r;
         return isThenable(r) ? Promise.resolve(r).then((x) => m.then!(x, args)) : m.then(r, args);
       };
@@ -64,7 +67,8 @@ function view<T extends object>(log: CallLog, target: T, name: string, methods: 
   });
 }
 
-const workerId = (args: readonly unknown[]): string => String((args[0] as { workerId?: unknown } | undefined)?.workerId);
+const workerId = (args: readonly unknown[]): string =>
+  String((args[0] as { workerId?: unknown } | undefined)?.workerId);
 
 export function watchedAdapter(adapter: ShimAdapter, log: CallLog): ShimAdapter {
   const shim = (s: unknown, args: readonly unknown[]): unknown =>
@@ -80,15 +84,23 @@ export function watchedAdapter(adapter: ShimAdapter, log: CallLog): ShimAdapter 
   const handle = (h: unknown): unknown =>
     typeof h === 'object' && h !== null
       ? view(log, h, 'history', {
-          create, decode: { says: () => 'a response' }, write: { says: (a) => json(a[0]) }, delete: { says: (a) => json(a[0]) },
-          close: { says: () => '' }, breach: { says: () => '' },
+          create,
+          decode: { says: () => 'a response' },
+          write: { says: (a) => json(a[0]) },
+          delete: { says: (a) => json(a[0]) },
+          close: { says: () => '' },
+          breach: { says: () => '' },
         })
       : h;
-  const surface = adapter.surface === undefined
-    ? undefined
-    : view(log, adapter.surface, 'surface', {
-        resolveArm: { says: (a) => json(a[0]) }, armFlag: { says: (a) => json(a[0]) }, persona: { says: (a) => json(a[0]) }, wrapTool: { says: (a) => json(a[0]) },
-      });
+  const surface =
+    adapter.surface === undefined
+      ? undefined
+      : view(log, adapter.surface, 'surface', {
+          resolveArm: { says: (a) => json(a[0]) },
+          armFlag: { says: (a) => json(a[0]) },
+          persona: { says: (a) => json(a[0]) },
+          wrapTool: { says: (a) => json(a[0]) },
+        });
   const outer = view(log, adapter, adapter.name, {
     create,
     decode: { says: (a) => `a ${json((a[1] as { op?: unknown } | undefined)?.op)} response` },

@@ -19,8 +19,18 @@ import type { EfficiencyKind, Violation } from '../properties/oracle/judge.ts';
  * first-read verbatim) do not make a response false.
  */
 export const LIE_RULES: readonly RuleId[] = Object.freeze([
-  'POINTER-FULL', 'SLICE-EXACT', 'SLICE-CONTINUES', 'DONE-TRUE', 'DIFF-COMPLETE', 'DIFF-BASE-HELD', 'UTF8-WHOLE',
-  'ISOLATION', 'STALE-NO-RECORD', 'FORGET-RESETS', 'PASSTHROUGH', 'REFUSAL-TRUE',
+  'POINTER-FULL',
+  'SLICE-EXACT',
+  'SLICE-CONTINUES',
+  'DONE-TRUE',
+  'DIFF-COMPLETE',
+  'DIFF-BASE-HELD',
+  'UTF8-WHOLE',
+  'ISOLATION',
+  'STALE-NO-RECORD',
+  'FORGET-RESETS',
+  'PASSTHROUGH',
+  'REFUSAL-TRUE',
 ] satisfies RuleId[]);
 
 export interface LieCount {
@@ -69,7 +79,11 @@ export function savedPct(naive: number, delivered: number): number {
  * Runs the events through harness/session.ts and the oracle. A read the tool fails counts 0 bytes
  * on both sides (the same error reaches the worker either way; the bench workload has none).
  */
-export async function measure(adapter: ShimAdapter, config: HistoryConfig, events: readonly TraceEvent[]): Promise<Measurement> {
+export async function measure(
+  adapter: ShimAdapter,
+  config: HistoryConfig,
+  events: readonly TraceEvent[],
+): Promise<Measurement> {
   const v = await judgeHistory(adapter, config, events);
   let bytesNaive = 0;
   let bytesDelivered = 0;
@@ -87,5 +101,13 @@ export async function measure(adapter: ShimAdapter, config: HistoryConfig, event
     x.count++;
     x.bytes += e.bytes;
   }
-  return { bytesNaive, bytesDelivered, savedPct: savedPct(bytesNaive, bytesDelivered), lies, lieRules: byRule, responses, efficiency };
+  return {
+    bytesNaive,
+    bytesDelivered,
+    savedPct: savedPct(bytesNaive, bytesDelivered),
+    lies,
+    lieRules: byRule,
+    responses,
+    efficiency,
+  };
 }

@@ -13,7 +13,11 @@ import { loadAdapter } from '../adapters/load.ts';
 
 /** Each design and the arm its mutant runs under (test/bench/naive.test.ts keeps them equal to the catalogue's). */
 export const NAIVE_ARMS: Readonly<Record<string, ArmName>> = Object.freeze({
-  'PATH-HASH-POINTER': 'cap', 'PATH-ONLY': 'cap', 'MTIME-KEYED': 'cap', 'WINDOW-BLIND': 'cap', 'NO-FORGET': 'all',
+  'PATH-HASH-POINTER': 'cap',
+  'PATH-ONLY': 'cap',
+  'MTIME-KEYED': 'cap',
+  'WINDOW-BLIND': 'cap',
+  'NO-FORGET': 'all',
 });
 export const NAIVE_DESIGNS: readonly string[] = Object.freeze(Object.keys(NAIVE_ARMS));
 
@@ -42,7 +46,8 @@ export interface NaiveDesign {
  */
 export async function loadNaiveDesign(id: string, dir: string = PREBUILT): Promise<NaiveDesign> {
   const arm = NAIVE_ARMS[id];
-  if (arm === undefined) throw new RangeError(`${JSON.stringify(id)} is not a naive design (known: ${NAIVE_DESIGNS.join(', ')})`);
+  if (arm === undefined)
+    throw new RangeError(`${JSON.stringify(id)} is not a naive design (known: ${NAIVE_DESIGNS.join(', ')})`);
   const built = prebuiltAdapterPath(id, dir);
   // The catalogue is loaded only in a checkout: the package ships the prebuilt designs, not mutations/.
   if (!existsSync(built)) return (await import('../mutations/index.ts')).loadMutantAdapter(id);

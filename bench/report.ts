@@ -15,9 +15,16 @@ export function benchJson(w: Workload, rows: readonly BenchRow[], notes: readonl
     /** Rules whose violation makes a response a lie (one lie per response at most). */
     lieRules: LIE_RULES,
     shims: rows.map((r) => ({
-      shim: r.shim, ...(r.mode.arm !== undefined ? { arm: r.mode.arm } : { levers: leverList(r.mode.levers) }), role: r.role,
-      bytesNaive: r.bytesNaive, bytesDelivered: r.bytesDelivered, savedPct: r.savedPct, lies: r.lies,
-      lieRules: r.lieRules, efficiency: r.efficiency, corpus: r.corpus,
+      shim: r.shim,
+      ...(r.mode.arm !== undefined ? { arm: r.mode.arm } : { levers: leverList(r.mode.levers) }),
+      role: r.role,
+      bytesNaive: r.bytesNaive,
+      bytesDelivered: r.bytesDelivered,
+      savedPct: r.savedPct,
+      lies: r.lies,
+      lieRules: r.lieRules,
+      efficiency: r.efficiency,
+      corpus: r.corpus,
     })),
     ...(notes.length > 0 ? { notes } : {}),
   };
@@ -25,7 +32,8 @@ export function benchJson(w: Workload, rows: readonly BenchRow[], notes: readonl
 }
 
 /** The score column: what it saved when it never lied, else its lies. */
-export const score = (r: BenchRow): string => (r.lies === 0 ? pct(r.savedPct) : `${n(r.lies)} ${r.lies === 1 ? 'lie' : 'lies'}`);
+export const score = (r: BenchRow): string =>
+  r.lies === 0 ? pct(r.savedPct) : `${n(r.lies)} ${r.lies === 1 ? 'lie' : 'lies'}`;
 
 export function describeWorkloadLine(w: Workload): string[] {
   const p = w.params;
@@ -40,15 +48,31 @@ export function describeWorkloadLine(w: Workload): string[] {
 
 export function benchPretty(w: Workload, rows: readonly BenchRow[], notes: readonly string[] = []): string {
   const head = ['score', 'shim', 'arm', 'kind', 'plain tool (B)', 'delivered (B)', 'saved', 'lies', 'lie classes'];
-  const body = rows.map((r) => [score(r), r.shim, modeCell(r.mode), r.role, n(r.bytesNaive), n(r.bytesDelivered), pct(r.savedPct), n(r.lies), n(r.corpus.classes.length)]);
+  const body = rows.map((r) => [
+    score(r),
+    r.shim,
+    modeCell(r.mode),
+    r.role,
+    n(r.bytesNaive),
+    n(r.bytesDelivered),
+    pct(r.savedPct),
+    n(r.lies),
+    n(r.corpus.classes.length),
+  ]);
   const right = new Set([4, 5, 6, 7, 8]);
   const width = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i]!.length)));
-  const line = (cells: readonly string[]): string => `  ${cells.map((c, i) => (right.has(i) ? c.padStart(width[i]!) : c.padEnd(width[i]!))).join('  ')}`.trimEnd();
+  const line = (cells: readonly string[]): string =>
+    `  ${cells.map((c, i) => (right.has(i) ? c.padStart(width[i]!) : c.padEnd(width[i]!))).join('  ')}`.trimEnd();
   const out = ['readshim-conformance bench', '', ...describeWorkloadLine(w), '', line(head), ...body.map(line), ''];
   const liars = rows.filter((r) => r.lies > 0);
   if (liars.length > 0) {
     out.push('lies by rule (each lying response counted once, under its first rule):');
-    for (const r of liars) out.push(`  ${r.shim} (${modeCell(r.mode)}): ${Object.entries(r.lieRules).map(([k, v]) => `${k} ${n(v)}`).join(', ')}`);
+    for (const r of liars)
+      out.push(
+        `  ${r.shim} (${modeCell(r.mode)}): ${Object.entries(r.lieRules)
+          .map(([k, v]) => `${k} ${n(v)}`)
+          .join(', ')}`,
+      );
     out.push('');
   }
   const classy = rows.filter((r) => r.corpus.classes.length > 0);
@@ -60,7 +84,12 @@ export function benchPretty(w: Workload, rows: readonly BenchRow[], notes: reado
   const wasteful = rows.filter((r) => Object.keys(r.efficiency).length > 0);
   if (wasteful.length > 0) {
     out.push('efficiency (waste, not lies):');
-    for (const r of wasteful) out.push(`  ${r.shim} (${modeCell(r.mode)}): ${Object.entries(r.efficiency).map(([k, v]) => `${k} ${n(v.count)} (${n(v.bytes)} B)`).join(', ')}`);
+    for (const r of wasteful)
+      out.push(
+        `  ${r.shim} (${modeCell(r.mode)}): ${Object.entries(r.efficiency)
+          .map(([k, v]) => `${k} ${n(v.count)} (${n(v.bytes)} B)`)
+          .join(', ')}`,
+      );
     out.push('');
   }
   for (const note of notes) out.push(`note: ${note}`);

@@ -81,13 +81,30 @@ export async function runBench(o: BenchOptions): Promise<BenchRow[]> {
   const { params, events } = o.workload;
   const seal = sealFor(params.seed);
   const rows: BenchRow[] = [];
-  const one = async (adapter: ShimAdapter, shim: string, mode: Mode, role: Role, transport: 'in-process' | 'process' = 'in-process'): Promise<void> => {
+  const one = async (
+    adapter: ShimAdapter,
+    shim: string,
+    mode: Mode,
+    role: Role,
+    transport: 'in-process' | 'process' = 'in-process',
+  ): Promise<void> => {
     o.onProgress?.(`${shim} (${modeCell(mode)}): ${params.reads.toLocaleString('en-US')} reads`);
-    const measured = await measure(adapter, { mode, cap: adapter.capabilities.cap ?? params.cap, seal, ...(adapter.capabilities.tool ? { tool: adapter.capabilities.tool } : {}) }, events);
+    const measured = await measure(
+      adapter,
+      {
+        mode,
+        cap: adapter.capabilities.cap ?? params.cap,
+        seal,
+        ...(adapter.capabilities.tool ? { tool: adapter.capabilities.tool } : {}),
+      },
+      events,
+    );
     rows.push({ shim, mode, role, ...measured, corpus: await corpusLies(adapter, mode, seal, transport) });
   };
 
-  if (o.subject !== undefined) for (const mode of o.subject.modes) await one(o.subject.adapter, o.subject.adapter.name, mode, 'under test', o.subject.transport);
+  if (o.subject !== undefined)
+    for (const mode of o.subject.modes)
+      await one(o.subject.adapter, o.subject.adapter.name, mode, 'under test', o.subject.transport);
   if (o.baselines !== 'none') {
     const reference = (await import('../adapters/reference.ts')).default;
     for (const arm of ARM_NAMES) await one(reference, 'reference', modeOfArm(arm), 'reference');
@@ -98,7 +115,9 @@ export async function runBench(o: BenchOptions): Promise<BenchRow[]> {
       try {
         loaded = await loadNaiveDesign(id);
       } catch (e) {
-        throw new BaselineError(`cannot build the naive design ${id}: ${(e instanceof Error ? e.message : String(e)).split('\n')[0]}`);
+        throw new BaselineError(
+          `cannot build the naive design ${id}: ${(e instanceof Error ? e.message : String(e)).split('\n')[0]}`,
+        );
       }
       try {
         await one(loaded.adapter, id, modeOfArm(loaded.arm), 'naive');
@@ -110,13 +129,25 @@ export async function runBench(o: BenchOptions): Promise<BenchRow[]> {
 }
 
 /** The corpus against one shim and mode: which lie classes it shows (the same cases a run plays first). */
-export async function corpusLies(adapter: ShimAdapter, mode: Mode, seal: string, transport: 'in-process' | 'process'): Promise<CorpusLies> {
+export async function corpusLies(
+  adapter: ShimAdapter,
+  mode: Mode,
+  seal: string,
+  transport: 'in-process' | 'process',
+): Promise<CorpusLies> {
   const broken = new Map<string, LieClassId>();
   const caps = adapter.capabilities;
   const report = await playCorpus(
     {
-      adapter, mode, seal, ...(caps.tool ? { tool: caps.tool } : {}), ...(caps.cap !== undefined ? { fixedCap: caps.cap } : {}), transport,
-      targets: new Set<RuleId>(LIE_RULES), seed: 0, header: (cap, note) => ({ type: 'header', kit: '', specVersion: '', cap, levers: [], seal, note }),
+      adapter,
+      mode,
+      seal,
+      ...(caps.tool ? { tool: caps.tool } : {}),
+      ...(caps.cap !== undefined ? { fixedCap: caps.cap } : {}),
+      transport,
+      targets: new Set<RuleId>(LIE_RULES),
+      seed: 0,
+      header: (cap, note) => ({ type: 'header', kit: '', specVersion: '', cap, levers: [], seal, note }),
     },
     { history: () => {}, fail: () => {}, broke: () => {} },
   );

@@ -103,16 +103,23 @@ function filePath(i: number): string {
 /** Besides code lines: sometimes multi-byte text, CRLF lines, a long line. */
 function extraPieces(d: Draws): Piece[] {
   const extra: Piece[] = [];
-  if (d.chance(0.3)) extra.push({ kind: 'multibyte', width: d.weighted([2, 3, 4] as const, () => 1), count: d.int(1, 12) });
+  if (d.chance(0.3))
+    extra.push({ kind: 'multibyte', width: d.weighted([2, 3, 4] as const, () => 1), count: d.int(1, 12) });
   if (d.chance(0.1)) extra.push({ kind: 'crlf', lines: d.int(1, 6) });
   if (d.chance(0.1)) extra.push({ kind: 'long-line', len: d.int(200, 4_000) });
   return extra;
 }
 
 function initialContent(d: Draws, i: number, p: WorkloadParams): string {
-  const size = d.chance(p.largeRate) ? d.logUniform(p.cap + 1, 6 * p.cap) : d.logUniform(Math.max(1, Math.round(p.cap / 120)), p.cap);
+  const size = d.chance(p.largeRate)
+    ? d.logUniform(p.cap + 1, 6 * p.cap)
+    : d.logUniform(Math.max(1, Math.round(p.cap / 120)), p.cap);
   const lines = Math.ceil(size / BYTES_PER_CODE_LINE) + 1;
-  const spec: ContentSpec = { size: { kind: 'around-cap', k: 1, delta: 0 }, pieces: [{ kind: 'code', lines, salt: i }, ...extraPieces(d)], finalNewline: d.chance(0.9) };
+  const spec: ContentSpec = {
+    size: { kind: 'around-cap', k: 1, delta: 0 },
+    pieces: [{ kind: 'code', lines, salt: i }, ...extraPieces(d)],
+    finalNewline: d.chance(0.9),
+  };
   // An around-cap size of k = 1, rendered against `size` as the cap, is exactly `size` bytes.
   return render(spec, size);
 }
@@ -158,10 +165,20 @@ function drawEdit(d: Draws, current: string, salt: number): Edit {
     case 'same-size':
       return { kind, at };
     case 'append':
-      return { kind, spec: { size: { kind: 'free', repeat: 1 }, pieces: [{ kind: 'code', lines: d.int(3, 40), salt }], finalNewline: true } };
+      return {
+        kind,
+        spec: {
+          size: { kind: 'free', repeat: 1 },
+          pieces: [{ kind: 'code', lines: d.int(3, 40), salt }],
+          finalNewline: true,
+        },
+      };
     case 'rewrite': {
       const lines = Math.ceil(Buffer.byteLength(current) / BYTES_PER_CODE_LINE) + 1;
-      return { kind, spec: { size: { kind: 'free', repeat: 1 }, pieces: [{ kind: 'code', lines, salt }], finalNewline: true } };
+      return {
+        kind,
+        spec: { size: { kind: 'free', repeat: 1 }, pieces: [{ kind: 'code', lines, salt }], finalNewline: true },
+      };
     }
     case 'truncate':
       return { kind, at: d.int(500, 1000) };
@@ -189,7 +206,13 @@ export function buildWorkload(p: WorkloadParams): Workload {
     const content = initialContent(d, i, p);
     const mtimeMs = (clock += d.int(1_000, 60_000));
     // A few files are read by most workers (the entry point, the README), most by few.
-    files.push({ path: filePath(i), popularity: 1 / (i + 1) ** 0.8, content, mtimeMs, versions: [{ content, mtimeMs }] });
+    files.push({
+      path: filePath(i),
+      popularity: 1 / (i + 1) ** 0.8,
+      content,
+      mtimeMs,
+      versions: [{ content, mtimeMs }],
+    });
     events.push({ type: 'write', path: filePath(i), content, mtimeMs });
   }
   const current = (r: Request): string => textOf(files[r.file]!.content ?? '', r.args);
@@ -267,7 +290,9 @@ export function buildWorkload(p: WorkloadParams): Workload {
         fi = mine.length > 0 && d.chance(0.5) ? d.weighted(mine, recency).file : pickFile(d, files);
         // Half are a tool's default window made explicit (it covers most files whole), half aim at a symbol.
         const lines = splitLines(files[fi]!.content ?? '').length;
-        args = d.chance(0.5) ? { offset: 1, limit: 2_000 } : { offset: d.int(1, Math.max(1, lines)), limit: d.int(20, 200) };
+        args = d.chance(0.5)
+          ? { offset: 1, limit: 2_000 }
+          : { offset: d.int(1, Math.max(1, lines)), limit: d.int(20, 200) };
       } else {
         const unread = files.map((_, i) => i).filter((i) => !mine.some((r) => r.file === i));
         fi = unread.length > 0 ? d.weighted(unread, (i) => files[i]!.popularity) : pickFile(d, files);
@@ -282,14 +307,22 @@ export function buildWorkload(p: WorkloadParams): Workload {
     req.streak = text === req.lastText ? req.streak + 1 : 1;
     req.lastText = text;
     req.lastStep = step;
-    const e: ReadEvent = { type: 'read', worker: w.id, path: req.path, ...(req.args !== undefined ? { args: req.args } : {}) };
+    const e: ReadEvent = {
+      type: 'read',
+      worker: w.id,
+      path: req.path,
+      ...(req.args !== undefined ? { args: req.args } : {}),
+    };
     events.push(e);
   }
   return { params: p, events, stats: describeWorkload(events, p.cap) };
 }
 
 function pickFile(d: Draws, files: readonly { readonly popularity: number }[]): number {
-  return d.weighted(files.map((_, i) => i), (i) => files[i]!.popularity);
+  return d.weighted(
+    files.map((_, i) => i),
+    (i) => files[i]!.popularity,
+  );
 }
 
 /** Counts what a list of events contains (the workload's own account of itself). */
@@ -344,7 +377,19 @@ export function describeWorkload(events: readonly TraceEvent[], cap: number): Wo
         break;
     }
   }
-  return { reads, workers: workers.size, files: content.size, filesOverCap, readsOverCap, rereadsUnchanged, rereadsChanged, windowed, edits, sameMtimeEdits, compactions };
+  return {
+    reads,
+    workers: workers.size,
+    files: content.size,
+    filesOverCap,
+    readsOverCap,
+    rereadsUnchanged,
+    rereadsChanged,
+    windowed,
+    edits,
+    sameMtimeEdits,
+    compactions,
+  };
 }
 
 /** Limits that keep a bench run bounded; docs/BENCH.md lists them. */
@@ -355,10 +400,19 @@ export function workloadProblem(p: WorkloadParams): string | undefined {
   const int = (v: number, min: number, max: number): boolean => Number.isSafeInteger(v) && v >= min && v <= max;
   if (!int(p.seed, 0, Number.MAX_SAFE_INTEGER)) return `seed must be an integer >= 0, got ${p.seed}`;
   if (!int(p.reads, 1, LIMITS.reads)) return `reads must be an integer from 1 to ${LIMITS.reads}, got ${p.reads}`;
-  if (!int(p.workers, 1, Math.min(LIMITS.workers, p.reads))) return `workers must be an integer from 1 to the number of reads (${p.reads}), got ${p.workers}`;
+  if (!int(p.workers, 1, Math.min(LIMITS.workers, p.reads)))
+    return `workers must be an integer from 1 to the number of reads (${p.reads}), got ${p.workers}`;
   if (!int(p.files, 1, LIMITS.files)) return `files must be an integer from 1 to ${LIMITS.files}, got ${p.files}`;
   if (!int(p.cap, 4, LIMITS.cap)) return `cap must be an integer >= 4 (bytes), got ${p.cap}`;
-  for (const [name, v] of [['reread-rate', p.rereadRate], ['large-rate', p.largeRate], ['edit-rate', p.editRate], ['window-rate', p.windowRate], ['compact-rate', p.compactRate], ['same-mtime-rate', p.sameMtimeRate]] as const)
-    if (!(typeof v === 'number' && Number.isFinite(v) && v >= 0 && v <= 1)) return `${name} must be a number from 0 to 1, got ${v}`;
+  for (const [name, v] of [
+    ['reread-rate', p.rereadRate],
+    ['large-rate', p.largeRate],
+    ['edit-rate', p.editRate],
+    ['window-rate', p.windowRate],
+    ['compact-rate', p.compactRate],
+    ['same-mtime-rate', p.sameMtimeRate],
+  ] as const)
+    if (!(typeof v === 'number' && Number.isFinite(v) && v >= 0 && v <= 1))
+      return `${name} must be a number from 0 to 1, got ${v}`;
   return undefined;
 }

@@ -56,13 +56,20 @@ export interface IntDomain {
 }
 
 /** An integer flag value in its domain, or a usage error naming the flag and the whole domain. */
-export function intFlag(command: string, name: string, raw: string | undefined, domain: number | IntDomain): number | undefined {
+export function intFlag(
+  command: string,
+  name: string,
+  raw: string | undefined,
+  domain: number | IntDomain,
+): number | undefined {
   if (raw === undefined) return undefined;
   const { min, max, unit } = typeof domain === 'number' ? { min: domain, max: undefined, unit: undefined } : domain;
   const n = Number(raw);
   if (!/^\d+$/.test(raw) || !Number.isSafeInteger(n) || n < min || (max !== undefined && n > max)) {
     const range = max !== undefined ? `from ${min} to ${max}` : `>= ${min}`;
-    throw new UsageError(`${command}: --${name} must be an integer ${range}${unit ? ` (${unit})` : ''}, got ${JSON.stringify(raw)}`);
+    throw new UsageError(
+      `${command}: --${name} must be an integer ${range}${unit ? ` (${unit})` : ''}, got ${JSON.stringify(raw)}`,
+    );
   }
   return n;
 }
@@ -78,7 +85,12 @@ export const SEED_DOMAIN: IntDomain = { min: 0, max: 2 ** 32 - 1 };
 export const MAX_RUNS = 1_000_000;
 export const RUNS_DOMAIN: IntDomain = { min: 1, max: MAX_RUNS, unit: 'histories' };
 
-export function oneOf<T extends string>(command: string, name: string, raw: string | undefined, allowed: readonly T[]): T | undefined {
+export function oneOf<T extends string>(
+  command: string,
+  name: string,
+  raw: string | undefined,
+  allowed: readonly T[],
+): T | undefined {
   if (raw === undefined) return undefined;
   if (!(allowed as readonly string[]).includes(raw))
     throw new UsageError(`${command}: --${name} must be one of ${allowed.join('|')}, got ${JSON.stringify(raw)}`);

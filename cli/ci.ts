@@ -6,7 +6,14 @@
 import type { RunResult } from '../properties/run.ts';
 import { isPartial, parseShard, type Shard } from '../properties/shard.ts';
 import { existsSync } from 'node:fs';
-import { checkBaseline, baselineLines, formatBaseline, parseBaseline, type Baseline, type BaselineCheck } from '../properties/baseline.ts';
+import {
+  checkBaseline,
+  baselineLines,
+  formatBaseline,
+  parseBaseline,
+  type Baseline,
+  type BaselineCheck,
+} from '../properties/baseline.ts';
 import { readTextFile } from '../core/files.ts';
 import { EXIT, UsageError } from '../core/errors.ts';
 import { emit, progress, writeFileAtomic } from '../core/output.ts';
@@ -36,15 +43,20 @@ export function parseCiFlags(flags: ReadonlyMap<string, string>): CiFlags {
   if (shardRaw !== undefined) {
     const s = parseShard(shardRaw);
     if (typeof s === 'string') throw new UsageError(`run: --shard: ${s}`);
-    if (replay) throw new UsageError('run: --shard splits generated histories; --replay runs one trace (drop one of them)');
+    if (replay)
+      throw new UsageError('run: --shard splits generated histories; --replay runs one trace (drop one of them)');
     shard = s;
   }
   const baselineFile = flags.get('baseline');
   const writeFile = flags.get('write-baseline');
   if (baselineFile !== undefined && writeFile !== undefined)
-    throw new UsageError('run: give --baseline <file> (check) or --write-baseline <file> (accept the current failures), not both');
+    throw new UsageError(
+      'run: give --baseline <file> (check) or --write-baseline <file> (accept the current failures), not both',
+    );
   if ((baselineFile !== undefined || writeFile !== undefined) && replay)
-    throw new UsageError(`run: --${baselineFile !== undefined ? 'baseline' : 'write-baseline'} applies to a full run, not to --replay`);
+    throw new UsageError(
+      `run: --${baselineFile !== undefined ? 'baseline' : 'write-baseline'} applies to a full run, not to --replay`,
+    );
   if (writeFile !== undefined && shard !== undefined)
     throw new UsageError('run: --write-baseline needs the whole run, not one shard (run it without --shard)');
   if (writeFile !== undefined && flags.has('only'))
@@ -59,7 +71,13 @@ export function parseCiFlags(flags: ReadonlyMap<string, string>): CiFlags {
   };
 }
 
-function report(result: RunResult, reporter: RunReporter, extras: RunReportExtras, check: BaselineCheck | undefined, out?: string): string {
+function report(
+  result: RunResult,
+  reporter: RunReporter,
+  extras: RunReportExtras,
+  check: BaselineCheck | undefined,
+  out?: string,
+): string {
   if (reporter === 'html') return runHtml(result, extras, out);
   if (reporter === 'junit') return runJunit(result, extras, check);
   if (reporter === 'badge') return JSON.stringify(badgeOf(result), null, 2);
@@ -71,7 +89,17 @@ function report(result: RunResult, reporter: RunReporter, extras: RunReportExtra
         ...j,
         ...(result.shard ? { shard: result.shard } : {}),
         ...(check
-          ? { baseline: { file: check.file, ok: check.ok, accepted: check.accepted, newFailures: check.newFailures, fixed: check.fixed.map((f) => f.rule), notRun: check.notRun, deferred: check.deferred } }
+          ? {
+              baseline: {
+                file: check.file,
+                ok: check.ok,
+                accepted: check.accepted,
+                newFailures: check.newFailures,
+                fixed: check.fixed.map((f) => f.rule),
+                notRun: check.notRun,
+                deferred: check.deferred,
+              },
+            }
           : {}),
       },
       null,
@@ -79,7 +107,10 @@ function report(result: RunResult, reporter: RunReporter, extras: RunReportExtra
     );
   }
   const lines = [runPretty(result, extras)];
-  if (result.shard && isPartial(result)) lines.push(`shard ${result.shard.index}/${result.shard.count}: ${result.shard.units} of ${result.shard.totalUnits} work units; only violations are final here — combine every shard's JSON report for the run's verdict (docs/CI.md)`);
+  if (result.shard && isPartial(result))
+    lines.push(
+      `shard ${result.shard.index}/${result.shard.count}: ${result.shard.units} of ${result.shard.totalUnits} work units; only violations are final here — combine every shard's JSON report for the run's verdict (docs/CI.md)`,
+    );
   if (check) lines.push('', ...baselineLines(check));
   return lines.join('\n');
 }
@@ -90,8 +121,20 @@ function verdictLine(result: RunResult, check: BaselineCheck | undefined): strin
   const failed = result.rules.filter((r) => r.status === 'fail').map((r) => r.id);
   const unexercised = result.rules.filter((r) => r.status === 'unexercised').map((r) => r.id);
   const bad = s.failed + (isPartial(result) ? 0 : s.unexercised);
-  const parts = [`${s.passed} passed`, `${s.failed} failed${failed.length > 0 ? ` (${failed.join(', ')})` : ''}`, `${s.unexercised} unexercised${unexercised.length > 0 ? ` (${unexercised.join(', ')})` : ''}`, `${s.na} n/a`];
-  const verdict = check !== undefined ? (check.ok ? 'PASS against the baseline' : 'FAIL against the baseline') : bad > 0 ? 'FAIL' : 'PASS';
+  const parts = [
+    `${s.passed} passed`,
+    `${s.failed} failed${failed.length > 0 ? ` (${failed.join(', ')})` : ''}`,
+    `${s.unexercised} unexercised${unexercised.length > 0 ? ` (${unexercised.join(', ')})` : ''}`,
+    `${s.na} n/a`,
+  ];
+  const verdict =
+    check !== undefined
+      ? check.ok
+        ? 'PASS against the baseline'
+        : 'FAIL against the baseline'
+      : bad > 0
+        ? 'FAIL'
+        : 'PASS';
   return `verdict ${verdict}: ${parts.join(', ')}`;
 }
 
@@ -99,7 +142,9 @@ function verdictLine(result: RunResult, check: BaselineCheck | undefined): strin
 function nothingJudgedLine(result: RunResult): string {
   const why = new Map<string, string[]>();
   for (const r of result.rules) why.set(r.reason ?? 'n/a', [...(why.get(r.reason ?? 'n/a') ?? []), r.id]);
-  const groups = [...why].map(([reason, ids]) => `${ids.length > 4 ? `all ${ids.length} rules` : ids.join(', ')} n/a (${reason})`);
+  const groups = [...why].map(
+    ([reason, ids]) => `${ids.length > 4 ? `all ${ids.length} rules` : ids.join(', ')} n/a (${reason})`,
+  );
   return `nothing was judged, not a pass: ${groups.join('; ')}`;
 }
 
@@ -121,7 +166,13 @@ function keepVerdict(write: () => void, result: RunResult, check: BaselineCheck 
 export const badgeSvgPath = (out: string): string => out.replace(/\.json$/, '.svg');
 
 /** Emits the report and returns the exit code (0 pass, 1 fail) under the CI flags. */
-export function finishRun(result: RunResult, ci: CiFlags, reporter: RunReporter, out: string | undefined, extras: RunReportExtras): number {
+export function finishRun(
+  result: RunResult,
+  ci: CiFlags,
+  reporter: RunReporter,
+  out: string | undefined,
+  extras: RunReportExtras,
+): number {
   if (ci.writeBaseline) {
     const { file, previous } = ci.writeBaseline;
     keepVerdict(() => writeFileAtomic(file, formatBaseline(result, previous)), result, undefined);
@@ -133,7 +184,8 @@ export function finishRun(result: RunResult, ci: CiFlags, reporter: RunReporter,
   }
   const check = ci.baseline ? checkBaseline(result, ci.baseline) : undefined;
   // --reporter badge: <name>.svg beside <name>.json (parseRunFlags checked the name).
-  if (reporter === 'badge' && out !== undefined) keepVerdict(() => writeFileAtomic(badgeSvgPath(out), `${badgeSvg(badgeOf(result))}\n`), result, check);
+  if (reporter === 'badge' && out !== undefined)
+    keepVerdict(() => writeFileAtomic(badgeSvgPath(out), `${badgeSvg(badgeOf(result))}\n`), result, check);
   keepVerdict(() => emit(report(result, reporter, extras, check, out), out), result, check);
   if (check) return check.ok ? EXIT.ok : EXIT.failed;
   // Every rule n/a (a replayed trace that exercises none, --only naming rules n/a for the shim):

@@ -27,11 +27,18 @@ interface Common {
 }
 export type DriverFlags =
   | (Common & { readonly kind: 'hook'; readonly command: string; readonly post?: string; readonly compact?: string })
-  | (Common & { readonly kind: 'mcp'; readonly command: string; readonly tool?: string; readonly args?: ArgMap; readonly compactTool?: string })
+  | (Common & {
+      readonly kind: 'mcp';
+      readonly command: string;
+      readonly tool?: string;
+      readonly args?: ArgMap;
+      readonly compactTool?: string;
+    })
   | AgentFlags;
 
 const nonEmpty = (flag: string, v: string | undefined, example: string): string | undefined => {
-  if (v !== undefined && v.trim() === '') throw new UsageError(`run: --${flag} needs a command line, e.g. --${flag} "${example}"`);
+  if (v !== undefined && v.trim() === '')
+    throw new UsageError(`run: --${flag} needs a command line, e.g. --${flag} "${example}"`);
   return v;
 };
 
@@ -43,12 +50,28 @@ export function parseDriverFlags(f: ReadonlyMap<string, string>, cap: number | u
   const mcp = nonEmpty('mcp', f.get('mcp'), 'node examples/mcp/hash-cache-server.js');
   const others = ['adapter', 'process'].filter((k) => f.has(k));
   if (hook !== undefined && mcp !== undefined) throw new UsageError('run: give --hook or --mcp, not both');
-  if ((hook !== undefined || mcp !== undefined) && others.length > 0) throw new UsageError(`run: --${hook !== undefined ? 'hook' : 'mcp'} plays the host itself; drop --${others[0]}`);
-  const owner: Record<string, 'hook' | 'mcp' | 'either'> = { 'hook-post': 'hook', 'hook-compact': 'hook', 'mcp-tool': 'mcp', 'mcp-args': 'mcp', 'mcp-compact': 'mcp', 'pointer-pattern': 'either', decode: 'either', levers: 'either' };
+  if ((hook !== undefined || mcp !== undefined) && others.length > 0)
+    throw new UsageError(`run: --${hook !== undefined ? 'hook' : 'mcp'} plays the host itself; drop --${others[0]}`);
+  const owner: Record<string, 'hook' | 'mcp' | 'either'> = {
+    'hook-post': 'hook',
+    'hook-compact': 'hook',
+    'mcp-tool': 'mcp',
+    'mcp-args': 'mcp',
+    'mcp-compact': 'mcp',
+    'pointer-pattern': 'either',
+    decode: 'either',
+    levers: 'either',
+  };
   for (const [flag, who] of Object.entries(owner)) {
     if (!f.has(flag)) continue;
-    const ok = who === 'either' ? hook !== undefined || mcp !== undefined : who === 'hook' ? hook !== undefined : mcp !== undefined;
-    if (!ok) throw new UsageError(`run: --${flag} applies to ${who === 'either' ? '--hook and --mcp' : `--${who}`} only`);
+    const ok =
+      who === 'either'
+        ? hook !== undefined || mcp !== undefined
+        : who === 'hook'
+          ? hook !== undefined
+          : mcp !== undefined;
+    if (!ok)
+      throw new UsageError(`run: --${flag} applies to ${who === 'either' ? '--hook and --mcp' : `--${who}`} only`);
   }
   if (hook === undefined && mcp === undefined) return undefined;
   nonEmpty('hook-post', f.get('hook-post'), 'bash examples/hooks/content-dedup-post.sh');
@@ -56,18 +79,37 @@ export function parseDriverFlags(f: ReadonlyMap<string, string>, cap: number | u
   let levers: LeverName[] | undefined;
   const raw = f.get('levers');
   if (raw !== undefined) {
-    const names = raw === 'none' ? [] : raw.split(',').map((s) => s.trim()).filter(Boolean);
+    const names =
+      raw === 'none'
+        ? []
+        : raw
+            .split(',')
+            .map((s) => s.trim())
+            .filter(Boolean);
     const bad = names.filter((n) => !isLeverName(n));
     if (bad.length > 0 || (raw !== 'none' && names.length === 0) || new Set(names).size !== names.length)
-      throw new UsageError(`run: --levers takes distinct names from ${LEVER_NAMES.join(',')} (or none), got ${JSON.stringify(raw)}`);
+      throw new UsageError(
+        `run: --levers takes distinct names from ${LEVER_NAMES.join(',')} (or none), got ${JSON.stringify(raw)}`,
+      );
     levers = names as LeverName[];
-    if (levers.includes('cap') && cap === undefined) throw new UsageError('run: --levers with cap needs --cap <bytes>: the fixed cap the hook or server keeps to');
+    if (levers.includes('cap') && cap === undefined)
+      throw new UsageError('run: --levers with cap needs --cap <bytes>: the fixed cap the hook or server keeps to');
   }
   const pattern = f.get('pointer-pattern');
   if (pattern !== undefined) pointerRegex(pattern);
-  const common: Common = { ...(levers ? { levers } : {}), ...(pattern !== undefined ? { pointerPattern: pattern } : {}), ...(f.has('decode') ? { decode: f.get('decode')! } : {}) };
+  const common: Common = {
+    ...(levers ? { levers } : {}),
+    ...(pattern !== undefined ? { pointerPattern: pattern } : {}),
+    ...(f.has('decode') ? { decode: f.get('decode')! } : {}),
+  };
   if (hook !== undefined)
-    return { kind: 'hook', command: hook, ...(f.has('hook-post') ? { post: f.get('hook-post')! } : {}), ...(f.has('hook-compact') ? { compact: f.get('hook-compact')! } : {}), ...common };
+    return {
+      kind: 'hook',
+      command: hook,
+      ...(f.has('hook-post') ? { post: f.get('hook-post')! } : {}),
+      ...(f.has('hook-compact') ? { compact: f.get('hook-compact')! } : {}),
+      ...common,
+    };
   let args: ArgMap | undefined;
   if (f.has('mcp-args')) {
     const m = parseArgMap(f.get('mcp-args')!);
@@ -75,15 +117,23 @@ export function parseDriverFlags(f: ReadonlyMap<string, string>, cap: number | u
     args = m;
   }
   return {
-    kind: 'mcp', command: mcp!, ...(f.has('mcp-tool') ? { tool: f.get('mcp-tool')! } : {}), ...(args ? { args } : {}),
-    ...(f.has('mcp-compact') ? { compactTool: f.get('mcp-compact')! } : {}), ...common,
+    kind: 'mcp',
+    command: mcp!,
+    ...(f.has('mcp-tool') ? { tool: f.get('mcp-tool')! } : {}),
+    ...(args ? { args } : {}),
+    ...(f.has('mcp-compact') ? { compactTool: f.get('mcp-compact')! } : {}),
+    ...common,
   };
 }
 
 /** The driver adapter for the flags (the MCP SDK is loaded only when --mcp is given). */
-export async function openDriver(d: DriverFlags, o: { timeoutMs?: number; cap?: number; replay: boolean; isolation?: Isolation }): Promise<DriverAdapter> {
+export async function openDriver(
+  d: DriverFlags,
+  o: { timeoutMs?: number; cap?: number; replay: boolean; isolation?: Isolation },
+): Promise<DriverAdapter> {
   if (d.kind === 'agent') return openAgent(d, o);
-  const decoder = d.decode !== undefined ? await (await import('../adapters/drivers/decode.ts')).loadDecoder(d.decode) : undefined;
+  const decoder =
+    d.decode !== undefined ? await (await import('../adapters/drivers/decode.ts')).loadDecoder(d.decode) : undefined;
   const shared = {
     ...(o.timeoutMs !== undefined ? { timeoutMs: o.timeoutMs } : {}),
     ...(d.levers !== undefined ? { levers: d.levers } : {}),
@@ -94,12 +144,21 @@ export async function openDriver(d: DriverFlags, o: { timeoutMs?: number; cap?: 
   };
   if (d.kind === 'hook') {
     const { openHookAdapter } = await import('../adapters/hook/adapter.ts');
-    return openHookAdapter({ command: d.command, ...(d.post !== undefined ? { post: d.post } : {}), ...(d.compact !== undefined ? { compact: d.compact } : {}), ...shared });
+    return openHookAdapter({
+      command: d.command,
+      ...(d.post !== undefined ? { post: d.post } : {}),
+      ...(d.compact !== undefined ? { compact: d.compact } : {}),
+      ...shared,
+    });
   }
   const { openMcpAdapter } = await import('../adapters/mcp/adapter.ts');
   return openMcpAdapter({
-    command: d.command, ...(d.tool !== undefined ? { tool: d.tool } : {}), ...(d.args !== undefined ? { args: d.args } : {}),
-    ...(d.compactTool !== undefined ? { compactTool: d.compactTool } : {}), ...(o.replay ? { prespawn: 0 } : {}), ...shared,
+    command: d.command,
+    ...(d.tool !== undefined ? { tool: d.tool } : {}),
+    ...(d.args !== undefined ? { args: d.args } : {}),
+    ...(d.compactTool !== undefined ? { compactTool: d.compactTool } : {}),
+    ...(o.replay ? { prespawn: 0 } : {}),
+    ...shared,
   });
 }
 
@@ -117,7 +176,13 @@ export function driverArgv(d: DriverFlags): string[] {
   } else {
     add('mcp', d.command);
     add('mcp-tool', d.tool);
-    if (d.args !== undefined) add('mcp-args', Object.entries(d.args).map(([k, v]) => `${k}=${v}`).join(','));
+    if (d.args !== undefined)
+      add(
+        'mcp-args',
+        Object.entries(d.args)
+          .map(([k, v]) => `${k}=${v}`)
+          .join(','),
+      );
     add('mcp-compact', d.compactTool);
   }
   if (d.levers !== undefined) add('levers', d.levers.length === 0 ? 'none' : d.levers.join(','));
@@ -142,33 +207,72 @@ export function parseAgentFlags(f: ReadonlyMap<string, string>): AgentFlags | un
   const name = f.get('agent');
   const module = f.get('agent-profile');
   if (name === undefined && module === undefined) {
-    if (f.has('agent-command')) throw new UsageError('run: --agent-command applies to --agent and --agent-profile only');
+    if (f.has('agent-command'))
+      throw new UsageError('run: --agent-command applies to --agent and --agent-profile only');
     return undefined;
   }
-  if (name !== undefined && module !== undefined) throw new UsageError('run: give --agent <name> or --agent-profile <module>, not both');
-  const others = ['adapter', 'process', 'hook', 'mcp', 'hook-post', 'hook-compact', 'mcp-tool', 'mcp-args', 'mcp-compact', 'pointer-pattern', 'decode', 'levers'].filter((k) => f.has(k));
-  if (others.length > 0) throw new UsageError(`run: --${name !== undefined ? 'agent' : 'agent-profile'} plays the model for an agent CLI; drop --${others[0]}`);
-  if (name !== undefined && !Object.hasOwn(AGENT_NAMES, name)) throw new UsageError(`run: --agent takes one of ${Object.keys(AGENT_NAMES).join(', ')} (or --agent-profile <module>), got ${JSON.stringify(name)}`);
-  if (module !== undefined && module.trim() === '') throw new UsageError('run: --agent-profile needs a module path, e.g. --agent-profile examples/agent/profile.ts');
+  if (name !== undefined && module !== undefined)
+    throw new UsageError('run: give --agent <name> or --agent-profile <module>, not both');
+  const others = [
+    'adapter',
+    'process',
+    'hook',
+    'mcp',
+    'hook-post',
+    'hook-compact',
+    'mcp-tool',
+    'mcp-args',
+    'mcp-compact',
+    'pointer-pattern',
+    'decode',
+    'levers',
+  ].filter((k) => f.has(k));
+  if (others.length > 0)
+    throw new UsageError(
+      `run: --${name !== undefined ? 'agent' : 'agent-profile'} plays the model for an agent CLI; drop --${others[0]}`,
+    );
+  if (name !== undefined && !Object.hasOwn(AGENT_NAMES, name))
+    throw new UsageError(
+      `run: --agent takes one of ${Object.keys(AGENT_NAMES).join(', ')} (or --agent-profile <module>), got ${JSON.stringify(name)}`,
+    );
+  if (module !== undefined && module.trim() === '')
+    throw new UsageError('run: --agent-profile needs a module path, e.g. --agent-profile examples/agent/profile.ts');
   const cmd = f.get('agent-command');
-  if (cmd !== undefined && cmd.trim() === '') throw new UsageError('run: --agent-command needs a command line, e.g. --agent-command "/opt/claude/bin/claude"');
-  return { kind: 'agent', command: name ?? module!, builtin: name !== undefined, ...(cmd !== undefined ? { agentCommand: cmd } : {}) };
+  if (cmd !== undefined && cmd.trim() === '')
+    throw new UsageError('run: --agent-command needs a command line, e.g. --agent-command "/opt/claude/bin/claude"');
+  return {
+    kind: 'agent',
+    command: name ?? module!,
+    builtin: name !== undefined,
+    ...(cmd !== undefined ? { agentCommand: cmd } : {}),
+  };
 }
 
 /** The built-in names (kept here so flag parsing loads no profile). */
-const AGENT_NAMES: Readonly<Record<string, true>> = Object.freeze({ 'claude-code': true, 'qwen-code': true, 'gemini-cli': true });
+const AGENT_NAMES: Readonly<Record<string, true>> = Object.freeze({
+  'claude-code': true,
+  'qwen-code': true,
+  'gemini-cli': true,
+});
 
 async function openAgent(d: AgentFlags, o: { timeoutMs?: number }): Promise<DriverAdapter> {
   const [{ openAgentAdapter }, { BUILTIN_PROFILES }, { loadProfile }] = await Promise.all([
-    import('../adapters/agent/adapter.ts'), import('../adapters/agent/profiles/index.ts'), import('../adapters/agent/profile.ts'),
+    import('../adapters/agent/adapter.ts'),
+    import('../adapters/agent/profiles/index.ts'),
+    import('../adapters/agent/profile.ts'),
   ]);
   const profile = d.builtin ? BUILTIN_PROFILES[d.command]! : await loadProfile(d.command);
   return openAgentAdapter({
-    profile, profileSource: d.builtin ? `built-in ${d.command}` : `module ${d.command}`,
-    ...(d.agentCommand !== undefined ? { command: d.agentCommand } : {}), ...(o.timeoutMs !== undefined ? { timeoutMs: o.timeoutMs } : {}),
+    profile,
+    profileSource: d.builtin ? `built-in ${d.command}` : `module ${d.command}`,
+    ...(d.agentCommand !== undefined ? { command: d.agentCommand } : {}),
+    ...(o.timeoutMs !== undefined ? { timeoutMs: o.timeoutMs } : {}),
   });
 }
 
 function agentArgv(d: AgentFlags): string[] {
-  return [`--${d.builtin ? 'agent' : 'agent-profile'} ${shellWord(d.command)}`, ...(d.agentCommand !== undefined ? [`--agent-command ${shellWord(d.agentCommand)}`] : [])];
+  return [
+    `--${d.builtin ? 'agent' : 'agent-profile'} ${shellWord(d.command)}`,
+    ...(d.agentCommand !== undefined ? [`--agent-command ${shellWord(d.agentCommand)}`] : []),
+  ];
 }

@@ -26,14 +26,18 @@ export function loadTraceFile(path: string): { trace: Trace; text: string } {
     trace = parseTrace(text);
   } catch (e) {
     if (!(e instanceof TraceError)) throw e;
-    const why = e.message.endsWith('write needs string "content"') ? `${e.message} (a trace carries each version's content: a hash cannot verify a payload)` : e.message;
+    const why = e.message.endsWith('write needs string "content"')
+      ? `${e.message} (a trace carries each version's content: a hash cannot verify a payload)`
+      : e.message;
     throw new UsageError(`${path} is not a readshim trace: ${why}`);
   }
   // specVersion changes when a rule's meaning or the trace schema changes. An older trace is still
   // a history: it is judged under the current rules (the caller says so); a newer one is foreign.
   const major = specMajor(trace.header.specVersion);
   if (!(major <= specMajor(SPEC_VERSION)))
-    throw new UsageError(`${path} is a trace of spec ${trace.header.specVersion}; this kit checks spec ${SPEC_VERSION} and cannot read newer traces (line 1)`);
+    throw new UsageError(
+      `${path} is a trace of spec ${trace.header.specVersion}; this kit checks spec ${SPEC_VERSION} and cannot read newer traces (line 1)`,
+    );
   return { trace, text };
 }
 
@@ -55,7 +59,11 @@ export function readTraceFile(path: string): Trace {
  * readable trace is reported through `skipped` in one line and left out, never blocking the run.
  * Dotfiles such as .gitkeep are ignored. The folder itself must be a readable directory (exit 2).
  */
-export function loadFailures(dir: string, adapterName: string, skipped: (line: string) => void = () => {}): { name: string; trace: Trace }[] {
+export function loadFailures(
+  dir: string,
+  adapterName: string,
+  skipped: (line: string) => void = () => {},
+): { name: string; trace: Trace }[] {
   if (!existsSync(dir)) return [];
   let names: string[];
   try {
@@ -63,7 +71,9 @@ export function loadFailures(dir: string, adapterName: string, skipped: (line: s
     names = readdirSync(dir);
   } catch (e) {
     if (e instanceof UsageError) throw e;
-    throw new UsageError(`cannot read failure database ${dir}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+    throw new UsageError(
+      `cannot read failure database ${dir}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`,
+    );
   }
   const traces: { name: string; trace: Trace }[] = [];
   for (const f of names.filter((n) => !n.startsWith('.')).sort()) {

@@ -45,7 +45,9 @@ export async function main(argv: readonly string[]): Promise<number> {
   }
   const load = COMMANDS[name];
   if (load === undefined) {
-    process.stderr.write(`readshim-conformance: unknown command ${JSON.stringify(name)} (known: ${Object.keys(COMMANDS).join(', ')})\n`);
+    process.stderr.write(
+      `readshim-conformance: unknown command ${JSON.stringify(name)} (known: ${Object.keys(COMMANDS).join(', ')})\n`,
+    );
     return EXIT.usage;
   }
   if (rest.includes('--help') || rest.includes('-h')) {
@@ -53,7 +55,9 @@ export async function main(argv: readonly string[]): Promise<number> {
     return EXIT.ok;
   }
   try {
-    return await (await load())(rest);
+    return await (
+      await load()
+    )(rest);
   } catch (e) {
     if (e instanceof UsageError || e instanceof AdapterError) {
       process.stderr.write(`readshim-conformance: ${e.message}\n`);

@@ -54,7 +54,14 @@ export class RunProgress {
     const t = this.#now();
     switch (e.kind) {
       case 'start':
-        this.#running.set(e.id, { label: e.label, started: t, lastBeat: t, pending: '(opening the history)', index: -1, events: e.events });
+        this.#running.set(e.id, {
+          label: e.label,
+          started: t,
+          lastBeat: t,
+          pending: '(opening the history)',
+          index: -1,
+          events: e.events,
+        });
         return;
       case 'step': {
         const r = this.#running.get(e.id);
@@ -69,7 +76,12 @@ export class RunProgress {
         if (r === undefined) return;
         const took = t - r.started;
         if (!this.#every && took < SLOW_IN_PROCESS_MS && e.error === undefined) return;
-        const how = e.error !== undefined ? `stopped the run: ${e.error.split('\n')[0]!.slice(0, 200)}` : e.broke.length > 0 ? `broke ${e.broke.join(', ')}` : 'passed';
+        const how =
+          e.error !== undefined
+            ? `stopped the run: ${e.error.split('\n')[0]!.slice(0, 200)}`
+            : e.broke.length > 0
+              ? `broke ${e.broke.join(', ')}`
+              : 'passed';
         this.line(`${r.label}: ${secs(took)}, ${r.events} events, ${how}`);
       }
     }

@@ -11,7 +11,14 @@ import type { CallLog } from '../adapters/watched.ts';
 import type { Isolation } from '../adapters/isolate.ts';
 import type { Subject, Transport } from '../adapters/subject.ts';
 import {
-  AGENT_VALUE_FLAGS, DRIVER_SHARED_FLAGS, driverArgv, openDriver, parseAgentFlags, parseDriverFlags, type AgentFlags, type DriverFlags,
+  AGENT_VALUE_FLAGS,
+  DRIVER_SHARED_FLAGS,
+  driverArgv,
+  openDriver,
+  parseAgentFlags,
+  parseDriverFlags,
+  type AgentFlags,
+  type DriverFlags,
 } from './drivers.ts';
 
 export interface AdapterFlags {
@@ -78,38 +85,70 @@ const quoteCommand = (kind: string, command: string): string => `${kind} ${JSON.
 /** A driver (hook, MCP server, agent CLI) as a subject: the kit plays its host. */
 async function driverSubject(d: DriverFlags, o: OpenOptions, isolatedHistories: boolean): Promise<Subject> {
   const adapter = await openDriver(d, {
-    ...(o.timeoutMs !== undefined ? { timeoutMs: o.timeoutMs } : {}), ...(o.cap !== undefined ? { cap: o.cap } : {}), replay: o.replay,
+    ...(o.timeoutMs !== undefined ? { timeoutMs: o.timeoutMs } : {}),
+    ...(o.cap !== undefined ? { cap: o.cap } : {}),
+    replay: o.replay,
     ...(o.isolation ? { isolation: o.isolation } : {}),
   });
   return {
-    adapter, transport: 'process', isolatedHistories, failure: () => adapter.failure(), host: () => adapter.host(),
-    assumptions: () => adapter.assumptions, close: async () => adapter.close?.(),
+    adapter,
+    transport: 'process',
+    isolatedHistories,
+    failure: () => adapter.failure(),
+    host: () => adapter.host(),
+    assumptions: () => adapter.assumptions,
+    close: async () => adapter.close?.(),
   };
 }
 
-const driverArgvWithCap = (d: DriverFlags, cap: number | undefined): string[] =>
-  [...driverArgv(d), ...(d.kind !== 'agent' && d.levers?.includes('cap') && cap !== undefined ? [`--cap ${cap}`] : [])];
+const driverArgvWithCap = (d: DriverFlags, cap: number | undefined): string[] => [
+  ...driverArgv(d),
+  ...(d.kind !== 'agent' && d.levers?.includes('cap') && cap !== undefined ? [`--cap ${cap}`] : []),
+];
 
 /** The kinds, in the order usage lists them; the in-process adapter (the default) first. */
 export const SUBJECTS: { readonly [K in SubjectKind]: SubjectEntry<FlagsOf[K]> } = {
   adapter: {
-    select: '--adapter <module>', extra: [], flags: ['adapter'], transport: 'in-process', isolatedHistories: false,
-    isolate: (covered) => `applies to subjects the kit starts as processes (${covered}); an in-process adapter runs inside the kit`,
+    select: '--adapter <module>',
+    extra: [],
+    flags: ['adapter'],
+    transport: 'in-process',
+    isolatedHistories: false,
+    isolate: (covered) =>
+      `applies to subjects the kit starts as processes (${covered}); an in-process adapter runs inside the kit`,
     parse: (f) => (f.has('adapter') ? { kind: 'adapter', path: f.get('adapter')! } : undefined),
     async open(a, o) {
       const { loadInProcess } = await import('./in-process.ts');
       const adapter = await loadInProcess(a.path, o.calls);
-      return { adapter, transport: 'in-process', isolatedHistories: false, failure: () => undefined, host: () => undefined, assumptions: () => [], close: async () => adapter.close?.() };
+      return {
+        adapter,
+        transport: 'in-process',
+        isolatedHistories: false,
+        failure: () => undefined,
+        host: () => undefined,
+        assumptions: () => [],
+        close: async () => adapter.close?.(),
+      };
     },
     argv: (a) => (a.path !== undefined ? [`--adapter ${shellWord(a.path)}`] : []),
     who: (a) => `adapter ${a.path ?? 'reference'}`,
   },
   process: {
-    select: '--process "<cmd>"', extra: [], flags: ['process'], transport: 'process', isolatedHistories: true, isolate: true, eachHistory: 'the process anew',
+    select: '--process "<cmd>"',
+    extra: [],
+    flags: ['process'],
+    transport: 'process',
+    isolatedHistories: true,
+    isolate: true,
+    eachHistory: 'the process anew',
     parse(f) {
       const command = f.get('process');
-      if (command !== undefined && f.get('adapter') !== undefined) throw new UsageError('run: give --adapter <module> or --process "<cmd>", not both');
-      if (command !== undefined && command.trim() === '') throw new UsageError('run: --process needs a command line, e.g. --process "python3 examples/python/delivery_shim.py"');
+      if (command !== undefined && f.get('adapter') !== undefined)
+        throw new UsageError('run: give --adapter <module> or --process "<cmd>", not both');
+      if (command !== undefined && command.trim() === '')
+        throw new UsageError(
+          'run: --process needs a command line, e.g. --process "python3 examples/python/delivery_shim.py"',
+        );
       return command !== undefined ? { kind: 'process', command } : undefined;
     },
     async open(p, o) {
@@ -121,14 +160,27 @@ export const SUBJECTS: { readonly [K in SubjectKind]: SubjectEntry<FlagsOf[K]> }
         ...(o.replay ? { prespawn: 0, lendSurface: true } : {}),
         ...(o.isolation ? { isolation: o.isolation } : {}),
       });
-      return { adapter, transport: 'process', isolatedHistories: true, failure: () => adapter.failure(), host: () => undefined, assumptions: () => [], close: async () => adapter.close?.() };
+      return {
+        adapter,
+        transport: 'process',
+        isolatedHistories: true,
+        failure: () => adapter.failure(),
+        host: () => undefined,
+        assumptions: () => [],
+        close: async () => adapter.close?.(),
+      };
     },
     argv: (p) => [`--process ${shellWord(p.command)}`],
     who: (p) => quoteCommand('process', p.command),
   },
   hook: {
-    select: '--hook "<cmd>"', extra: ['--hook-post "<cmd>"', '--hook-compact "<cmd>"', ...DRIVER_SHARED_FLAGS.usage], flags: ['hook', 'hook-post', 'hook-compact', ...DRIVER_SHARED_FLAGS.flags],
-    transport: 'process', isolatedHistories: true, isolate: true, eachHistory: 'a fresh sandbox and HOME',
+    select: '--hook "<cmd>"',
+    extra: ['--hook-post "<cmd>"', '--hook-compact "<cmd>"', ...DRIVER_SHARED_FLAGS.usage],
+    flags: ['hook', 'hook-post', 'hook-compact', ...DRIVER_SHARED_FLAGS.flags],
+    transport: 'process',
+    isolatedHistories: true,
+    isolate: true,
+    eachHistory: 'a fresh sandbox and HOME',
     parse: (f, cap) => {
       const d = parseDriverFlags(f, cap);
       return d?.kind === 'hook' ? d : undefined;
@@ -138,10 +190,19 @@ export const SUBJECTS: { readonly [K in SubjectKind]: SubjectEntry<FlagsOf[K]> }
     who: (d) => quoteCommand('hook', d.command),
   },
   mcp: {
-    select: '--mcp "<cmd>"', extra: ['--mcp-tool <name>', '--mcp-args path=<a>,offset=<a>,limit=<a>', '--mcp-compact <tool>', ...DRIVER_SHARED_FLAGS.usage],
+    select: '--mcp "<cmd>"',
+    extra: [
+      '--mcp-tool <name>',
+      '--mcp-args path=<a>,offset=<a>,limit=<a>',
+      '--mcp-compact <tool>',
+      ...DRIVER_SHARED_FLAGS.usage,
+    ],
     flags: ['mcp', 'mcp-tool', 'mcp-args', 'mcp-compact', ...DRIVER_SHARED_FLAGS.flags],
     // One client holds every server of a history: histories run one at a time.
-    transport: 'process', isolatedHistories: false, isolate: true, eachHistory: 'the process anew',
+    transport: 'process',
+    isolatedHistories: false,
+    isolate: true,
+    eachHistory: 'the process anew',
     parse: (f, cap) => {
       const d = parseDriverFlags(f, cap);
       return d?.kind === 'mcp' ? d : undefined;
@@ -151,11 +212,16 @@ export const SUBJECTS: { readonly [K in SubjectKind]: SubjectEntry<FlagsOf[K]> }
     who: (d) => quoteCommand('mcp', d.command),
   },
   agent: {
-    select: '--agent <name>', extra: ['--agent-profile <module>', '--agent-command "<cmd>"'], flags: AGENT_VALUE_FLAGS,
+    select: '--agent <name>',
+    extra: ['--agent-profile <module>', '--agent-command "<cmd>"'],
+    flags: AGENT_VALUE_FLAGS,
     // A server, sandbox and CLI per history.
-    transport: 'process', isolatedHistories: true, eachHistory: 'the process anew',
+    transport: 'process',
+    isolatedHistories: true,
+    eachHistory: 'the process anew',
     // The agent CLI must reach the kit's model server on 127.0.0.1, which --unshare-net hides (README "Trust model").
-    isolate: () => 'does not cover --agent yet (the CLI must reach the kit\'s model server on 127.0.0.1, which the isolated network hides); its containment is the proxy trap and a fresh HOME (README "Check an agent CLI")',
+    isolate: () =>
+      'does not cover --agent yet (the CLI must reach the kit\'s model server on 127.0.0.1, which the isolated network hides); its containment is the proxy trap and a fresh HOME (README "Check an agent CLI")',
     parse: (f) => parseAgentFlags(f),
     open: (d, o) => driverSubject(d, o, true),
     argv: (d) => driverArgv(d),
@@ -166,7 +232,8 @@ export const SUBJECTS: { readonly [K in SubjectKind]: SubjectEntry<FlagsOf[K]> }
 export const SUBJECT_KINDS = Object.keys(SUBJECTS) as SubjectKind[];
 
 /** The table's entry for these flags (the one cast the correlated union needs). */
-export const entryOf = <F extends SubjectFlags>(flags: F): SubjectEntry<F> => SUBJECTS[flags.kind] as unknown as SubjectEntry<F>;
+export const entryOf = <F extends SubjectFlags>(flags: F): SubjectEntry<F> =>
+  SUBJECTS[flags.kind] as unknown as SubjectEntry<F>;
 
 /** Every value flag of every kind, once. */
 export const SUBJECT_VALUE_FLAGS: readonly string[] = [...new Set(SUBJECT_KINDS.flatMap((k) => SUBJECTS[k].flags))];
@@ -191,7 +258,10 @@ export function parseSubject(f: ReadonlyMap<string, string>, cap: number | undef
   // The drivers' parsers name the flags a driver cannot take; the choosing flag of a process or adapter is checked first.
   const order: SubjectKind[] = ['process', 'agent', 'hook', 'mcp', 'adapter'];
   const chosen = order.map((k) => SUBJECTS[k].parse(f, cap)).filter((x): x is SubjectFlags => x !== undefined);
-  if (chosen.length > 1) throw new UsageError(`run: give one of ${SUBJECT_KINDS.map((k) => `--${k}`).join(', ')}, not ${chosen.map((c) => `--${c.kind}`).join(' and ')}`);
+  if (chosen.length > 1)
+    throw new UsageError(
+      `run: give one of ${SUBJECT_KINDS.map((k) => `--${k}`).join(', ')}, not ${chosen.map((c) => `--${c.kind}`).join(' and ')}`,
+    );
   return chosen[0] ?? { kind: 'adapter' };
 }
 
@@ -199,11 +269,14 @@ export function parseSubject(f: ReadonlyMap<string, string>, cap: number | undef
 export function checkSubjectSwitches(s: SubjectFlags, o: { readonly jobs: boolean; readonly isolate: boolean }): void {
   const e = SUBJECTS[s.kind];
   const flagsWhere = (ok: (k: SubjectKind) => boolean): string[] => SUBJECT_KINDS.filter(ok).map((k) => `--${k}`);
-  if (o.isolate && e.isolate !== true) throw new UsageError(`run: --isolate ${e.isolate(flagsWhere((k) => SUBJECTS[k].isolate === true).join(', '))}`);
+  if (o.isolate && e.isolate !== true)
+    throw new UsageError(`run: --isolate ${e.isolate(flagsWhere((k) => SUBJECTS[k].isolate === true).join(', '))}`);
   // Histories at once need histories that cannot see each other: a process and a sandbox each.
   if (o.jobs && !e.isolatedHistories) {
     const yes = flagsWhere((k) => SUBJECTS[k].isolatedHistories);
     const no = flagsWhere((k) => !SUBJECTS[k].isolatedHistories);
-    throw new UsageError(`run: --jobs applies to ${yes.slice(0, -1).join(', ')} and ${yes.at(-1)} runs (their own processes, sandbox and HOME per history); ${no.join(' and ')} run one history at a time`);
+    throw new UsageError(
+      `run: --jobs applies to ${yes.slice(0, -1).join(', ')} and ${yes.at(-1)} runs (their own processes, sandbox and HOME per history); ${no.join(' and ')} run one history at a time`,
+    );
   }
 }

@@ -16,5 +16,10 @@ try {
 } catch (e) {
   if (e instanceof UsageError) post({ kind: 'usage', message: e.message });
   else if (e instanceof AdapterError) post({ kind: 'adapter', message: e.message });
-  else post({ kind: 'bug', message: e instanceof Error ? e.message : String(e), ...(e instanceof Error && e.stack !== undefined ? { stack: e.stack } : {}) });
+  else
+    post({
+      kind: 'bug',
+      message: e instanceof Error ? e.message : String(e),
+      ...(e instanceof Error && e.stack !== undefined ? { stack: e.stack } : {}),
+    });
 }

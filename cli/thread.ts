@@ -52,7 +52,9 @@ export async function runInThread(o: ThreadOptions): Promise<number> {
   const state = new WatchState();
   const limit = Math.max(o.settleMs, MIN_WATCHDOG_MS);
   const entry = new URL(`./thread-entry.${fromSources ? 'ts' : 'js'}`, import.meta.url).href;
-  const tsx = fromSources ? { api: import.meta.resolve('tsx/esm/api'), tsconfig: fileURLToPath(new URL('../tsconfig.json', import.meta.url)) } : undefined;
+  const tsx = fromSources
+    ? { api: import.meta.resolve('tsx/esm/api'), tsconfig: fileURLToPath(new URL('../tsconfig.json', import.meta.url)) }
+    : undefined;
   const worker = new Worker(BOOT, {
     eval: true,
     workerData: { argv: o.argv, buffer: state.buffer, entry, tsx },
@@ -63,7 +65,9 @@ export async function runInThread(o: ThreadOptions): Promise<number> {
   });
   worker.stdout.pipe(process.stdout, { end: false });
   worker.stderr.pipe(process.stderr, { end: false });
-  const drained = Promise.all([worker.stdout, worker.stderr].map((s) => new Promise<void>((r) => s.once('end', r).once('error', () => r()))));
+  const drained = Promise.all(
+    [worker.stdout, worker.stderr].map((s) => new Promise<void>((r) => s.once('end', r).once('error', () => r()))),
+  );
 
   let result: ThreadResult | undefined;
   let stuck: string | undefined;
@@ -74,21 +78,25 @@ export async function runInThread(o: ThreadOptions): Promise<number> {
   });
   let lastBeats = state.beats;
   let lastChange = Date.now();
-  const watch = setInterval(() => {
-    const beats = state.beats;
-    const now = Date.now();
-    if (beats !== lastBeats) {
-      lastBeats = beats;
-      lastChange = now;
-      return;
-    }
-    if (now - lastChange <= (state.ready ? limit : Math.max(limit, KIT_LOAD_MS)) || stuck !== undefined) return;
-    const pending = state.pending;
-    stuck = pending !== ''
-      ? `${o.who}: the kit's thread was blocked for more than ${limit} ms (a synchronous loop?) while ${pending} was in progress; the run was stopped (--timeout <ms> sets the limit)`
-      : `${o.who}: the kit's thread was blocked for more than ${limit} ms outside any adapter call (a synchronous loop in a timer or callback of the adapter?); the run was stopped (--timeout <ms> sets the limit)`;
-    void worker.terminate();
-  }, Math.min(250, Math.max(50, Math.floor(limit / 10))));
+  const watch = setInterval(
+    () => {
+      const beats = state.beats;
+      const now = Date.now();
+      if (beats !== lastBeats) {
+        lastBeats = beats;
+        lastChange = now;
+        return;
+      }
+      if (now - lastChange <= (state.ready ? limit : Math.max(limit, KIT_LOAD_MS)) || stuck !== undefined) return;
+      const pending = state.pending;
+      stuck =
+        pending !== ''
+          ? `${o.who}: the kit's thread was blocked for more than ${limit} ms (a synchronous loop?) while ${pending} was in progress; the run was stopped (--timeout <ms> sets the limit)`
+          : `${o.who}: the kit's thread was blocked for more than ${limit} ms outside any adapter call (a synchronous loop in a timer or callback of the adapter?); the run was stopped (--timeout <ms> sets the limit)`;
+      void worker.terminate();
+    },
+    Math.min(250, Math.max(50, Math.floor(limit / 10))),
+  );
   const crashed = await new Promise<unknown>((resolve) => {
     worker.once('error', (e) => resolve(e));
     worker.once('exit', () => resolve(undefined));

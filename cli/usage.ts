@@ -16,22 +16,14 @@ export const COMMAND_USAGE: Readonly<Record<string, string>> = {
     '                             [--shard <i>/<n>] [--reporter pretty|json|junit|badge|html] [--out <file>]',
     '                             [--failures <dir>] [--no-save] [--isolate]',
   ].join('\n'),
-  audit: [
-    'readshim-conformance audit   <trace.jsonl> [--adapter <module>] [--reporter pretty|json]',
-  ].join('\n'),
-  spec: [
-    'readshim-conformance spec    [--reporter pretty|json]',
-  ].join('\n'),
+  audit: ['readshim-conformance audit   <trace.jsonl> [--adapter <module>] [--reporter pretty|json]'].join('\n'),
+  spec: ['readshim-conformance spec    [--reporter pretty|json]'].join('\n'),
   mutants: [
     'readshim-conformance mutants [--runs <n>] [--only <MUTANT,...>] [--no-corpus] [--reporter pretty|json]',
   ].join('\n'),
-  gates: [
-    'readshim-conformance gates   [--config <file>] [--reporter pretty|json]',
-  ].join('\n'),
+  gates: ['readshim-conformance gates   [--config <file>] [--reporter pretty|json]'].join('\n'),
   bench: [
     'readshim-conformance bench   [--adapter <module> | --process "<cmd>" [--isolate]] [workload flags] [--reporter pretty|json]',
   ].join('\n'),
-  table: [
-    'readshim-conformance table   [--config <file>] [--only <name,...>] [--render | --check]',
-  ].join('\n'),
+  table: ['readshim-conformance table   [--config <file>] [--only <name,...>] [--render | --check]'].join('\n'),
 };

@@ -21,7 +21,10 @@ export const ARM_TABLE: Readonly<Record<ArmName, Levers>> = Object.freeze({
 
 /** The legal flag value for each arm (what a host passes to the shim). */
 export const ARM_FLAGS: Readonly<Record<ArmName, false | 'cap' | 'diff' | true>> = Object.freeze({
-  off: false, cap: 'cap', diff: 'diff', all: true,
+  off: false,
+  cap: 'cap',
+  diff: 'diff',
+  all: true,
 });
 
 export function isArmName(s: string): s is ArmName {

@@ -27,7 +27,10 @@ export interface SliceClaim {
   readonly at?: number;
 }
 /** "Unchanged, you already hold all `total` bytes." */
-export interface PointerClaim { readonly kind: 'pointer'; readonly total: number }
+export interface PointerClaim {
+  readonly kind: 'pointer';
+  readonly total: number;
+}
 /**
  * A unified diff against the version the worker holds; `total` = size of the result. Without
  * `lines`: file headers, rows are lines with their endings. `lines: 'split'`: rows are the
@@ -57,16 +60,30 @@ export interface StaleClaim {
   readonly at?: number;
 }
 /** A refusal: the file is missing/unreadable, or a stale range is past the end or malformed. */
-export interface RefusalClaim { readonly kind: 'refusal'; readonly reason: RefusalReason }
+export interface RefusalClaim {
+  readonly kind: 'refusal';
+  readonly reason: RefusalReason;
+}
 
 export type RefusalReason = 'absent' | 'unreadable' | 'stale-absent' | 'stale-past-eof' | 'stale-bad-range';
 export const REFUSAL_REASONS: readonly RefusalReason[] = Object.freeze([
-  'absent', 'unreadable', 'stale-absent', 'stale-past-eof', 'stale-bad-range',
+  'absent',
+  'unreadable',
+  'stale-absent',
+  'stale-past-eof',
+  'stale-bad-range',
 ]);
 
 export type Claim = VerbatimClaim | SliceClaim | PointerClaim | DiffClaim | StaleClaim | RefusalClaim;
 export type ClaimKind = Claim['kind'];
-export const CLAIM_KINDS: readonly ClaimKind[] = Object.freeze(['verbatim', 'slice', 'pointer', 'diff', 'stale', 'refusal']);
+export const CLAIM_KINDS: readonly ClaimKind[] = Object.freeze([
+  'verbatim',
+  'slice',
+  'pointer',
+  'diff',
+  'stale',
+  'refusal',
+]);
 
 const isNat = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0;
 
@@ -75,17 +92,22 @@ const isNat = (v: unknown): v is number => typeof v === 'number' && Number.isSaf
  * not (a malformed claim is an adapter error, exit 2 — never silently judged).
  */
 export function claimProblem(c: unknown): string | undefined {
-  if (typeof c !== 'object' || c === null) return `claim is ${c === null ? 'null' : typeof c}, expected an object with "kind"`;
+  if (typeof c !== 'object' || c === null)
+    return `claim is ${c === null ? 'null' : typeof c}, expected an object with "kind"`;
   const o = c as Record<string, unknown>;
   if (o.at !== undefined && (!isNat(o.at) || o.kind === 'pointer' || o.kind === 'refusal'))
-    return o.kind === 'pointer' || o.kind === 'refusal' ? `a ${String(o.kind)} claim carries no "at"` : '"at" must be a non-negative integer (a UTF-16 index into the response)';
+    return o.kind === 'pointer' || o.kind === 'refusal'
+      ? `a ${String(o.kind)} claim carries no "at"`
+      : '"at" must be a non-negative integer (a UTF-16 index into the response)';
   switch (o.kind) {
     case 'verbatim':
-      if (o.payload !== undefined && typeof o.payload !== 'string') return 'verbatim claim "payload" must be a string when given';
+      if (o.payload !== undefined && typeof o.payload !== 'string')
+        return 'verbatim claim "payload" must be a string when given';
       if (o.at !== undefined && o.payload === undefined) return 'a verbatim claim with "at" needs "payload"';
       return undefined;
     case 'slice':
-      if (!isNat(o.start) || !isNat(o.end) || !isNat(o.total)) return 'slice claim needs non-negative integer start, end, total';
+      if (!isNat(o.start) || !isNat(o.end) || !isNat(o.total))
+        return 'slice claim needs non-negative integer start, end, total';
       if (o.start > o.end) return `slice claim has start ${o.start} > end ${o.end}`;
       if (typeof o.done !== 'boolean') return 'slice claim needs boolean "done"';
       if (typeof o.payload !== 'string') return 'slice claim needs string "payload"';
@@ -94,10 +116,12 @@ export function claimProblem(c: unknown): string | undefined {
       return isNat(o.total) ? undefined : 'pointer claim needs non-negative integer "total"';
     case 'diff':
       if (typeof o.patch !== 'string') return 'diff claim needs string "patch"';
-      if (o.lines !== undefined && o.lines !== 'split') return `diff claim "lines" must be "split" when given, got ${JSON.stringify(o.lines)}`;
+      if (o.lines !== undefined && o.lines !== 'split')
+        return `diff claim "lines" must be "split" when given, got ${JSON.stringify(o.lines)}`;
       return isNat(o.total) ? undefined : 'diff claim needs non-negative integer "total"';
     case 'stale':
-      if (!isNat(o.startLine) || !isNat(o.endLine) || !isNat(o.lines)) return 'stale claim needs integer startLine, endLine, lines';
+      if (!isNat(o.startLine) || !isNat(o.endLine) || !isNat(o.lines))
+        return 'stale claim needs integer startLine, endLine, lines';
       if (typeof o.truncated !== 'boolean') return 'stale claim needs boolean "truncated"';
       return typeof o.payload === 'string' ? undefined : 'stale claim needs string "payload"';
     case 'refusal':

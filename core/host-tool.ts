@@ -15,7 +15,12 @@ export const HOST_TOOL_UNITS: readonly HostToolUnit[] = Object.freeze(['utf16', 
  * (a window's last row shows no ending; the empty row after a final newline is a row).
  */
 export type HostToolNormalization = 'crlf' | 'bom' | 'trim-end' | 'split';
-export const HOST_TOOL_NORMALIZATIONS: readonly HostToolNormalization[] = Object.freeze(['crlf', 'bom', 'trim-end', 'split']);
+export const HOST_TOOL_NORMALIZATIONS: readonly HostToolNormalization[] = Object.freeze([
+  'crlf',
+  'bom',
+  'trim-end',
+  'split',
+]);
 
 export interface HostToolBound {
   /** At most this many lines from the requested start, for every request (a window's limit composes with it: min). */
@@ -58,12 +63,14 @@ export function hostToolProblem(t: unknown): string | undefined {
   if (typeof t !== 'object' || t === null || Array.isArray(t)) return 'capabilities.tool must be an object';
   const o = t as Record<string, unknown>;
   const extra = Object.keys(o).filter((k) => !KEYS.includes(k));
-  if (extra.length > 0) return `capabilities.tool has unknown key ${JSON.stringify(extra[0])} (known: ${KEYS.join(', ')})`;
+  if (extra.length > 0)
+    return `capabilities.tool has unknown key ${JSON.stringify(extra[0])} (known: ${KEYS.join(', ')})`;
   for (const k of ['maxLines', 'maxLineChars', 'maxChars', 'defaultLimit'])
     if (o[k] !== undefined && !isPositive(o[k])) return `capabilities.tool.${k} must be an integer >= 1 when given`;
   if (o.unit !== undefined && !(HOST_TOOL_UNITS as readonly unknown[]).includes(o.unit))
     return `capabilities.tool.unit must be one of ${HOST_TOOL_UNITS.join('|')}`;
-  if (o.lineNumbers !== undefined && o.lineNumbers !== 'cat-n') return 'capabilities.tool.lineNumbers must be "cat-n" when given';
+  if (o.lineNumbers !== undefined && o.lineNumbers !== 'cat-n')
+    return 'capabilities.tool.lineNumbers must be "cat-n" when given';
   return normalizeProblem(o.normalize) ?? (o.refuse === undefined ? undefined : refuseProblem(o.refuse));
 }
 
@@ -71,10 +78,13 @@ function refuseProblem(r: unknown): string | undefined {
   if (typeof r !== 'object' || r === null || Array.isArray(r)) return 'capabilities.tool.refuse must be an object';
   const o = r as Record<string, unknown>;
   const extra = Object.keys(o).filter((k) => !REFUSE_KEYS.includes(k));
-  if (extra.length > 0) return `capabilities.tool.refuse has unknown key ${JSON.stringify(extra[0])} (known: ${REFUSE_KEYS.join(', ')})`;
+  if (extra.length > 0)
+    return `capabilities.tool.refuse has unknown key ${JSON.stringify(extra[0])} (known: ${REFUSE_KEYS.join(', ')})`;
   for (const k of ['maxBytes', 'maxTokens'])
-    if (o[k] !== undefined && !isPositive(o[k])) return `capabilities.tool.refuse.${k} must be an integer >= 1 when given`;
-  if (o.binary !== undefined && typeof o.binary !== 'boolean') return 'capabilities.tool.refuse.binary must be a boolean when given';
+    if (o[k] !== undefined && !isPositive(o[k]))
+      return `capabilities.tool.refuse.${k} must be an integer >= 1 when given`;
+  if (o.binary !== undefined && typeof o.binary !== 'boolean')
+    return 'capabilities.tool.refuse.binary must be a boolean when given';
   const ext = o.extensions;
   if (ext !== undefined && (!Array.isArray(ext) || ext.some((e) => typeof e !== 'string' || !/^\.[a-z0-9]+$/.test(e))))
     return 'capabilities.tool.refuse.extensions must be an array of lower-case extensions with the dot (".bin") when given';
@@ -87,10 +97,13 @@ export const estimateTokens = (bytes: number): number => Math.ceil(bytes / 4);
 /** "refuses files over 262,144 bytes (whole reads), binary files" — for reports. */
 export function describeRefusals(r: HostToolRefusals): string {
   const parts: string[] = [];
-  if (r.maxBytes !== undefined) parts.push(`refuses a whole read of a file over ${r.maxBytes.toLocaleString('en-US')} bytes`);
-  if (r.maxTokens !== undefined) parts.push(`refuses a read over ${r.maxTokens.toLocaleString('en-US')} tokens (estimated as UTF-8 bytes / 4)`);
+  if (r.maxBytes !== undefined)
+    parts.push(`refuses a whole read of a file over ${r.maxBytes.toLocaleString('en-US')} bytes`);
+  if (r.maxTokens !== undefined)
+    parts.push(`refuses a read over ${r.maxTokens.toLocaleString('en-US')} tokens (estimated as UTF-8 bytes / 4)`);
   if (r.binary === true) parts.push('refuses binary files (a NUL character)');
-  if (r.extensions !== undefined && r.extensions.length > 0) parts.push(`refuses files named ${r.extensions.join(' ')} (by extension)`);
+  if (r.extensions !== undefined && r.extensions.length > 0)
+    parts.push(`refuses files named ${r.extensions.join(' ')} (by extension)`);
   return parts.join(', ');
 }
 
@@ -115,13 +128,18 @@ export function describeHostTool(t: HostToolBound): string {
   const unit = t.unit ?? 'utf16';
   const parts: string[] = [];
   if (t.maxLines !== undefined) parts.push(`at most ${t.maxLines.toLocaleString('en-US')} lines per request`);
-  if (t.defaultLimit !== undefined) parts.push(`${t.defaultLimit.toLocaleString('en-US')} lines when a request gives no limit (an explicit limit honoured)`);
-  if (t.maxLineChars !== undefined) parts.push(`lines cut after ${t.maxLineChars.toLocaleString('en-US')} ${unit} units`);
+  if (t.defaultLimit !== undefined)
+    parts.push(
+      `${t.defaultLimit.toLocaleString('en-US')} lines when a request gives no limit (an explicit limit honoured)`,
+    );
+  if (t.maxLineChars !== undefined)
+    parts.push(`lines cut after ${t.maxLineChars.toLocaleString('en-US')} ${unit} units`);
   if (t.maxChars !== undefined) parts.push(`at most ${t.maxChars.toLocaleString('en-US')} ${unit} units in all`);
   if (t.normalize?.includes('crlf')) parts.unshift('CRLF line ends shown as LF');
   if (t.normalize?.includes('bom')) parts.unshift('a leading BOM dropped');
-  if (t.normalize?.includes('trim-end')) parts.push('each line\'s trailing whitespace dropped');
-  if (t.normalize?.includes('split')) parts.push('lines are the rows of split("\\n"), a window\'s last row shown without its ending');
+  if (t.normalize?.includes('trim-end')) parts.push("each line's trailing whitespace dropped");
+  if (t.normalize?.includes('split'))
+    parts.push('lines are the rows of split("\\n"), a window\'s last row shown without its ending');
   if (t.lineNumbers === 'cat-n') parts.push('lines numbered like cat -n');
   if (t.refuse !== undefined && describeRefusals(t.refuse) !== '') parts.push(describeRefusals(t.refuse));
   return parts.length === 0 ? 'no bound' : parts.join(', ');

@@ -24,7 +24,15 @@ export function modeOfArm(arm: ArmName): Mode {
 
 export function modeOfLevers(list: readonly LeverName[]): Mode {
   const has = (l: LeverName) => list.includes(l);
-  return { levers: Object.freeze({ on: list.length > 0, cap: has('cap'), pointer: has('pointer'), diff: has('diff'), g1: has('cap') }) };
+  return {
+    levers: Object.freeze({
+      on: list.length > 0,
+      cap: has('cap'),
+      pointer: has('pointer'),
+      diff: has('diff'),
+      g1: has('cap'),
+    }),
+  };
 }
 
 /** The lever names a Levers row switches on, in LEVER_NAMES order. */

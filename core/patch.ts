@@ -47,24 +47,33 @@ export function parseHunks(text: string, needFileHeaders: boolean, dialect: Rows
   let i = 0;
   if (needFileHeaders) {
     while (i < rows.length && !rows[i]!.startsWith('--- ')) {
-      if (rows[i]!.startsWith('+++ ') || rows[i]!.startsWith('@@')) return no('the patch has no ---/+++ file headers before its first hunk (git apply and patch need them)');
+      if (rows[i]!.startsWith('+++ ') || rows[i]!.startsWith('@@'))
+        return no('the patch has no ---/+++ file headers before its first hunk (git apply and patch need them)');
       i++;
     }
     if (i === rows.length) return no('the patch has no ---/+++ file headers (git apply and patch need them)');
   }
   if (i < rows.length && rows[i]!.startsWith('--- ')) {
-    if (!(rows[i + 1] ?? '').startsWith('+++ ')) return no(`the "---" file header on line ${i + 1} is not followed by a "+++" header`);
+    if (!(rows[i + 1] ?? '').startsWith('+++ '))
+      return no(`the "---" file header on line ${i + 1} is not followed by a "+++" header`);
     i += 2;
   }
   const hunks: Hunk[] = [];
   while (i < rows.length) {
     const row = rows[i]!;
-    if (hunks.length > 0 && row.startsWith('--- ')) return no(`line ${i + 1} starts a second file; a diff claim patches one file`);
+    if (hunks.length > 0 && row.startsWith('--- '))
+      return no(`line ${i + 1} starts a second file; a diff claim patches one file`);
     const m = HUNK_HEADER.exec(row);
     if (!m) return no(`line ${i + 1} of the patch is not a hunk header "@@ -a,b +c,d @@": ${quote(row)}`);
-    const h = { oldStart: Number(m[1]), oldLines: m[2] === undefined ? 1 : Number(m[2]), newStart: Number(m[3]), newLines: m[4] === undefined ? 1 : Number(m[4]) };
+    const h = {
+      oldStart: Number(m[1]),
+      oldLines: m[2] === undefined ? 1 : Number(m[2]),
+      newStart: Number(m[3]),
+      newLines: m[4] === undefined ? 1 : Number(m[4]),
+    };
     const header = m[0];
-    if (h.oldStart === 0 && h.oldLines > 0) return no(`hunk ${header} removes or keeps lines from line 0 (lines count from 1)`);
+    if (h.oldStart === 0 && h.oldLines > 0)
+      return no(`hunk ${header} removes or keeps lines from line 0 (lines count from 1)`);
     const lines: string[] = [];
     let olds = 0;
     let news = 0;
@@ -72,7 +81,10 @@ export function parseHunks(text: string, needFileHeaders: boolean, dialect: Rows
       const r = rows[i]!;
       const mark = r[0];
       if (mark === '\\') {
-        if (dialect === 'split') return no(`line ${i + 1} is a "\\" row; split-line hunks have none (a trailing newline shows as an empty row)`);
+        if (dialect === 'split')
+          return no(
+            `line ${i + 1} is a "\\" row; split-line hunks have none (a trailing newline shows as an empty row)`,
+          );
         if (lines.length === 0 || lines[lines.length - 1]![0] === '\\') break;
         lines.push(r);
         continue;
@@ -86,9 +98,13 @@ export function parseHunks(text: string, needFileHeaders: boolean, dialect: Rows
       lines.push(r);
     }
     if (olds !== h.oldLines || news !== h.newLines)
-      return no(`hunk ${header} counts ${h.oldLines}/${h.newLines} lines but carries ${olds}/${news} before ${i < rows.length ? `line ${i + 1}: ${quote(rows[i]!)}` : 'the end of the patch'}`);
-    if (dialect === 'split' && i < rows.length && rows[i]!.startsWith('\\')) return no(`line ${i + 1} is a "\\" row; split-line hunks have none (a trailing newline shows as an empty row)`);
-    if (i < rows.length && rows[i]!.startsWith('\\') && lines.length > 0 && lines[lines.length - 1]![0] !== '\\') lines.push(rows[i++]!);
+      return no(
+        `hunk ${header} counts ${h.oldLines}/${h.newLines} lines but carries ${olds}/${news} before ${i < rows.length ? `line ${i + 1}: ${quote(rows[i]!)}` : 'the end of the patch'}`,
+      );
+    if (dialect === 'split' && i < rows.length && rows[i]!.startsWith('\\'))
+      return no(`line ${i + 1} is a "\\" row; split-line hunks have none (a trailing newline shows as an empty row)`);
+    if (i < rows.length && rows[i]!.startsWith('\\') && lines.length > 0 && lines[lines.length - 1]![0] !== '\\')
+      lines.push(rows[i++]!);
     hunks.push({ ...h, lines });
   }
   if (hunks.length === 0) return no('the patch has no hunk');
@@ -108,7 +124,9 @@ export function applyHunks(base: string, hunks: readonly Hunk[], dialect: Rows =
   for (const [k, h] of hunks.entries()) {
     const from = h.oldLines === 0 ? h.oldStart : h.oldStart - 1;
     if (from < at || from > lines.length)
-      return no(`hunk ${k + 1} ${formatHunkHeader(h)} starts at line ${from + 1}, outside the remaining lines ${at + 1}..${lines.length}${from < at ? ' (out of order or overlapping)' : ''}`);
+      return no(
+        `hunk ${k + 1} ${formatHunkHeader(h)} starts at line ${from + 1}, outside the remaining lines ${at + 1}..${lines.length}${from < at ? ' (out of order or overlapping)' : ''}`,
+      );
     out.push(...lines.slice(at, from));
     at = from;
     for (let j = 0; j < h.lines.length; j++) {
@@ -120,7 +138,9 @@ export function applyHunks(base: string, hunks: readonly Hunk[], dialect: Rows =
         continue;
       }
       if (lines[at] !== full)
-        return no(`hunk ${k + 1} ${formatHunkHeader(h)}: line ${at + 1} of the held version is ${JSON.stringify(lines[at] ?? '(end of file)')}, the hunk expects ${JSON.stringify(full)}`);
+        return no(
+          `hunk ${k + 1} ${formatHunkHeader(h)}: line ${at + 1} of the held version is ${JSON.stringify(lines[at] ?? '(end of file)')}, the hunk expects ${JSON.stringify(full)}`,
+        );
       if (l[0] === ' ') out.push(full);
       at++;
     }

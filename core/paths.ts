@@ -116,7 +116,8 @@ export function pathProblem(path: string): string | undefined {
   if (path.startsWith('/')) return 'a path is relative to the project root';
   if (Buffer.byteLength(path, 'utf8') > PATH_MAX_BYTES) return `a path is at most ${PATH_MAX_BYTES} UTF-8 bytes`;
   const segments = path.split('/');
-  if (segments.some((s) => Buffer.byteLength(s, 'utf8') > SEGMENT_MAX_BYTES)) return `a path segment is at most ${SEGMENT_MAX_BYTES} UTF-8 bytes`;
+  if (segments.some((s) => Buffer.byteLength(s, 'utf8') > SEGMENT_MAX_BYTES))
+    return `a path segment is at most ${SEGMENT_MAX_BYTES} UTF-8 bytes`;
   const last = segments[segments.length - 1]!;
   if (last === '' || last === '.' || last === '..') return 'a path ends in a file name (not "/", "." or "..")';
   const r = resolvePath(path);

@@ -27,13 +27,18 @@ export interface TraceHeader {
 }
 
 /** What the shim answered, when recorded: its text, a thrown error, or nothing (stale serve off). */
-export type RecordedResponse =
-  | { readonly text: string }
-  | { readonly error: string }
-  | { readonly none: true };
+export type RecordedResponse = { readonly text: string } | { readonly error: string } | { readonly none: true };
 
-export interface WriteEvent { readonly type: 'write'; readonly path: string; readonly content: string; readonly mtimeMs: number }
-export interface DeleteEvent { readonly type: 'delete'; readonly path: string }
+export interface WriteEvent {
+  readonly type: 'write';
+  readonly path: string;
+  readonly content: string;
+  readonly mtimeMs: number;
+}
+export interface DeleteEvent {
+  readonly type: 'delete';
+  readonly path: string;
+}
 export interface ReadEvent {
   readonly type: 'read';
   readonly worker: string;
@@ -56,8 +61,15 @@ export interface StaleEvent {
   readonly endLine: number;
   readonly response?: RecordedResponse;
 }
-export interface ForgetEvent { readonly type: 'forget'; readonly worker: string; readonly path?: string }
-export interface WorkerEvent { readonly type: 'worker'; readonly id: string }
+export interface ForgetEvent {
+  readonly type: 'forget';
+  readonly worker: string;
+  readonly path?: string;
+}
+export interface WorkerEvent {
+  readonly type: 'worker';
+  readonly id: string;
+}
 
 export type TraceEvent = WriteEvent | DeleteEvent | ReadEvent | StaleEvent | ForgetEvent | WorkerEvent;
 
@@ -68,7 +80,10 @@ export interface Trace {
 
 /** A trace problem that names the line (1-based) it was found on. */
 export class TraceError extends Error {
-  constructor(readonly line: number, message: string) {
+  constructor(
+    readonly line: number,
+    message: string,
+  ) {
     super(`line ${line}: ${message}`);
     this.name = 'TraceError';
   }
@@ -94,7 +109,9 @@ export function eventProblem(e: unknown): string | undefined {
 export function eventPathProblem(e: TraceEvent): string | undefined {
   if (e.type === 'worker' || e.path === undefined) return undefined;
   const p = pathProblem(e.path);
-  return p === undefined ? undefined : `${e.type} path ${JSON.stringify(e.path)} is outside the path domain: ${p} (spec/SPEC.md "Request keys and windows")`;
+  return p === undefined
+    ? undefined
+    : `${e.type} path ${JSON.stringify(e.path)} is outside the path domain: ${p} (spec/SPEC.md "Request keys and windows")`;
 }
 
 function shapeProblem(e: unknown): string | undefined {
@@ -111,7 +128,8 @@ function shapeProblem(e: unknown): string | undefined {
       if (!isStr(e.path)) return 'read needs string "path"';
       if (e.args !== undefined && !isObj(e.args)) return '"args" must be an object';
       if (e.fail !== undefined && !isStr(e.fail)) return '"fail" must be an error code string';
-      if (e.race !== undefined && !(isObj(e.race) && isStr(e.race.content) && isInt(e.race.mtimeMs))) return '"race" needs content and mtimeMs';
+      if (e.race !== undefined && !(isObj(e.race) && isStr(e.race.content) && isInt(e.race.mtimeMs)))
+        return '"race" needs content and mtimeMs';
       if (e.batch !== undefined && !isInt(e.batch)) return '"batch" must be an integer';
       return checkResponse(e.response);
     case 'stale':
@@ -132,9 +150,11 @@ export function headerProblem(h: unknown): string | undefined {
   if (!isObj(h) || h.type !== 'header') return 'the first line must be a header ({"type":"header",...})';
   if (!isStr(h.kit) || !isStr(h.specVersion)) return 'header needs "kit" and "specVersion"';
   if (!isInt(h.cap)) return 'header needs integer "cap"';
-  if (h.arm !== undefined && h.levers !== undefined) return 'header has both "arm" and "levers" (a shim declares one of them)';
+  if (h.arm !== undefined && h.levers !== undefined)
+    return 'header has both "arm" and "levers" (a shim declares one of them)';
   if (h.levers !== undefined) {
-    if (!Array.isArray(h.levers) || !h.levers.every(isLeverName)) return 'header "levers" must be a list of pointer|cap|diff';
+    if (!Array.isArray(h.levers) || !h.levers.every(isLeverName))
+      return 'header "levers" must be a list of pointer|cap|diff';
   } else if (!isStr(h.arm) || !isArmName(h.arm)) return 'header "arm" must be off|cap|diff|all (or give "levers")';
   if (h.tool !== undefined) {
     const p = hostToolProblem(h.tool);

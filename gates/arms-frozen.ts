@@ -31,7 +31,8 @@ function tablesReturned(expr: Node, out: Table[], report: (node: Node, message: 
   if (Node.isIdentifier(e) || Node.isPropertyAccessExpression(e)) {
     const sym = symbolOf(Node.isPropertyAccessExpression(e) ? e.getNameNode() : e);
     const decls = (sym?.getDeclarations() ?? []).filter((d) => !d.getSourceFile().isDeclarationFile());
-    if (decls.length === 0) report(e, `the resolver returns ${e.getText()}, which does not resolve to a table in the source`);
+    if (decls.length === 0)
+      report(e, `the resolver returns ${e.getText()}, which does not resolve to a table in the source`);
     for (const d of decls) out.push({ node: d, label: e.getText() });
     return;
   }
@@ -48,15 +49,23 @@ function judgeTable(t: Table): { node: Node; message: string } | undefined {
   let value: Node | undefined;
   if (Node.isVariableDeclaration(d)) {
     const kind = d.getVariableStatement()?.getDeclarationKind();
-    if (kind !== VariableDeclarationKind.Const) return { node: d, message: `arm table ${t.label} is declared with ${kind ?? 'a loop binding'}, so it can be rebound` };
+    if (kind !== VariableDeclarationKind.Const)
+      return {
+        node: d,
+        message: `arm table ${t.label} is declared with ${kind ?? 'a loop binding'}, so it can be rebound`,
+      };
     value = d.getInitializer();
   } else if (Node.isPropertyAssignment(d) || Node.isPropertyDeclaration(d)) {
-    if (Node.isPropertyDeclaration(d) && !d.isReadonly()) return { node: d, message: `arm table ${t.label} is a writable property` };
+    if (Node.isPropertyDeclaration(d) && !d.isReadonly())
+      return { node: d, message: `arm table ${t.label} is a writable property` };
     if (Node.isPropertyAssignment(d)) {
       // A table kept as a member: the object holding it must be frozen too, or the member can be swapped.
       const holder = d.getParent().getParent();
       if (holder === undefined || !isGlobalMemberCall(holder, 'Object', 'freeze'))
-        return { node: d.getParent(), message: `arm table ${t.label} sits in an object that is not frozen, so it can be replaced` };
+        return {
+          node: d.getParent(),
+          message: `arm table ${t.label} sits in an object that is not frozen, so it can be replaced`,
+        };
     }
     value = d.getInitializer();
   } else value = d;
@@ -64,14 +73,21 @@ function judgeTable(t: Table): { node: Node; message: string } | undefined {
   const v = unwrap(value);
   if (Node.isIdentifier(v) || Node.isPropertyAccessExpression(v)) {
     const verdict = immutableValue(v);
-    return verdict.ok ? undefined : { node: verdict.node, message: `arm table ${t.label} aliases a value that is not frozen: ${verdict.reason}` };
+    return verdict.ok
+      ? undefined
+      : { node: verdict.node, message: `arm table ${t.label} aliases a value that is not frozen: ${verdict.reason}` };
   }
   if (isGlobalMemberCall(v, 'Object', 'seal') || isGlobalMemberCall(v, 'Object', 'preventExtensions'))
-    return { node: value, message: `arm table ${t.label} is wrapped in ${v.getText().split('(')[0]}, not Object.freeze: its levers stay writable` };
+    return {
+      node: value,
+      message: `arm table ${t.label} is wrapped in ${v.getText().split('(')[0]}, not Object.freeze: its levers stay writable`,
+    };
   if (!isGlobalMemberCall(v, 'Object', 'freeze'))
     return { node: value, message: `arm table ${t.label} is not wrapped in Object.freeze` };
   const verdict = immutableValue(v);
-  return verdict.ok ? undefined : { node: verdict.node, message: `arm table ${t.label} is frozen but holds a mutable value: ${verdict.reason}` };
+  return verdict.ok
+    ? undefined
+    : { node: verdict.node, message: `arm table ${t.label} is frozen but holds a mutable value: ${verdict.reason}` };
 }
 
 export function gateArmsFrozen(ctx: GateContext, cfg: ArmsFrozenConfig): GateOutcome {
@@ -92,7 +108,10 @@ export function gateArmsFrozen(ctx: GateContext, cfg: ArmsFrozenConfig): GateOut
     if (seen.has(t.node.compilerNode)) continue;
     seen.add(t.node.compilerNode);
     checks++;
-    const bad = judgeTable({ node: t.node, label: nameText((t.node as Node & { getNameNode?: () => Node }).getNameNode?.()) ?? t.label });
+    const bad = judgeTable({
+      node: t.node,
+      label: nameText((t.node as Node & { getNameNode?: () => Node }).getNameNode?.()) ?? t.label,
+    });
     if (bad !== undefined) findings.add(ctx.finding(bad.node, bad.message));
   }
   return { checks, findings: findings.list };

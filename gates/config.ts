@@ -94,7 +94,8 @@ function fail(where: string, what: string): never {
 
 function obj(v: Json | undefined, where: string, keys: readonly string[], required: readonly string[] = []): Obj {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) fail(where, 'expected an object');
-  for (const k of Object.keys(v)) if (!keys.includes(k)) fail(where, `unknown key ${JSON.stringify(k)} (known: ${keys.join(', ')})`);
+  for (const k of Object.keys(v))
+    if (!keys.includes(k)) fail(where, `unknown key ${JSON.stringify(k)} (known: ${keys.join(', ')})`);
   for (const k of required) if (!(k in v)) fail(where, `missing key ${JSON.stringify(k)}`);
   return v;
 }
@@ -141,7 +142,10 @@ function parseSection(id: GateId, v: Json | undefined): GateSections[GateId] {
   switch (id) {
     case 'GATE-STALE-NO-LEDGER': {
       const o = obj(v, w, ['serve', 'ledger'], ['serve', 'ledger']);
-      return { serve: locator(o.serve, `${w}.serve`, 'function'), ledger: locators(o.ledger, `${w}.ledger`, 'binding', true) };
+      return {
+        serve: locator(o.serve, `${w}.serve`, 'function'),
+        ledger: locators(o.ledger, `${w}.ledger`, 'binding', true),
+      };
     }
     case 'GATE-NO-MODULE-STATE': {
       const o = obj(v, w, ['files'], ['files']);
@@ -168,7 +172,8 @@ function parseSection(id: GateId, v: Json | undefined): GateSections[GateId] {
         const loc = locator(b, where, 'function', ['bufferArg']);
         const arg = (b as Obj).bufferArg;
         if (arg === undefined) return loc;
-        if (typeof arg !== 'number' || !Number.isSafeInteger(arg) || arg < 0) fail(`${where}.bufferArg`, 'expected an integer >= 0');
+        if (typeof arg !== 'number' || !Number.isSafeInteger(arg) || arg < 0)
+          fail(`${where}.bufferArg`, 'expected an integer >= 0');
         return { ...loc, bufferArg: arg };
       });
       return { files: strList(o.files, `${w}.files`), boundary };
@@ -184,11 +189,14 @@ function parseSection(id: GateId, v: Json | undefined): GateSections[GateId] {
     }
     case 'GATE-ORACLE-INDEPENDENT': {
       const o = obj(v, w, ['from', 'forbidden', 'forbiddenModules', 'transitive'], ['from', 'forbidden']);
-      if (o.transitive !== undefined && typeof o.transitive !== 'boolean') fail(`${w}.transitive`, 'expected true or false');
+      if (o.transitive !== undefined && typeof o.transitive !== 'boolean')
+        fail(`${w}.transitive`, 'expected true or false');
       return {
         from: strList(o.from, `${w}.from`),
         forbidden: strList(o.forbidden, `${w}.forbidden`),
-        ...(o.forbiddenModules !== undefined ? { forbiddenModules: strList(o.forbiddenModules, `${w}.forbiddenModules`, true) } : {}),
+        ...(o.forbiddenModules !== undefined
+          ? { forbiddenModules: strList(o.forbiddenModules, `${w}.forbiddenModules`, true) }
+          : {}),
         ...(o.transitive !== undefined ? { transitive: o.transitive } : {}),
       };
     }
@@ -213,7 +221,9 @@ export function loadConfig(path: string): GatesConfig {
   try {
     text = readFileSync(abs, 'utf8');
   } catch (e) {
-    throw new GateConfigError(`cannot read config ${path}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+    throw new GateConfigError(
+      `cannot read config ${path}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`,
+    );
   }
   let raw: unknown;
   try {
@@ -237,7 +247,8 @@ export function packageRoot(): string {
       }
     }
     const up = dirname(dir);
-    if (up === dir) throw new GateConfigError('cannot find the readshim-conformance package root for the default gate config');
+    if (up === dir)
+      throw new GateConfigError('cannot find the readshim-conformance package root for the default gate config');
     dir = up;
   }
 }

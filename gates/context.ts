@@ -112,7 +112,12 @@ export class GateContext {
   }
 
   finding(node: Node, message: string): Finding {
-    return { file: this.rel(node.getSourceFile().getFilePath()), line: node.getStartLineNumber(), node: snippet(node), message };
+    return {
+      file: this.rel(node.getSourceFile().getFilePath()),
+      line: node.getStartLineNumber(),
+      node: snippet(node),
+      message,
+    };
   }
 
   /**
@@ -126,14 +131,15 @@ export class GateContext {
     return !sf.isDeclarationFile() && installedPackage(sf.getFilePath()) === this.#rootPackage;
   }
 
-
   #add(path: string, where: string): SourceFile {
     const abs = this.abs(path);
     let isFile = false;
     try {
       isFile = statSync(abs).isFile();
     } catch (e) {
-      throw new GateConfigError(`${where}: cannot read ${path}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+      throw new GateConfigError(
+        `${where}: cannot read ${path}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`,
+      );
     }
     if (!isFile) throw new GateConfigError(`${where}: ${path} is not a file`);
     return this.project.getSourceFile(abs) ?? this.project.addSourceFileAtPath(abs);
@@ -147,7 +153,8 @@ export class GateContext {
     let found: SourceFile[];
     if (existsSync(abs) && statSync(abs).isDirectory()) {
       found = this.project.addSourceFilesAtPaths([`${abs}/${SCRIPT_GLOB}`, `!${abs}/**/node_modules/**`]);
-      if (found.length === 0 && !emptyDirOk) throw new GateConfigError(`${where}: directory ${pattern} holds no JS or TS file`);
+      if (found.length === 0 && !emptyDirOk)
+        throw new GateConfigError(`${where}: directory ${pattern} holds no JS or TS file`);
     } else if (existsSync(abs)) {
       found = [this.#add(pattern, where)];
     } else {
@@ -196,12 +203,17 @@ function* locatorFiles(config: GatesConfig): Generator<{ where: string; file: st
   }
 }
 
-function* globLists(config: GatesConfig): Generator<{ where: string; patterns: readonly string[]; emptyDirOk: boolean }> {
+function* globLists(
+  config: GatesConfig,
+): Generator<{ where: string; patterns: readonly string[]; emptyDirOk: boolean }> {
   const g = config.gates;
-  if (g['GATE-NO-MODULE-STATE']) yield { where: 'GATE-NO-MODULE-STATE.files', patterns: g['GATE-NO-MODULE-STATE'].files, emptyDirOk: false };
+  if (g['GATE-NO-MODULE-STATE'])
+    yield { where: 'GATE-NO-MODULE-STATE.files', patterns: g['GATE-NO-MODULE-STATE'].files, emptyDirOk: false };
   if (g['GATE-SLICE-VIA-BOUNDARY'])
     yield { where: 'GATE-SLICE-VIA-BOUNDARY.files', patterns: g['GATE-SLICE-VIA-BOUNDARY'].files, emptyDirOk: false };
-  if (g['GATE-NOTICE-SEALED']?.files) yield { where: 'GATE-NOTICE-SEALED.files', patterns: g['GATE-NOTICE-SEALED'].files, emptyDirOk: false };
+  if (g['GATE-NOTICE-SEALED']?.files)
+    yield { where: 'GATE-NOTICE-SEALED.files', patterns: g['GATE-NOTICE-SEALED'].files, emptyDirOk: false };
   // The oracle's folder may be empty while it is being written: nothing imports the reference then.
-  if (g['GATE-ORACLE-INDEPENDENT']) yield { where: 'GATE-ORACLE-INDEPENDENT.from', patterns: g['GATE-ORACLE-INDEPENDENT'].from, emptyDirOk: true };
+  if (g['GATE-ORACLE-INDEPENDENT'])
+    yield { where: 'GATE-ORACLE-INDEPENDENT.from', patterns: g['GATE-ORACLE-INDEPENDENT'].from, emptyDirOk: true };
 }

@@ -9,12 +9,24 @@
 import { Node, SyntaxKind, type Symbol as MorphSymbol, type ts } from 'ts-morph';
 import type { GateContext } from './context.ts';
 import { hasPrimitiveType } from './immutable.ts';
-import { at, functionOfDeclaration, isAssignmentOperator, isValueWrapper, nameText, symbolOf, unwrap } from './syntax.ts';
+import {
+  at,
+  functionOfDeclaration,
+  isAssignmentOperator,
+  isValueWrapper,
+  nameText,
+  symbolOf,
+  unwrap,
+} from './syntax.ts';
 
 function isPropertyLike(decl: Node): boolean {
   return (
-    Node.isPropertyDeclaration(decl) || Node.isPropertyAssignment(decl) || Node.isShorthandPropertyAssignment(decl) ||
-    Node.isPropertySignature(decl) || Node.isBinaryExpression(decl) || Node.isPropertyAccessExpression(decl)
+    Node.isPropertyDeclaration(decl) ||
+    Node.isPropertyAssignment(decl) ||
+    Node.isShorthandPropertyAssignment(decl) ||
+    Node.isPropertySignature(decl) ||
+    Node.isBinaryExpression(decl) ||
+    Node.isPropertyAccessExpression(decl)
   );
 }
 
@@ -127,8 +139,14 @@ export class Holders {
     for (;;) {
       const q = e.getParent();
       if (q === undefined) return;
-      if (isValueWrapper(q) || Node.isAwaitExpression(q) || Node.isArrayLiteralExpression(q) || Node.isSpreadElement(q) ||
-        Node.isSpreadAssignment(q) || Node.isObjectLiteralExpression(q)) {
+      if (
+        isValueWrapper(q) ||
+        Node.isAwaitExpression(q) ||
+        Node.isArrayLiteralExpression(q) ||
+        Node.isSpreadElement(q) ||
+        Node.isSpreadAssignment(q) ||
+        Node.isObjectLiteralExpression(q)
+      ) {
         e = q;
         continue;
       }
@@ -138,8 +156,12 @@ export class Holders {
       }
       if (Node.isBinaryExpression(q)) {
         const op = q.getOperatorToken().getKind();
-        if (op === SyntaxKind.AmpersandAmpersandToken || op === SyntaxKind.BarBarToken || op === SyntaxKind.QuestionQuestionToken ||
-          (op === SyntaxKind.CommaToken && q.getRight() === e)) {
+        if (
+          op === SyntaxKind.AmpersandAmpersandToken ||
+          op === SyntaxKind.BarBarToken ||
+          op === SyntaxKind.QuestionQuestionToken ||
+          (op === SyntaxKind.CommaToken && q.getRight() === e)
+        ) {
           e = q;
           continue;
         }
@@ -173,7 +195,9 @@ export class Holders {
     if (Node.isVariableDeclaration(q) && q.getInitializer() === e) {
       const name = q.getNameNode();
       if (Node.isIdentifier(name)) this.#add(q, `\`${name.getText()}\` (${at(q)}), which holds ${from}`);
-      else for (const b of name.getDescendantsOfKind(SyntaxKind.BindingElement)) this.#add(b, `\`${declName(b)}\` (${at(b)}), taken from ${from}`);
+      else
+        for (const b of name.getDescendantsOfKind(SyntaxKind.BindingElement))
+          this.#add(b, `\`${declName(b)}\` (${at(b)}), taken from ${from}`);
       return;
     }
     if (Node.isBinaryExpression(q) && isAssignmentOperator(q.getOperatorToken().getKind()) && q.getRight() === e) {
@@ -193,13 +217,17 @@ export class Holders {
       const callee = unwrap(q.getExpression());
       const target = Node.isPropertyAccessExpression(callee) ? callee.getNameNode() : callee;
       for (const d of symbolOf(target)?.getDeclarations() ?? []) {
-        const fns = Node.isClassDeclaration(d) || Node.isClassExpression(d) ? d.getConstructors() : [functionOfDeclaration(d)];
+        const fns =
+          Node.isClassDeclaration(d) || Node.isClassExpression(d) ? d.getConstructors() : [functionOfDeclaration(d)];
         for (const fn of fns) {
           if (fn === undefined || !('getParameters' in fn)) continue;
           const params = (fn as Node & { getParameters(): Node[] }).getParameters();
           const last = params[params.length - 1];
-          const param = params[index] ?? (last !== undefined && Node.isParameterDeclaration(last) && last.isRestParameter() ? last : undefined);
-          if (param !== undefined) this.#add(param, `parameter \`${declName(param)}\` (${at(param)}), which is passed ${from} at ${at(q)}`);
+          const param =
+            params[index] ??
+            (last !== undefined && Node.isParameterDeclaration(last) && last.isRestParameter() ? last : undefined);
+          if (param !== undefined)
+            this.#add(param, `parameter \`${declName(param)}\` (${at(param)}), which is passed ${from} at ${at(q)}`);
         }
       }
     }

@@ -14,8 +14,15 @@ const OK: Verdict = Object.freeze({ ok: true });
 const no = (node: Node, reason: string): Verdict => ({ ok: false, node, reason });
 
 const PRIMITIVE =
-  ts.TypeFlags.StringLike | ts.TypeFlags.NumberLike | ts.TypeFlags.BigIntLike | ts.TypeFlags.BooleanLike | ts.TypeFlags.EnumLike |
-  ts.TypeFlags.ESSymbolLike | ts.TypeFlags.VoidLike | ts.TypeFlags.Null | ts.TypeFlags.Never;
+  ts.TypeFlags.StringLike |
+  ts.TypeFlags.NumberLike |
+  ts.TypeFlags.BigIntLike |
+  ts.TypeFlags.BooleanLike |
+  ts.TypeFlags.EnumLike |
+  ts.TypeFlags.ESSymbolLike |
+  ts.TypeFlags.VoidLike |
+  ts.TypeFlags.Null |
+  ts.TypeFlags.Never;
 
 function isPrimitiveType(t: ts.Type): boolean {
   if (t.isUnion()) return t.types.every(isPrimitiveType);
@@ -35,7 +42,8 @@ function declarationVerdict(decl: Node, use: Node, seen: Set<Node>): Verdict {
   if (Node.isFunctionDeclaration(decl) || Node.isClassDeclaration(decl) || Node.isEnumDeclaration(decl)) return OK;
   if (Node.isVariableDeclaration(decl)) {
     const kind = decl.getVariableStatement()?.getDeclarationKind();
-    if (kind !== VariableDeclarationKind.Const) return no(use, `${use.getText()} is a ${kind ?? 'loop'} binding, which can be rebound`);
+    if (kind !== VariableDeclarationKind.Const)
+      return no(use, `${use.getText()} is a ${kind ?? 'loop'} binding, which can be rebound`);
     const init = decl.getInitializer();
     if (init === undefined) return no(use, `${use.getText()} has no initializer to judge`);
     return immutableValue(init, seen);
@@ -58,7 +66,9 @@ export function immutableValue(expr: Node, seen: Set<Node> = new Set()): Verdict
   if (hasPrimitiveType(e)) return OK;
   if (Node.isRegularExpressionLiteral(e)) {
     const text = e.getText();
-    return regexFlagsOk(text.slice(text.lastIndexOf('/') + 1)) ? OK : no(e, 'a RegExp with the g or y flag keeps lastIndex between calls');
+    return regexFlagsOk(text.slice(text.lastIndexOf('/') + 1))
+      ? OK
+      : no(e, 'a RegExp with the g or y flag keeps lastIndex between calls');
   }
   if (Node.isNewExpression(e)) {
     if (isGlobalName(unwrap(e.getExpression()), 'RegExp')) {
@@ -66,7 +76,9 @@ export function immutableValue(expr: Node, seen: Set<Node> = new Set()): Verdict
       if (flags === undefined) return OK;
       const f = unwrap(flags);
       if (Node.isStringLiteral(f) || Node.isNoSubstitutionTemplateLiteral(f))
-        return regexFlagsOk(f.getLiteralValue()) ? OK : no(e, 'a RegExp with the g or y flag keeps lastIndex between calls');
+        return regexFlagsOk(f.getLiteralValue())
+          ? OK
+          : no(e, 'a RegExp with the g or y flag keeps lastIndex between calls');
       return no(e, 'a RegExp whose flags are not a literal');
     }
     return no(e, `a new ${unwrap(e.getExpression()).getText()} (mutable)`);
@@ -87,7 +99,8 @@ export function immutableValue(expr: Node, seen: Set<Node> = new Set()): Verdict
     const decls = sym?.getDeclarations() ?? [];
     if (decls.length === 0) return no(e, `${e.getText()} does not resolve`);
     for (const d of decls) {
-      if (d.getSourceFile().isDeclarationFile()) return no(e, `${e.getText()} is an object declared outside the source`);
+      if (d.getSourceFile().isDeclarationFile())
+        return no(e, `${e.getText()} is an object declared outside the source`);
       const v = declarationVerdict(d, e, seen);
       if (!v.ok) return v;
     }
@@ -95,7 +108,8 @@ export function immutableValue(expr: Node, seen: Set<Node> = new Set()): Verdict
   }
   if (Node.isPropertyAccessExpression(e)) {
     const decls = symbolOf(e.getNameNode())?.getDeclarations() ?? [];
-    if (decls.length === 0 || decls.some((d) => d.getSourceFile().isDeclarationFile())) return no(e, `cannot prove ${e.getText()} immutable`);
+    if (decls.length === 0 || decls.some((d) => d.getSourceFile().isDeclarationFile()))
+      return no(e, `cannot prove ${e.getText()} immutable`);
     for (const d of decls) {
       const v = declarationVerdict(d, e, seen);
       if (!v.ok) return v;
@@ -109,7 +123,11 @@ export function immutableValue(expr: Node, seen: Set<Node> = new Set()): Verdict
   if (Node.isBinaryExpression(e)) {
     const op = e.getOperatorToken().getKind();
     if (op === SyntaxKind.CommaToken || op === SyntaxKind.EqualsToken) return immutableValue(e.getRight(), seen);
-    if (op === SyntaxKind.AmpersandAmpersandToken || op === SyntaxKind.BarBarToken || op === SyntaxKind.QuestionQuestionToken) {
+    if (
+      op === SyntaxKind.AmpersandAmpersandToken ||
+      op === SyntaxKind.BarBarToken ||
+      op === SyntaxKind.QuestionQuestionToken
+    ) {
       const a = immutableValue(e.getLeft(), seen);
       return a.ok ? immutableValue(e.getRight(), seen) : a;
     }

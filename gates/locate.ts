@@ -15,11 +15,20 @@ import { isAssignmentOperator, isFunctionWithBody, nameText, unwrap } from './sy
 function functionsNamed(scope: Node, name: string): Node[] {
   const out: Node[] = [];
   scope.forEachDescendant((n) => {
-    if ((Node.isFunctionDeclaration(n) || Node.isMethodDeclaration(n) || Node.isGetAccessorDeclaration(n) || Node.isSetAccessorDeclaration(n)) &&
-      nameText(n.getNameNode()) === name && n.getBody() !== undefined)
+    if (
+      (Node.isFunctionDeclaration(n) ||
+        Node.isMethodDeclaration(n) ||
+        Node.isGetAccessorDeclaration(n) ||
+        Node.isSetAccessorDeclaration(n)) &&
+      nameText(n.getNameNode()) === name &&
+      n.getBody() !== undefined
+    )
       out.push(n);
     else if ((Node.isClassDeclaration(n) || Node.isClassExpression(n)) && n.getName() === name) out.push(n);
-    else if ((Node.isVariableDeclaration(n) || Node.isPropertyAssignment(n) || Node.isPropertyDeclaration(n)) && nameText(n.getNameNode()) === name) {
+    else if (
+      (Node.isVariableDeclaration(n) || Node.isPropertyAssignment(n) || Node.isPropertyDeclaration(n)) &&
+      nameText(n.getNameNode()) === name
+    ) {
       const init = n.getInitializer();
       const f = init === undefined ? undefined : unwrap(init);
       if (f !== undefined && (isFunctionWithBody(f) || Node.isClassExpression(f)) && !out.includes(f)) out.push(f);
@@ -41,8 +50,14 @@ export function locateScope(sf: SourceFile, path: string, where: string, relFile
   let scope: Node = sf;
   for (const part of path.split('.')) {
     const found = functionsNamed(scope, part);
-    if (found.length === 0) throw new GateConfigError(`${where}: no function or class named ${part} in ${relFile}${scope === sf ? '' : ' (inside the previous part of the path)'}`);
-    if (found.length > 1) throw new GateConfigError(`${where}: ${found.length} functions named ${part} in ${relFile} (lines ${lines(found)}); qualify it with a dotted path`);
+    if (found.length === 0)
+      throw new GateConfigError(
+        `${where}: no function or class named ${part} in ${relFile}${scope === sf ? '' : ' (inside the previous part of the path)'}`,
+      );
+    if (found.length > 1)
+      throw new GateConfigError(
+        `${where}: ${found.length} functions named ${part} in ${relFile} (lines ${lines(found)}); qualify it with a dotted path`,
+      );
     scope = found[0]!;
   }
   return scope;
@@ -51,7 +66,8 @@ export function locateScope(sf: SourceFile, path: string, where: string, relFile
 export function locateFunction(ctx: GateContext, loc: Locator, where: string): Node {
   const sf = ctx.file(loc.file, where);
   const fn = locateScope(sf, loc.function ?? '', where, loc.file);
-  if (!isFunctionWithBody(fn)) throw new GateConfigError(`${where}: ${loc.function} in ${loc.file} is a class, not a function`);
+  if (!isFunctionWithBody(fn))
+    throw new GateConfigError(`${where}: ${loc.function} in ${loc.file} is a class, not a function`);
   return fn;
 }
 
@@ -66,13 +82,24 @@ export interface LocatedBinding {
 function bindingCandidates(scope: Node, name: string): Array<{ decl: Node; nameNode: Node }> {
   const out: Array<{ decl: Node; nameNode: Node }> = [];
   const visit = (n: Node): void => {
-    if (Node.isVariableDeclaration(n) || Node.isParameterDeclaration(n) || Node.isBindingElement(n) || Node.isPropertyDeclaration(n) ||
-      Node.isPropertyAssignment(n) || Node.isFunctionDeclaration(n) || Node.isClassDeclaration(n)) {
+    if (
+      Node.isVariableDeclaration(n) ||
+      Node.isParameterDeclaration(n) ||
+      Node.isBindingElement(n) ||
+      Node.isPropertyDeclaration(n) ||
+      Node.isPropertyAssignment(n) ||
+      Node.isFunctionDeclaration(n) ||
+      Node.isClassDeclaration(n)
+    ) {
       const nameNode = n.getNameNode();
       if (nameNode !== undefined && nameText(nameNode) === name) out.push({ decl: n, nameNode });
     } else if (Node.isBinaryExpression(n) && isAssignmentOperator(n.getOperatorToken().getKind())) {
       const left = unwrap(n.getLeft());
-      if (Node.isPropertyAccessExpression(left) && Node.isThisExpression(unwrap(left.getExpression())) && left.getName() === name)
+      if (
+        Node.isPropertyAccessExpression(left) &&
+        Node.isThisExpression(unwrap(left.getExpression())) &&
+        left.getName() === name
+      )
         out.push({ decl: n, nameNode: left.getNameNode() });
     }
   };
@@ -97,9 +124,12 @@ export function locateBinding(ctx: GateContext, loc: Locator, where: string): Lo
   if (bySymbol.size === 0) throw new GateConfigError(`${where}: no binding named ${name} in ${inWhat}`);
   if (bySymbol.size > 1) {
     const all = [...bySymbol.values()].flatMap((e) => e.nodes);
-    throw new GateConfigError(`${where}: ${bySymbol.size} different bindings named ${name} in ${inWhat} (lines ${lines(all)}); name the function that holds the one you mean`);
+    throw new GateConfigError(
+      `${where}: ${bySymbol.size} different bindings named ${name} in ${inWhat} (lines ${lines(all)}); name the function that holds the one you mean`,
+    );
   }
   const [{ symbol }] = [...bySymbol.values()] as [{ symbol: MorphSymbol; nodes: Node[] }];
-  const declarations = symbol.getDeclarations().length > 0 ? symbol.getDeclarations() : bySymbol.values().next().value!.nodes;
+  const declarations =
+    symbol.getDeclarations().length > 0 ? symbol.getDeclarations() : bySymbol.values().next().value!.nodes;
   return { declarations, symbol, name };
 }

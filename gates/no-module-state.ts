@@ -24,7 +24,9 @@ function isModuleExports(target: Node): boolean {
 
 function isGlobalObject(node: Node): boolean {
   const n = unwrap(node);
-  return isGlobalName(n, 'globalThis') || isGlobalName(n, 'global') || isGlobalName(n, 'window') || isGlobalName(n, 'self');
+  return (
+    isGlobalName(n, 'globalThis') || isGlobalName(n, 'global') || isGlobalName(n, 'window') || isGlobalName(n, 'self')
+  );
 }
 
 export function moduleState(sf: SourceFile, add: (node: Node, message: string) => void): number {
@@ -40,7 +42,11 @@ export function moduleState(sf: SourceFile, add: (node: Node, message: string) =
       if (stmt?.hasDeclareKeyword()) return; // ambient: creates nothing
       checks++;
       const kind = stmt?.getDeclarationKind();
-      if (kind !== VariableDeclarationKind.Const && kind !== VariableDeclarationKind.Using && kind !== VariableDeclarationKind.AwaitUsing) {
+      if (
+        kind !== VariableDeclarationKind.Const &&
+        kind !== VariableDeclarationKind.Using &&
+        kind !== VariableDeclarationKind.AwaitUsing
+      ) {
         add(n, `module-level \`${kind ?? 'loop'}\` binding ${n.getName()} is shared by every worker of the process`);
         return;
       }
@@ -67,7 +73,11 @@ export function moduleState(sf: SourceFile, add: (node: Node, message: string) =
       if (!v.ok) add(n, `the module's default export is ${v.reason}`);
       return;
     }
-    if (Node.isBinaryExpression(n) && isAssignmentOperator(n.getOperatorToken().getKind()) && isModuleExports(n.getLeft())) {
+    if (
+      Node.isBinaryExpression(n) &&
+      isAssignmentOperator(n.getOperatorToken().getKind()) &&
+      isModuleExports(n.getLeft())
+    ) {
       // CommonJS exports are the module's interface: their members must be immutable, like a frozen literal's.
       checks++;
       const v = frozenContents(n.getRight(), new Set());
@@ -78,7 +88,10 @@ export function moduleState(sf: SourceFile, add: (node: Node, message: string) =
   sf.forEachDescendant((n) => {
     if (!Node.isBinaryExpression(n) || !isAssignmentOperator(n.getOperatorToken().getKind())) return;
     const left = unwrap(n.getLeft());
-    if ((Node.isPropertyAccessExpression(left) || Node.isElementAccessExpression(left)) && isGlobalObject(left.getExpression())) {
+    if (
+      (Node.isPropertyAccessExpression(left) || Node.isElementAccessExpression(left)) &&
+      isGlobalObject(left.getExpression())
+    ) {
       checks++;
       add(n, `writes ${left.getText()}: process-wide state shared by every worker`);
     }
@@ -89,7 +102,7 @@ export function moduleState(sf: SourceFile, add: (node: Node, message: string) =
 export function gateNoModuleState(ctx: GateContext, cfg: NoModuleStateConfig): GateOutcome {
   const findings = new Findings();
   let checks = 0;
-  for (const sf of ctx.files(cfg.files, `${ID}.files`)) checks += moduleState(sf, (node, message) => findings.add(ctx.finding(node, message)));
+  for (const sf of ctx.files(cfg.files, `${ID}.files`))
+    checks += moduleState(sf, (node, message) => findings.add(ctx.finding(node, message)));
   return { checks, findings: findings.list };
 }
-

@@ -11,7 +11,15 @@ import type { NoticeSealedConfig } from './config.ts';
 import type { GateContext } from './context.ts';
 import { locateFunction } from './locate.ts';
 import { Findings, type GateOutcome } from './outcome.ts';
-import { functionName, functionOfDeclaration, isFunctionWithBody, isGlobalName, returnedExpressions, symbolOf, unwrap } from './syntax.ts';
+import {
+  functionName,
+  functionOfDeclaration,
+  isFunctionWithBody,
+  isGlobalName,
+  returnedExpressions,
+  symbolOf,
+  unwrap,
+} from './syntax.ts';
 
 const ID = 'GATE-NOTICE-SEALED';
 
@@ -43,7 +51,9 @@ class Sealed {
     if (!Node.isCallExpression(call)) return false;
     const callee = unwrap(call.getExpression());
     const sym = symbolOf(Node.isPropertyAccessExpression(callee) ? callee.getNameNode() : callee);
-    return (sym?.getDeclarations() ?? []).some((d) => functionOfDeclaration(d)?.compilerNode === this.#prefix.compilerNode);
+    return (sym?.getDeclarations() ?? []).some(
+      (d) => functionOfDeclaration(d)?.compilerNode === this.#prefix.compilerNode,
+    );
   }
 
   /** Whether `expr` begins with the sealed prefix. */
@@ -56,29 +66,46 @@ class Sealed {
     }
     if (Node.isTemplateExpression(e)) {
       const head = e.getHead().getLiteralText();
-      if (head !== '') return { ok: false, node: e, reason: `starts with the text ${JSON.stringify(head.slice(0, 24))}, not the sealed prefix` };
+      if (head !== '')
+        return {
+          ok: false,
+          node: e,
+          reason: `starts with the text ${JSON.stringify(head.slice(0, 24))}, not the sealed prefix`,
+        };
       const first = e.getTemplateSpans()[0];
-      return first === undefined ? { ok: false, node: e, reason: 'is an empty template' } : this.judge(first.getExpression(), seen);
+      return first === undefined
+        ? { ok: false, node: e, reason: 'is an empty template' }
+        : this.judge(first.getExpression(), seen);
     }
     if (Node.isStringLiteral(e) || Node.isNoSubstitutionTemplateLiteral(e))
       return { ok: false, node: e, reason: 'is fixed text without the sealed prefix' };
-    if (Node.isBinaryExpression(e) && e.getOperatorToken().getKind() === SyntaxKind.PlusToken) return this.judge(e.getLeft(), seen);
+    if (Node.isBinaryExpression(e) && e.getOperatorToken().getKind() === SyntaxKind.PlusToken)
+      return this.judge(e.getLeft(), seen);
     if (Node.isCallExpression(e)) {
       if (this.#callsPrefix(e)) {
         const seal = e.getArguments()[0];
         const s = seal === undefined ? undefined : unwrap(seal);
-        if (s === undefined || Node.isStringLiteral(s) || Node.isNoSubstitutionTemplateLiteral(s) || Node.isNumericLiteral(s))
-          return { ok: false, node: e, reason: 'calls the prefix with a fixed seal, not the instance\'s' };
+        if (
+          s === undefined ||
+          Node.isStringLiteral(s) ||
+          Node.isNoSubstitutionTemplateLiteral(s) ||
+          Node.isNumericLiteral(s)
+        )
+          return { ok: false, node: e, reason: "calls the prefix with a fixed seal, not the instance's" };
         return OK;
       }
       const callee = unwrap(e.getExpression());
       const sym = symbolOf(Node.isPropertyAccessExpression(callee) ? callee.getNameNode() : callee);
-      const fn = (sym?.getDeclarations() ?? []).map(functionOfDeclaration).find((f) => f !== undefined && !f.getSourceFile().isDeclarationFile());
-      if (fn === undefined) return { ok: false, node: e, reason: `starts with \`${callee.getText()}(…)\`, which is not the sealed prefix` };
+      const fn = (sym?.getDeclarations() ?? [])
+        .map(functionOfDeclaration)
+        .find((f) => f !== undefined && !f.getSourceFile().isDeclarationFile());
+      if (fn === undefined)
+        return { ok: false, node: e, reason: `starts with \`${callee.getText()}(…)\`, which is not the sealed prefix` };
       if (seen.has(fn.compilerNode)) return OK;
       seen.add(fn.compilerNode);
       const returns = returnedExpressions(fn);
-      if (returns.length === 0) return { ok: false, node: e, reason: `starts with \`${callee.getText()}(…)\`, which returns nothing` };
+      if (returns.length === 0)
+        return { ok: false, node: e, reason: `starts with \`${callee.getText()}(…)\`, which returns nothing` };
       for (const r of returns) {
         const v = this.judge(r, seen);
         if (!v.ok) return v;
@@ -87,14 +114,22 @@ class Sealed {
     }
     if (Node.isIdentifier(e)) {
       const d = symbolOf(e)?.getDeclarations()[0];
-      if (d !== undefined && Node.isVariableDeclaration(d) && d.getVariableStatement()?.getDeclarationKind() === VariableDeclarationKind.Const) {
+      if (
+        d !== undefined &&
+        Node.isVariableDeclaration(d) &&
+        d.getVariableStatement()?.getDeclarationKind() === VariableDeclarationKind.Const
+      ) {
         const init = d.getInitializer();
         if (init !== undefined && !seen.has(init.compilerNode)) {
           seen.add(init.compilerNode);
           return this.judge(init, seen);
         }
       }
-      return { ok: false, node: e, reason: `starts with \`${e.getText()}\`, which cannot be seen to hold the sealed prefix` };
+      return {
+        ok: false,
+        node: e,
+        reason: `starts with \`${e.getText()}\`, which cannot be seen to hold the sealed prefix`,
+      };
     }
     return { ok: false, node: e, reason: 'cannot be seen to start with the sealed prefix' };
   }
@@ -109,12 +144,16 @@ export function gateNoticeSealed(ctx: GateContext, cfg: NoticeSealedConfig): Gat
   for (const r of returnedExpressions(prefix)) {
     checks++;
     const ids = Node.isIdentifier(r) ? [r] : r.getDescendantsOfKind(SyntaxKind.Identifier);
-    const carries = sealParam !== undefined && ids.some((id) => (symbolOf(id)?.getDeclarations() ?? []).some((d) => d.compilerNode === sealParam.compilerNode));
+    const carries =
+      sealParam !== undefined &&
+      ids.some((id) => (symbolOf(id)?.getDeclarations() ?? []).some((d) => d.compilerNode === sealParam.compilerNode));
     if (!carries) findings.add(ctx.finding(r, `the prefix ${cfg.prefix.function} does not carry its seal parameter`));
   }
   const notices: Node[] = [];
-  for (const [i, loc] of (cfg.functions ?? []).entries()) notices.push(locateFunction(ctx, loc, `${ID}.functions[${i}]`));
-  if (cfg.files !== undefined) for (const sf of ctx.files(cfg.files, `${ID}.files`)) notices.push(...exportedFunctions(sf));
+  for (const [i, loc] of (cfg.functions ?? []).entries())
+    notices.push(locateFunction(ctx, loc, `${ID}.functions[${i}]`));
+  if (cfg.files !== undefined)
+    for (const sf of ctx.files(cfg.files, `${ID}.files`)) notices.push(...exportedFunctions(sf));
   const sealed = new Sealed(prefix);
   const done = new Set<ts.Node>([prefix.compilerNode]);
   for (const fn of notices) {

@@ -24,7 +24,9 @@ interface Specifier {
 
 function literal(node: Node | undefined): string | undefined {
   const n = node === undefined ? undefined : unwrap(node);
-  return n !== undefined && (Node.isStringLiteral(n) || Node.isNoSubstitutionTemplateLiteral(n)) ? n.getLiteralValue() : undefined;
+  return n !== undefined && (Node.isStringLiteral(n) || Node.isNoSubstitutionTemplateLiteral(n))
+    ? n.getLiteralValue()
+    : undefined;
 }
 
 export function specifiersOf(sf: SourceFile): Specifier[] {
@@ -56,7 +58,8 @@ function under(dir: string, path: string): boolean {
 export function gateOracleIndependent(ctx: GateContext, cfg: OracleIndependentConfig): GateOutcome {
   const forbidden = cfg.forbidden.map((f, i) => {
     const abs = ctx.abs(f);
-    if (!existsSync(abs) || !statSync(abs).isDirectory()) throw new GateConfigError(`${ID}.forbidden[${i}]: ${f} is not a directory`);
+    if (!existsSync(abs) || !statSync(abs).isDirectory())
+      throw new GateConfigError(`${ID}.forbidden[${i}]: ${f} is not a directory`);
     return abs;
   });
   const modules = cfg.forbiddenModules ?? [];
@@ -70,11 +73,18 @@ export function gateOracleIndependent(ctx: GateContext, cfg: OracleIndependentCo
   /** Where a specifier leads: a forbidden target (text), a project file to follow, or nowhere. */
   const lead = (sf: SourceFile, text: string): { hit: string } | { next: SourceFile } | undefined => {
     if (modules.some((m) => text === m || text.startsWith(m.endsWith('/') ? m : `${m}/`))) return { hit: text };
-    const resolved = ts.resolveModuleName(text, sf.getFilePath(), options, host, cache).resolvedModule?.resolvedFileName;
-    const path = resolved !== undefined ? resolve(resolved) : text.startsWith('.') ? resolve(dirname(sf.getFilePath()), text) : undefined;
+    const resolved = ts.resolveModuleName(text, sf.getFilePath(), options, host, cache).resolvedModule
+      ?.resolvedFileName;
+    const path =
+      resolved !== undefined
+        ? resolve(resolved)
+        : text.startsWith('.')
+          ? resolve(dirname(sf.getFilePath()), text)
+          : undefined;
     if (path === undefined) return undefined;
     if (forbidden.some((d) => under(d, path))) return { hit: ctx.rel(path) };
-    if (resolved === undefined || path.split(sep).includes('node_modules') || /\.d\.[cm]?ts$/.test(path)) return undefined;
+    if (resolved === undefined || path.split(sep).includes('node_modules') || /\.d\.[cm]?ts$/.test(path))
+      return undefined;
     const next = ctx.project.getSourceFile(path) ?? ctx.project.addSourceFileAtPathIfExists(path);
     return next === undefined ? undefined : { next };
   };
@@ -82,20 +92,28 @@ export function gateOracleIndependent(ctx: GateContext, cfg: OracleIndependentCo
   for (const origin of ctx.files(cfg.from, `${ID}.from`, true)) {
     // Breadth-first from this oracle file; each reached file remembers the import that led there.
     const seen = new Set<SourceFile>([origin]);
-    const queue: Array<{ sf: SourceFile; first: Node | undefined; chain: readonly string[] }> = [{ sf: origin, first: undefined, chain: [] }];
+    const queue: Array<{ sf: SourceFile; first: Node | undefined; chain: readonly string[] }> = [
+      { sf: origin, first: undefined, chain: [] },
+    ];
     let reported = false;
     for (let item = queue.shift(); item !== undefined && !reported; item = queue.shift()) {
       for (const spec of specifiersOf(item.sf)) {
         checks++;
         const first = item.first ?? spec.node;
         if (spec.text === undefined) {
-          if (item.first === undefined) findings.add(ctx.finding(spec.node, 'a computed import in the oracle cannot be judged; import by a literal path'));
+          if (item.first === undefined)
+            findings.add(
+              ctx.finding(spec.node, 'a computed import in the oracle cannot be judged; import by a literal path'),
+            );
           continue;
         }
         const to = lead(item.sf, spec.text);
         if (to === undefined) continue;
         if ('hit' in to) {
-          const via = item.chain.length === 0 ? '' : `, through ${[...item.chain, ctx.rel(item.sf.getFilePath())].slice(1).join(' → ')}`;
+          const via =
+            item.chain.length === 0
+              ? ''
+              : `, through ${[...item.chain, ctx.rel(item.sf.getFilePath())].slice(1).join(' → ')}`;
           findings.add(ctx.finding(first, `the oracle imports the reference (${to.hit})${via}`));
           reported = true;
           break;

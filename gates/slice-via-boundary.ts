@@ -12,7 +12,15 @@ import type { SliceViaBoundaryConfig } from './config.ts';
 import type { GateContext } from './context.ts';
 import { locateFunction } from './locate.ts';
 import { Findings, type GateOutcome } from './outcome.ts';
-import { functionOfDeclaration, isAssignmentOperator, isGlobalMemberCall, isGlobalName, returnedExpressions, symbolOf, unwrap } from './syntax.ts';
+import {
+  functionOfDeclaration,
+  isAssignmentOperator,
+  isGlobalMemberCall,
+  isGlobalName,
+  returnedExpressions,
+  symbolOf,
+  unwrap,
+} from './syntax.ts';
 
 const ID = 'GATE-SLICE-VIA-BOUNDARY';
 const BYTE_TYPES = new Set(['Buffer', 'Uint8Array', 'Uint8ClampedArray']);
@@ -31,7 +39,11 @@ function madeAsBytes(node: Node): boolean {
   const e = unwrap(node);
   if (Node.isCallExpression(e)) {
     const callee = unwrap(e.getExpression());
-    return Node.isPropertyAccessExpression(callee) && BUFFER_MAKERS.has(callee.getName()) && isGlobalName(unwrap(callee.getExpression()), 'Buffer');
+    return (
+      Node.isPropertyAccessExpression(callee) &&
+      BUFFER_MAKERS.has(callee.getName()) &&
+      isGlobalName(unwrap(callee.getExpression()), 'Buffer')
+    );
   }
   if (Node.isNewExpression(e)) return isGlobalName(unwrap(e.getExpression()), 'Uint8Array');
   if (Node.isIdentifier(e)) {
@@ -69,14 +81,20 @@ function contentKeys(node: Node, out: Set<ts.Node> = new Set(), seen: Set<ts.Nod
     }
   } else if (Node.isCallExpression(e)) {
     const callee = unwrap(e.getExpression());
-    if (Node.isPropertyAccessExpression(callee) && BUFFER_MAKERS.has(callee.getName()) && isGlobalName(unwrap(callee.getExpression()), 'Buffer')) {
+    if (
+      Node.isPropertyAccessExpression(callee) &&
+      BUFFER_MAKERS.has(callee.getName()) &&
+      isGlobalName(unwrap(callee.getExpression()), 'Buffer')
+    ) {
       const [src] = e.getArguments();
       if (src !== undefined) contentKeys(src, out, seen);
     } else if (Node.isPropertyAccessExpression(callee) && callee.getName() === 'encode') {
       const [src] = e.getArguments();
       if (src !== undefined) contentKeys(src, out, seen);
     } else {
-      for (const d of symbolOf(Node.isPropertyAccessExpression(callee) ? callee.getNameNode() : callee)?.getDeclarations() ?? []) {
+      for (const d of symbolOf(
+        Node.isPropertyAccessExpression(callee) ? callee.getNameNode() : callee,
+      )?.getDeclarations() ?? []) {
         const fn = functionOfDeclaration(d);
         if (fn === undefined || fn.getSourceFile().isDeclarationFile()) continue;
         out.add(fn.compilerNode);
@@ -144,7 +162,10 @@ class Ends {
         if (b.bufferArg !== undefined && buf !== undefined) {
           const arg = e.getArguments()[b.bufferArg];
           if (arg === undefined || !overlap(contentKeys(arg), buf))
-            return { ok: false, reason: `\`${e.getText()}\` is the boundary of ${arg?.getText() ?? 'nothing'}, not of the content being sliced` };
+            return {
+              ok: false,
+              reason: `\`${e.getText()}\` is the boundary of ${arg?.getText() ?? 'nothing'}, not of the content being sliced`,
+            };
         }
         return OK;
       }
@@ -212,20 +233,35 @@ class Ends {
     const fn = param.getParent();
     const index = (fn as Node & { getParameters(): Node[] }).getParameters().indexOf(param);
     const holder = fn.getParent();
-    const nameNode = Node.isFunctionDeclaration(fn) || Node.isMethodDeclaration(fn) ? fn.getNameNode()
-      : holder !== undefined && (Node.isVariableDeclaration(holder) || Node.isPropertyAssignment(holder)) ? holder.getNameNode() : undefined;
-    if (nameNode === undefined || !Node.isIdentifier(nameNode)) return { ok: false, reason: `the end arrives as parameter ${param.getName()} of a function whose callers cannot be found` };
+    const nameNode =
+      Node.isFunctionDeclaration(fn) || Node.isMethodDeclaration(fn)
+        ? fn.getNameNode()
+        : holder !== undefined && (Node.isVariableDeclaration(holder) || Node.isPropertyAssignment(holder))
+          ? holder.getNameNode()
+          : undefined;
+    if (nameNode === undefined || !Node.isIdentifier(nameNode))
+      return {
+        ok: false,
+        reason: `the end arrives as parameter ${param.getName()} of a function whose callers cannot be found`,
+      };
     let calls = 0;
     for (const r of nameNode.findReferencesAsNodes()) {
-      const call = r.getParent()?.getKind() === SyntaxKind.PropertyAccessExpression ? r.getParent()!.getParent() : r.getParent();
+      const call =
+        r.getParent()?.getKind() === SyntaxKind.PropertyAccessExpression ? r.getParent()!.getParent() : r.getParent();
       if (call === undefined || !Node.isCallExpression(call)) continue;
       const arg = call.getArguments()[index];
       if (arg === undefined) return { ok: false, reason: `${call.getText()} passes no end` };
       calls++;
       const v = this.judge(arg, undefined, seen);
-      if (!v.ok) return { ok: false, reason: `at ${call.getSourceFile().getBaseName()}:${call.getStartLineNumber()}, ${v.reason}` };
+      if (!v.ok)
+        return {
+          ok: false,
+          reason: `at ${call.getSourceFile().getBaseName()}:${call.getStartLineNumber()}, ${v.reason}`,
+        };
     }
-    return calls > 0 ? OK : { ok: false, reason: `the end arrives as parameter ${param.getName()} and no caller is in the source` };
+    return calls > 0
+      ? OK
+      : { ok: false, reason: `the end arrives as parameter ${param.getName()} and no caller is in the source` };
   }
 }
 
@@ -243,7 +279,12 @@ export function gateSliceViaBoundary(ctx: GateContext, cfg: SliceViaBoundaryConf
       const callee = unwrap(call.getExpression());
       if (!Node.isPropertyAccessExpression(callee)) continue;
       const method = callee.getName();
-      const endIndex = method === 'subarray' || method === 'slice' ? 1 : method === 'toString' && call.getArguments().length >= 2 ? 2 : undefined;
+      const endIndex =
+        method === 'subarray' || method === 'slice'
+          ? 1
+          : method === 'toString' && call.getArguments().length >= 2
+            ? 2
+            : undefined;
       if (endIndex === undefined) continue;
       const recv = unwrap(callee.getExpression());
       if (!isBytes(recv, method)) continue;
@@ -252,7 +293,13 @@ export function gateSliceViaBoundary(ctx: GateContext, cfg: SliceViaBoundaryConf
       if (end === undefined) continue; // runs to the buffer's end, which is a boundary
       const keys = contentKeys(recv);
       const v = ends.judge(end, keys.size > 0 ? keys : undefined, new Set());
-      if (!v.ok) findings.add(ctx.finding(call, `byte slice ends at \`${end.getText()}\`, not at a boundary from ${ends.names}: ${v.reason}`));
+      if (!v.ok)
+        findings.add(
+          ctx.finding(
+            call,
+            `byte slice ends at \`${end.getText()}\`, not at a boundary from ${ends.names}: ${v.reason}`,
+          ),
+        );
     }
   }
   return { checks, findings: findings.list };

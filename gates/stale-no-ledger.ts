@@ -13,7 +13,15 @@ import type { GateContext } from './context.ts';
 import { Holders } from './holders.ts';
 import { locateBinding, locateFunction } from './locate.ts';
 import { Findings, type GateOutcome } from './outcome.ts';
-import { at, functionName, functionOfDeclaration, isAssignmentOperator, isFunctionWithBody, returnedExpressions, unwrap } from './syntax.ts';
+import {
+  at,
+  functionName,
+  functionOfDeclaration,
+  isAssignmentOperator,
+  isFunctionWithBody,
+  returnedExpressions,
+  unwrap,
+} from './syntax.ts';
 
 const ID = 'GATE-STALE-NO-LEDGER';
 
@@ -52,16 +60,41 @@ class Reach {
   #examine(id: Node, via: string): void {
     this.checks++;
     const parent = id.getParent();
-    const sym = parent !== undefined && Node.isShorthandPropertyAssignment(parent) && parent.getNameNode() === id ? parent.getValueSymbol() : id.getSymbol();
+    const sym =
+      parent !== undefined && Node.isShorthandPropertyAssignment(parent) && parent.getNameNode() === id
+        ? parent.getValueSymbol()
+        : id.getSymbol();
     const resolved = sym?.isAlias() ? (sym.getAliasedSymbol() ?? sym) : sym;
     const where = via === '' ? '' : ` through ${via}`;
-    const declares = parent !== undefined && (Node.isVariableDeclaration(parent) || Node.isParameterDeclaration(parent) ||
-      Node.isBindingElement(parent) || Node.isPropertyDeclaration(parent) || Node.isPropertyAssignment(parent)) && parent.getNameNode() === id;
+    const declares =
+      parent !== undefined &&
+      (Node.isVariableDeclaration(parent) ||
+        Node.isParameterDeclaration(parent) ||
+        Node.isBindingElement(parent) ||
+        Node.isPropertyDeclaration(parent) ||
+        Node.isPropertyAssignment(parent)) &&
+      parent.getNameNode() === id;
     if (this.#holders.holds(resolved) && !declares) {
-      this.findings.add(this.#ctx.finding(id, `the stale serve reaches the ledger${where}: \`${id.getText()}\` is ${this.#holders.why(resolved!)}`));
-    } else if (resolved === undefined && parent !== undefined && Node.isPropertyAccessExpression(parent) && parent.getNameNode() === id &&
-      this.#holders.propertyNames.has(id.getText()) && parent.getExpression().getType().isAny()) {
-      this.findings.add(this.#ctx.finding(parent, `the stale serve${where} reads \`.${id.getText()}\` off an untyped value; a property of that name holds the ledger`));
+      this.findings.add(
+        this.#ctx.finding(
+          id,
+          `the stale serve reaches the ledger${where}: \`${id.getText()}\` is ${this.#holders.why(resolved!)}`,
+        ),
+      );
+    } else if (
+      resolved === undefined &&
+      parent !== undefined &&
+      Node.isPropertyAccessExpression(parent) &&
+      parent.getNameNode() === id &&
+      this.#holders.propertyNames.has(id.getText()) &&
+      parent.getExpression().getType().isAny()
+    ) {
+      this.findings.add(
+        this.#ctx.finding(
+          parent,
+          `the stale serve${where} reads \`.${id.getText()}\` off an untyped value; a property of that name holds the ledger`,
+        ),
+      );
     }
     if (resolved !== undefined) this.#follow(resolved, id, via);
   }
@@ -87,8 +120,13 @@ class Reach {
         }
         continue;
       }
-      if (Node.isVariableDeclaration(d) || Node.isPropertyDeclaration(d) || Node.isPropertyAssignment(d) || Node.isBindingElement(d) ||
-        Node.isParameterDeclaration(d)) {
+      if (
+        Node.isVariableDeclaration(d) ||
+        Node.isPropertyDeclaration(d) ||
+        Node.isPropertyAssignment(d) ||
+        Node.isBindingElement(d) ||
+        Node.isParameterDeclaration(d)
+      ) {
         const init = d.getInitializer();
         if (init !== undefined) this.#value(init, via);
         if (this.#rebindable(d)) this.#assignments(d, via);
@@ -99,7 +137,8 @@ class Reach {
   }
 
   #rebindable(d: Node): boolean {
-    if (Node.isVariableDeclaration(d)) return d.getVariableStatement()?.getDeclarationKind() !== VariableDeclarationKind.Const;
+    if (Node.isVariableDeclaration(d))
+      return d.getVariableStatement()?.getDeclarationKind() !== VariableDeclarationKind.Const;
     if (Node.isPropertyDeclaration(d)) return !d.isReadonly();
     return Node.isParameterDeclaration(d);
   }
@@ -109,7 +148,11 @@ class Reach {
     const name = (d as Node & { getNameNode(): Node }).getNameNode();
     let refs: Node[] = [];
     try {
-      refs = Node.isIdentifier(name) ? name.findReferencesAsNodes() : Node.isPropertyDeclaration(d) ? d.findReferencesAsNodes() : [];
+      refs = Node.isIdentifier(name)
+        ? name.findReferencesAsNodes()
+        : Node.isPropertyDeclaration(d)
+          ? d.findReferencesAsNodes()
+          : [];
     } catch {
       refs = [];
     }
@@ -118,8 +161,12 @@ class Reach {
       const p = r.getParent();
       if (p !== undefined && Node.isPropertyAccessExpression(p) && p.getNameNode() === r) target = p;
       const assign = target.getParent();
-      if (assign !== undefined && Node.isBinaryExpression(assign) && isAssignmentOperator(assign.getOperatorToken().getKind()) &&
-        unwrap(assign.getLeft()) === target)
+      if (
+        assign !== undefined &&
+        Node.isBinaryExpression(assign) &&
+        isAssignmentOperator(assign.getOperatorToken().getKind()) &&
+        unwrap(assign.getLeft()) === target
+      )
         this.#value(assign.getRight(), via);
     }
   }
@@ -149,7 +196,8 @@ class Reach {
           if (init !== undefined) this.#value(init, via);
         } else if (Node.isShorthandPropertyAssignment(m)) this.#examine(m.getNameNode(), via);
         else if (Node.isSpreadAssignment(m)) this.#value(m.getExpression(), via);
-        else if (isFunctionWithBody(m)) this.#root(m, `${via === '' ? '' : `${via} → `}\`${functionName(m)}\` (${at(m)})`);
+        else if (isFunctionWithBody(m))
+          this.#root(m, `${via === '' ? '' : `${via} → `}\`${functionName(m)}\` (${at(m)})`);
       }
     } else if (Node.isArrayLiteralExpression(e)) {
       for (const el of e.getElements()) this.#value(Node.isSpreadElement(el) ? el.getExpression() : el, via);
@@ -158,14 +206,19 @@ class Reach {
       this.#value(e.getWhenFalse(), via);
     } else if (Node.isBinaryExpression(e)) {
       const op = e.getOperatorToken().getKind();
-      if (op === SyntaxKind.AmpersandAmpersandToken || op === SyntaxKind.BarBarToken || op === SyntaxKind.QuestionQuestionToken) {
+      if (
+        op === SyntaxKind.AmpersandAmpersandToken ||
+        op === SyntaxKind.BarBarToken ||
+        op === SyntaxKind.QuestionQuestionToken
+      ) {
         this.#value(e.getLeft(), via);
         this.#value(e.getRight(), via);
       } else if (op === SyntaxKind.CommaToken || isAssignmentOperator(op)) this.#value(e.getRight(), via);
     } else if (Node.isAwaitExpression(e)) this.#value(e.getExpression(), via);
     else if (Node.isCallExpression(e)) {
       const callee = unwrap(e.getExpression());
-      if (Node.isPropertyAccessExpression(callee) && callee.getName() === 'bind') this.#value(callee.getExpression(), via);
+      if (Node.isPropertyAccessExpression(callee) && callee.getName() === 'bind')
+        this.#value(callee.getExpression(), via);
       else this.#returned(callee, via); // a factory's result: the closures it returns can run later
     } else if (Node.isNewExpression(e)) {
       const callee = unwrap(e.getExpression());

@@ -4,8 +4,11 @@ import { Node, SyntaxKind, type Symbol as MorphSymbol, type Expression } from 't
 /** Wrappers that do not change the value: parentheses, `as`, `satisfies`, `!`, `<T>x`. */
 export function isValueWrapper(node: Node): boolean {
   return (
-    Node.isParenthesizedExpression(node) || Node.isAsExpression(node) || Node.isSatisfiesExpression(node) ||
-    Node.isNonNullExpression(node) || Node.isTypeAssertion(node)
+    Node.isParenthesizedExpression(node) ||
+    Node.isAsExpression(node) ||
+    Node.isSatisfiesExpression(node) ||
+    Node.isNonNullExpression(node) ||
+    Node.isTypeAssertion(node)
   );
 }
 
@@ -28,8 +31,12 @@ export type FunctionNode = Node & { getBody(): Node | undefined };
 /** A function with code: declarations, expressions, arrows, methods, accessors, constructors. */
 export function isFunctionWithBody(node: Node): node is FunctionNode {
   return (
-    (Node.isFunctionDeclaration(node) || Node.isFunctionExpression(node) || Node.isArrowFunction(node) ||
-      Node.isMethodDeclaration(node) || Node.isConstructorDeclaration(node) || Node.isGetAccessorDeclaration(node) ||
+    (Node.isFunctionDeclaration(node) ||
+      Node.isFunctionExpression(node) ||
+      Node.isArrowFunction(node) ||
+      Node.isMethodDeclaration(node) ||
+      Node.isConstructorDeclaration(node) ||
+      Node.isGetAccessorDeclaration(node) ||
       Node.isSetAccessorDeclaration(node)) &&
     node.getBody() !== undefined
   );
@@ -37,8 +44,12 @@ export function isFunctionWithBody(node: Node): node is FunctionNode {
 
 export function isFunctionLike(node: Node): boolean {
   return (
-    Node.isFunctionDeclaration(node) || Node.isFunctionExpression(node) || Node.isArrowFunction(node) ||
-    Node.isMethodDeclaration(node) || Node.isConstructorDeclaration(node) || Node.isGetAccessorDeclaration(node) ||
+    Node.isFunctionDeclaration(node) ||
+    Node.isFunctionExpression(node) ||
+    Node.isArrowFunction(node) ||
+    Node.isMethodDeclaration(node) ||
+    Node.isConstructorDeclaration(node) ||
+    Node.isGetAccessorDeclaration(node) ||
     Node.isSetAccessorDeclaration(node)
   );
 }
@@ -52,7 +63,8 @@ export function enclosingFunction(node: Node): Node | undefined {
 export function nameText(nameNode: Node | undefined): string | undefined {
   if (nameNode === undefined) return undefined;
   if (Node.isIdentifier(nameNode) || Node.isPrivateIdentifier(nameNode)) return nameNode.getText();
-  if (Node.isStringLiteral(nameNode) || Node.isNoSubstitutionTemplateLiteral(nameNode)) return nameNode.getLiteralValue();
+  if (Node.isStringLiteral(nameNode) || Node.isNoSubstitutionTemplateLiteral(nameNode))
+    return nameNode.getLiteralValue();
   if (Node.isNumericLiteral(nameNode)) return nameNode.getText();
   return undefined;
 }
@@ -61,7 +73,8 @@ export function nameText(nameNode: Node | undefined): string | undefined {
 export function symbolOf(node: Node): MorphSymbol | undefined {
   const parent = node.getParent();
   let sym: MorphSymbol | undefined;
-  if (parent !== undefined && Node.isShorthandPropertyAssignment(parent) && parent.getNameNode() === node) sym = parent.getValueSymbol();
+  if (parent !== undefined && Node.isShorthandPropertyAssignment(parent) && parent.getNameNode() === node)
+    sym = parent.getValueSymbol();
   else sym = node.getSymbol();
   for (let i = 0; sym !== undefined && sym.isAlias() && i < 16; i++) {
     const next = sym.getAliasedSymbol();
@@ -90,13 +103,19 @@ export function isGlobalName(id: Node, name: string): boolean {
 export function isGlobalMemberCall(node: Node, global: string, member: string): boolean {
   if (!Node.isCallExpression(node)) return false;
   const callee = unwrap(node.getExpression());
-  return Node.isPropertyAccessExpression(callee) && callee.getName() === member && isGlobalName(unwrap(callee.getExpression()), global);
+  return (
+    Node.isPropertyAccessExpression(callee) &&
+    callee.getName() === member &&
+    isGlobalName(unwrap(callee.getExpression()), global)
+  );
 }
 
 export function isAssignmentOperator(kind: SyntaxKind): boolean {
   return (
-    kind === SyntaxKind.EqualsToken || kind === SyntaxKind.QuestionQuestionEqualsToken ||
-    kind === SyntaxKind.BarBarEqualsToken || kind === SyntaxKind.AmpersandAmpersandEqualsToken
+    kind === SyntaxKind.EqualsToken ||
+    kind === SyntaxKind.QuestionQuestionEqualsToken ||
+    kind === SyntaxKind.BarBarEqualsToken ||
+    kind === SyntaxKind.AmpersandAmpersandEqualsToken
   );
 }
 
@@ -140,15 +159,24 @@ export function functionOfDeclaration(decl: Node): Node | undefined {
 
 /** The declared name of a function node (for messages). */
 export function functionName(fn: Node): string {
-  if (Node.isFunctionDeclaration(fn) || Node.isMethodDeclaration(fn) || Node.isGetAccessorDeclaration(fn) || Node.isSetAccessorDeclaration(fn))
+  if (
+    Node.isFunctionDeclaration(fn) ||
+    Node.isMethodDeclaration(fn) ||
+    Node.isGetAccessorDeclaration(fn) ||
+    Node.isSetAccessorDeclaration(fn)
+  )
     return fn.getName() ?? '(anonymous)';
   if (Node.isConstructorDeclaration(fn)) return `${fn.getParent().getName() ?? 'class'} constructor`;
   const p = fn.getParent();
-  if (p !== undefined && (Node.isVariableDeclaration(p) || Node.isPropertyAssignment(p) || Node.isPropertyDeclaration(p)))
+  if (
+    p !== undefined &&
+    (Node.isVariableDeclaration(p) || Node.isPropertyAssignment(p) || Node.isPropertyDeclaration(p))
+  )
     return nameText(p.getNameNode()) ?? '(anonymous)';
   if (p !== undefined && Node.isBinaryExpression(p)) return p.getLeft().getText();
   const outer = enclosingFunction(fn);
-  if (p !== undefined && Node.isReturnStatement(p) && outer !== undefined) return `the function ${functionName(outer)} returns`;
+  if (p !== undefined && Node.isReturnStatement(p) && outer !== undefined)
+    return `the function ${functionName(outer)} returns`;
   return '(anonymous function)';
 }
 

@@ -37,12 +37,21 @@ export function normalizedText(content: string, t: HostToolBound): string {
   if (t.normalize?.includes('bom') && s.startsWith('\uFEFF')) s = s.slice(1);
   if (t.normalize?.includes('crlf')) s = s.replaceAll('\r\n', '\n');
   // SPEC "Host read tools" step 0: every row of split('\n') loses its trailing whitespace (a CRLF's \r too).
-  if (t.normalize?.includes('trim-end')) s = s.split('\n').map((row) => row.trimEnd()).join('\n');
+  if (t.normalize?.includes('trim-end'))
+    s = s
+      .split('\n')
+      .map((row) => row.trimEnd())
+      .join('\n');
   return s;
 }
 
 /** What the bounded tool returns for a window (offset: 1-based first line; limit: lines) of `content`. */
-export function boundedText(content: string, offset: number | undefined, limit: number | undefined, t: HostToolBound): string {
+export function boundedText(
+  content: string,
+  offset: number | undefined,
+  limit: number | undefined,
+  t: HostToolBound,
+): string {
   const unit = t.unit ?? 'utf16';
   const text = normalizedText(content, t);
   const split = t.normalize?.includes('split') === true;
@@ -85,20 +94,39 @@ const kb = (bytes: number): string => {
  * undefined (spec/SPEC.md "Host refusals"): binary first, then the whole file's size (a request
  * without offset and limit only), then the token estimate of the text it would return.
  */
-export function refusalOf(content: string, offset: number | undefined, limit: number | undefined, text: string, t: HostToolBound | undefined, path?: string): { code: string; message: string } | undefined {
+export function refusalOf(
+  content: string,
+  offset: number | undefined,
+  limit: number | undefined,
+  text: string,
+  t: HostToolBound | undefined,
+  path?: string,
+): { code: string; message: string } | undefined {
   const r = t?.refuse;
   if (r === undefined) return undefined;
-  if (r.binary === true && content.includes('\u0000')) return { code: REFUSAL_CODES.binary, message: 'EBINARY: this tool cannot read binary files' };
+  if (r.binary === true && content.includes('\u0000'))
+    return { code: REFUSAL_CODES.binary, message: 'EBINARY: this tool cannot read binary files' };
   // A file named as binary is refused whatever it holds (refuse.extensions).
   if (r.extensions !== undefined && path !== undefined && r.extensions.includes(extname(path).toLowerCase()))
-    return { code: REFUSAL_CODES.binary, message: `EBINARY: this tool does not read ${extname(path).toLowerCase()} files` };
+    return {
+      code: REFUSAL_CODES.binary,
+      message: `EBINARY: this tool does not read ${extname(path).toLowerCase()} files`,
+    };
   if (r.maxBytes !== undefined && offset === undefined && limit === undefined) {
     const size = Buffer.byteLength(content, 'utf8');
-    if (size > r.maxBytes) return { code: REFUSAL_CODES.tooLarge, message: `EFBIG: File content (${kb(size)}) exceeds maximum allowed size (${kb(r.maxBytes)}). Please use offset and limit parameters to read specific portions of the file.` };
+    if (size > r.maxBytes)
+      return {
+        code: REFUSAL_CODES.tooLarge,
+        message: `EFBIG: File content (${kb(size)}) exceeds maximum allowed size (${kb(r.maxBytes)}). Please use offset and limit parameters to read specific portions of the file.`,
+      };
   }
   if (r.maxTokens !== undefined) {
     const tokens = estimateTokens(Buffer.byteLength(text, 'utf8'));
-    if (tokens > r.maxTokens) return { code: REFUSAL_CODES.tooLarge, message: `EFBIG: File content (${tokens} tokens) exceeds maximum allowed tokens (${r.maxTokens}). Please use offset and limit parameters to read specific portions of the file.` };
+    if (tokens > r.maxTokens)
+      return {
+        code: REFUSAL_CODES.tooLarge,
+        message: `EFBIG: File content (${tokens} tokens) exceeds maximum allowed tokens (${r.maxTokens}). Please use offset and limit parameters to read specific portions of the file.`,
+      };
   }
   return undefined;
 }

@@ -9,7 +9,13 @@ import { AdapterError, UsageError } from '../core/errors.ts';
 import type { HostToolBound } from '../core/host-tool.ts';
 import { leverList, type Mode } from '../core/levers.ts';
 import { requestKey } from '../core/paths.ts';
-import { eventPathProblem, type ReadEvent, type RecordedResponse, type StaleEvent, type TraceEvent } from '../core/trace.ts';
+import {
+  eventPathProblem,
+  type ReadEvent,
+  type RecordedResponse,
+  type StaleEvent,
+  type TraceEvent,
+} from '../core/trace.ts';
 import type { AdapterContext, Counters, HistoryHandle, ReadArgs, ShimAdapter, WorkerShim } from '../core/contract.ts';
 import { World, ToolError, TOOL_ERROR_CODES, type FileState, type ToolResult } from './world.ts';
 
@@ -121,7 +127,10 @@ export class Session {
   #closed = false;
   #breach: AdapterError | undefined;
 
-  constructor(readonly adapter: ShimAdapter, readonly config: RunConfig) {
+  constructor(
+    readonly adapter: ShimAdapter,
+    readonly config: RunConfig,
+  ) {
     this.#timeout = config.opTimeoutMs ?? DEFAULT_SETTLE_MS;
     this.world = new World(config.tool);
     this.#levers = leverList(config.mode.levers);
@@ -142,7 +151,9 @@ export class Session {
     try {
       h = await this.adapter.openHistory({ ...this.#info(), ...(this.config.tool ? { tool: this.config.tool } : {}) });
     } catch (e) {
-      throw e instanceof AdapterError ? e : new AdapterError(`adapter ${this.adapter.name}: openHistory() threw: ${errorText(e)}`);
+      throw e instanceof AdapterError
+        ? e
+        : new AdapterError(`adapter ${this.adapter.name}: openHistory() threw: ${errorText(e)}`);
     }
     this.#history = h;
     // The handle enforces its own limit (and reports better); ours is only the backstop.
@@ -198,7 +209,8 @@ export class Session {
           thrown.add(e);
           throw e;
         };
-        if (inj?.fail !== undefined) fail(new ToolError(inj.fail, `${inj.fail}: the read tool failed for '${args.path}'`));
+        if (inj?.fail !== undefined)
+          fail(new ToolError(inj.fail, `${inj.fail}: the read tool failed for '${args.path}'`));
         const r = this.world.toolResult(args);
         if (inj?.race !== undefined) {
           this.#write(inj.path, inj.race.content, inj.race.mtimeMs);
@@ -213,9 +225,12 @@ export class Session {
       const made = this.#history !== undefined ? this.#history.create(ctx) : Promise.resolve(this.adapter.create(ctx));
       shim = await withTimeout(made, this.#timeout, `create() for worker ${id}`);
     } catch (e) {
-      throw e instanceof AdapterError ? e : new AdapterError(`adapter ${this.adapter.name}: create() threw: ${errorText(e)}`);
+      throw e instanceof AdapterError
+        ? e
+        : new AdapterError(`adapter ${this.adapter.name}: create() threw: ${errorText(e)}`);
     }
-    if (typeof shim?.read !== 'function') throw new AdapterError(`adapter ${this.adapter.name}: create() must return an object with read(args)`);
+    if (typeof shim?.read !== 'function')
+      throw new AdapterError(`adapter ${this.adapter.name}: create() must return an object with read(args)`);
     const worker: Worker = Object.assign(w, { shim, injections, thrown });
     this.#workers.set(id, worker);
     return worker;
@@ -227,7 +242,9 @@ export class Session {
       const info = { ...this.#info(), op, path };
       claim = this.#history?.decode !== undefined ? this.#history.decode(text, info) : this.adapter.decode(text, info);
     } catch (e) {
-      throw new AdapterError(`adapter ${this.adapter.name}: decode() threw on a ${op} response: ${errorText(e)} (response starts ${JSON.stringify(text.slice(0, 80))})`);
+      throw new AdapterError(
+        `adapter ${this.adapter.name}: decode() threw on a ${op} response: ${errorText(e)} (response starts ${JSON.stringify(text.slice(0, 80))})`,
+      );
     }
     const p = claimProblem(claim);
     if (p) throw new AdapterError(`adapter ${this.adapter.name}: decode() returned a malformed claim: ${p}`);
@@ -279,8 +296,13 @@ export class Session {
     if (!w.shim.stale) response = { none: true };
     else {
       try {
-        const r = await withTimeout(w.shim.stale({ path: e.path, startLine: e.startLine, endLine: e.endLine }), this.#timeout, 'stale()');
-        if (r !== null && typeof r !== 'string') throw new AdapterError(`adapter ${this.adapter.name}: stale() must resolve to a string or null`);
+        const r = await withTimeout(
+          w.shim.stale({ path: e.path, startLine: e.startLine, endLine: e.endLine }),
+          this.#timeout,
+          'stale()',
+        );
+        if (r !== null && typeof r !== 'string')
+          throw new AdapterError(`adapter ${this.adapter.name}: stale() must resolve to a string or null`);
         response = r === null ? { none: true } : { text: r };
       } catch (err) {
         if (err instanceof AdapterError) throw err;
@@ -297,15 +319,22 @@ export class Session {
     w.countCalls = [];
     const prepared = batch.map((e, i) => {
       if (e.fail !== undefined && this.#history?.injectsFailures === false)
-        throw new AdapterError(`event ${index + i + 1} makes the read tool fail (${e.fail}), but adapter ${this.adapter.name} reads the disk itself, so the kit cannot inject tool failures into it; replay this trace with an in-process adapter`);
+        throw new AdapterError(
+          `event ${index + i + 1} makes the read tool fail (${e.fail}), but adapter ${this.adapter.name} reads the disk itself, so the kit cannot inject tool failures into it; replay this trace with an in-process adapter`,
+        );
       const args: ReadArgs = { ...(e.args ?? {}), path: e.path };
       const key = requestKey(e.path, args);
       const real = this.world.toolResult(args);
-      const truth: ToolResult = e.fail !== undefined
-        ? { ok: false, code: e.fail, message: `${e.fail}: the read tool failed for '${e.path}'` }
-        : real;
+      const truth: ToolResult =
+        e.fail !== undefined
+          ? { ok: false, code: e.fail, message: `${e.fail}: the read tool failed for '${e.path}'` }
+          : real;
       const failedOver = e.fail !== undefined && real.ok ? real.text : undefined;
-      const inj: Injection = { path: e.path, ...(e.fail !== undefined ? { fail: e.fail } : {}), ...(e.race ? { race: { ...e.race } } : {}) };
+      const inj: Injection = {
+        path: e.path,
+        ...(e.fail !== undefined ? { fail: e.fail } : {}),
+        ...(e.race ? { race: { ...e.race } } : {}),
+      };
       const list = w.injections.get(key) ?? [];
       list.push(inj);
       w.injections.set(key, list);
@@ -315,7 +344,8 @@ export class Session {
       prepared.map(async ({ args }): Promise<{ response: RecordedResponse; crash?: string }> => {
         try {
           const r: unknown = await withTimeout(w.shim.read(args), this.#timeout, 'read()');
-          if (typeof r !== 'string') throw new AdapterError(`adapter ${this.adapter.name}: read() must resolve to a string (got ${typeof r})`);
+          if (typeof r !== 'string')
+            throw new AdapterError(`adapter ${this.adapter.name}: read() must resolve to a string (got ${typeof r})`);
           return { response: { text: r } };
         } catch (err) {
           if (err instanceof AdapterError) throw err;
@@ -336,9 +366,14 @@ export class Session {
       if (p.inj.race) this.#write(p.e.path, p.inj.race.content, p.inj.race.mtimeMs);
     }
     const counters1 = w.shim.counters?.();
-    const countDelta = counters0 && counters1
-      ? { pointered: counters1.pointered - counters0.pointered, capped: counters1.capped - counters0.capped, bytesWithheld: counters1.bytesWithheld - counters0.bytesWithheld }
-      : undefined;
+    const countDelta =
+      counters0 && counters1
+        ? {
+            pointered: counters1.pointered - counters0.pointered,
+            capped: counters1.capped - counters0.capped,
+            bytesWithheld: counters1.bytesWithheld - counters0.bytesWithheld,
+          }
+        : undefined;
     const calls = w.countCalls;
     return prepared.map((p, i) => {
       const { response, crash } = settled[i]!;
@@ -346,9 +381,17 @@ export class Session {
       // An answer that skipped the tool is judged against what the tool returns now, never as a passed-on failure.
       const skip = skipped.has(i);
       return {
-        kind: 'read', index: index + i, event: p.e, truth: skip ? p.real : p.truth, response, ...(crash !== undefined ? { crash } : {}),
+        kind: 'read',
+        index: index + i,
+        event: p.e,
+        truth: skip ? p.real : p.truth,
+        response,
+        ...(crash !== undefined ? { crash } : {}),
         ...(skip ? { toolSkipped: true as const } : p.failedOver !== undefined ? { failedOver: p.failedOver } : {}),
-        ...(claim ? { claim } : {}), countCalls: calls, ...(countDelta ? { countDelta } : {}), batchSize: batch.length,
+        ...(claim ? { claim } : {}),
+        countCalls: calls,
+        ...(countDelta ? { countDelta } : {}),
+        batchSize: batch.length,
       };
     });
   }

@@ -14,10 +14,15 @@ export interface FileState {
 }
 
 /** What the inner tool gives for a request right now: its text, or the code it fails with. */
-export type ToolResult = { readonly ok: true; readonly text: string } | { readonly ok: false; readonly code: string; readonly message: string };
+export type ToolResult =
+  | { readonly ok: true; readonly text: string }
+  | { readonly ok: false; readonly code: string; readonly message: string };
 
 export class ToolError extends Error {
-  constructor(readonly code: string, message: string) {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
     // The tool's error has no kit frames worth showing; a stack per missing file cost ~3% of a run.
     const limit = Error.stackTraceLimit;
     Error.stackTraceLimit = 0;
@@ -32,7 +37,15 @@ function isWindowArg(v: unknown): v is number | undefined {
 }
 
 /** Error codes the kit's read tool fails with (a rejection carrying one is the tool's error passed on). */
-export const TOOL_ERROR_CODES: ReadonlySet<string> = new Set(['ENOENT', 'EIO', 'EINVAL', 'EACCES', 'EISDIR', 'EFBIG', 'EBINARY']);
+export const TOOL_ERROR_CODES: ReadonlySet<string> = new Set([
+  'ENOENT',
+  'EIO',
+  'EINVAL',
+  'EACCES',
+  'EISDIR',
+  'EFBIG',
+  'EBINARY',
+]);
 
 /** A file as the world keeps it: its UTF-8 size is counted once, at the first stat (shims stat on every read). */
 type Stored = FileState & { size?: number };
@@ -61,13 +74,20 @@ export class World {
 
   /** The inner tool's answer for a request now (no side effects). */
   toolResult(args: ReadArgs): ToolResult {
-    if (typeof args?.path !== 'string') return { ok: false, code: 'EINVAL', message: 'EINVAL: read needs a string path' };
+    if (typeof args?.path !== 'string')
+      return { ok: false, code: 'EINVAL', message: 'EINVAL: read needs a string path' };
     const f = this.#files.get(resolvePath(args.path));
-    if (f === undefined) return { ok: false, code: 'ENOENT', message: `ENOENT: no such file or directory, read '${args.path}'` };
+    if (f === undefined)
+      return { ok: false, code: 'ENOENT', message: `ENOENT: no such file or directory, read '${args.path}'` };
     const { offset, limit } = args;
     if (!isWindowArg(offset) || !isWindowArg(limit) || offset === 0)
-      return { ok: false, code: 'EINVAL', message: `EINVAL: bad window offset=${String(offset)} limit=${String(limit)}` };
-    const text = this.tool === undefined ? windowOf(f.content, offset, limit) : boundedText(f.content, offset, limit, this.tool);
+      return {
+        ok: false,
+        code: 'EINVAL',
+        message: `EINVAL: bad window offset=${String(offset)} limit=${String(limit)}`,
+      };
+    const text =
+      this.tool === undefined ? windowOf(f.content, offset, limit) : boundedText(f.content, offset, limit, this.tool);
     // A declared refusal is the tool's answer: the worker gets nothing of the file (SPEC.md "Host refusals").
     const refused = refusalOf(f.content, offset, limit, text, this.tool, args.path);
     return refused === undefined ? { ok: true, text } : { ok: false, ...refused };

@@ -38,7 +38,8 @@ export interface LoadedMutant {
  */
 export async function loadMutantAdapter(id: string, root: string = KIT_ROOT): Promise<LoadedMutant> {
   const spec = mutantById(id);
-  if (spec === undefined) throw new RangeError(`unknown mutant ${JSON.stringify(id)} (known: ${MUTANT_IDS.join(', ')})`);
+  if (spec === undefined)
+    throw new RangeError(`unknown mutant ${JSON.stringify(id)} (known: ${MUTANT_IDS.join(', ')})`);
   return loadMutant(spec, root);
 }
 

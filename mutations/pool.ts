@@ -16,7 +16,11 @@ export interface PoolOptions extends MutantRunOptions {
 }
 
 /** Messages between the parent and a child (JSON over the IPC channel). */
-export type ToChild = { readonly type: 'run'; readonly id: string; readonly options: Omit<MutantRunOptions, 'onProgress'> };
+export type ToChild = {
+  readonly type: 'run';
+  readonly id: string;
+  readonly options: Omit<MutantRunOptions, 'onProgress'>;
+};
 export type FromChild =
   | { readonly type: 'progress'; readonly line: string }
   | { readonly type: 'result'; readonly result: MutantResult }
@@ -37,7 +41,18 @@ function childEntry(): { file: string; execArgv: string[] } {
 /** The result of a mutant whose process died under it (it never answered). */
 function lost(id: string, why: string): MutantResult {
   const spec = mutantById(id);
-  return { id, rules: spec?.rules ?? [], arm: spec?.arm ?? 'cap', status: 'error', failedRules: [], runsToKill: null, killedBy: null, runsToKillWithoutCorpus: null, reason: why, ms: 0 };
+  return {
+    id,
+    rules: spec?.rules ?? [],
+    arm: spec?.arm ?? 'cap',
+    status: 'error',
+    failedRules: [],
+    runsToKill: null,
+    killedBy: null,
+    runsToKillWithoutCorpus: null,
+    reason: why,
+    ms: 0,
+  };
 }
 
 export async function runMutants(ids: readonly string[], o: PoolOptions): Promise<MutantResult[]> {
@@ -54,7 +69,11 @@ export async function runMutants(ids: readonly string[], o: PoolOptions): Promis
   /** One child works the queue; if it dies, its mutant is an error and a new child takes over. */
   const worker = (): Promise<void> =>
     new Promise<void>((resolve) => {
-      const child = fork(entry.file, [], { execArgv: entry.execArgv, stdio: ['ignore', 'ignore', 'pipe', 'ipc'], serialization: 'json' });
+      const child = fork(entry.file, [], {
+        execArgv: entry.execArgv,
+        stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+        serialization: 'json',
+      });
       let stderr = '';
       let current: string | undefined;
       child.stderr?.on('data', (d: Buffer) => {
@@ -68,7 +87,10 @@ export async function runMutants(ids: readonly string[], o: PoolOptions): Promis
       child.on('message', (m: FromChild) => {
         if (m.type === 'progress') onProgress?.(m.line);
         else {
-          results.set(m.type === 'result' ? m.result.id : m.id, m.type === 'result' ? m.result : lost(m.id, `the run failed: ${m.message}`));
+          results.set(
+            m.type === 'result' ? m.result.id : m.id,
+            m.type === 'result' ? m.result : lost(m.id, `the run failed: ${m.message}`),
+          );
           next();
         }
       });

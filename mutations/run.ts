@@ -88,7 +88,8 @@ export function budgetThatKills(r: RunResult, rules: readonly RuleId[]): number 
     if (cx.source === 'surface probe' || cx.source.startsWith('corpus ')) k = 0;
     else {
       const head = cx.fcPath?.split(':')[0];
-      if (head === undefined || !/^\d+$/.test(head)) throw new Error(`the ${x.id} counterexample (${cx.source}) has no fast-check path`);
+      if (head === undefined || !/^\d+$/.test(head))
+        throw new Error(`the ${x.id} counterexample (${cx.source}) has no fast-check path`);
       k = Number(head) + 1;
     }
     if (best === undefined || k < best) best = k;
@@ -100,13 +101,32 @@ export function budgetThatKills(r: RunResult, rules: readonly RuleId[]): number 
  * The smallest budget that kills, given one that does: runs of the named rules with one history
  * per band fewer, until one no longer kills. Each kill gives a strictly smaller budget.
  */
-export async function smallestKillingBudget(adapter: ShimAdapter, spec: MutantSpec, seed: number, enough: number, corpus = true): Promise<number> {
+export async function smallestKillingBudget(
+  adapter: ShimAdapter,
+  spec: MutantSpec,
+  seed: number,
+  enough: number,
+  corpus = true,
+): Promise<number> {
   let k = enough;
   while (k > 1) {
-    const r = await judgeRun({ adapter, arm: spec.arm, runs: k - 1, seed, transport: 'in-process', only: spec.rules, shrinkRuns: 0, crashIsError: true, corpus });
+    const r = await judgeRun({
+      adapter,
+      arm: spec.arm,
+      runs: k - 1,
+      seed,
+      transport: 'in-process',
+      only: spec.rules,
+      shrinkRuns: 0,
+      crashIsError: true,
+      corpus,
+    });
     const smaller = budgetThatKills(r, spec.rules);
     if (smaller === undefined) return k;
-    if (smaller >= k) throw new Error(`a run of ${k - 1} histories per band failed at history ${smaller}: its histories depend on the budget`);
+    if (smaller >= k)
+      throw new Error(
+        `a run of ${k - 1} histories per band failed at history ${smaller}: its histories depend on the budget`,
+      );
     k = smaller;
   }
   return k;
@@ -117,7 +137,14 @@ export async function runMutant(spec: MutantSpec, o: MutantRunOptions): Promise<
   const started = Date.now();
   const base = { id: spec.id, rules: spec.rules, arm: spec.arm };
   const none = { runsToKill: null, killedBy: null, runsToKillWithoutCorpus: null };
-  const error = (reason: string): MutantResult => ({ ...base, status: 'error', failedRules: [], ...none, reason, ms: Date.now() - started });
+  const error = (reason: string): MutantResult => ({
+    ...base,
+    status: 'error',
+    failedRules: [],
+    ...none,
+    reason,
+    ms: Date.now() - started,
+  });
   const corpus = o.corpus !== false;
   let loaded: LoadedMutant;
   try {
@@ -126,17 +153,38 @@ export async function runMutant(spec: MutantSpec, o: MutantRunOptions): Promise<
     return error(`the mutant could not be built or loaded: ${message(e)}`);
   }
   try {
-    o.onProgress?.(`${spec.id}: 24 rules, ${corpus ? 'the corpus and ' : ''}${o.runs} histories per cap band, arm ${spec.arm}`);
-    const full = await judgeRun({ adapter: loaded.adapter, arm: spec.arm, runs: o.runs, seed: o.seed, transport: 'in-process', only: RULE_IDS, shrinkRuns: 0, crashIsError: true, corpus });
+    o.onProgress?.(
+      `${spec.id}: 24 rules, ${corpus ? 'the corpus and ' : ''}${o.runs} histories per cap band, arm ${spec.arm}`,
+    );
+    const full = await judgeRun({
+      adapter: loaded.adapter,
+      arm: spec.arm,
+      runs: o.runs,
+      seed: o.seed,
+      transport: 'in-process',
+      only: RULE_IDS,
+      shrinkRuns: 0,
+      crashIsError: true,
+      corpus,
+    });
     if (full.rules.reduce((n, r) => n + r.checks, 0) === 0) return error('the run executed zero checks');
     const failedRules = failing(full);
     const enough = budgetThatKills(full, spec.rules);
     if (enough === undefined)
       return {
-        ...base, status: 'survived', failedRules, ...none, ms: Date.now() - started,
-        reason: failedRules.length > 0 ? `failed ${failedRules.join(', ')} but not ${spec.rules.join(' or ')}` : 'no rule failed',
+        ...base,
+        status: 'survived',
+        failedRules,
+        ...none,
+        ms: Date.now() - started,
+        reason:
+          failedRules.length > 0
+            ? `failed ${failedRules.join(', ')} but not ${spec.rules.join(' or ')}`
+            : 'no rule failed',
       };
-    const named = full.rules.filter((r) => r.status === 'fail' && spec.rules.includes(r.id)).map((r) => r.brokenBy ?? {});
+    const named = full.rules
+      .filter((r) => r.status === 'fail' && spec.rules.includes(r.id))
+      .map((r) => r.brokenBy ?? {});
     const corpusCase = named.find((b) => b.corpus !== undefined)?.corpus;
     const killedBy: KilledBy = named.some((b) => b.probes) ? 'probe' : corpusCase !== undefined ? 'corpus' : 'random';
     // Without the corpus: the random phase's first kill (it draws the same histories either way), made smallest.
@@ -145,16 +193,29 @@ export async function runMutant(spec: MutantSpec, o: MutantRunOptions): Promise<
     if (killedBy === 'probe') withoutCorpus = 0;
     else if (randomBudgets.length > 0) {
       const bound = Math.min(...randomBudgets);
-      if (bound > 1) o.onProgress?.(`${spec.id}: the random phase kills it within ${bound} histories per band; looking for a smaller budget`);
+      if (bound > 1)
+        o.onProgress?.(
+          `${spec.id}: the random phase kills it within ${bound} histories per band; looking for a smaller budget`,
+        );
       withoutCorpus = await smallestKillingBudget(loaded.adapter, spec, o.seed, bound, false);
     }
     const runsToKill = killedBy === 'random' ? withoutCorpus! : 0;
     return {
-      ...base, status: 'killed', failedRules, runsToKill, killedBy, ...(killedBy === 'corpus' ? { corpusCase } : {}),
-      runsToKillWithoutCorpus: withoutCorpus, ms: Date.now() - started,
+      ...base,
+      status: 'killed',
+      failedRules,
+      runsToKill,
+      killedBy,
+      ...(killedBy === 'corpus' ? { corpusCase } : {}),
+      runsToKillWithoutCorpus: withoutCorpus,
+      ms: Date.now() - started,
     };
   } catch (e) {
-    return error(e instanceof AdapterError ? `the mutant crashed (it broke the adapter contract): ${message(e)}` : `the run failed: ${message(e)}`);
+    return error(
+      e instanceof AdapterError
+        ? `the mutant crashed (it broke the adapter contract): ${message(e)}`
+        : `the run failed: ${message(e)}`,
+    );
   } finally {
     await loaded.dispose();
   }

@@ -3,7 +3,13 @@
  * exactly once). Shared by the catalogue so a renamed symbol breaks every mutant that needs it,
  * loudly.
  */
-import { Node, type ArrowFunction, type IfStatement, type MethodDeclaration, type ObjectLiteralExpression } from 'ts-morph';
+import {
+  Node,
+  type ArrowFunction,
+  type IfStatement,
+  type MethodDeclaration,
+  type ObjectLiteralExpression,
+} from 'ts-morph';
 import { MutantEditError, arrow, callsOf, fn, ifReading, member, methodCallsOf, only, returnedObject } from './edit.ts';
 import type { MutableTree } from './spec.ts';
 
@@ -31,14 +37,15 @@ export function shimMethod(t: MutableTree, name: string): MethodDeclaration {
 export function adapterObject(t: MutableTree): ObjectLiteralExpression {
   const call = only(callsOf(t.file(ADAPTER), 'defineAdapter'), 'the defineAdapter(...) call', t.file(ADAPTER));
   const arg = call.getArguments()[0];
-  if (arg === undefined || !Node.isObjectLiteralExpression(arg)) throw new MutantEditError('defineAdapter is not given an object literal');
+  if (arg === undefined || !Node.isObjectLiteralExpression(arg))
+    throw new MutantEditError('defineAdapter is not given an object literal');
   return arg;
 }
 
 /** The adapter's create(ctx) method. */
 export function adapterCreate(t: MutableTree): MethodDeclaration {
   const m = member(adapterObject(t), 'create');
-  if (!Node.isMethodDeclaration(m)) throw new MutantEditError('the adapter\'s create is not a method');
+  if (!Node.isMethodDeclaration(m)) throw new MutantEditError("the adapter's create is not a method");
   return m;
 }
 

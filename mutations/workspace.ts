@@ -21,7 +21,9 @@ export const ADAPTER_FILE = 'adapters/reference.ts';
  */
 const ROOTS = [new URL('..', import.meta.url), new URL('../..', import.meta.url)].map((u) => fileURLToPath(u));
 export const KIT_ROOT =
-  ROOTS.find((dir) => existsSync(join(dir, ADAPTER_FILE))) ?? ROOTS.find((dir) => existsSync(join(dir, 'package.json'))) ?? ROOTS[0]!;
+  ROOTS.find((dir) => existsSync(join(dir, ADAPTER_FILE))) ??
+  ROOTS.find((dir) => existsSync(join(dir, 'package.json'))) ??
+  ROOTS[0]!;
 
 export interface Workspace {
   readonly dir: string;
@@ -53,7 +55,11 @@ function remove(dir: string): void {
 /** Node's own modules are never linked. */
 const isBuiltin = (spec: string): boolean => spec.startsWith('node:') || builtinModules.includes(spec);
 /** `diff` → diff, `@scope/pkg/sub` → @scope/pkg. */
-const packageName = (spec: string): string => spec.split('/').slice(0, spec.startsWith('@') ? 2 : 1).join('/');
+const packageName = (spec: string): string =>
+  spec
+    .split('/')
+    .slice(0, spec.startsWith('@') ? 2 : 1)
+    .join('/');
 
 interface Tree {
   /** Kit-relative path → source text. */
@@ -79,7 +85,8 @@ function closure(root: string): Tree {
     const rel = todo.shift()!;
     if (texts.has(rel)) continue;
     const abs = join(root, rel);
-    if (!existsSync(abs)) throw new MutantEditError(`the kit's source tree has no ${rel} at ${root} (mutants need the TypeScript sources)`);
+    if (!existsSync(abs))
+      throw new MutantEditError(`the kit's source tree has no ${rel} at ${root} (mutants need the TypeScript sources)`);
     const text = readFileSync(abs, 'utf8');
     texts.set(rel, text);
     for (const { fileName: spec } of ts.preProcessFile(text, true, false).importedFiles) {
@@ -111,7 +118,10 @@ export function sourcesProblem(root: string = KIT_ROOT): string | undefined {
 function packageDir(root: string, name: string): string {
   const req = createRequire(join(root, 'package.json'));
   let dir = dirname(req.resolve(name));
-  while (!existsSync(join(dir, 'package.json')) || (JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { name?: string }).name !== name) {
+  while (
+    !existsSync(join(dir, 'package.json')) ||
+    (JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { name?: string }).name !== name
+  ) {
     const up = dirname(dir);
     if (up === dir) throw new MutantEditError(`cannot find the installed package ${name}`);
     dir = up;
@@ -123,14 +133,18 @@ function packageDir(root: string, name: string): string {
  * Applies the mutant's edit to an in-memory copy of the tree (a file is parsed when the edit asks
  * for it); returns every file's text, the files the edit changed and the packages to link.
  */
-export function editedTree(spec: MutantSpec, root = KIT_ROOT): { texts: Map<string, string>; changed: string[]; packages: readonly string[] } {
+export function editedTree(
+  spec: MutantSpec,
+  root = KIT_ROOT,
+): { texts: Map<string, string>; changed: string[]; packages: readonly string[] } {
   const tree = closure(root);
   const project = new Project({ useInMemoryFileSystem: true, skipLoadingLibFiles: true });
   const opened = new Map<string, SourceFile>();
   spec.edit({
     file(path) {
       const text = tree.texts.get(path);
-      if (text === undefined) throw new MutantEditError(`mutant ${spec.id}: the adapter's source tree has no file ${path}`);
+      if (text === undefined)
+        throw new MutantEditError(`mutant ${spec.id}: the adapter's source tree has no file ${path}`);
       let sf = opened.get(path);
       if (sf === undefined) opened.set(path, (sf = project.createSourceFile(`/${path}`, text)));
       return sf;
@@ -144,11 +158,15 @@ export function editedTree(spec: MutantSpec, root = KIT_ROOT): { texts: Map<stri
     texts.set(rel, text);
     changed.push(rel);
   }
-  if (changed.length === 0) throw new MutantEditError(`mutant ${spec.id}: the edit changed nothing (it would be the reference itself)`);
+  if (changed.length === 0)
+    throw new MutantEditError(`mutant ${spec.id}: the edit changed nothing (it would be the reference itself)`);
   const program = project.getProgram().compilerObject;
   for (const rel of changed) {
     const bad = program.getSyntacticDiagnostics(opened.get(rel)!.compilerNode);
-    if (bad.length > 0) throw new MutantEditError(`mutant ${spec.id}: the edit left ${rel} unparsable: ${ts.flattenDiagnosticMessageText(bad[0]!.messageText, ' ')}`);
+    if (bad.length > 0)
+      throw new MutantEditError(
+        `mutant ${spec.id}: the edit left ${rel} unparsable: ${ts.flattenDiagnosticMessageText(bad[0]!.messageText, ' ')}`,
+      );
   }
   return { texts, changed: changed.sort(), packages: tree.packages };
 }
@@ -159,7 +177,10 @@ export function materialise(spec: MutantSpec, root = KIT_ROOT): Workspace {
   const dir = mkdtempSync(join(tmpdir(), `readshim-mutant-${spec.id.toLowerCase()}-`));
   track(dir);
   try {
-    writeFileSync(join(dir, 'package.json'), `${JSON.stringify({ name: `readshim-mutant-${spec.id.toLowerCase()}`, private: true, type: 'module' })}\n`);
+    writeFileSync(
+      join(dir, 'package.json'),
+      `${JSON.stringify({ name: `readshim-mutant-${spec.id.toLowerCase()}`, private: true, type: 'module' })}\n`,
+    );
     for (const [rel, text] of texts) {
       mkdirSync(dirname(join(dir, rel)), { recursive: true });
       writeFileSync(join(dir, rel), text);

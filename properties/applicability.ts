@@ -18,7 +18,8 @@ export interface RunShape {
 /** undefined = applicable; otherwise the reason it is n/a. */
 export function notApplicable(rule: RuleId, mode: Mode, caps: Capabilities, run: RunShape): string | undefined {
   const lv = mode.levers;
-  const lacks = (lever: string) => (mode.arm !== undefined ? `arm ${mode.arm} has no ${lever} lever` : `the shim declares no ${lever} lever`);
+  const lacks = (lever: string) =>
+    mode.arm !== undefined ? `arm ${mode.arm} has no ${lever} lever` : `the shim declares no ${lever} lever`;
   const noSurface = 'the adapter declares no arm surface (arms + surface.resolveArm)';
   switch (rule) {
     case 'POINTER-FULL':
@@ -31,11 +32,13 @@ export function notApplicable(rule: RuleId, mode: Mode, caps: Capabilities, run:
     case 'DIFF-COMPLETE':
     case 'DIFF-BASE-HELD': {
       // A lever shim's diff capability is its diff lever: name the lever (spec/SPEC.md "Levers").
-      if (!offersDiff(caps)) return caps.levers !== undefined ? lacks('diff') : 'the adapter declares no diff capability';
+      if (!offersDiff(caps))
+        return caps.levers !== undefined ? lacks('diff') : 'the adapter declares no diff capability';
       if (!lv.diff) return lacks('diff');
       if (lv.cap && run.fixedCap !== undefined) {
         const least = smallestDiffResponse(caps.seal ? run.seal : undefined);
-        if (run.fixedCap < least) return `cap ${run.fixedCap} is below the smallest diff response a strict applier accepts (${least} bytes: file headers and one hunk${caps.seal ? ', plus the seal' : ''}), so no truthful shim can send a diff`;
+        if (run.fixedCap < least)
+          return `cap ${run.fixedCap} is below the smallest diff response a strict applier accepts (${least} bytes: file headers and one hunk${caps.seal ? ', plus the seal' : ''}), so no truthful shim can send a diff`;
       }
       return undefined;
     }
@@ -43,12 +46,17 @@ export function notApplicable(rule: RuleId, mode: Mode, caps: Capabilities, run:
       if (lv.cap) return undefined;
       return lv.diff && offersDiff(caps) ? undefined : lacks('cap');
     case 'ISOLATION':
-      return lv.on ? undefined : mode.arm !== undefined ? 'the off arm keeps no ledger' : 'a shim with no lever keeps no ledger';
+      return lv.on
+        ? undefined
+        : mode.arm !== undefined
+          ? 'the off arm keeps no ledger'
+          : 'a shim with no lever keeps no ledger';
     case 'STALE-NO-RECORD':
       if (!caps.staleServe) return 'the adapter declares no stale serve';
       return lv.cap ? undefined : 'the stale serve runs only under a capping arm';
     case 'FORGET-RESETS':
-      if (!lv.on) return mode.arm !== undefined ? 'the off arm keeps no ledger' : 'a shim with no lever keeps no ledger';
+      if (!lv.on)
+        return mode.arm !== undefined ? 'the off arm keeps no ledger' : 'a shim with no lever keeps no ledger';
       if (caps.hostNeverCompacts) return 'ASSUMED: the adapter declares its host never compacts or rewinds';
       return undefined;
     case 'SLICE-EXACT':
@@ -59,9 +67,14 @@ export function notApplicable(rule: RuleId, mode: Mode, caps: Capabilities, run:
     case 'ARM-TABLE':
       return hasArmSurface(caps) ? undefined : noSurface;
     case 'ARM-GUARD':
-      return hasArmSurface(caps) ? undefined : caps.arms === undefined ? noSurface : 'the adapter exposes no arm resolver (surface.resolveArm)';
+      return hasArmSurface(caps)
+        ? undefined
+        : caps.arms === undefined
+          ? noSurface
+          : 'the adapter exposes no arm resolver (surface.resolveArm)';
     case 'OFF-IDENTITY':
-      if (!declaredArms(caps).includes('off')) return caps.arms === undefined ? noSurface : 'the adapter declares no off arm';
+      if (!declaredArms(caps).includes('off'))
+        return caps.arms === undefined ? noSurface : 'the adapter declares no off arm';
       return caps.wrapTool ? undefined : 'the adapter exposes no tool wrapping (surface.wrapTool)';
     case 'A2-NO-POINTER':
       if (!hasArmSurface(caps)) return noSurface;
@@ -100,7 +113,8 @@ export function unusedLever(rule: RuleId, mode: Mode, use: Readonly<LeverUse>): 
     const behind = LEVER_RULES[lever].includes(rule) || (rule === 'CAP-BOUND' && lever === 'diff' && !mode.levers.cap);
     if (!mode.levers[lever] || !behind) continue;
     const { offered, used } = use[lever];
-    if (used === 0 && offered >= UNUSED_LEVER_OPPORTUNITIES) return `${lever} lever declared but never used (${offered.toLocaleString('en-US')} opportunities)`;
+    if (used === 0 && offered >= UNUSED_LEVER_OPPORTUNITIES)
+      return `${lever} lever declared but never used (${offered.toLocaleString('en-US')} opportunities)`;
   }
   return undefined;
 }

@@ -9,7 +9,14 @@ import { claimProblem, type Claim } from '../core/claims.ts';
 import { resolvePath } from '../core/paths.ts';
 import type { RuleId } from '../core/rules.ts';
 import { leverList } from '../core/levers.ts';
-import { headerMode, type ReadEvent, type RecordedResponse, type StaleEvent, type Trace, type TraceEvent } from '../core/trace.ts';
+import {
+  headerMode,
+  type ReadEvent,
+  type RecordedResponse,
+  type StaleEvent,
+  type Trace,
+  type TraceEvent,
+} from '../core/trace.ts';
 import type { ShimAdapter } from '../adapters/contract.ts';
 import type { Outcome, ReadOutcome, StaleOutcome } from '../harness/session.ts';
 import { World, type ToolResult } from '../harness/world.ts';
@@ -42,7 +49,10 @@ export function nothingJudged(r: AuditResult): boolean {
 
 /** The trace cannot be audited (exit 2): names the line. */
 export class AuditInputError extends Error {
-  constructor(readonly line: number, message: string) {
+  constructor(
+    readonly line: number,
+    message: string,
+  ) {
     super(`line ${line}: ${message}`);
     this.name = 'AuditInputError';
   }
@@ -78,7 +88,10 @@ export async function auditTrace(trace: Trace, lines: readonly number[], adapter
     try {
       claim = adapter.decode(text, { seal, cap, arm: mode.arm, levers: leverList(mode.levers), op, path });
     } catch (e) {
-      throw new AuditInputError(lineOf(i), `the ${adapter.name} decoder cannot read this recorded response: ${e instanceof Error ? e.message : String(e)}`);
+      throw new AuditInputError(
+        lineOf(i),
+        `the ${adapter.name} decoder cannot read this recorded response: ${e instanceof Error ? e.message : String(e)}`,
+      );
     }
     const p = claimProblem(claim);
     if (p) throw new AuditInputError(lineOf(i), `the ${adapter.name} decoder returned a malformed claim: ${p}`);
@@ -86,7 +99,10 @@ export async function auditTrace(trace: Trace, lines: readonly number[], adapter
   };
   const recorded = (e: ReadEvent | StaleEvent, i: number): RecordedResponse => {
     if (e.response === undefined)
-      throw new AuditInputError(lineOf(i), `${e.type} event without a recorded "response": audit judges what the shim answered, so every read and stale serve needs its response ({"text"}, {"error"} or {"none": true})`);
+      throw new AuditInputError(
+        lineOf(i),
+        `${e.type} event without a recorded "response": audit judges what the shim answered, so every read and stale serve needs its response ({"text"}, {"error"} or {"none": true})`,
+      );
     return e.response;
   };
 
@@ -106,13 +122,22 @@ export async function auditTrace(trace: Trace, lines: readonly number[], adapter
       const reads = events.slice(i, last + 1) as ReadEvent[];
       const prepared = reads.map((r, k) => {
         const real = world.toolResult({ ...(r.args ?? {}), path: r.path });
-        const truth: ToolResult = r.fail !== undefined ? { ok: false, code: r.fail, message: `${r.fail}: the read tool failed for '${r.path}'` } : real;
+        const truth: ToolResult =
+          r.fail !== undefined
+            ? { ok: false, code: r.fail, message: `${r.fail}: the read tool failed for '${r.path}'` }
+            : real;
         const response = recorded(r, i + k);
         const claim = 'text' in response ? decode(response.text, 'read', r.path, i + k) : undefined;
         const o: ReadOutcome = {
-          kind: 'read', index: i + k, event: r, truth, response, ...(claim ? { claim } : {}),
+          kind: 'read',
+          index: i + k,
+          event: r,
+          truth,
+          response,
+          ...(claim ? { claim } : {}),
           ...(r.fail !== undefined && real.ok ? { failedOver: real.text } : {}),
-          countCalls: [], batchSize: reads.length,
+          countCalls: [],
+          batchSize: reads.length,
         };
         return o;
       });
@@ -121,7 +146,14 @@ export async function auditTrace(trace: Trace, lines: readonly number[], adapter
     } else if (e.type === 'stale') {
       const response = recorded(e, i);
       const claim = 'text' in response ? decode(response.text, 'stale', e.path, i) : undefined;
-      const o: StaleOutcome = { kind: 'stale', index: i, event: e, fileNow: world.file(e.path), response, ...(claim ? { claim } : {}) };
+      const o: StaleOutcome = {
+        kind: 'stale',
+        index: i,
+        event: e,
+        fileNow: world.file(e.path),
+        response,
+        ...(claim ? { claim } : {}),
+      };
       batch.push(o);
     } else {
       if (e.type === 'write') world.write(e.path, e.content, e.mtimeMs);
@@ -143,20 +175,32 @@ export async function auditTrace(trace: Trace, lines: readonly number[], adapter
     seen.add(id);
     lies.push({ line: lineOf(v.index), rule: v.rule, message: v.message, story: storyOf(events, outcomes, v, lineOf) });
   }
-  return { lies, events: events.length, responses: outcomes.filter((o) => o.kind !== 'other').length, checks: oracle.checks };
+  return {
+    lies,
+    events: events.length,
+    responses: outcomes.filter((o) => o.kind !== 'other').length,
+    checks: oracle.checks,
+  };
 }
 
 /** The events of the lie's path (writes, deletes, every worker's reads, its worker's forgets) up to the lie. */
-function storyOf(events: readonly TraceEvent[], outcomes: readonly Outcome[], v: Violation, lineOf: (i: number) => number): string[] {
+function storyOf(
+  events: readonly TraceEvent[],
+  outcomes: readonly Outcome[],
+  v: Violation,
+  lineOf: (i: number) => number,
+): string[] {
   const at = events[v.index] as ReadEvent | StaleEvent;
   const path = resolvePath(at.path);
   const picked: number[] = [];
   for (let i = 0; i <= v.index; i++) {
     const e = events[i]!;
     const onPath =
-      e.type === 'worker' ? false
-      : e.type === 'forget' ? e.worker === at.worker && (e.path === undefined || resolvePath(e.path) === path)
-      : resolvePath(e.path) === path;
+      e.type === 'worker'
+        ? false
+        : e.type === 'forget'
+          ? e.worker === at.worker && (e.path === undefined || resolvePath(e.path) === path)
+          : resolvePath(e.path) === path;
     if (onPath) picked.push(i);
   }
   const shown = picked.slice(-STORY_EVENTS);

@@ -57,7 +57,9 @@ export function parseBaseline(file: string, text: string): Baseline {
   if (first.startsWith(HEAD)) {
     const spec = HEAD_SPEC.exec(first)?.[1] ?? '1.0';
     if (specMajor(spec) !== specMajor(SPEC_VERSION))
-      throw new UsageError(`baseline ${file} was written under spec ${spec}; this kit judges spec ${SPEC_VERSION}, where rules changed meaning: write it again with --write-baseline`);
+      throw new UsageError(
+        `baseline ${file} was written under spec ${spec}; this kit judges spec ${SPEC_VERSION}, where rules changed meaning: write it again with --write-baseline`,
+      );
   }
   const entries: BaselineEntry[] = [];
   text.split('\n').forEach((raw, i) => {
@@ -66,7 +68,10 @@ export function parseBaseline(file: string, text: string): Baseline {
     if (body === '') return;
     const where = `${file}:${i + 1}`;
     if (/\s/.test(body)) throw new UsageError(`baseline ${where}: one rule ID per line, got ${JSON.stringify(body)}`);
-    if (!isRuleId(body)) throw new UsageError(`baseline ${where}: unknown rule ID ${JSON.stringify(body)}; see \`readshim-conformance spec\` for the 24 IDs`);
+    if (!isRuleId(body))
+      throw new UsageError(
+        `baseline ${where}: unknown rule ID ${JSON.stringify(body)}; see \`readshim-conformance spec\` for the 24 IDs`,
+      );
     const twice = entries.find((e) => e.rule === body);
     if (twice) throw new UsageError(`baseline ${where}: ${body} is already listed on line ${twice.line}`);
     entries.push({ rule: body, reason: hash === -1 ? '' : raw.slice(hash + 1).trim(), line: i + 1 });
@@ -74,7 +79,8 @@ export function parseBaseline(file: string, text: string): Baseline {
   return { file, entries };
 }
 
-const failing = (status: string, sharded: boolean): boolean => status === 'fail' || (!sharded && status === 'unexercised');
+const failing = (status: string, sharded: boolean): boolean =>
+  status === 'fail' || (!sharded && status === 'unexercised');
 
 /**
  * Compares a run with a baseline. In a shard only failures are decisive: a listed rule the shard
@@ -92,20 +98,36 @@ export function checkBaseline(result: RunResult, baseline: Baseline): BaselineCh
     const bad = failing(r.status, sharded);
     if (bad && listed.has(r.id)) accepted.push(r.id);
     else if (bad) newFailures.push(r.id);
-    else if (listed.has(r.id)) (sharded ? deferred.push(r.id) : fixed.push({ rule: r.id, status: r.status }));
+    else if (listed.has(r.id)) sharded ? deferred.push(r.id) : fixed.push({ rule: r.id, status: r.status });
   }
   const notRun = baseline.entries.map((e) => e.rule).filter((id) => !judged.has(id));
-  return { file: baseline.file, accepted, newFailures, fixed, notRun, deferred, ok: newFailures.length === 0 && fixed.length === 0 };
+  return {
+    file: baseline.file,
+    accepted,
+    newFailures,
+    fixed,
+    notRun,
+    deferred,
+    ok: newFailures.length === 0 && fixed.length === 0,
+  };
 }
 
 /** One line per problem, for the pretty report and for stderr. */
 export function baselineLines(c: BaselineCheck): string[] {
   const out: string[] = [];
-  out.push(`baseline ${c.file}: ${c.accepted.length} known failure${c.accepted.length === 1 ? '' : 's'} accepted${c.accepted.length ? ` (${c.accepted.join(', ')})` : ''}`);
+  out.push(
+    `baseline ${c.file}: ${c.accepted.length} known failure${c.accepted.length === 1 ? '' : 's'} accepted${c.accepted.length ? ` (${c.accepted.join(', ')})` : ''}`,
+  );
   for (const id of c.newFailures) out.push(`  NEW FAILURE  ${id} is not in the baseline`);
-  for (const f of c.fixed) out.push(`  FIXED        ${f.rule} ${f.status === 'pass' ? 'passes' : `is ${f.status}`} now — remove it from the baseline`);
+  for (const f of c.fixed)
+    out.push(
+      `  FIXED        ${f.rule} ${f.status === 'pass' ? 'passes' : `is ${f.status}`} now — remove it from the baseline`,
+    );
   for (const id of c.notRun) out.push(`  not run      ${id} (outside --only)`);
-  if (c.deferred.length) out.push(`  this shard did not see ${c.deferred.join(', ')} failing: whether they are fixed is decided when the shards combine`);
+  if (c.deferred.length)
+    out.push(
+      `  this shard did not see ${c.deferred.join(', ')} failing: whether they are fixed is decided when the shards combine`,
+    );
   out.push(c.ok ? '  the run matches the baseline' : '  the run does not match the baseline');
   return out;
 }

@@ -22,7 +22,12 @@ export function efficiencyHeadline(kind: EfficiencyKind): string {
 }
 
 /** Adds a history's notes; the first note of each kind (in unit order) keeps its story. */
-export function noteEfficiency(t: EfficiencyTally, v: HistoryVerdict, events: readonly TraceEvent[], unit: number): void {
+export function noteEfficiency(
+  t: EfficiencyTally,
+  v: HistoryVerdict,
+  events: readonly TraceEvent[],
+  unit: number,
+): void {
   for (const note of v.efficiency) {
     const have = t.get(note.kind);
     if (have !== undefined && have.unit <= unit) {
@@ -30,14 +35,20 @@ export function noteEfficiency(t: EfficiencyTally, v: HistoryVerdict, events: re
       have.bytes += note.bytes;
       continue;
     }
-    const story = tellStory(events.slice(0, note.index + 1), v.outcomes.filter((o) => o.index <= note.index), []);
+    const story = tellStory(
+      events.slice(0, note.index + 1),
+      v.outcomes.filter((o) => o.index <= note.index),
+      [],
+    );
     story.push(`   ~ ${note.message}`);
     t.set(note.kind, { count: (have?.count ?? 0) + 1, bytes: (have?.bytes ?? 0) + note.bytes, story, unit });
   }
 }
 
 export function efficiencyFindings(t: EfficiencyTally): EfficiencyFinding[] {
-  return [...t.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([kind, x]) => ({ kind, count: x.count, bytes: x.bytes, story: x.story, unit: x.unit }));
+  return [...t.entries()]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([kind, x]) => ({ kind, count: x.count, bytes: x.bytes, story: x.story, unit: x.unit }));
 }
 
 /** The findings of several shards as one (counts add; the earliest unit's story is kept). */

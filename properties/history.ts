@@ -45,7 +45,10 @@ export interface Goal {
 
 /** Whether a history (or its judged prefix) meets the goal. */
 export function meets(v: Pick<HistoryVerdict, 'violations' | 'consequences'>, g: Goal): boolean {
-  return v.violations.some((x) => x.rule === g.rule) && (g.follows ?? []).every((r) => v.consequences.some((c) => c.rule === r && c.cause.rule === g.rule));
+  return (
+    v.violations.some((x) => x.rule === g.rule) &&
+    (g.follows ?? []).every((r) => v.consequences.some((c) => c.rule === r && c.cause.rule === g.rule))
+  );
 }
 
 /** The rules that follow from a rule's failures in a history (sorted). */
@@ -53,13 +56,23 @@ export function followsFrom(v: Pick<HistoryVerdict, 'consequences'>, rule: RuleI
   return [...new Set(v.consequences.filter((c) => c.cause.rule === rule).map((c) => c.rule))].sort();
 }
 
-export async function judgeHistory(adapter: ShimAdapter, config: HistoryConfig, events: readonly TraceEvent[], o: JudgeOptions = {}): Promise<HistoryVerdict> {
+export async function judgeHistory(
+  adapter: ShimAdapter,
+  config: HistoryConfig,
+  events: readonly TraceEvent[],
+  o: JudgeOptions = {},
+): Promise<HistoryVerdict> {
   const session = new Session(adapter, config);
-  const oracle = new Oracle({ mode: config.mode, cap: config.cap, seal: config.seal, capabilities: adapter.capabilities });
+  const oracle = new Oracle({
+    mode: config.mode,
+    cap: config.cap,
+    seal: config.seal,
+    capabilities: adapter.capabilities,
+  });
   const violations: Violation[] = [];
   const outcomes: Outcome[] = [];
   try {
-    for (let i = 0; i < events.length; ) {
+    for (let i = 0; i < events.length;) {
       o.onStep?.(i);
       const out = await session.step(events, i);
       for (const x of out) {
@@ -75,7 +88,15 @@ export async function judgeHistory(adapter: ShimAdapter, config: HistoryConfig, 
   }
   // A breach after the last reply (a line printed while nothing was asked) still ends the run.
   if (session.breach !== undefined) throw session.breach;
-  return { violations, consequences: oracle.consequences, outcomes, checks: oracle.checks, claimKinds: oracle.claimKinds, efficiency: oracle.efficiency, leverUse: oracle.leverUse };
+  return {
+    violations,
+    consequences: oracle.consequences,
+    outcomes,
+    checks: oracle.checks,
+    claimKinds: oracle.claimKinds,
+    efficiency: oracle.efficiency,
+    leverUse: oracle.leverUse,
+  };
 }
 
 /** A verdict reduced to what must be identical on replay (determinism check). */

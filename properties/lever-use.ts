@@ -7,7 +7,11 @@ import type { LeverName } from '../core/levers.ts';
 
 export type LeverUse = Record<LeverName, { offered: number; used: number }>;
 
-export const emptyLeverUse = (): LeverUse => ({ pointer: { offered: 0, used: 0 }, cap: { offered: 0, used: 0 }, diff: { offered: 0, used: 0 } });
+export const emptyLeverUse = (): LeverUse => ({
+  pointer: { offered: 0, used: 0 },
+  cap: { offered: 0, used: 0 },
+  diff: { offered: 0, used: 0 },
+});
 
 export function addLeverUse(into: LeverUse, from: Readonly<LeverUse> | undefined): void {
   if (from === undefined) return;

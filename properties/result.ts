@@ -158,7 +158,12 @@ export interface RunResult {
   readonly seed: number;
   readonly runs: number;
   readonly rules: readonly RuleResult[];
-  readonly summary: { readonly passed: number; readonly failed: number; readonly na: number; readonly unexercised: number };
+  readonly summary: {
+    readonly passed: number;
+    readonly failed: number;
+    readonly na: number;
+    readonly unexercised: number;
+  };
   /** Assumptions the verdict rests on (e.g. a host that never compacts). */
   readonly assumptions: readonly string[];
   readonly claims: Readonly<Record<string, number>>;

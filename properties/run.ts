@@ -36,7 +36,18 @@ import { Tally } from './engine/tally.ts';
 import type { BandUsed, Counterexample, CorpusSummary, RuleResult, RunResult } from './result.ts';
 
 export type { RuleStatus };
-export type { Advisory, BandUsed, BrokenBy, ConsequenceRef, CorpusSummary, Counterexample, Mechanism, Phase, RuleResult, RunResult } from './result.ts';
+export type {
+  Advisory,
+  BandUsed,
+  BrokenBy,
+  ConsequenceRef,
+  CorpusSummary,
+  Counterexample,
+  Mechanism,
+  Phase,
+  RuleResult,
+  RunResult,
+} from './result.ts';
 
 export interface RunOptions {
   readonly adapter: ShimAdapter;
@@ -100,7 +111,8 @@ export const DEFAULT_RUNS = 150;
 export const DEFAULT_SHRINK_RUNS = 2000;
 
 /** OFF-IDENTITY is about object identity, which a process shim cannot show across a pipe. */
-export const PROCESS_NO_IDENTITY = 'a process shim is reached over a pipe, where object identity does not exist: OFF-IDENTITY is checked in-process only';
+export const PROCESS_NO_IDENTITY =
+  'a process shim is reached over a pipe, where object identity does not exist: OFF-IDENTITY is checked in-process only';
 
 /** The seal the kit expects from every notice: derived from the run seed, never a fake one. */
 export function sealFor(seed: number): string {
@@ -127,22 +139,45 @@ export async function judgeRun(options: JudgeOptions): Promise<RunResult> {
   const tool = caps.tool;
   const fixedCap = o.cap ?? caps.cap;
   const assumptions: string[] = [];
-  if (caps.hostNeverCompacts) assumptions.push('The adapter declares that its host never compacts or rewinds transcripts: FORGET-RESETS was not tested.');
+  if (caps.hostNeverCompacts)
+    assumptions.push(
+      'The adapter declares that its host never compacts or rewinds transcripts: FORGET-RESETS was not tested.',
+    );
   if (tool !== undefined) {
-    const verb = tool.normalize?.length ? (Object.keys(tool).length > 1 ? 'normalises and bounds' : 'normalises') : 'bounds';
-    assumptions.push(`The host read tool ${verb} its output (${describeHostTool(tool)}): every request's content is that ${verb === 'bounds' ? 'bounded' : verb === 'normalises' ? 'normalised' : 'normalised, bounded'} text.`);
+    const verb = tool.normalize?.length
+      ? Object.keys(tool).length > 1
+        ? 'normalises and bounds'
+        : 'normalises'
+      : 'bounds';
+    assumptions.push(
+      `The host read tool ${verb} its output (${describeHostTool(tool)}): every request's content is that ${verb === 'bounds' ? 'bounded' : verb === 'normalises' ? 'normalised' : 'normalised, bounded'} text.`,
+    );
   }
   if (caps.cap !== undefined) assumptions.push(`The shim has a fixed cap of ${caps.cap} bytes: every history uses it.`);
   const modeFields = mode.arm !== undefined ? { arm: mode.arm } : { levers: leverList(mode.levers) };
   const header = (cap: number, seed: number, fcPath?: string): Trace['header'] => ({
-    type: 'header', kit: KIT_VERSION, specVersion: SPEC_VERSION, cap, ...modeFields, ...(tool ? { tool } : {}), seed, seal, adapter: o.adapter.name,
+    type: 'header',
+    kit: KIT_VERSION,
+    specVersion: SPEC_VERSION,
+    cap,
+    ...modeFields,
+    ...(tool ? { tool } : {}),
+    seed,
+    seal,
+    adapter: o.adapter.name,
     ...(fcPath !== undefined ? { fcPath } : {}),
   });
   const config = (cap: number) => ({ mode, cap, seal, ...(tool ? { tool } : {}), ...settle });
 
   const env: EngineEnv = {
-    adapter: o.adapter, config, header, targets, slots: new Slots(o.jobs ?? 1), progress,
-    ...(o.crashIsError ? { crashIsError: true } : {}), ...(o.onHistory ? { observe: o.onHistory } : {}),
+    adapter: o.adapter,
+    config,
+    header,
+    targets,
+    slots: new Slots(o.jobs ?? 1),
+    progress,
+    ...(o.crashIsError ? { crashIsError: true } : {}),
+    ...(o.onHistory ? { observe: o.onHistory } : {}),
   };
 
   // Probes and replays are not split: shard 1 runs them (a rule they fail is failed for the whole run).
@@ -150,12 +185,22 @@ export async function judgeRun(options: JudgeOptions): Promise<RunResult> {
   if (!o.replayOnly && firstShard) {
     progress('surface probes: every declared arm');
     const probes = await runSurfaceProbes(o.adapter, seal, o.seed, o.settleTimeoutMs);
-    if (o.crashIsError && probes.crashes.length > 0) throw new AdapterError(`adapter ${o.adapter.name}: the shim crashed: ${probes.crashes[0]}: a crash is not an answer`);
+    if (o.crashIsError && probes.crashes.length > 0)
+      throw new AdapterError(
+        `adapter ${o.adapter.name}: the shim crashed: ${probes.crashes[0]}: a crash is not an answer`,
+      );
     tally.add(probes.checks, 'probes');
     for (const f of probes.findings)
       if (targets.has(f.rule)) {
         tally.brokeIn(f.rule, 'probes', {});
-        tally.fail(f.rule, f.message, { story: f.story, trace: { header: header(0, o.seed), events: [] }, seed: o.seed, cap: 0, ...modeFields, source: 'surface probe' });
+        tally.fail(f.rule, f.message, {
+          story: f.story,
+          trace: { header: header(0, o.seed), events: [] },
+          seed: o.seed,
+          cap: 0,
+          ...modeFields,
+          source: 'surface probe',
+        });
       }
   }
 
@@ -170,50 +215,102 @@ export async function judgeRun(options: JudgeOptions): Promise<RunResult> {
       if (targets.has(x.rule)) {
         tally.brokeIn(x.rule, 'replays', { replay: r.name });
         tally.fail(x.rule, x.message, {
-          story, trace: { header: { ...h, seal: h.seal }, events: recorded(r.trace.events, v) }, seed: h.seed ?? o.seed,
-          ...(h.fcPath !== undefined ? { fcPath: h.fcPath } : {}), cap: h.cap, ...(h.arm !== undefined ? { arm: h.arm } : {}), source: `replay ${r.name}`,
+          story,
+          trace: { header: { ...h, seal: h.seal }, events: recorded(r.trace.events, v) },
+          seed: h.seed ?? o.seed,
+          ...(h.fcPath !== undefined ? { fcPath: h.fcPath } : {}),
+          cap: h.cap,
+          ...(h.arm !== undefined ? { arm: h.arm } : {}),
+          source: `replay ${r.name}`,
           ...consequencesOf(v, x.rule),
         });
       }
   }
 
   // The directed corpus: every lie class, before any random search (shard 1 only, like the probes).
-  const corpus = !o.replayOnly && firstShard && o.corpus !== false
-    ? await playCorpus({
-      adapter: o.adapter, mode, seal, ...(tool ? { tool } : {}), ...(fixedCap !== undefined ? { fixedCap } : {}), transport: o.transport, targets, seed: o.seed,
-      header: (cap, note) => ({ ...header(cap, o.seed), note }), ...(o.crashIsError ? { crashIsError: true } : {}), progress, ...settle,
-      judgeWith: (label, cfg, events) => runHistory(env, label, cfg, events),
-    }, tally)
-    : undefined;
+  const corpus =
+    !o.replayOnly && firstShard && o.corpus !== false
+      ? await playCorpus(
+          {
+            adapter: o.adapter,
+            mode,
+            seal,
+            ...(tool ? { tool } : {}),
+            ...(fixedCap !== undefined ? { fixedCap } : {}),
+            transport: o.transport,
+            targets,
+            seed: o.seed,
+            header: (cap, note) => ({ ...header(cap, o.seed), note }),
+            ...(o.crashIsError ? { crashIsError: true } : {}),
+            progress,
+            ...settle,
+            judgeWith: (label, cfg, events) => runHistory(env, label, cfg, events),
+          },
+          tally,
+        )
+      : undefined;
 
   // The random phase and the shrinking of what it found (properties/engine/).
   const { units, used } = await generatedPhase(env, tally, {
-    runs: o.replayOnly ? 0 : o.runs, seed: o.seed, transport: o.transport, ...(fixedCap !== undefined ? { fixedCap } : {}), ...(o.shard ? { shard: o.shard } : {}),
+    runs: o.replayOnly ? 0 : o.runs,
+    seed: o.seed,
+    transport: o.transport,
+    ...(fixedCap !== undefined ? { fixedCap } : {}),
+    ...(o.shard ? { shard: o.shard } : {}),
     shrinkRuns: o.shrinkRuns ?? DEFAULT_SHRINK_RUNS,
   });
 
   const minChecks = o.minChecks ?? 1;
   const shape = { ...(fixedCap !== undefined ? { fixedCap } : {}), seal };
   const rules: RuleResult[] = [...targets].map((id) => {
-    const na = o.transport === 'process' && id === 'OFF-IDENTITY' ? PROCESS_NO_IDENTITY : notApplicable(id, mode, caps, shape);
+    const na =
+      o.transport === 'process' && id === 'OFF-IDENTITY' ? PROCESS_NO_IDENTITY : notApplicable(id, mode, caps, shape);
     const unused = unusedLever(id, mode, tally.leverUse);
     const d = decide(id, {
-      checks: tally.checks.get(id) ?? 0, failure: tally.failures.get(id), ...(na !== undefined ? { na } : {}), ...(unused !== undefined ? { unused } : {}),
-      replayOnly: o.replayOnly === true, minChecks,
+      checks: tally.checks.get(id) ?? 0,
+      failure: tally.failures.get(id),
+      ...(na !== undefined ? { na } : {}),
+      ...(unused !== undefined ? { unused } : {}),
+      replayOnly: o.replayOnly === true,
+      minChecks,
     });
-    const from = { checksFrom: tally.checksFrom(id), ...(tally.brokenBy.has(id) ? { brokenBy: tally.brokenBy.get(id)! } : {}) };
-    if (d.failure) return { id, status: 'fail', checks: d.checks, ...from, reason: d.failure.message, counterexample: d.failure.counterexample, ...tally.mechanismsOf(id) };
+    const from = {
+      checksFrom: tally.checksFrom(id),
+      ...(tally.brokenBy.has(id) ? { brokenBy: tally.brokenBy.get(id)! } : {}),
+    };
+    if (d.failure)
+      return {
+        id,
+        status: 'fail',
+        checks: d.checks,
+        ...from,
+        reason: d.failure.message,
+        counterexample: d.failure.counterexample,
+        ...tally.mechanismsOf(id),
+      };
     // A shard sees part of the histories: only the combined shards decide that a rule went unexercised.
-    const reason = d.status === 'unexercised' && o.shard && isPartial(o) ? `${d.reason} in shard ${o.shard.index}/${o.shard.count} (the combined shards decide)` : d.reason;
+    const reason =
+      d.status === 'unexercised' && o.shard && isPartial(o)
+        ? `${d.reason} in shard ${o.shard.index}/${o.shard.count} (the combined shards decide)`
+        : d.reason;
     return { id, status: d.status, checks: d.checks, ...from, ...(reason !== undefined ? { reason } : {}) };
   });
   return {
-    adapter: o.adapter.name, ...(mode.arm !== undefined ? { arm: mode.arm } : {}), levers: leverList(mode.levers), ...(tool ? { tool } : {}),
-    caps: used, seed: o.seed, runs: o.runs, rules, summary: summarize(rules), assumptions,
-    claims: Object.fromEntries(tally.claims), efficiency: efficiencyFindings(tally.efficiency), leverUse: tally.leverUse,
+    adapter: o.adapter.name,
+    ...(mode.arm !== undefined ? { arm: mode.arm } : {}),
+    levers: leverList(mode.levers),
+    ...(tool ? { tool } : {}),
+    caps: used,
+    seed: o.seed,
+    runs: o.runs,
+    rules,
+    summary: summarize(rules),
+    assumptions,
+    claims: Object.fromEntries(tally.claims),
+    efficiency: efficiencyFindings(tally.efficiency),
+    leverUse: tally.leverUse,
     ...(o.shard ? { shard: { ...o.shard, ...units } } : {}),
     ...(corpus ? { corpus: { played: corpus.cases.filter((c) => c.played).length, cases: corpus.cases } } : {}),
     advisories: corpus?.advisories ?? [],
   };
 }
-

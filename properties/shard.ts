@@ -11,7 +11,17 @@ import { RULE_IDS, type RuleId } from '../core/rules.ts';
 import { unusedLever } from './applicability.ts';
 import { combineEfficiency } from './efficiency.ts';
 import { addLeverUse, emptyLeverUse } from './lever-use.ts';
-import { PHASES, type BandUsed, type BrokenBy, type Counterexample, type Phase, type RuleResult, type RunResult, type Shard, type ShardInfo } from './result.ts';
+import {
+  PHASES,
+  type BandUsed,
+  type BrokenBy,
+  type Counterexample,
+  type Phase,
+  type RuleResult,
+  type RunResult,
+  type Shard,
+  type ShardInfo,
+} from './result.ts';
 import { decide } from './verdict.ts';
 
 /** Histories per work unit: small enough to balance shards, large enough to keep overhead low. */
@@ -70,7 +80,8 @@ export function parseShard(text: string): Shard | string {
   const index = Number(m[1]);
   const count = Number(m[2]);
   if (!Number.isSafeInteger(count) || count < 1) return `the shard count must be an integer >= 1, got ${m[2]}`;
-  if (!Number.isSafeInteger(index) || index < 1 || index > count) return `the shard index must be 1…${count}, got ${m[1]}`;
+  if (!Number.isSafeInteger(index) || index < 1 || index > count)
+    return `the shard index must be 1…${count}, got ${m[1]}`;
   return { index, count };
 }
 
@@ -85,13 +96,19 @@ export function combineShards(results: readonly RunResult[], minChecks = 1): Run
   const first = results[0];
   if (first === undefined) throw new RangeError('no shard results to combine');
   const count = first.shard?.count;
-  if (count === undefined || results.some((r) => r.shard === undefined)) throw new RangeError('every result must come from a sharded run (--shard i/n)');
+  if (count === undefined || results.some((r) => r.shard === undefined))
+    throw new RangeError('every result must come from a sharded run (--shard i/n)');
   const seen = new Set(results.map((r) => r.shard!.index));
   if (results.length !== count || seen.size !== count || results.some((r) => r.shard!.count !== count))
-    throw new RangeError(`expected the ${count} shards 1…${count} of one run, got ${results.map((r) => `${r.shard!.index}/${r.shard!.count}`).join(', ')}`);
+    throw new RangeError(
+      `expected the ${count} shards 1…${count} of one run, got ${results.map((r) => `${r.shard!.index}/${r.shard!.count}`).join(', ')}`,
+    );
   for (const r of results)
     for (const k of ['adapter', 'arm', 'seed', 'runs'] as const)
-      if (r[k] !== first[k]) throw new RangeError(`shard ${r.shard!.index} ran with ${k} ${String(r[k])}, shard ${first.shard!.index} with ${String(first[k])}`);
+      if (r[k] !== first[k])
+        throw new RangeError(
+          `shard ${r.shard!.index} ran with ${k} ${String(r[k])}, shard ${first.shard!.index} with ${String(first[k])}`,
+        );
   const sorted = [...results].sort((a, b) => a.shard!.index - b.shard!.index);
   const leverUse = emptyLeverUse();
   for (const r of sorted) addLeverUse(leverUse, r.leverUse);
@@ -102,30 +119,68 @@ export function combineShards(results: readonly RunResult[], minChecks = 1): Run
     const mine = sorted.map((r) => r.rules.find((x) => x.id === id)).filter((x): x is RuleResult => x !== undefined);
     const checks = mine.reduce((a, x) => a + x.checks, 0);
     const fails = mine.filter((x) => x.status === 'fail');
-    const failure = fails.reduce<RuleResult | undefined>((best, x) => (best === undefined || order(x.counterexample) < order(best.counterexample) ? x : best), undefined);
+    const failure = fails.reduce<RuleResult | undefined>(
+      (best, x) => (best === undefined || order(x.counterexample) < order(best.counterexample) ? x : best),
+      undefined,
+    );
     const unused = unusedLever(id, mode, leverUse);
     // A shard's "lever never used" was judged on its own opportunities; the sum decides here.
-    const na = mine.find((x) => x.status === 'n/a' && x.reason !== undefined && !/ lever declared but never used /.test(x.reason))?.reason;
-    const d = decide(id, { checks, failure, ...(na !== undefined ? { na } : {}), ...(unused !== undefined ? { unused } : {}), minChecks });
-    const checksFrom = Object.fromEntries(PHASES.map((p) => [p, mine.reduce((a, x) => a + (x.checksFrom?.[p] ?? 0), 0)])) as Record<Phase, number>;
+    const na = mine.find(
+      (x) => x.status === 'n/a' && x.reason !== undefined && !/ lever declared but never used /.test(x.reason),
+    )?.reason;
+    const d = decide(id, {
+      checks,
+      failure,
+      ...(na !== undefined ? { na } : {}),
+      ...(unused !== undefined ? { unused } : {}),
+      minChecks,
+    });
+    const checksFrom = Object.fromEntries(
+      PHASES.map((p) => [p, mine.reduce((a, x) => a + (x.checksFrom?.[p] ?? 0), 0)]),
+    ) as Record<Phase, number>;
     const broken = mine.map((x) => x.brokenBy).filter((b): b is BrokenBy => b !== undefined);
     const brokenBy = broken.length === 0 ? {} : { brokenBy: combineBrokenBy(broken) };
     if (d.failure !== undefined)
       return {
-        id, status: 'fail', checks, checksFrom, ...brokenBy, ...(d.failure.reason !== undefined ? { reason: d.failure.reason } : {}),
+        id,
+        status: 'fail',
+        checks,
+        checksFrom,
+        ...brokenBy,
+        ...(d.failure.reason !== undefined ? { reason: d.failure.reason } : {}),
         ...(d.failure.counterexample ? { counterexample: d.failure.counterexample } : {}),
         ...(d.failure.mechanisms ? { mechanisms: d.failure.mechanisms } : {}),
       };
-    return { id, status: d.status, checks, checksFrom, ...brokenBy, ...(d.reason !== undefined ? { reason: d.reason } : {}) };
+    return {
+      id,
+      status: d.status,
+      checks,
+      checksFrom,
+      ...brokenBy,
+      ...(d.reason !== undefined ? { reason: d.reason } : {}),
+    };
   });
 
-  const caps: BandUsed[] = first.caps.map((c) => ({ ...c, histories: sorted.reduce((a, r) => a + (r.caps.find((x) => x.band === c.band)?.histories ?? 0), 0) }));
+  const caps: BandUsed[] = first.caps.map((c) => ({
+    ...c,
+    histories: sorted.reduce((a, r) => a + (r.caps.find((x) => x.band === c.band)?.histories ?? 0), 0),
+  }));
   const claims: Record<string, number> = {};
   for (const r of sorted) for (const [k, n] of Object.entries(r.claims)) claims[k] = (claims[k] ?? 0) + n;
   return {
-    adapter: first.adapter, ...(first.arm !== undefined ? { arm: first.arm } : {}), levers: first.levers, ...(first.tool ? { tool: first.tool } : {}),
-    caps, seed: first.seed, runs: first.runs, rules, summary: summarize(rules),
-    assumptions: first.assumptions, claims, efficiency: combineEfficiency(sorted.map((r) => r.efficiency ?? [])), leverUse,
+    adapter: first.adapter,
+    ...(first.arm !== undefined ? { arm: first.arm } : {}),
+    levers: first.levers,
+    ...(first.tool ? { tool: first.tool } : {}),
+    caps,
+    seed: first.seed,
+    runs: first.runs,
+    rules,
+    summary: summarize(rules),
+    assumptions: first.assumptions,
+    claims,
+    efficiency: combineEfficiency(sorted.map((r) => r.efficiency ?? [])),
+    leverUse,
     // The corpus runs in shard 1 only.
     ...(sorted[0]!.corpus ? { corpus: sorted[0]!.corpus } : {}),
     advisories: sorted.flatMap((r) => r.advisories ?? []),
@@ -139,8 +194,10 @@ function combineBrokenBy(list: readonly BrokenBy[]): BrokenBy {
   const replays = pick('replays');
   const corpus = pick('corpus');
   return {
-    ...(list.some((b) => b.probes) ? { probes: true as const } : {}), ...(replays !== undefined ? { replays } : {}),
-    ...(corpus !== undefined ? { corpus } : {}), ...(random.length > 0 ? { random: Math.min(...random) } : {}),
+    ...(list.some((b) => b.probes) ? { probes: true as const } : {}),
+    ...(replays !== undefined ? { replays } : {}),
+    ...(corpus !== undefined ? { corpus } : {}),
+    ...(random.length > 0 ? { random: Math.min(...random) } : {}),
   };
 }
 
@@ -152,5 +209,3 @@ export function summarize(rules: readonly { readonly status: RuleResult['status'
     unexercised: rules.filter((r) => r.status === 'unexercised').length,
   };
 }
-
-

@@ -19,18 +19,30 @@ function window(args: Readonly<Record<string, unknown>> | undefined): string {
   if (args === undefined || Object.keys(args).length === 0) return '';
   const { offset, limit, ...rest } = args as { offset?: number; limit?: number };
   const parts: string[] = [];
-  if (offset !== undefined || limit !== undefined) parts.push(`lines ${offset ?? 1}${limit !== undefined ? `+${limit}` : '…'}`);
+  if (offset !== undefined || limit !== undefined)
+    parts.push(`lines ${offset ?? 1}${limit !== undefined ? `+${limit}` : '…'}`);
   if (Object.keys(rest).length > 0) parts.push(JSON.stringify(rest));
   return ` [${parts.join(', ')}]`;
 }
 
 /** The consequences of a rule's failures in a told history, as a counterexample carries them (none: {}). */
-export function consequencesOf(v: { readonly consequences: readonly Consequence[] }, rule: RuleId, upTo = Infinity): { consequences?: readonly ConsequenceRef[] } {
-  const list = v.consequences.filter((c) => c.cause.rule === rule && c.index <= upTo).map((c) => ({ rule: c.rule, step: c.index + 1 }));
+export function consequencesOf(
+  v: { readonly consequences: readonly Consequence[] },
+  rule: RuleId,
+  upTo = Infinity,
+): { consequences?: readonly ConsequenceRef[] } {
+  const list = v.consequences
+    .filter((c) => c.cause.rule === rule && c.index <= upTo)
+    .map((c) => ({ rule: c.rule, step: c.index + 1 }));
   return list.length > 0 ? { consequences: list } : {};
 }
 
-export function tellStory(events: readonly TraceEvent[], outcomes: readonly Outcome[], violations: readonly Violation[], consequences: readonly Consequence[] = []): string[] {
+export function tellStory(
+  events: readonly TraceEvent[],
+  outcomes: readonly Outcome[],
+  violations: readonly Violation[],
+  consequences: readonly Consequence[] = [],
+): string[] {
   const byIndex = new Map<number, Outcome>(outcomes.map((o) => [o.index, o]));
   const mtimes = new Map<string, number>();
   const lines: string[] = [];
@@ -56,15 +68,38 @@ export function tellStory(events: readonly TraceEvent[], outcomes: readonly Outc
         break;
       case 'stale': {
         const r = o && o.kind === 'stale' ? o : undefined;
-        const said = r === undefined ? '' : r.claim ? ` → ${sayClaim(r.claim, 'text' in r.response ? r.response.text : '')}` : 'none' in r.response ? ' → nothing' : ` → error: ${'error' in r.response ? r.response.error : ''}`;
+        const said =
+          r === undefined
+            ? ''
+            : r.claim
+              ? ` → ${sayClaim(r.claim, 'text' in r.response ? r.response.text : '')}`
+              : 'none' in r.response
+                ? ' → nothing'
+                : ` → error: ${'error' in r.response ? r.response.error : ''}`;
         line = `${e.worker} fetches stale lines ${e.startLine}–${e.endLine} of ${e.path}${said}`;
         break;
       }
       case 'read': {
         const r = o && o.kind === 'read' ? o : undefined;
-        const extra = [e.fail ? (r?.toolSkipped ? `the tool would fail with ${e.fail}, but the shim did not call it` : `the tool fails with ${e.fail}`) : '', e.race ? `right after the tool returns, ${e.path} is rewritten (${n(utf8(e.race.content).length)} bytes, ${mtimes.get(resolvePath(e.path)) === e.race.mtimeMs ? 'mtime kept at' : 'mtime'} ${e.race.mtimeMs})` : '', e.batch !== undefined ? `concurrent batch ${e.batch}` : '']
-          .filter(Boolean).join('; ');
-        const said = r === undefined ? '' : r.claim ? ` → ${sayClaim(r.claim, 'text' in r.response ? r.response.text : '')}` : ` → error: ${'error' in r.response ? r.response.error : '?'}`;
+        const extra = [
+          e.fail
+            ? r?.toolSkipped
+              ? `the tool would fail with ${e.fail}, but the shim did not call it`
+              : `the tool fails with ${e.fail}`
+            : '',
+          e.race
+            ? `right after the tool returns, ${e.path} is rewritten (${n(utf8(e.race.content).length)} bytes, ${mtimes.get(resolvePath(e.path)) === e.race.mtimeMs ? 'mtime kept at' : 'mtime'} ${e.race.mtimeMs})`
+            : '',
+          e.batch !== undefined ? `concurrent batch ${e.batch}` : '',
+        ]
+          .filter(Boolean)
+          .join('; ');
+        const said =
+          r === undefined
+            ? ''
+            : r.claim
+              ? ` → ${sayClaim(r.claim, 'text' in r.response ? r.response.text : '')}`
+              : ` → error: ${'error' in r.response ? r.response.error : '?'}`;
         line = `${e.worker} reads ${e.path}${window(e.args)}${extra ? ` (${extra})` : ''}${said}`;
         if (e.race) mtimes.set(resolvePath(e.path), e.race.mtimeMs);
         break;
@@ -74,10 +109,15 @@ export function tellStory(events: readonly TraceEvent[], outcomes: readonly Outc
     for (const v of violations.filter((x) => x.index === i)) {
       lines.push(`   ✗ ${v.rule}: ${v.message}`);
       const after = consequences.filter((c) => c.cause.index === i && c.cause.rule === v.rule);
-      if (after.length > 0) lines.push(`     ↳ what follows from it is not counted again: ${after.map((c) => `${c.rule} at step ${c.index + 1}`).join(', ')}`);
+      if (after.length > 0)
+        lines.push(
+          `     ↳ what follows from it is not counted again: ${after.map((c) => `${c.rule} at step ${c.index + 1}`).join(', ')}`,
+        );
     }
     for (const c of consequences.filter((x) => x.index === i))
-      lines.push(`   ↳ ${c.rule}, a consequence of ${c.cause.rule} at step ${c.cause.index + 1} (not counted against ${c.rule}): ${c.message}`);
+      lines.push(
+        `   ↳ ${c.rule}, a consequence of ${c.cause.rule} at step ${c.cause.index + 1} (not counted against ${c.rule}): ${c.message}`,
+      );
   });
   return lines;
 }

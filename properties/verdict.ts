@@ -28,10 +28,17 @@ export interface Decided<F> {
 export function decide<F>(id: RuleId, s: Seen<F>): Decided<F> {
   const { checks, failure, na, minChecks } = s;
   if (failure !== undefined) return { id, status: 'fail', checks, failure };
-  if (s.replayOnly && checks === 0) return { id, status: 'n/a', checks, reason: 'the replayed trace does not exercise it' };
+  if (s.replayOnly && checks === 0)
+    return { id, status: 'n/a', checks, reason: 'the replayed trace does not exercise it' };
   if (na !== undefined && checks === 0) return { id, status: 'n/a', checks, reason: na };
   if (na?.startsWith('ASSUMED')) return { id, status: 'n/a', checks, reason: na };
   if (s.unused !== undefined && checks === 0) return { id, status: 'n/a', checks, reason: s.unused };
-  if (checks < minChecks) return { id, status: 'unexercised', checks, reason: checks === 0 ? 'no check of this rule ran' : `only ${checks} checks ran (minimum ${minChecks})` };
+  if (checks < minChecks)
+    return {
+      id,
+      status: 'unexercised',
+      checks,
+      reason: checks === 0 ? 'no check of this rule ran' : `only ${checks} checks ran (minimum ${minChecks})`,
+    };
   return { id, status: 'pass', checks };
 }

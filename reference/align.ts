@@ -36,8 +36,15 @@ export const MAX_GAP_EDITS = 1_000;
  * shortest edit script. Gives up (marks nothing, false) past `maxEdits` edits or out of work.
  */
 export function myers(
-  aLo: number, aHi: number, bLo: number, bHi: number, eq: (i: number, j: number) => boolean,
-  keepA: Uint8Array, keepB: Uint8Array, maxEdits: number, work: Work,
+  aLo: number,
+  aHi: number,
+  bLo: number,
+  bHi: number,
+  eq: (i: number, j: number) => boolean,
+  keepA: Uint8Array,
+  keepB: Uint8Array,
+  maxEdits: number,
+  work: Work,
 ): boolean {
   const n = aHi - aLo;
   const m = bHi - bLo;
@@ -70,7 +77,16 @@ export function myers(
 }
 
 /** Walks Myers' trace back from (n, m), marking the diagonal (kept) steps. */
-function backtrack(trace: readonly Int32Array[], dEnd: number, n: number, m: number, aLo: number, bLo: number, keepA: Uint8Array, keepB: Uint8Array): void {
+function backtrack(
+  trace: readonly Int32Array[],
+  dEnd: number,
+  n: number,
+  m: number,
+  aLo: number,
+  bLo: number,
+  keepA: Uint8Array,
+  keepB: Uint8Array,
+): void {
   let x = n;
   let y = m;
   for (let d = dEnd; d > 0; d--) {
@@ -98,7 +114,14 @@ const FEW_WORK_PER_LINE = 4;
  * Old lines [aFrom, aTo) against new lines [bFrom, bTo) by Myers directly on the text, when they
  * differ by at most FEW_EDITS lines and little work; undefined otherwise.
  */
-export function fewEdits(a: Lines, aFrom: number, aTo: number, b: Lines, bFrom: number, bTo: number): Alignment | undefined {
+export function fewEdits(
+  a: Lines,
+  aFrom: number,
+  aTo: number,
+  b: Lines,
+  bFrom: number,
+  bTo: number,
+): Alignment | undefined {
   const keepA = new Uint8Array(aTo - aFrom);
   const keepB = new Uint8Array(bTo - bFrom);
   const work = new Work(FEW_WORK_PER_LINE * (keepA.length + keepB.length) + FEW_EDITS * FEW_EDITS);
@@ -130,7 +153,15 @@ function lineHash(l: Lines, i: number): number {
  * then a full comparison). Undefined as soon as new lines found nowhere in the old middle, each
  * with its marker, outweigh `bound` (a full rewrite stops early), or the floor does.
  */
-export function intern(a: Lines, aFrom: number, aTo: number, b: Lines, bFrom: number, bTo: number, bound: number): Interned | undefined {
+export function intern(
+  a: Lines,
+  aFrom: number,
+  aTo: number,
+  b: Lines,
+  bFrom: number,
+  bTo: number,
+  bound: number,
+): Interned | undefined {
   const lines = aTo - aFrom + (bTo - bFrom);
   let size = 16;
   while (size < (lines * 3) / 2) size *= 2;

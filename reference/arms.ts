@@ -11,9 +11,23 @@ export interface Arm {
   readonly g1: boolean;
 }
 
-export const ARM_OFF: Arm = Object.freeze({ name: 'off', on: false, cap: false, pointer: false, diff: false, g1: false });
+export const ARM_OFF: Arm = Object.freeze({
+  name: 'off',
+  on: false,
+  cap: false,
+  pointer: false,
+  diff: false,
+  g1: false,
+});
 export const ARM_CAP: Arm = Object.freeze({ name: 'cap', on: true, cap: true, pointer: true, diff: false, g1: true });
-export const ARM_DIFF: Arm = Object.freeze({ name: 'diff', on: true, cap: false, pointer: false, diff: true, g1: false });
+export const ARM_DIFF: Arm = Object.freeze({
+  name: 'diff',
+  on: true,
+  cap: false,
+  pointer: false,
+  diff: true,
+  g1: false,
+});
 export const ARM_ALL: Arm = Object.freeze({ name: 'all', on: true, cap: true, pointer: true, diff: true, g1: true });
 
 export const LEGAL_ARM_SPELLINGS = "false, undefined, 'cap', 'diff' or true";

@@ -12,9 +12,13 @@ export type ReferenceClaim =
 const PATH = '"(?:[^"\\\\]|\\\\.)*"';
 // Whole-notice patterns: a notice is one line ending with a period.
 const SLICE = new RegExp(`^(partial|rest|whole): bytes (\\d+)-(\\d+) of (\\d+) of ${PATH}[. ].*\\.$`);
-const POINTER = new RegExp(`^unchanged: ${PATH} is the same (\\d+) bytes you were already given in full earlier in this conversation; not sent again\\.$`);
+const POINTER = new RegExp(
+  `^unchanged: ${PATH} is the same (\\d+) bytes you were already given in full earlier in this conversation; not sent again\\.$`,
+);
 const DIFF = /^diff: .* Result: (\d+) bytes\.$/;
-const STALE = new RegExp(`^stale: ${PATH} changed on disk .* lines (\\d+)-(\\d+) \\(0-based, inclusive\\).* the file now has (\\d+) lines(; cut at \\d+ bytes on a character boundary)?\\. .*\\.$`);
+const STALE = new RegExp(
+  `^stale: ${PATH} changed on disk .* lines (\\d+)-(\\d+) \\(0-based, inclusive\\).* the file now has (\\d+) lines(; cut at \\d+ bytes on a character boundary)?\\. .*\\.$`,
+);
 const REFUSAL = /^(stale-absent|stale-past-eof|stale-bad-range): .*\.$/;
 
 /**
@@ -31,12 +35,27 @@ export function decodeResponse(text: string, seal: string): ReferenceClaim {
   let m = SLICE.exec(notice);
   if (m) {
     const [, tag, start, end, total] = m;
-    return { kind: 'slice', start: Number(start), end: Number(end), total: Number(total), done: tag !== 'partial', payload: body };
+    return {
+      kind: 'slice',
+      start: Number(start),
+      end: Number(end),
+      total: Number(total),
+      done: tag !== 'partial',
+      payload: body,
+    };
   }
   if ((m = POINTER.exec(notice))) return { kind: 'pointer', total: Number(m[1]) };
   if ((m = DIFF.exec(notice))) return { kind: 'diff', patch: body, total: Number(m[1]) };
   if ((m = STALE.exec(notice)))
-    return { kind: 'stale', startLine: Number(m[1]), endLine: Number(m[2]), lines: Number(m[3]), truncated: m[4] !== undefined, payload: body };
-  if ((m = REFUSAL.exec(notice))) return { kind: 'refusal', reason: m[1] as 'stale-absent' | 'stale-past-eof' | 'stale-bad-range' };
+    return {
+      kind: 'stale',
+      startLine: Number(m[1]),
+      endLine: Number(m[2]),
+      lines: Number(m[3]),
+      truncated: m[4] !== undefined,
+      payload: body,
+    };
+  if ((m = REFUSAL.exec(notice)))
+    return { kind: 'refusal', reason: m[1] as 'stale-absent' | 'stale-past-eof' | 'stale-bad-range' };
   throw new Error(`readshim decoder: a sealed notice it does not know: ${notice.slice(0, 120)}`);
 }

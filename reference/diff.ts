@@ -18,10 +18,22 @@ export const WORK_CELLS = 4_000_000;
  * The framed diff response for old → new, or undefined when no complete patch found fits in
  * `budget` bytes with its notice. Never a prefix (DIFF-COMPLETE); bounded work (no wall clock).
  */
-export function diffResponse(seal: string, path: string, oldText: string, newText: string, budget: number): string | undefined {
+export function diffResponse(
+  seal: string,
+  path: string,
+  oldText: string,
+  newText: string,
+  budget: number,
+): string | undefined {
   const notice = diffNotice(seal, path, Buffer.byteLength(oldText), Buffer.byteLength(newText));
   // `./a`, `d/../a` name the file `a`; git apply rejects `.`/`..` components in headers
-  const patch: StructuredPatch = { oldFileName: `a/${normalizePath(path)}`, newFileName: `b/${normalizePath(path)}`, oldHeader: undefined, newHeader: undefined, hunks: [] };
+  const patch: StructuredPatch = {
+    oldFileName: `a/${normalizePath(path)}`,
+    newFileName: `b/${normalizePath(path)}`,
+    oldHeader: undefined,
+    newHeader: undefined,
+    hunks: [],
+  };
   // The hunks' own room once the notice and the file headers are paid for (may be <= 0).
   const room = budget - Buffer.byteLength(`${notice}\n${formatPatch(patch, FILE_HEADERS_ONLY)}`);
   if (lengthFloor(oldText, newText) > room) return undefined;
@@ -43,7 +55,13 @@ export function smallestRegions(a: Lines, b: Lines, room: number): Regions | und
   // Whole lines inside the common prefix and suffix of the texts are equal lines.
   const p = commonPrefix(a.text, b.text);
   let head = 0;
-  while (head < a.count && head < b.count && a.starts[head + 1]! <= p && a.text.charCodeAt(a.starts[head + 1]! - 1) === 10) head++;
+  while (
+    head < a.count &&
+    head < b.count &&
+    a.starts[head + 1]! <= p &&
+    a.text.charCodeAt(a.starts[head + 1]! - 1) === 10
+  )
+    head++;
   const q = commonSuffix(a.text, b.text);
   let tail = 0;
   while (a.count - tail > head && b.count - tail > head) {
@@ -55,7 +73,8 @@ export function smallestRegions(a: Lines, b: Lines, room: number): Regions | und
   const bEnd = b.count - tail;
   if (aEnd === head && bEnd === head) return undefined; // no line differs: nothing to patch
   const block = [head, aEnd, head, bEnd];
-  const blockBytes = runFloor(a, head, aEnd) + runFloor(b, head, bEnd) > room ? undefined : hunkBytes(a, b, block, room);
+  const blockBytes =
+    runFloor(a, head, aEnd) + runFloor(b, head, bEnd) > room ? undefined : hunkBytes(a, b, block, room);
   // The matching must beat the block, or fit at all.
   const bound = blockBytes === undefined ? room : blockBytes - 1;
   // Lines of unequal lengths never match: a rewrite stops here. Then a few edits: Myers on the

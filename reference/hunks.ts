@@ -50,12 +50,19 @@ interface Span {
 /** Regions grouped into hunks with their context. */
 function spans(r: Regions, aCount: number): Span[] {
   const out: Span[] = [];
-  for (let s = 0; s < r.length; ) {
+  for (let s = 0; s < r.length;) {
     let e = s + 4;
     while (e < r.length && r[e]! - r[e - 3]! <= 2 * CONTEXT) e += 4;
     const before = Math.min(CONTEXT, r[s]! - (s === 0 ? 0 : r[s - 3]!));
     const after = Math.min(CONTEXT, (e < r.length ? r[e]! : aCount) - r[e - 3]!);
-    out.push({ a0: r[s]! - before, a1: r[e - 3]! + after, b0: r[s + 2]! - before, b1: r[e - 1]! + after, r0: s, r1: e });
+    out.push({
+      a0: r[s]! - before,
+      a1: r[e - 3]! + after,
+      b0: r[s + 2]! - before,
+      b1: r[e - 1]! + after,
+      r0: s,
+      r1: e,
+    });
     s = e;
   }
   return out;

@@ -43,9 +43,15 @@ export class Ledger {
   set(path: string, args: string, entry: Entry): void {
     if (entry.kept !== undefined) {
       const prev = this.#cursor;
-      const old = prev === undefined || (prev.path === path && prev.args === args) ? undefined : this.get(prev.path, prev.args);
+      const old =
+        prev === undefined || (prev.path === path && prev.args === args) ? undefined : this.get(prev.path, prev.args);
       if (prev !== undefined && old?.kept !== undefined)
-        this.#put(prev.path, prev.args, { delivered: old.delivered, total: old.total, at: old.at, hash: contentHash(old.kept) });
+        this.#put(prev.path, prev.args, {
+          delivered: old.delivered,
+          total: old.total,
+          at: old.at,
+          hash: contentHash(old.kept),
+        });
       this.#cursor = { path, args };
     }
     this.#put(path, args, entry);

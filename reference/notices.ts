@@ -37,7 +37,12 @@ export function diffNotice(seal: string, path: string, heldTotal: number, total:
 }
 
 export function staleNotice(
-  seal: string, path: string, startLine: number, endLine: number, lines: number, cutAt: number | undefined,
+  seal: string,
+  path: string,
+  startLine: number,
+  endLine: number,
+  lines: number,
+  cutAt: number | undefined,
 ): string {
   const cut = cutAt === undefined ? '' : `; cut at ${cutAt} bytes on a character boundary`;
   return `${sealPrefix(seal)} stale: ${q(path)} changed on disk after it was indexed, so lines ${startLine}-${endLine} (0-based, inclusive) may now hold different code than the symbol you asked for; the file now has ${lines} lines${cut}. None of this was recorded as delivered. Call ctx_recall again for a fresh pointer.`;
@@ -47,7 +52,13 @@ export function staleAbsentNotice(seal: string, path: string): string {
   return `${sealPrefix(seal)} stale-absent: ${q(path)} no longer exists or cannot be read; nothing served. Call ctx_recall again for a fresh pointer.`;
 }
 
-export function stalePastEofNotice(seal: string, path: string, startLine: number, endLine: number, lines: number): string {
+export function stalePastEofNotice(
+  seal: string,
+  path: string,
+  startLine: number,
+  endLine: number,
+  lines: number,
+): string {
   return `${sealPrefix(seal)} stale-past-eof: ${q(path)} now has ${lines} lines, so lines ${startLine}-${endLine} (0-based) start past its end; nothing served. Call ctx_recall again for a fresh pointer.`;
 }
 

@@ -51,7 +51,9 @@ export interface ReadShim {
 
 export function checkCap(cap: unknown): number {
   if (!Number.isSafeInteger(cap) || (cap as number) < 4)
-    throw new RangeError(`readshim: cap must be an integer >= 4 (bytes), got ${typeof cap === 'number' ? String(cap) : typeof cap}`);
+    throw new RangeError(
+      `readshim: cap must be an integer >= 4 (bytes), got ${typeof cap === 'number' ? String(cap) : typeof cap}`,
+    );
   return cap as number;
 }
 
@@ -134,8 +136,19 @@ export function createReadShim(options: ShimOptions = {}): ReadShim {
       return pointerNotice(seal, path, total);
     }
     const done = end === total;
-    const payload = start === 0 && done ? text : win().subarray(0, done ? win().length : cut).toString('utf8');
-    ledger.set(key, req.args, done ? { delivered: end, total, at: text.length, full: text } : { delivered: end, total, at: from + payload.length, kept: text });
+    const payload =
+      start === 0 && done
+        ? text
+        : win()
+            .subarray(0, done ? win().length : cut)
+            .toString('utf8');
+    ledger.set(
+      key,
+      req.args,
+      done
+        ? { delivered: end, total, at: text.length, full: text }
+        : { delivered: end, total, at: from + payload.length, kept: text },
+    );
     if (entry === undefined && done) return text; // FIRST-VERBATIM (a first read starts at 0)
     if (!done) {
       capped++;

@@ -16,7 +16,7 @@ export const IDENTITY_DIR = join(ROOT, 'test/fixtures/identity');
 
 /** name → run's argv (every one --no-save: nothing is written but the report). */
 export const IDENTITY_RUNS: Readonly<Record<string, readonly string[]>> = {
-  'default': [],
+  default: [],
   'arm-off': ['--arm', 'off', '--runs', '30'],
   'arm-diff': ['--arm', 'diff', '--runs', '30'],
   'adapter-ignores-forget': ['--adapter', 'test/fixtures/adapters/ignores-forget.ts', '--runs', '40'],
@@ -27,13 +27,17 @@ export const IDENTITY_RUNS: Readonly<Record<string, readonly string[]>> = {
 /** The run's output with what differs between checkouts and runs taken out. */
 export function normalise(text: string): string {
   return text
-    .split(ROOT.replace(/\/$/, '')).join('<root>')
+    .split(ROOT.replace(/\/$/, ''))
+    .join('<root>')
     .replace(new RegExp(`${tmpdir().replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/readshim-[\\w-]+`, 'g'), '<tmp>');
 }
 
 function cli(args: readonly string[]): { stdout: string; stderr: string; status: number | null } {
   const r = spawnSync(process.execPath, ['bin/readshim-conformance.js', 'run', '--no-save', ...args], {
-    cwd: ROOT, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024, env: { ...process.env, NO_COLOR: '1', READSHIM_PROGRESS: '0' },
+    cwd: ROOT,
+    encoding: 'utf8',
+    maxBuffer: 256 * 1024 * 1024,
+    env: { ...process.env, NO_COLOR: '1', READSHIM_PROGRESS: '0' },
   });
   return { stdout: r.stdout, stderr: r.stderr, status: r.status };
 }
@@ -43,7 +47,9 @@ export function record(name: string): string {
   const argv = IDENTITY_RUNS[name]!;
   const json = cli([...argv, '--reporter', 'json']);
   const pretty = cli(argv);
-  return normalise(`exit ${json.status} / ${pretty.status}\n--- json\n${json.stdout}\n--- pretty\n${pretty.stdout}\n--- stderr\n${json.stderr}${pretty.stderr}`);
+  return normalise(
+    `exit ${json.status} / ${pretty.status}\n--- json\n${json.stdout}\n--- pretty\n${pretty.stdout}\n--- stderr\n${json.stderr}${pretty.stderr}`,
+  );
 }
 
 export const fixturePath = (name: string): string => join(IDENTITY_DIR, `${name}.txt`);

@@ -18,7 +18,8 @@ import { countsFrom, loadFloors, writeReports } from './reports.ts';
 
 const FLOORS = new URL('../floors.json', import.meta.url);
 const REPO = fileURLToPath(new URL('..', import.meta.url));
-const USAGE = 'usage: selfcheck/check.ts floors <reports-dir> | write [--from <reports-dir>] | monotone <old-floors.json> | monotone-git | gates-md [--write]';
+const USAGE =
+  'usage: selfcheck/check.ts floors <reports-dir> | write [--from <reports-dir>] | monotone <old-floors.json> | monotone-git | gates-md [--write]';
 const err = (line: string): void => void process.stderr.write(`${line}\n`);
 
 function check(dir: string): number {
@@ -27,10 +28,13 @@ function check(dir: string): number {
   const bad = breaches(floors, counts);
   const none = unfloored(floors, counts);
   for (const b of bad) err(`floor breached: ${where(b)}: ${b.got} < floor ${b.floor}`);
-  for (const i of none) err(`no floor: ${where(i)} is counted but floors.json has no floor for it (npm run floors:write)`);
+  for (const i of none)
+    err(`no floor: ${where(i)} is counted but floors.json has no floor for it (npm run floors:write)`);
   if (bad.length + none.length > 0) return 1;
   const rules = Object.values(floors.properties).reduce((n, arm) => n + Object.keys(arm).length, 0);
-  process.stdout.write(`floors hold: ${rules} (arm, rule) floors over ${Object.keys(floors.properties).length} arms, ${Object.keys(floors.gates).length} gates, spec, mutants\n`);
+  process.stdout.write(
+    `floors hold: ${rules} (arm, rule) floors over ${Object.keys(floors.properties).length} arms, ${Object.keys(floors.gates).length} gates, spec, mutants\n`,
+  );
   return 0;
 }
 
@@ -58,7 +62,10 @@ function monotone(olds: { rev: string; text: string }[]): number {
       err(`floor lowered against ${rev}: ${d} (floors only move up)`);
       bad++;
     }
-  if (bad === 0) process.stdout.write(`floors.json lowers no floor of ${olds.map((o) => o.rev).join(', ') || 'any commit (none has floors.json)'}\n`);
+  if (bad === 0)
+    process.stdout.write(
+      `floors.json lowers no floor of ${olds.map((o) => o.rev).join(', ') || 'any commit (none has floors.json)'}\n`,
+    );
   return bad > 0 ? 1 : 0;
 }
 

@@ -56,7 +56,9 @@ export function probeOnly(arm: ArmName, rule: string): string | undefined {
     case 'CAP-PARAM':
       return 'judged only by the surface probes (properties/surface/)';
     case 'A2-NO-POINTER':
-      return arm === 'diff' ? undefined : 'histories judge it only under the diff arm; the probes check the diff arm from every run';
+      return arm === 'diff'
+        ? undefined
+        : 'histories judge it only under the diff arm; the probes check the diff arm from every run';
     case 'NOTICE-SEALED':
       return arm === 'off' ? 'the off arm sends no notice; the probes check the persona lines' : undefined;
     default:
@@ -76,7 +78,8 @@ export interface FloorBreach extends Item {
   readonly got: number;
 }
 
-export const where = (i: Item): string => (i.suite === 'properties' ? `arm ${i.arm}, ${i.item}${i.phase ? ` (${i.phase})` : ''}` : `${i.suite}, ${i.item}`);
+export const where = (i: Item): string =>
+  i.suite === 'properties' ? `arm ${i.arm}, ${i.item}${i.phase ? ` (${i.phase})` : ''}` : `${i.suite}, ${i.item}`;
 
 export const phaseOf = (f: RuleFloor): Phase => ('random' in f ? 'random' : 'probes');
 const valueOf = (f: RuleFloor): number => ('random' in f ? f.random : f.probes);
@@ -106,9 +109,11 @@ export function unfloored(floors: Floors, counts: Counts): Item[] {
   const out: Item[] = [];
   for (const arm of ARM_NAMES)
     for (const [item, c] of Object.entries(counts.properties[arm] ?? {}))
-      if (c.status !== 'n/a' && floors.properties[arm]?.[item] === undefined) out.push({ suite: 'properties', arm, item });
+      if (c.status !== 'n/a' && floors.properties[arm]?.[item] === undefined)
+        out.push({ suite: 'properties', arm, item });
   for (const suite of FLAT_SUITES)
-    for (const item of Object.keys(counts[suite] ?? {})) if (floors[suite]?.[item] === undefined) out.push({ suite, item });
+    for (const item of Object.keys(counts[suite] ?? {}))
+      if (floors[suite]?.[item] === undefined) out.push({ suite, item });
   return out;
 }
 
@@ -117,7 +122,8 @@ function ruleFloor(arm: ArmName, rule: string, c: RuleCount): RuleFloor | string
   if (c.status !== 'pass') return `arm ${arm}, ${rule} is ${c.status}; floors are written from passing runs only`;
   if (c.random >= 1) return { random: floorOf(c.random) };
   const why = probeOnly(arm, rule);
-  if (why === undefined) return `arm ${arm}, ${rule} is applicable but its random phase made 0 checks (no generator reaches it)`;
+  if (why === undefined)
+    return `arm ${arm}, ${rule} is applicable but its random phase made 0 checks (no generator reaches it)`;
   if (c.probes < 1) return `arm ${arm}, ${rule} is probe-only (${why}) but the probes made 0 checks`;
   return { probes: floorOf(c.probes) };
 }
@@ -137,7 +143,9 @@ export interface NextFloors {
  * Suites whose reports were not run (spec, mutants) keep their floors.
  */
 export function nextFloors(old: Floors, counts: Counts): NextFloors {
-  const problems = breaches(old, counts).map((b) => `${where(b)}: ${b.got} < floor ${b.floor}; floors only move up, so it cannot be lowered`);
+  const problems = breaches(old, counts).map(
+    (b) => `${where(b)}: ${b.got} < floor ${b.floor}; floors only move up, so it cannot be lowered`,
+  );
   const changes: string[] = [];
   const move = (label: string, was: number | undefined, now: number, phaseNote = ''): void => {
     if (was === undefined) changes.push(`${label}: new floor ${now}${phaseNote}`);
@@ -161,7 +169,12 @@ export function nextFloors(old: Floors, counts: Counts): NextFloors {
       const kept = was !== undefined && phaseOf(was) === phase ? valueOf(was) : undefined;
       const value = Math.max(kept ?? 0, valueOf(fresh));
       next[rule] = phase === 'random' ? { random: value } : { probes: value };
-      move(where({ suite: 'properties', arm, item: rule, phase }), kept, value, was !== undefined && kept === undefined ? ` (was ${phaseOf(was)} ${valueOf(was)})` : '');
+      move(
+        where({ suite: 'properties', arm, item: rule, phase }),
+        kept,
+        value,
+        was !== undefined && kept === undefined ? ` (was ${phaseOf(was)} ${valueOf(was)})` : '',
+      );
     }
     properties[arm] = next;
   }
@@ -181,7 +194,12 @@ export function nextFloors(old: Floors, counts: Counts): NextFloors {
     return next;
   };
   // Examples and killed mutants are discrete promises: all of them.
-  const floors: Floors = { properties, spec: flat('spec', (n) => n), gates: flat('gates', floorOf), mutants: flat('mutants', (n) => n) };
+  const floors: Floors = {
+    properties,
+    spec: flat('spec', (n) => n),
+    gates: flat('gates', floorOf),
+    mutants: flat('mutants', (n) => n),
+  };
   return { problems, floors, changes };
 }
 
@@ -197,7 +215,8 @@ export function lowered(before: Floors, after: Floors): string[] {
       const label = where({ suite: 'properties', arm, item: rule, phase: phaseOf(was) });
       if (now === undefined) out.push(`${label}: ${valueOf(was)} → no floor`);
       else if (phaseOf(was) === 'random' && phaseOf(now) === 'probes') out.push(`${label}: became a probes floor`);
-      else if (phaseOf(was) === phaseOf(now) && valueOf(now) < valueOf(was)) out.push(`${label}: ${valueOf(was)} → ${valueOf(now)}`);
+      else if (phaseOf(was) === phaseOf(now) && valueOf(now) < valueOf(was))
+        out.push(`${label}: ${valueOf(was)} → ${valueOf(now)}`);
     }
   for (const suite of FLAT_SUITES)
     for (const [item, was] of Object.entries(before[suite] ?? {})) {

@@ -11,7 +11,12 @@ import { RULE_PROPERTY } from './where.ts';
 export interface Registry {
   readonly rules: readonly { readonly id: string; readonly law: string }[];
   readonly gates: readonly { readonly id: string; readonly rules: readonly string[]; readonly law: string }[];
-  readonly mutants: readonly { readonly id: string; readonly arm: string; readonly rules: readonly string[]; readonly breaks: string }[];
+  readonly mutants: readonly {
+    readonly id: string;
+    readonly arm: string;
+    readonly rules: readonly string[];
+    readonly breaks: string;
+  }[];
   readonly where: Readonly<Record<string, readonly string[]>>;
 }
 
@@ -32,7 +37,7 @@ export function render(r: Registry = REGISTRY): string {
     '',
     'Every rule applicable in an arm (off, cap, diff, all) and every gate has a floor in `floors.json`:',
     'max(1, ⌊0.8·n⌋) of its random-phase checks in that arm (of its probes, for the pairs only probes',
-    'reach) or of the gate\'s checks. CI fails a count below its floor and a count with no floor;',
+    "reach) or of the gate's checks. CI fails a count below its floor and a count with no floor;",
     'floors only move up (`npm run floors:write`).',
     '',
     '## Rules',
@@ -44,10 +49,13 @@ export function render(r: Registry = REGISTRY): string {
     const killers = r.mutants.filter((m) => m.rules.includes(rule.id)).map((m) => m.id);
     const gates = r.gates.filter((g) => g.rules.includes(rule.id)).map((g) => g.id);
     const where = (r.where[rule.id] ?? []).map((f) => `\`${f}\``).join(', ');
-    out.push(`| ${rule.id} | ${cell(rule.law)} | [SPEC](spec/SPEC.md#${anchor(rule.id)}) | ${where} | ${killers.join(', ') || '—'} | ${gates.join(', ') || '—'} |`);
+    out.push(
+      `| ${rule.id} | ${cell(rule.law)} | [SPEC](spec/SPEC.md#${anchor(rule.id)}) | ${where} | ${killers.join(', ') || '—'} | ${gates.join(', ') || '—'} |`,
+    );
   }
   out.push('', '## Gates', '', '| gate | guards | law | negative control |', '|---|---|---|---|');
-  for (const g of r.gates) out.push(`| ${g.id} | ${g.rules.join(', ') || 'the kit itself'} | ${cell(g.law)} | \`test/gates/controls.ts\` |`);
+  for (const g of r.gates)
+    out.push(`| ${g.id} | ${g.rules.join(', ') || 'the kit itself'} | ${cell(g.law)} | \`test/gates/controls.ts\` |`);
   out.push('', '## Mutants', '', '| mutant | arm | breaks | must be killed by |', '|---|---|---|---|');
   for (const m of r.mutants) out.push(`| ${m.id} | ${m.arm} | ${cell(m.breaks)} | ${m.rules.join(', ')} |`);
   return `${out.join('\n')}\n`;
@@ -71,16 +79,33 @@ export function problems(text: string, r: Registry = REGISTRY): string[] {
   const out: string[] = [];
   const both = (kind: string, rows: string[], ids: readonly string[]): void => {
     for (const id of ids) if (!rows.includes(id)) out.push(`${kind} ${id} has no row in GATES.md`);
-    for (const id of rows) if (!ids.includes(id)) out.push(`GATES.md has a row for ${kind.toLowerCase()} ${id}, which is not in the registry`);
-    for (const id of new Set(rows)) if (rows.filter((x) => x === id).length > 1) out.push(`GATES.md has ${kind.toLowerCase()} ${id} twice`);
+    for (const id of rows)
+      if (!ids.includes(id))
+        out.push(`GATES.md has a row for ${kind.toLowerCase()} ${id}, which is not in the registry`);
+    for (const id of new Set(rows))
+      if (rows.filter((x) => x === id).length > 1) out.push(`GATES.md has ${kind.toLowerCase()} ${id} twice`);
   };
-  both('Rule', rowsUnder(text, 'Rules'), r.rules.map((x) => x.id));
-  both('Gate', rowsUnder(text, 'Gates'), r.gates.map((x) => x.id));
-  both('Mutant', rowsUnder(text, 'Mutants'), r.mutants.map((x) => x.id));
+  both(
+    'Rule',
+    rowsUnder(text, 'Rules'),
+    r.rules.map((x) => x.id),
+  );
+  both(
+    'Gate',
+    rowsUnder(text, 'Gates'),
+    r.gates.map((x) => x.id),
+  );
+  both(
+    'Mutant',
+    rowsUnder(text, 'Mutants'),
+    r.mutants.map((x) => x.id),
+  );
   for (const rule of r.rules)
-    if (!r.mutants.some((m) => m.rules.includes(rule.id))) out.push(`rule ${rule.id} has no mutant that must be killed by it`);
+    if (!r.mutants.some((m) => m.rules.includes(rule.id)))
+      out.push(`rule ${rule.id} has no mutant that must be killed by it`);
   for (const m of r.mutants)
-    for (const id of m.rules) if (!r.rules.some((x) => x.id === id)) out.push(`mutant ${m.id} names unknown rule ${id}`);
+    for (const id of m.rules)
+      if (!r.rules.some((x) => x.id === id)) out.push(`mutant ${m.id} names unknown rule ${id}`);
   if (text !== render(r)) out.push('GATES.md differs from what the registries render (regenerate it)');
   return out;
 }

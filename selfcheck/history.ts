@@ -5,7 +5,8 @@
 import { execFileSync } from 'node:child_process';
 import { FloorsError } from './floors.ts';
 
-const git = (cwd: string, args: string[]): string => execFileSync('git', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+const git = (cwd: string, args: string[]): string =>
+  execFileSync('git', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
 
 export interface CommittedFloors {
   readonly rev: string;
@@ -18,9 +19,14 @@ export function committedFloors(repo: string): CommittedFloors[] {
   try {
     shallow = git(repo, ['rev-parse', '--is-shallow-repository']).trim();
   } catch {
-    throw new FloorsError(`floors: ${repo} is not a git work tree; the monotone check compares floors.json with its commits`);
+    throw new FloorsError(
+      `floors: ${repo} is not a git work tree; the monotone check compares floors.json with its commits`,
+    );
   }
-  if (shallow === 'true') throw new FloorsError('floors: the clone is shallow; the monotone check needs HEAD\'s parents (clone fully or fetch with depth ≥ 2)');
+  if (shallow === 'true')
+    throw new FloorsError(
+      "floors: the clone is shallow; the monotone check needs HEAD's parents (clone fully or fetch with depth ≥ 2)",
+    );
   const [, ...parents] = git(repo, ['rev-list', '--parents', '-n', '1', 'HEAD']).trim().split(' ');
   const out: CommittedFloors[] = [];
   for (const rev of ['HEAD', ...parents]) {

@@ -31,12 +31,15 @@ export const runReport = (arm: ArmName): string => `run-${arm}`;
 
 function ruleCounts(dir: string, arm: ArmName): Record<string, RuleCount> {
   const r = read(dir, runReport(arm));
-  if (r.arm !== arm) throw new FloorsError(`floors: ${runReport(arm)}.json is a report of arm ${JSON.stringify(r.arm)}, not ${arm}`);
+  if (r.arm !== arm)
+    throw new FloorsError(`floors: ${runReport(arm)}.json is a report of arm ${JSON.stringify(r.arm)}, not ${arm}`);
   const out: Record<string, RuleCount> = {};
   for (const rule of r.rules ?? []) {
     const from = rule.checksFrom;
     if (typeof from?.random !== 'number' || typeof from.probes !== 'number')
-      throw new FloorsError(`floors: ${runReport(arm)}.json has no checksFrom.random/probes for ${rule.id} (a report from an older kit?)`);
+      throw new FloorsError(
+        `floors: ${runReport(arm)}.json has no checksFrom.random/probes for ${rule.id} (a report from an older kit?)`,
+      );
     out[rule.id] = { status: rule.status, random: from.random, probes: from.probes };
   }
   return out;
@@ -44,7 +47,10 @@ function ruleCounts(dir: string, arm: ArmName): Record<string, RuleCount> {
 
 /** Per arm, each rule's status and random/probe checks, from run-<arm>.json in `dir`. */
 export function armCounts(dir: string): Record<ArmName, Record<string, RuleCount>> {
-  return Object.fromEntries(ARM_NAMES.map((arm) => [arm, ruleCounts(dir, arm)])) as Record<ArmName, Record<string, RuleCount>>;
+  return Object.fromEntries(ARM_NAMES.map((arm) => [arm, ruleCounts(dir, arm)])) as Record<
+    ArmName,
+    Record<string, RuleCount>
+  >;
 }
 
 /**
@@ -66,7 +72,9 @@ export function countsFrom(dir: string, partial = false): Counts {
           mutants: {
             'killed by a named rule': (mutants.mutants ?? []).filter((m) => m.status === 'killed').length,
             // The generators' own strength: killed by the probes and the random phase alone (mutants --no-corpus).
-            'killed without the corpus': (mutants.mutants ?? []).filter((m) => m.status === 'killed' && typeof m.runsToKillWithoutCorpus === 'number').length,
+            'killed without the corpus': (mutants.mutants ?? []).filter(
+              (m) => m.status === 'killed' && typeof m.runsToKillWithoutCorpus === 'number',
+            ).length,
           },
         }
       : {}),
@@ -78,13 +86,19 @@ const BIN = fileURLToPath(new URL('../bin/readshim-conformance.js', import.meta.
 /** Runs the four arms (default seed and runs) and the gates with the kit's bin into `dir`. */
 export function writeReports(dir: string): void {
   const jobs: [string, string[]][] = [
-    ...ARM_NAMES.map((arm): [string, string[]] => [runReport(arm), ['run', '--arm', arm, '--reporter', 'json', '--no-save']]),
+    ...ARM_NAMES.map((arm): [string, string[]] => [
+      runReport(arm),
+      ['run', '--arm', arm, '--reporter', 'json', '--no-save'],
+    ]),
     ['gates', ['gates', '--reporter', 'json']],
   ];
   for (const [name, args] of jobs) {
     process.stderr.write(`floors: ${args.join(' ')}\n`);
     const r = spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
-    if (r.status !== 0) throw new FloorsError(`floors: \`${args.join(' ')}\` exited ${r.status}; floors are written from passing runs only`);
+    if (r.status !== 0)
+      throw new FloorsError(
+        `floors: \`${args.join(' ')}\` exited ${r.status}; floors are written from passing runs only`,
+      );
     writeFileSync(join(dir, `${name}.json`), r.stdout);
   }
 }
@@ -101,10 +115,15 @@ export function loadFloors(path: string | URL, text = readFileSync(path, 'utf8')
   if (!obj(raw) || !['properties', 'spec', 'gates', 'mutants'].every((k) => obj(raw[k])))
     throw new FloorsError(`floors: ${String(path)} must hold objects properties, spec, gates, mutants`);
   const floors = raw as unknown as Floors;
-  const legacy = Object.entries(raw.properties as Record<string, unknown>).filter(([, v]) => typeof v === 'number') as [string, number][];
+  const legacy = Object.entries(raw.properties as Record<string, unknown>).filter(([, v]) => typeof v === 'number') as [
+    string,
+    number,
+  ][];
   if (legacy.length === 0) return floors;
   // In older reports, properties held rule → total checks of the default run (arm all). Those floors
   // stay arm all's, on the phase its checks come from today: floors only move up across the change.
-  const all = Object.fromEntries(legacy.map(([rule, n]) => [rule, probeOnly('all', rule) ? { probes: n } : { random: n }]));
+  const all = Object.fromEntries(
+    legacy.map(([rule, n]) => [rule, probeOnly('all', rule) ? { probes: n } : { random: n }]),
+  );
   return { ...floors, properties: { off: {}, cap: {}, diff: {}, all } };
 }

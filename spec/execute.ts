@@ -13,7 +13,15 @@ import { ToolError, World } from '../harness/world.ts';
 import { backing } from '../properties/oracle/backing.ts';
 import { wire } from '../properties/oracle/bytes.ts';
 import { designFor } from './designs/index.ts';
-import { LEVER_NAMES, exampleMode, type EventStep, type Example, type ResponseExpectation, type Step, type Thrown } from './model.ts';
+import {
+  LEVER_NAMES,
+  exampleMode,
+  type EventStep,
+  type Example,
+  type ResponseExpectation,
+  type Step,
+  type Thrown,
+} from './model.ts';
 import { exampleTrace } from './parse.ts';
 import { applyHunks, parseHunks } from '../core/patch.ts';
 import { hunksDiffer } from './patch.ts';
@@ -30,7 +38,11 @@ export interface ExampleResult {
 }
 
 /** Wraps an adapter to keep each worker's shim and its onCount calls (COUNT-EXACT probes). */
-function recording(adapter: ShimAdapter): { adapter: ShimAdapter; shims: Map<string, WorkerShim>; calls: Map<string, number[]> } {
+function recording(adapter: ShimAdapter): {
+  adapter: ShimAdapter;
+  shims: Map<string, WorkerShim>;
+  calls: Map<string, number[]>;
+} {
   const shims = new Map<string, WorkerShim>();
   const calls = new Map<string, number[]>();
   const wrapped: ShimAdapter = {
@@ -90,17 +102,26 @@ function describeExpect(x: ResponseExpectation): string {
     case 'none':
       return 'none (no stale serve)';
     case 'verbatim':
-      return x.framed ? 'verbatim framed (the tool\'s text inside host framing)' : 'verbatim (the tool\'s text, untouched)';
+      return x.framed
+        ? "verbatim framed (the tool's text inside host framing)"
+        : "verbatim (the tool's text, untouched)";
   }
 }
 
 /** Compares one recorded response with its expectation; a reason when they disagree. */
-function compareResponse(o: ReadOutcome | StaleOutcome, x: ResponseExpectation, ex: Example, adapter: ShimAdapter, base: string | undefined): string | undefined {
+function compareResponse(
+  o: ReadOutcome | StaleOutcome,
+  x: ResponseExpectation,
+  ex: Example,
+  adapter: ShimAdapter,
+  base: string | undefined,
+): string | undefined {
   const r = o.response;
   const want = describeExpect(x);
   if ('error' in r) {
     if (x.kind !== 'error') return `expected ${want}, got error ${short(r.error)}`;
-    if (x.code !== undefined && !r.error.includes(x.code)) return `expected an error naming ${x.code}, got ${short(r.error)}`;
+    if (x.code !== undefined && !r.error.includes(x.code))
+      return `expected an error naming ${x.code}, got ${short(r.error)}`;
     return undefined;
   }
   if ('none' in r) return x.kind === 'none' ? undefined : `expected ${want}, got no response (null)`;
@@ -114,7 +135,8 @@ function compareResponse(o: ReadOutcome | StaleOutcome, x: ResponseExpectation, 
   if (claim.kind === 'verbatim') {
     if (o.kind === 'stale') return `expected ${want}, got a stale response decoded as verbatim`;
     const shown = claim.payload ?? text;
-    if (!o.truth.ok || wire(o.truth.text) !== wire(shown)) return `claims to be the tool's text but is not: ${short(shown)}`;
+    if (!o.truth.ok || wire(o.truth.text) !== wire(shown))
+      return `claims to be the tool's text but is not: ${short(shown)}`;
   } else if (adapter.capabilities.seal && !back.framing.includes(ex.seal)) {
     return `a ${claim.kind} response does not carry the seal ${JSON.stringify(ex.seal)} outside the body its claim names (NOTICE-SEALED)`;
   }
@@ -125,7 +147,9 @@ function compareResponse(o: ReadOutcome | StaleOutcome, x: ResponseExpectation, 
       // The text was compared with the tool's above; here only whether it came inside host framing.
       const framed = claim.kind === 'verbatim' && claim.payload !== undefined && claim.payload !== text;
       if (framed === x.framed) return undefined;
-      return framed ? `expected ${want}, got the tool's text inside host framing` : `expected ${want}, got the tool's text as the whole response`;
+      return framed
+        ? `expected ${want}, got the tool's text inside host framing`
+        : `expected ${want}, got the tool's text as the whole response`;
     }
     case 'pointer':
     case 'refusal':
@@ -133,12 +157,16 @@ function compareResponse(o: ReadOutcome | StaleOutcome, x: ResponseExpectation, 
     case 'slice': {
       if (claim.kind !== 'slice') return undefined;
       if (got !== want) return `expected ${want}, got ${got}`;
-      return wire(claim.payload) === wire(x.payload) ? undefined : `${got}: payload ${short(claim.payload)}, expected ${short(x.payload)}`;
+      return wire(claim.payload) === wire(x.payload)
+        ? undefined
+        : `${got}: payload ${short(claim.payload)}, expected ${short(x.payload)}`;
     }
     case 'stale': {
       if (claim.kind !== 'stale') return undefined;
       if (got !== want) return `expected ${want}, got ${got}`;
-      return wire(claim.payload) === wire(x.payload) ? undefined : `${got}: payload ${short(claim.payload)}, expected ${short(x.payload)}`;
+      return wire(claim.payload) === wire(x.payload)
+        ? undefined
+        : `${got}: payload ${short(claim.payload)}, expected ${short(x.payload)}`;
     }
     case 'diff': {
       if (claim.kind !== 'diff') return undefined;
@@ -146,7 +174,8 @@ function compareResponse(o: ReadOutcome | StaleOutcome, x: ResponseExpectation, 
       if ((claim.lines === 'split') !== (x.lines === 'split'))
         return `expected a diff ${x.lines === 'split' ? 'with lines: split' : 'over lines with endings'}, got one ${claim.lines === 'split' ? 'with lines: split' : 'over lines with endings'}`;
       const size = Buffer.byteLength(text, 'utf8');
-      if (x.within !== undefined && size > x.within) return `the diff response is ${size} bytes, more than the ${x.within} it may take (CAP-BOUND)`;
+      if (x.within !== undefined && size > x.within)
+        return `the diff response is ${size} bytes, more than the ${x.within} it may take (CAP-BOUND)`;
       const dialect = claim.lines === 'split' ? 'split' : 'endings';
       const hunks = parseHunks(claim.patch, dialect !== 'split', dialect);
       if (!hunks.ok) return `the diff is not a unified diff: ${hunks.reason}`;
@@ -157,7 +186,8 @@ function compareResponse(o: ReadOutcome | StaleOutcome, x: ResponseExpectation, 
       if (base !== undefined && o.kind === 'read' && o.truth.ok) {
         const applied = applyHunks(base, hunks.value, dialect);
         if (!applied.ok) return `the diff does not apply strictly to the version the worker holds: ${applied.reason}`;
-        if (applied.value !== o.truth.text) return 'the diff applied to the version the worker holds does not give the current content';
+        if (applied.value !== o.truth.text)
+          return 'the diff applied to the version the worker holds does not give the current content';
       }
       return undefined;
     }
@@ -173,17 +203,26 @@ function checkThrown(x: Thrown, e: unknown, what: string): string | undefined {
   const { name, message } = errorOf(e);
   if (name !== x.errorName) return `${what} threw ${name} (${short(message)}), expected a ${x.errorName}`;
   const missing = x.mentions.filter((m) => !message.includes(m));
-  return missing.length === 0 ? undefined : `${what} threw a ${x.errorName} that does not mention ${missing.map((m) => JSON.stringify(m)).join(', ')}: ${short(message, 120)}`;
+  return missing.length === 0
+    ? undefined
+    : `${what} threw a ${x.errorName} that does not mention ${missing.map((m) => JSON.stringify(m)).join(', ')}: ${short(message, 120)}`;
 }
 
 /** The numbers of a text written as numbers (grouping commas allowed), seal removed. */
 function numbersIn(text: string, seal: string): number[] {
-  return [...text.replaceAll(seal, ' ').matchAll(/\d{1,3}(?:,\d{3})+(?!\d)|\d+/g)].map((m) => Number(m[0].replaceAll(',', '')));
+  return [...text.replaceAll(seal, ' ').matchAll(/\d{1,3}(?:,\d{3})+(?!\d)|\d+/g)].map((m) =>
+    Number(m[0].replaceAll(',', '')),
+  );
 }
 
 const DIFF_WORDING = /\bdiffs?\b/i;
 
-async function runSurfaceStep(step: Exclude<Step, EventStep>, ex: Example, adapter: ShimAdapter, rec: ReturnType<typeof recording>): Promise<string | undefined> {
+async function runSurfaceStep(
+  step: Exclude<Step, EventStep>,
+  ex: Example,
+  adapter: ShimAdapter,
+  rec: ReturnType<typeof recording>,
+): Promise<string | undefined> {
   const surface = adapter.surface;
   switch (step.kind) {
     case 'counters': {
@@ -208,12 +247,17 @@ async function runSurfaceStep(step: Exclude<Step, EventStep>, ex: Example, adapt
       try {
         levers = await surface.resolveArm(step.flag);
       } catch (e) {
-        return step.expect.kind === 'throws' ? checkThrown(step.expect, e, `resolveArm(${step.flagText})`) : `resolveArm(${step.flagText}) threw ${short(errorOf(e).message)}`;
+        return step.expect.kind === 'throws'
+          ? checkThrown(step.expect, e, `resolveArm(${step.flagText})`)
+          : `resolveArm(${step.flagText}) threw ${short(errorOf(e).message)}`;
       }
-      if (step.expect.kind === 'throws') return `resolveArm(${step.flagText}) returned levers instead of throwing a ${step.expect.errorName}`;
+      if (step.expect.kind === 'throws')
+        return `resolveArm(${step.flagText}) returned levers instead of throwing a ${step.expect.errorName}`;
       const on = step.expect.on;
       const wrong = LEVER_NAMES.filter((l) => levers[l] !== on.includes(l));
-      return wrong.length === 0 ? undefined : `resolveArm(${step.flagText}) sets ${wrong.map((l) => `${l}=${String(levers[l])}`).join(' ')}, expected levers ${on.join(' ') || 'none'}`;
+      return wrong.length === 0
+        ? undefined
+        : `resolveArm(${step.flagText}) sets ${wrong.map((l) => `${l}=${String(levers[l])}`).join(' ')}, expected levers ${on.join(' ') || 'none'}`;
     }
     case 'persona': {
       if (typeof surface?.persona !== 'function') return `adapter ${adapter.name} exposes no surface.persona`;
@@ -224,14 +268,16 @@ async function runSurfaceStep(step: Exclude<Step, EventStep>, ex: Example, adapt
         return `persona(${step.arm}, ${step.cap}) threw ${short(errorOf(e).message)}`;
       }
       const what = `persona(${step.arm}, ${step.cap})`;
-      if (step.expect.kind === 'none') return p === null || p === '' ? undefined : `${what} is ${short(p)}, expected none`;
+      if (step.expect.kind === 'none')
+        return p === null || p === '' ? undefined : `${what} is ${short(p)}, expected none`;
       if (typeof p !== 'string' || p === '') return `${what} is empty, expected a persona line`;
       for (const c of step.expect.clauses) {
         if (c.kind === 'cap-number' && numbersIn(p, ex.seal).includes(step.cap) !== c.present)
           return `${what} ${c.present ? 'does not state' : 'states'} the cap ${step.cap}: ${short(p, 120)}`;
         if (c.kind === 'diff-wording' && DIFF_WORDING.test(p) !== c.present)
           return `${what} ${c.present ? 'has no' : 'has'} diff wording: ${short(p, 120)}`;
-        if (c.kind === 'sealed' && !p.includes(ex.seal)) return `${what} does not carry the seal ${JSON.stringify(ex.seal)}`;
+        if (c.kind === 'sealed' && !p.includes(ex.seal))
+          return `${what} does not carry the seal ${JSON.stringify(ex.seal)}`;
         if (c.kind === 'mentions' && !p.includes(c.text)) return `${what} does not mention ${JSON.stringify(c.text)}`;
       }
       return undefined;
@@ -242,7 +288,8 @@ async function runSurfaceStep(step: Exclude<Step, EventStep>, ex: Example, adapt
       const tool = { execute };
       const w = surface.wrapTool(step.arm, tool) as { execute?: unknown } | undefined; // identity: never awaited
       const same = w === tool && w.execute === execute;
-      if (step.expect === 'same') return same ? undefined : `wrapTool(${step.arm}) did not return the very same tool with the same execute`;
+      if (step.expect === 'same')
+        return same ? undefined : `wrapTool(${step.arm}) did not return the very same tool with the same execute`;
       return same ? `wrapTool(${step.arm}) returned the tool untouched, expected it wrapped` : undefined;
     }
     case 'create': {
@@ -265,9 +312,13 @@ async function runSurfaceStep(step: Exclude<Step, EventStep>, ex: Example, adapt
       try {
         await adapter.create(ctx);
       } catch (e) {
-        return step.expect.kind === 'throws' ? checkThrown(step.expect, e, `create(cap=${step.capText})`) : `create(cap=${step.capText}) threw ${short(errorOf(e).message)}`;
+        return step.expect.kind === 'throws'
+          ? checkThrown(step.expect, e, `create(cap=${step.capText})`)
+          : `create(cap=${step.capText}) threw ${short(errorOf(e).message)}`;
       }
-      return step.expect.kind === 'throws' ? `create(cap=${step.capText}) accepted the cap, expected a ${step.expect.errorName}` : undefined;
+      return step.expect.kind === 'throws'
+        ? `create(cap=${step.capText}) accepted the cap, expected a ${step.expect.errorName}`
+        : undefined;
     }
   }
 }
@@ -284,12 +335,27 @@ export function shimOf(ex: Example, adapter: ShimAdapter, designs: Designs = des
 }
 
 /** Runs one checked example against `adapter` (arm examples) or its design shim (`levers=` examples). */
-export async function runExample(checked: CheckedExample, defaultAdapter: ShimAdapter, designs: Designs = designFor): Promise<ExampleResult> {
+export async function runExample(
+  checked: CheckedExample,
+  defaultAdapter: ShimAdapter,
+  designs: Designs = designFor,
+): Promise<ExampleResult> {
   const ex = checked.example;
   const adapter = shimOf(ex, defaultAdapter, designs);
-  const fail = (line: number, why: string): ExampleResult => ({ id: ex.id, rule: ex.rule, shim: adapter.name, status: 'fail', reason: `SPEC.md line ${line}: ${why}` });
+  const fail = (line: number, why: string): ExampleResult => ({
+    id: ex.id,
+    rule: ex.rule,
+    shim: adapter.name,
+    status: 'fail',
+    reason: `SPEC.md line ${line}: ${why}`,
+  });
   const rec = recording(adapter);
-  const session = new Session(rec.adapter, { mode: exampleMode(ex), cap: ex.cap, seal: ex.seal, ...(ex.tool !== undefined ? { tool: ex.tool } : {}) });
+  const session = new Session(rec.adapter, {
+    mode: exampleMode(ex),
+    cap: ex.cap,
+    seal: ex.seal,
+    ...(ex.tool !== undefined ? { tool: ex.tool } : {}),
+  });
   const events = exampleTrace(ex).events;
   let next = 0;
   for (const step of ex.steps) {
@@ -315,7 +381,11 @@ export async function runExample(checked: CheckedExample, defaultAdapter: ShimAd
 }
 
 /** Runs every example in order (each with fresh shims), never stopping at a failure. */
-export async function runExamples(checked: readonly CheckedExample[], adapter: ShimAdapter, designs: Designs = designFor): Promise<ExampleResult[]> {
+export async function runExamples(
+  checked: readonly CheckedExample[],
+  adapter: ShimAdapter,
+  designs: Designs = designFor,
+): Promise<ExampleResult[]> {
   const out: ExampleResult[] = [];
   for (const c of checked) out.push(await runExample(c, adapter, designs));
   return out;

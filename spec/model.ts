@@ -14,7 +14,12 @@ export type { Hunk } from '../core/patch.ts';
 
 /** A problem in SPEC.md itself (exit 2): names the example and its 1-based line in the file. */
 export class SpecError extends Error {
-  constructor(readonly file: string, readonly line: number, readonly exampleId: string | undefined, detail: string) {
+  constructor(
+    readonly file: string,
+    readonly line: number,
+    readonly exampleId: string | undefined,
+    detail: string,
+  ) {
     super(`${file}:${line}: ${exampleId === undefined ? '' : `example ${exampleId}: `}${detail}`);
     this.name = 'SpecError';
   }
@@ -24,10 +29,30 @@ export class SpecError extends Error {
 export type ResponseExpectation =
   /** The tool's text; `framed`: inside host framing (a verbatim claim with `payload`), else the whole response. */
   | { readonly kind: 'verbatim'; readonly framed: boolean }
-  | { readonly kind: 'slice'; readonly start: number; readonly end: number; readonly total: number; readonly done: boolean; readonly payload: string }
+  | {
+      readonly kind: 'slice';
+      readonly start: number;
+      readonly end: number;
+      readonly total: number;
+      readonly done: boolean;
+      readonly payload: string;
+    }
   | { readonly kind: 'pointer'; readonly total: number }
-  | { readonly kind: 'diff'; readonly total: number; readonly within?: number; readonly hunks?: readonly Hunk[]; readonly lines?: 'split' }
-  | { readonly kind: 'stale'; readonly startLine: number; readonly endLine: number; readonly lines: number; readonly truncated: boolean; readonly payload: string }
+  | {
+      readonly kind: 'diff';
+      readonly total: number;
+      readonly within?: number;
+      readonly hunks?: readonly Hunk[];
+      readonly lines?: 'split';
+    }
+  | {
+      readonly kind: 'stale';
+      readonly startLine: number;
+      readonly endLine: number;
+      readonly lines: number;
+      readonly truncated: boolean;
+      readonly payload: string;
+    }
   | { readonly kind: 'refusal'; readonly reason: RefusalReason }
   | { readonly kind: 'error'; readonly code?: string }
   /** The stale serve is off (null) under this arm. */

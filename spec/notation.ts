@@ -49,13 +49,17 @@ export class Cursor {
   }
 
   expect(lit: string, what: string): void {
-    if (!this.eat(lit)) throw new NotationError(`expected ${what} (${JSON.stringify(lit)}) at ${JSON.stringify(this.rest().slice(0, 30))}`);
+    if (!this.eat(lit))
+      throw new NotationError(
+        `expected ${what} (${JSON.stringify(lit)}) at ${JSON.stringify(this.rest().slice(0, 30))}`,
+      );
   }
 
   /** A JSON string literal ("..." with JSON escapes). */
   string(): string {
     this.ws();
-    if (this.text[this.#pos] !== '"') throw new NotationError(`expected a "string" at ${JSON.stringify(this.rest().slice(0, 30))}`);
+    if (this.text[this.#pos] !== '"')
+      throw new NotationError(`expected a "string" at ${JSON.stringify(this.rest().slice(0, 30))}`);
     let i = this.#pos + 1;
     while (i < this.text.length && this.text[i] !== '"') i += this.text[i] === '\\' ? 2 : 1;
     if (i >= this.text.length) throw new NotationError('unterminated string');
@@ -157,7 +161,10 @@ export function contentExpr(c: Cursor, env: Bindings): string {
 function term(c: Cursor, env: Bindings): string {
   if (c.peek() === '"') return c.string();
   const id = c.ident();
-  if (id === undefined) throw new NotationError(`expected content (a "string", a name or repeat/lines/bytes/replace(...)) at ${JSON.stringify(c.rest().slice(0, 30))}`);
+  if (id === undefined)
+    throw new NotationError(
+      `expected content (a "string", a name or repeat/lines/bytes/replace(...)) at ${JSON.stringify(c.rest().slice(0, 30))}`,
+    );
   if (!c.eat('(')) {
     const bound = env.get(id);
     if (bound === undefined) throw new NotationError(`unknown name ${id} (bind it first with: let ${id} = ...)`);
@@ -192,7 +199,8 @@ function term(c: Cursor, env: Bindings): string {
       comma();
       const end = c.nat('an end byte');
       const buf = utf8(s);
-      if (start > end || end > buf.length) throw new NotationError(`bytes(..., ${start}, ${end}) is outside the ${buf.length} bytes of its content`);
+      if (start > end || end > buf.length)
+        throw new NotationError(`bytes(..., ${start}, ${end}) is outside the ${buf.length} bytes of its content`);
       if (isContinuation(buf[start]) || isContinuation(buf[end]))
         throw new NotationError(`bytes(..., ${start}, ${end}) splits a UTF-8 sequence`);
       out = buf.subarray(start, end).toString('utf8');
@@ -206,7 +214,8 @@ function term(c: Cursor, env: Bindings): string {
       const by = contentExpr(c, env);
       const at = s.indexOf(find);
       if (find === '' || at === -1) throw new NotationError(`replace(...): ${JSON.stringify(find)} does not occur`);
-      if (s.indexOf(find, at + 1) !== -1) throw new NotationError(`replace(...): ${JSON.stringify(find)} occurs more than once`);
+      if (s.indexOf(find, at + 1) !== -1)
+        throw new NotationError(`replace(...): ${JSON.stringify(find)} occurs more than once`);
       out = s.slice(0, at) + by + s.slice(at + find.length);
       break;
     }

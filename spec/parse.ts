@@ -14,9 +14,17 @@ import { Cursor, NotationError, contentExpr } from './notation.ts';
 import { parseHunks } from '../core/patch.ts';
 import { describeDesigns, designFor } from './designs/index.ts';
 import {
-  LEVER_NAMES, SpecError,
-  type EventStep, type Example, type LeverName, type ParsedSpec, type PersonaClause, type ResponseExpectation,
-  type RuleSection, type Step, type Thrown,
+  LEVER_NAMES,
+  SpecError,
+  type EventStep,
+  type Example,
+  type LeverName,
+  type ParsedSpec,
+  type PersonaClause,
+  type ResponseExpectation,
+  type RuleSection,
+  type Step,
+  type Thrown,
 } from './model.ts';
 
 export const DEFAULT_ARM: ArmName = 'cap';
@@ -56,7 +64,8 @@ export function parseSpec(markdown: string, file: string): ParsedSpec {
         if (fence.attrs !== undefined) {
           const ex = parseExample(fence, section, file);
           const dup = seen.get(ex.id);
-          if (dup !== undefined) throw new SpecError(file, fence.line, ex.id, `duplicate example id (first at line ${dup})`);
+          if (dup !== undefined)
+            throw new SpecError(file, fence.line, ex.id, `duplicate example id (first at line ${dup})`);
           seen.set(ex.id, fence.line);
           examples.push(ex);
         }
@@ -78,7 +87,8 @@ export function parseSpec(markdown: string, file: string): ParsedSpec {
         rule = isRuleId(title) ? title : undefined;
         section = rule !== undefined ? { title, rule } : { title };
         if (rule !== undefined) {
-          if (sections.some((s) => s.rule === rule)) throw new SpecError(file, line, undefined, `a second section "## ${rule}"`);
+          if (sections.some((s) => s.rule === rule))
+            throw new SpecError(file, line, undefined, `a second section "## ${rule}"`);
           sections.push({ rule, line });
         }
       } else if (heading[1]!.length < 2) {
@@ -89,10 +99,16 @@ export function parseSpec(markdown: string, file: string): ParsedSpec {
     }
     const law = /^\*\*Law\.\*\*\s*(.*)$/.exec(text);
     const current = sections[sections.length - 1];
-    if (law && rule !== undefined && current !== undefined && current.rule === rule && current.law === undefined) current.law = law[1]!.trim();
+    if (law && rule !== undefined && current !== undefined && current.rule === rule && current.law === undefined)
+      current.law = law[1]!.trim();
   });
   if (fence !== undefined)
-    throw new SpecError(file, fence.line, fence.attrs === undefined ? undefined : /\bid=(\S+)/.exec(fence.attrs)?.[1], 'code fence is never closed');
+    throw new SpecError(
+      file,
+      fence.line,
+      fence.attrs === undefined ? undefined : /\bid=(\S+)/.exec(fence.attrs)?.[1],
+      'code fence is never closed',
+    );
   return { file, sections: sections as RuleSection[], examples };
 }
 
@@ -103,7 +119,12 @@ function parseExample(fence: Fence, section: Section | undefined, file: string):
     const eq = part.indexOf('=');
     const k = eq === -1 ? part : part.slice(0, eq);
     if (eq === -1 || !(HEADER_KEYS as readonly string[]).includes(k))
-      throw new SpecError(file, fence.line, idGuess, `bad fence attribute ${JSON.stringify(part)} (known: ${HEADER_KEYS.map((h) => `${h}=`).join(' ')})`);
+      throw new SpecError(
+        file,
+        fence.line,
+        idGuess,
+        `bad fence attribute ${JSON.stringify(part)} (known: ${HEADER_KEYS.map((h) => `${h}=`).join(' ')})`,
+      );
     if (attrs.has(k)) throw new SpecError(file, fence.line, idGuess, `attribute ${k}= given twice`);
     attrs.set(k, part.slice(eq + 1));
   }
@@ -118,19 +139,27 @@ function parseExample(fence: Fence, section: Section | undefined, file: string):
   const rule = attrs.get('rule');
   if (rule === undefined || !isRuleId(rule)) return fail(`rule=${rule ?? ''} is not one of the 24 rule IDs`);
   if (m[1] !== rule) return fail(`the id must start with its rule (${rule}/...)`);
-  if (section === undefined) return fail(`an example must sit in its rule's section (## ${rule}) or a general "## " section`);
-  if (section.rule !== undefined && section.rule !== rule) return fail(`rule=${rule} sits in the section of ${section.rule}`);
+  if (section === undefined)
+    return fail(`an example must sit in its rule's section (## ${rule}) or a general "## " section`);
+  if (section.rule !== undefined && section.rule !== rule)
+    return fail(`rule=${rule} sits in the section of ${section.rule}`);
   const leversText = attrs.get('levers');
   if (leversText !== undefined && attrs.has('arm'))
-    return fail('an example runs an arm (the reference) or levers (a design shim in spec/designs), not both: give arm= or levers=');
+    return fail(
+      'an example runs an arm (the reference) or levers (a design shim in spec/designs), not both: give arm= or levers=',
+    );
   let levers: ShimLever[] | undefined;
   if (leversText !== undefined) {
     const list = leversText.split(',');
     const bad = list.find((l) => !isLeverName(l));
-    if (bad !== undefined) return fail(`levers=${leversText}: ${JSON.stringify(bad)} is not a lever (pointer|cap|diff, comma-separated)`);
+    if (bad !== undefined)
+      return fail(`levers=${leversText}: ${JSON.stringify(bad)} is not a lever (pointer|cap|diff, comma-separated)`);
     if (new Set(list).size !== list.length) return fail(`levers=${leversText} names a lever twice`);
     levers = list as ShimLever[];
-    if (designFor(levers) === undefined) return fail(`no design shim in spec/designs declares levers [${list.join(', ')}] (designs: ${describeDesigns()})`);
+    if (designFor(levers) === undefined)
+      return fail(
+        `no design shim in spec/designs declares levers [${list.join(', ')}] (designs: ${describeDesigns()})`,
+      );
   }
   const armText = leversText !== undefined ? undefined : (attrs.get('arm') ?? DEFAULT_ARM);
   if (armText !== undefined && !isArmName(armText)) return fail(`arm=${armText} is not off|cap|diff|all`);
@@ -142,7 +171,8 @@ function parseExample(fence: Fence, section: Section | undefined, file: string):
     tool = parsed;
   }
   const capText = attrs.get('cap') ?? String(DEFAULT_CAP);
-  if (!/^\d+$/.test(capText) || Number(capText) < 4 || !Number.isSafeInteger(Number(capText))) return fail(`cap=${capText} must be an integer >= 4`);
+  if (!/^\d+$/.test(capText) || Number(capText) < 4 || !Number.isSafeInteger(Number(capText)))
+    return fail(`cap=${capText} must be an integer >= 4`);
   const seal = attrs.get('seal') ?? DEFAULT_SEAL;
   if (!SEAL.test(seal)) return fail(`seal=${seal} may hold only letters, digits, "_", "." and "-"`);
 
@@ -154,7 +184,8 @@ function parseExample(fence: Fence, section: Section | undefined, file: string):
     if (t === '' || t.startsWith('#')) continue;
     if (t.startsWith('|')) {
       const last = steps[steps.length - 1];
-      if (last?.kind !== 'event' || last.expect?.kind !== 'diff') fail('a "|" patch line must follow a diff expectation', line);
+      if (last?.kind !== 'event' || last.expect?.kind !== 'diff')
+        fail('a "|" patch line must follow a diff expectation', line);
       const raw = text.trimStart().slice(1); // trailing spaces are kept in patch rows
       let row = raw.startsWith(' ') ? raw.slice(1) : raw;
       // A patch line never starts with '"': such a row is a JSON string (for "\r" and the like).
@@ -165,7 +196,8 @@ function parseExample(fence: Fence, section: Section | undefined, file: string):
         } catch {
           v = undefined;
         }
-        if (typeof v !== 'string' || v.includes('\n')) fail('a "|" row starting with a quote must be one JSON string without "\\n"', line);
+        if (typeof v !== 'string' || v.includes('\n'))
+          fail('a "|" row starting with a quote must be one JSON string without "\\n"', line);
         row = v as string;
       }
       const entry = patches.get(last as EventStep) ?? { line, rows: [] };
@@ -193,14 +225,26 @@ function parseExample(fence: Fence, section: Section | undefined, file: string):
   if (design !== undefined)
     for (const s of finished) {
       if (s.kind === 'resolve' || s.kind === 'persona' || s.kind === 'wrap')
-        fail(`${s.kind} probes an arm surface; a levers= example runs the design shim ${design.name}, which has none`, s.line);
-      if (s.kind === 'counters' && !design.capabilities.counters) fail(`the design shim ${design.name} keeps no counters`, s.line);
-      if (s.kind === 'create' && !design.capabilities.capParam) fail(`the design shim ${design.name} takes no cap parameter`, s.line);
+        fail(
+          `${s.kind} probes an arm surface; a levers= example runs the design shim ${design.name}, which has none`,
+          s.line,
+        );
+      if (s.kind === 'counters' && !design.capabilities.counters)
+        fail(`the design shim ${design.name} keeps no counters`, s.line);
+      if (s.kind === 'create' && !design.capabilities.capParam)
+        fail(`the design shim ${design.name} takes no cap parameter`, s.line);
     }
   return {
-    id, rule, section: section.title, arm: armText as ArmName | undefined,
-    ...(levers !== undefined ? { levers } : {}), ...(tool !== undefined ? { tool } : {}),
-    cap: Number(capText), seal, line: fence.line, steps: finished,
+    id,
+    rule,
+    section: section.title,
+    arm: armText as ArmName | undefined,
+    ...(levers !== undefined ? { levers } : {}),
+    ...(tool !== undefined ? { tool } : {}),
+    cap: Number(capText),
+    seal,
+    line: fence.line,
+    steps: finished,
   };
 }
 
@@ -209,15 +253,28 @@ function hostTool(text: string): HostToolBound | string {
   const bound: Record<string, unknown> = {};
   for (const part of text.split(',')) {
     const m = /^([A-Za-z]+)(?:\.([A-Za-z]+))?:(.+)$/.exec(part);
-    if (!m) return `${JSON.stringify(part)} is not key:value (keys: maxLines maxLineChars maxChars unit lineNumbers normalize defaultLimit refuse.maxBytes refuse.maxTokens refuse.binary)`;
+    if (!m)
+      return `${JSON.stringify(part)} is not key:value (keys: maxLines maxLineChars maxChars unit lineNumbers normalize defaultLimit refuse.maxBytes refuse.maxTokens refuse.binary)`;
     // refuse.KEY:VALUE fills the nested refusals (SPEC.md "Host refusals").
     const into = m[2] === undefined ? bound : ((bound[m[1]!] ??= {}) as Record<string, unknown>);
     const key = m[2] ?? m[1]!;
-    if (key in into && (m[2] !== undefined || typeof into[key] !== 'object')) return `${m[2] === undefined ? key : `${m[1]}.${key}`} given twice`;
-    into[key] = key === 'normalize' ? m[3]!.split('+') : /^\d+$/.test(m[3]!) ? Number(m[3]) : m[3] === 'true' ? true : m[3] === 'false' ? false : m[3];
+    if (key in into && (m[2] !== undefined || typeof into[key] !== 'object'))
+      return `${m[2] === undefined ? key : `${m[1]}.${key}`} given twice`;
+    into[key] =
+      key === 'normalize'
+        ? m[3]!.split('+')
+        : /^\d+$/.test(m[3]!)
+          ? Number(m[3])
+          : m[3] === 'true'
+            ? true
+            : m[3] === 'false'
+              ? false
+              : m[3];
   }
   const problem = hostToolProblem(bound);
-  return problem === undefined ? (bound as HostToolBound) : problem.replace(/capabilities\.tool\./g, '').replace(/capabilities\.tool/g, 'the bound');
+  return problem === undefined
+    ? (bound as HostToolBound)
+    : problem.replace(/capabilities\.tool\./g, '').replace(/capabilities\.tool/g, 'the bound');
 }
 
 interface BodyContext {
@@ -288,7 +345,9 @@ function parseStatement(c: Cursor, line: number, ctx: BodyContext): Step | undef
       arrow();
       const expect = responseExpectation(c, ctx, 'read');
       const ev: ReadEvent = {
-        type: 'read', worker, path,
+        type: 'read',
+        worker,
+        path,
         ...(Object.keys(args).length > 0 ? { args } : {}),
         ...(fail !== undefined ? { fail } : {}),
         ...(raceEv !== undefined ? { race: raceEv } : {}),
@@ -302,7 +361,12 @@ function parseStatement(c: Cursor, line: number, ctx: BodyContext): Step | undef
       if (!r) throw new NotationError('stale needs a 0-based inclusive line range a-b');
       arrow();
       const expect = responseExpectation(c, ctx, 'stale');
-      return done({ kind: 'event', line, event: { type: 'stale', worker, path, startLine: Number(r[1]), endLine: Number(r[2]) }, expect });
+      return done({
+        kind: 'event',
+        line,
+        event: { type: 'stale', worker, path, startLine: Number(r[1]), endLine: Number(r[2]) },
+        expect,
+      });
     }
     case 'counters': {
       const worker = c.name('a worker id');
@@ -318,26 +382,39 @@ function parseStatement(c: Cursor, line: number, ctx: BodyContext): Step | undef
         return Number(v);
       };
       for (const k of got.keys())
-        if (!['pointered', 'capped', 'withheld', 'callbacks'].includes(k)) throw new NotationError(`unknown counter ${k}=`);
+        if (!['pointered', 'capped', 'withheld', 'callbacks'].includes(k))
+          throw new NotationError(`unknown counter ${k}=`);
       const cb = got.get('callbacks');
       let callbacks: number[] | undefined;
       if (cb !== undefined) {
-        if (cb !== 'none' && !/^\d+(,\d+)*$/.test(cb)) throw new NotationError('callbacks= is a comma list of whole numbers, or none');
+        if (cb !== 'none' && !/^\d+(,\d+)*$/.test(cb))
+          throw new NotationError('callbacks= is a comma list of whole numbers, or none');
         callbacks = cb === 'none' ? [] : cb.split(',').map(Number);
       }
-      return done({ kind: 'counters', line, worker, pointered: nat('pointered'), capped: nat('capped'), withheld: nat('withheld'), ...(callbacks ? { callbacks } : {}) });
+      return done({
+        kind: 'counters',
+        line,
+        worker,
+        pointered: nat('pointered'),
+        capped: nat('capped'),
+        withheld: nat('withheld'),
+        ...(callbacks ? { callbacks } : {}),
+      });
     }
     case 'resolve': {
       const { value, text } = c.literal();
       arrow();
       const w = c.word('TypeError or levers');
-      if (w === 'TypeError') return done({ kind: 'resolve', line, flag: value, flagText: text, expect: thrown(c, 'TypeError') });
+      if (w === 'TypeError')
+        return done({ kind: 'resolve', line, flag: value, flagText: text, expect: thrown(c, 'TypeError') });
       if (w !== 'levers') throw new NotationError(`resolve expects TypeError or levers, got ${w}`);
       const on: LeverName[] = [];
-      if (c.eat('none')) return done({ kind: 'resolve', line, flag: value, flagText: text, expect: { kind: 'levers', on } });
+      if (c.eat('none'))
+        return done({ kind: 'resolve', line, flag: value, flagText: text, expect: { kind: 'levers', on } });
       while (!c.atEnd()) {
         const l = c.word('a lever');
-        if (!(LEVER_NAMES as readonly string[]).includes(l)) throw new NotationError(`unknown lever ${l} (known: ${LEVER_NAMES.join(' ')})`);
+        if (!(LEVER_NAMES as readonly string[]).includes(l))
+          throw new NotationError(`unknown lever ${l} (known: ${LEVER_NAMES.join(' ')})`);
         if (on.includes(l as LeverName)) throw new NotationError(`lever ${l} listed twice`);
         on.push(l as LeverName);
       }
@@ -352,13 +429,18 @@ function parseStatement(c: Cursor, line: number, ctx: BodyContext): Step | undef
       const clauses: PersonaClause[] = [];
       while (!c.atEnd()) {
         const w = c.word('a persona clause');
-        if (w === 'cap-number' || w === 'no-cap-number') clauses.push({ kind: 'cap-number', present: w === 'cap-number' });
-        else if (w === 'diff-wording' || w === 'no-diff-wording') clauses.push({ kind: 'diff-wording', present: w === 'diff-wording' });
+        if (w === 'cap-number' || w === 'no-cap-number')
+          clauses.push({ kind: 'cap-number', present: w === 'cap-number' });
+        else if (w === 'diff-wording' || w === 'no-diff-wording')
+          clauses.push({ kind: 'diff-wording', present: w === 'diff-wording' });
         else if (w === 'sealed') clauses.push({ kind: 'sealed' });
         else if (w === 'mentions') {
           if (c.peek() !== '"') throw new NotationError('mentions needs at least one "string"');
           while (c.peek() === '"') clauses.push({ kind: 'mentions', text: c.string() });
-        } else throw new NotationError(`unknown persona clause ${w} (known: cap-number no-cap-number diff-wording no-diff-wording sealed mentions)`);
+        } else
+          throw new NotationError(
+            `unknown persona clause ${w} (known: cap-number no-cap-number diff-wording no-diff-wording sealed mentions)`,
+          );
       }
       if (clauses.length === 0) throw new NotationError('persona needs none or clauses');
       return done({ kind: 'persona', line, arm, cap, expect: { kind: 'text', clauses } });
@@ -381,7 +463,9 @@ function parseStatement(c: Cursor, line: number, ctx: BodyContext): Step | undef
       return done({ kind: 'create', line, cap: value, capText: text, expect: thrown(c, 'RangeError') });
     }
     default:
-      throw new NotationError(`unknown statement ${JSON.stringify(verb)} (known: let write delete worker read stale forget counters resolve persona wrap create)`);
+      throw new NotationError(
+        `unknown statement ${JSON.stringify(verb)} (known: let write delete worker read stale forget counters resolve persona wrap create)`,
+      );
   }
 }
 
@@ -400,8 +484,10 @@ function thrown(c: Cursor, errorName: Thrown['errorName']): Thrown {
 
 function responseExpectation(c: Cursor, ctx: BodyContext, op: 'read' | 'stale'): ResponseExpectation {
   const kind = c.word('an expectation');
-  const allowed = op === 'read' ? ['verbatim', 'slice', 'pointer', 'diff', 'refusal', 'error'] : ['stale', 'refusal', 'none'];
-  if (!allowed.includes(kind)) throw new NotationError(`a ${op} expects one of ${allowed.join('|')}, got ${JSON.stringify(kind)}`);
+  const allowed =
+    op === 'read' ? ['verbatim', 'slice', 'pointer', 'diff', 'refusal', 'error'] : ['stale', 'refusal', 'none'];
+  if (!allowed.includes(kind))
+    throw new NotationError(`a ${op} expects one of ${allowed.join('|')}, got ${JSON.stringify(kind)}`);
   switch (kind) {
     case 'verbatim':
       return { kind, framed: c.eat('framed') };
@@ -413,7 +499,14 @@ function responseExpectation(c: Cursor, ctx: BodyContext, op: 'read' | 'stale'):
       const state = c.word('done or partial');
       if (state !== 'done' && state !== 'partial') throw new NotationError(`slice needs done or partial, got ${state}`);
       const payload = contentExpr(c, ctx.env);
-      return { kind: 'slice', start: Number(r[1]), end: Number(r[2]), total: Number(r[3]), done: state === 'done', payload };
+      return {
+        kind: 'slice',
+        start: Number(r[1]),
+        end: Number(r[2]),
+        total: Number(r[3]),
+        done: state === 'done',
+        payload,
+      };
     }
     case 'pointer':
       return { kind: 'pointer', total: c.nat('the pointer total') };
@@ -434,7 +527,8 @@ function responseExpectation(c: Cursor, ctx: BodyContext, op: 'read' | 'stale'):
     }
     case 'refusal': {
       const reason = c.word('a refusal reason');
-      if (!(REFUSAL_REASONS as readonly string[]).includes(reason)) throw new NotationError(`refusal reason ${reason} is not one of ${REFUSAL_REASONS.join('|')}`);
+      if (!(REFUSAL_REASONS as readonly string[]).includes(reason))
+        throw new NotationError(`refusal reason ${reason} is not one of ${REFUSAL_REASONS.join('|')}`);
       const ok = op === 'read' ? reason === 'absent' || reason === 'unreadable' : reason.startsWith('stale-');
       if (!ok) throw new NotationError(`a ${op} cannot refuse with ${reason}`);
       return { kind: 'refusal', reason: reason as RefusalReason };
@@ -449,10 +543,14 @@ function responseExpectation(c: Cursor, ctx: BodyContext, op: 'read' | 'stale'):
 export function exampleTrace(ex: Example): Trace {
   return {
     header: {
-      type: 'header', kit: KIT_VERSION, specVersion: SPEC_VERSION, cap: ex.cap,
+      type: 'header',
+      kit: KIT_VERSION,
+      specVersion: SPEC_VERSION,
+      cap: ex.cap,
       ...(ex.levers !== undefined ? { levers: ex.levers } : { arm: ex.arm ?? DEFAULT_ARM }),
       ...(ex.tool !== undefined ? { tool: ex.tool } : {}),
-      seal: ex.seal, note: `spec example ${ex.id}`,
+      seal: ex.seal,
+      note: `spec example ${ex.id}`,
     },
     events: ex.steps.flatMap((s) => (s.kind === 'event' ? [s.event] : [])),
   };

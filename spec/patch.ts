@@ -11,7 +11,8 @@ export function hunksDiffer(actual: readonly Hunk[], expected: readonly Hunk[]):
     const e = expected[k];
     if (a === undefined) return `hunk ${k + 1} ${formatHunkHeader(e!)} is missing`;
     if (e === undefined) return `an extra hunk ${formatHunkHeader(a)}`;
-    if (formatHunkHeader(a) !== formatHunkHeader(e)) return `hunk ${k + 1} is ${formatHunkHeader(a)}, expected ${formatHunkHeader(e)}`;
+    if (formatHunkHeader(a) !== formatHunkHeader(e))
+      return `hunk ${k + 1} is ${formatHunkHeader(a)}, expected ${formatHunkHeader(e)}`;
     for (let j = 0; j < Math.max(a.lines.length, e.lines.length); j++)
       if (a.lines[j] !== e.lines[j])
         return `hunk ${k + 1} line ${j + 1} is ${JSON.stringify(a.lines[j] ?? '(none)')}, expected ${JSON.stringify(e.lines[j] ?? '(none)')}`;

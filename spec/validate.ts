@@ -12,7 +12,15 @@ import { World, type ToolResult } from '../harness/world.ts';
 import type { ReadEvent, StaleEvent } from '../core/trace.ts';
 import { applyHunks } from '../core/patch.ts';
 import { designFor } from './designs/index.ts';
-import { LEVER_NAMES, SpecError, exampleMode, type EventStep, type Example, type ParsedSpec, type ResponseExpectation } from './model.ts';
+import {
+  LEVER_NAMES,
+  SpecError,
+  exampleMode,
+  type EventStep,
+  type Example,
+  type ParsedSpec,
+  type ResponseExpectation,
+} from './model.ts';
 
 /** An example whose expectations agree with the contract, plus what the executor needs. */
 export interface CheckedExample {
@@ -65,7 +73,8 @@ export function checkExample(ex: Example, file: string): CheckedExample {
   const spellings = new Map<string, Spellings>();
   const counts = new Map<string, { pointered: number; capped: number; withheld: number; calls: number[] }>();
   const diffBases = new Map<EventStep, string>();
-  const countOf = (w: string) => counts.get(w) ?? counts.set(w, { pointered: 0, capped: 0, withheld: 0, calls: [] }).get(w)!;
+  const countOf = (w: string) =>
+    counts.get(w) ?? counts.set(w, { pointered: 0, capped: 0, withheld: 0, calls: [] }).get(w)!;
 
   for (const step of ex.steps) {
     const bad = (detail: string): never => {
@@ -80,10 +89,15 @@ export function checkExample(ex: Example, file: string): CheckedExample {
           const prefix = `${e.worker}\u0001`;
           for (const m of [know, spellings])
             for (const k of [...m.keys()])
-              if (k.startsWith(prefix) && (e.path === undefined || keyPath(k.slice(prefix.length)) === resolvePath(e.path))) m.delete(k);
+              if (
+                k.startsWith(prefix) &&
+                (e.path === undefined || keyPath(k.slice(prefix.length)) === resolvePath(e.path))
+              )
+                m.delete(k);
         } else if (e.type === 'read') {
           const args = { ...(e.args ?? {}), path: e.path };
-          const truth: ToolResult = e.fail !== undefined ? { ok: false, code: e.fail, message: e.fail } : world.toolResult(args);
+          const truth: ToolResult =
+            e.fail !== undefined ? { ok: false, code: e.fail, message: e.fail } : world.toolResult(args);
           if (e.race) world.write(e.path, e.race.content, e.race.mtimeMs);
           const key = `${e.worker}\u0001${requestKey(e.path, args)}`;
           const before = know.get(key);
@@ -123,17 +137,25 @@ export function checkExample(ex: Example, file: string): CheckedExample {
         const cl = step.expect.clauses;
         const capC = cl.find((c) => c.kind === 'cap-number');
         const diffC = cl.find((c) => c.kind === 'diff-wording');
-        if (capC?.kind !== 'cap-number' || capC.present !== row.cap) bad(`arm ${step.arm} ${row.cap ? 'states' : 'never states'} the cap: write ${row.cap ? 'cap-number' : 'no-cap-number'}`);
-        if (diffC?.kind !== 'diff-wording' || diffC.present !== row.diff) bad(`arm ${step.arm} ${row.diff ? 'has' : 'has no'} diff wording: write ${row.diff ? 'diff-wording' : 'no-diff-wording'}`);
+        if (capC?.kind !== 'cap-number' || capC.present !== row.cap)
+          bad(
+            `arm ${step.arm} ${row.cap ? 'states' : 'never states'} the cap: write ${row.cap ? 'cap-number' : 'no-cap-number'}`,
+          );
+        if (diffC?.kind !== 'diff-wording' || diffC.present !== row.diff)
+          bad(
+            `arm ${step.arm} ${row.diff ? 'has' : 'has no'} diff wording: write ${row.diff ? 'diff-wording' : 'no-diff-wording'}`,
+          );
         if (!cl.some((c) => c.kind === 'sealed')) bad('a persona carries the seal: write sealed');
         break;
       }
       case 'wrap':
-        if ((step.arm === 'off') !== (step.expect === 'same')) bad(`arm ${step.arm} ${step.arm === 'off' ? 'returns the same tool' : 'wraps the tool'}`);
+        if ((step.arm === 'off') !== (step.expect === 'same'))
+          bad(`arm ${step.arm} ${step.arm === 'off' ? 'returns the same tool' : 'wraps the tool'}`);
         break;
       case 'create': {
         const legal = typeof step.cap === 'number' && Number.isSafeInteger(step.cap) && step.cap >= 4;
-        if (legal !== (step.expect.kind === 'ok')) bad(`cap ${step.capText} is ${legal ? 'legal' : 'outside the integers >= 4'}`);
+        if (legal !== (step.expect.kind === 'ok'))
+          bad(`cap ${step.capText} is ${legal ? 'legal' : 'outside the integers >= 4'}`);
         break;
       }
     }
@@ -142,15 +164,25 @@ export function checkExample(ex: Example, file: string): CheckedExample {
 }
 
 function checkRead(
-  e: ReadEvent, x: ResponseExpectation, truth: ToolResult, know: Map<string, Knowledge>, key: string, ex: Example,
-  bad: (d: string) => never, setBase: (b: string) => void,
+  e: ReadEvent,
+  x: ResponseExpectation,
+  truth: ToolResult,
+  know: Map<string, Knowledge>,
+  key: string,
+  ex: Example,
+  bad: (d: string) => never,
+  setBase: (b: string) => void,
   count: { pointered: number; capped: number; withheld: number; calls: number[] },
 ): void {
   const levers = exampleMode(ex).levers;
-  const lacks = (lever: string): string => (ex.arm !== undefined ? `arm ${ex.arm} has no ${lever} lever` : `levers [${(ex.levers ?? []).join(', ')}] have no ${lever} lever`);
+  const lacks = (lever: string): string =>
+    ex.arm !== undefined
+      ? `arm ${ex.arm} has no ${lever} lever`
+      : `levers [${(ex.levers ?? []).join(', ')}] have no ${lever} lever`;
   if (x.kind === 'error' || x.kind === 'refusal') {
     if (truth.ok) bad(`the tool succeeds here (${Buffer.byteLength(truth.text)} bytes)`);
-    if (x.kind === 'error' && x.code !== undefined && x.code !== truth.code) bad(`the tool fails with ${truth.code}, not ${x.code}`);
+    if (x.kind === 'error' && x.code !== undefined && x.code !== truth.code)
+      bad(`the tool fails with ${truth.code}, not ${x.code}`);
     return;
   }
   if (!truth.ok) return bad(`the tool fails here with ${truth.code}: expect error ${truth.code}`);
@@ -165,23 +197,35 @@ function checkRead(
       return;
     case 'slice': {
       if (k === undefined && (!levers.cap || buf.length <= ex.cap))
-        bad(`a first read of ${buf.length} bytes${levers.cap ? ` under cap ${ex.cap}` : ''} is the tool's text untouched: expect verbatim (FIRST-VERBATIM)`);
+        bad(
+          `a first read of ${buf.length} bytes${levers.cap ? ` under cap ${ex.cap}` : ''} is the tool's text untouched: expect verbatim (FIRST-VERBATIM)`,
+        );
       const pay = Buffer.from(x.payload, 'utf8');
       if (x.total !== buf.length) bad(`the content is ${buf.length} bytes, not ${x.total}`);
       if (x.end > x.total || x.start > x.end) bad(`${x.start}-${x.end} is not a range of ${x.total} bytes`);
       if (!pay.equals(buf.subarray(x.start, x.end))) bad(`the payload is not bytes ${x.start}-${x.end} of the content`);
       if (isCont(buf[x.start]) || isCont(buf[x.end])) bad('the range splits a UTF-8 sequence');
-      if (x.done !== (x.end === x.total)) bad(`a slice ending at ${x.end} of ${x.total} is ${x.end === x.total ? 'done' : 'partial'}`);
+      if (x.done !== (x.end === x.total))
+        bad(`a slice ending at ${x.end} of ${x.total} is ${x.end === x.total ? 'done' : 'partial'}`);
       if (levers.cap && x.end - x.start > ex.cap) bad(`${x.end - x.start} bytes exceed cap ${ex.cap}`);
       if (!levers.cap && (x.start !== 0 || !x.done)) bad(`${lacks('cap')}: a slice is the whole content`);
       let held: Buffer = pay;
       if (x.start > 0) {
         if (k === undefined || k.held.length < x.start || !k.held.subarray(0, x.start).equals(buf.subarray(0, x.start)))
-          bad(`the worker does not hold bytes 0-${x.start} of this content, so a slice cannot continue from ${x.start}`);
+          bad(
+            `the worker does not hold bytes 0-${x.start} of this content, so a slice cannot continue from ${x.start}`,
+          );
         held = Buffer.concat([k!.held.subarray(0, x.start), pay]);
       }
       // Bytes of unchanged content sent again do not shorten what the worker holds ("How the kit keeps K honest").
-      if (k !== undefined && k.against === content && !x.done && k.held.length > x.end && k.held.subarray(x.start, x.end).equals(pay)) held = k.held;
+      if (
+        k !== undefined &&
+        k.against === content &&
+        !x.done &&
+        k.held.length > x.end &&
+        k.held.subarray(x.start, x.end).equals(pay)
+      )
+        held = k.held;
       know.set(key, { total: x.total, held, against: content });
       if (!x.done) {
         count.capped++;
@@ -201,14 +245,17 @@ function checkRead(
     case 'diff': {
       if (!levers.diff) bad(lacks('diff'));
       if (x.total !== buf.length) bad(`the content is ${buf.length} bytes, not ${x.total}`);
-      if (k === undefined || k.held.length !== k.total) return bad('the worker holds no complete version to diff against');
+      if (k === undefined || k.held.length !== k.total)
+        return bad('the worker holds no complete version to diff against');
       const bound = levers.cap ? Math.min(ex.cap, buf.length) : buf.length;
-      if (x.within === undefined || x.within > bound) bad(`write "within ${bound}" (a diff is never larger than the re-delivery it replaces)`);
+      if (x.within === undefined || x.within > bound)
+        bad(`write "within ${bound}" (a diff is never larger than the re-delivery it replaces)`);
       const base = k.held.toString('utf8');
       if (x.hunks) {
         const applied = applyHunks(base, x.hunks, x.lines === 'split' ? 'split' : 'endings');
         if (!applied.ok) bad(`the expected patch does not apply to the held version: ${applied.reason}`);
-        else if (applied.value !== truth.text) bad('the expected patch applied to the held version does not give the current content');
+        else if (applied.value !== truth.text)
+          bad('the expected patch applied to the held version does not give the current content');
       }
       setBase(base);
       know.set(key, { total: buf.length, held: buf, against: content });
@@ -224,22 +271,44 @@ function checkRead(
  * whose own slices delivered a prefix 0 < p < T, ends past p and at or after the floor.
  */
 function checkProgress(
-  e: ReadEvent, x: ResponseExpectation, truth: ToolResult, k: Knowledge | undefined, spellings: Map<string, Spellings>, key: string, ex: Example,
+  e: ReadEvent,
+  x: ResponseExpectation,
+  truth: ToolResult,
+  k: Knowledge | undefined,
+  spellings: Map<string, Spellings>,
+  key: string,
+  ex: Example,
   bad: (d: string) => never,
 ): void {
   if (!truth.ok) return touched(spellings, key, e.path);
-  const span = x.kind === 'slice' ? { start: x.start, end: x.end } : x.kind === 'verbatim' ? { start: 0, end: Buffer.byteLength(truth.text, 'utf8') } : undefined;
+  const span =
+    x.kind === 'slice'
+      ? { start: x.start, end: x.end }
+      : x.kind === 'verbatim'
+        ? { start: 0, end: Buffer.byteLength(truth.text, 'utf8') }
+        : undefined;
   if (span === undefined) return touched(spellings, key, e.path);
   const buf = Buffer.from(truth.text, 'utf8');
   const s = spellings.get(key);
   const same = s !== undefined && s.against === truth.text;
   const prefix = same ? (s.prefix.get(e.path) ?? 0) : 0;
   // K (before this response) holds a prefix of this very content, short of its end.
-  const partly = k !== undefined && k.against === truth.text && k.total === buf.length && k.held.length < buf.length && k.held.equals(buf.subarray(0, k.held.length));
+  const partly =
+    k !== undefined &&
+    k.against === truth.text &&
+    k.total === buf.length &&
+    k.held.length < buf.length &&
+    k.held.equals(buf.subarray(0, k.held.length));
   if (exampleMode(ex).levers.cap && partly && same && s.last === e.path && prefix > 0 && prefix < buf.length) {
     const floor = progressFloor(buf, span.start, ex.cap);
-    if (span.end <= prefix) bad(`PROGRESS: bytes 0-${prefix} of this unchanged content were delivered to ${e.path}; a slice must end past ${prefix}`);
-    if (span.end < floor) bad(`PROGRESS: a slice from ${span.start} must end at or after ${floor} (the rest if it fits, else the last line end within the cap, else start + cap - 3)`);
+    if (span.end <= prefix)
+      bad(
+        `PROGRESS: bytes 0-${prefix} of this unchanged content were delivered to ${e.path}; a slice must end past ${prefix}`,
+      );
+    if (span.end < floor)
+      bad(
+        `PROGRESS: a slice from ${span.start} must end at or after ${floor} (the rest if it fits, else the last line end within the cap, else start + cap - 3)`,
+      );
   }
   const next = same ? s : { against: truth.text, last: e.path, prefix: new Map<string, number>() };
   next.last = e.path;
@@ -261,7 +330,8 @@ function checkStale(e: StaleEvent, x: ResponseExpectation, world: World, ex: Exa
     return;
   }
   if (!exampleMode(ex).levers.cap) {
-    if (x.kind !== 'none') bad(`the stale serve is off under ${ex.arm !== undefined ? `arm ${ex.arm}` : 'levers without cap'}: expect none`);
+    if (x.kind !== 'none')
+      bad(`the stale serve is off under ${ex.arm !== undefined ? `arm ${ex.arm}` : 'levers without cap'}: expect none`);
     return;
   }
   const want = (reason: string): void => {
@@ -278,6 +348,8 @@ function checkStale(e: StaleEvent, x: ResponseExpectation, world: World, ex: Exa
     bad(`the serve is lines ${e.startLine}-${last} of ${lines.length}`);
   const full = Buffer.from(lines.slice(e.startLine, last + 1).join(''), 'utf8');
   const cut = full.length > ex.cap ? boundary(full, ex.cap) : full.length;
-  if (x.truncated !== cut < full.length) bad(`the range is ${full.length} bytes: ${cut < full.length ? 'cut' : 'not cut'} at cap ${ex.cap}`);
-  if (!Buffer.from(x.payload, 'utf8').equals(full.subarray(0, cut))) bad(`the payload is not the ${cut} bytes of lines ${e.startLine}-${last}`);
+  if (x.truncated !== cut < full.length)
+    bad(`the range is ${full.length} bytes: ${cut < full.length ? 'cut' : 'not cut'} at cap ${ex.cap}`);
+  if (!Buffer.from(x.payload, 'utf8').equals(full.subarray(0, cut)))
+    bad(`the payload is not the ${cut} bytes of lines ${e.startLine}-${last}`);
 }

@@ -54,8 +54,17 @@ export function failureMessage(rule: RuleResult): string {
 
 export function describeConformance(options: ConformanceOptions): void {
   const rules = options.only ?? RULE_IDS;
-  const listed = new Map(options.baseline !== undefined ? parseBaseline(options.baseline, readTextFile(options.baseline, 'baseline')).entries.map((e) => [e.rule, e.reason]) : []);
-  const name = options.name ?? `readshim-conformance: ${typeof options.adapter === 'string' ? options.adapter : options.adapter.name} arm ${options.arm}`;
+  const listed = new Map(
+    options.baseline !== undefined
+      ? parseBaseline(options.baseline, readTextFile(options.baseline, 'baseline')).entries.map((e) => [
+          e.rule,
+          e.reason,
+        ])
+      : [],
+  );
+  const name =
+    options.name ??
+    `readshim-conformance: ${typeof options.adapter === 'string' ? options.adapter : options.adapter.name} arm ${options.arm}`;
   describe(name, () => {
     let result: RunResult | undefined;
     let broken: unknown;
@@ -63,21 +72,27 @@ export function describeConformance(options: ConformanceOptions): void {
       try {
         // process.exit in the adapter's code fails every rule's test with one line naming the adapter.
         const who = `adapter ${typeof options.adapter === 'string' ? options.adapter : JSON.stringify(options.adapter.name)}`;
-        result = await withExitGuard(() => who, async (guard) => {
-          const adapter = typeof options.adapter === 'string' ? await loadAdapter(options.adapter) : options.adapter;
-          try {
-            const r = await runConformance({
-              adapter, arm: options.arm, runs: options.runs ?? DEFAULT_RUNS, seed: options.seed ?? DEFAULT_SEED,
-              ...(options.cap !== undefined ? { cap: options.cap } : {}),
-              ...(options.only ? { only: options.only } : {}),
-              ...(options.settleTimeoutMs !== undefined ? { settleTimeoutMs: options.settleTimeoutMs } : {}),
-            });
-            guard.check();
-            return r;
-          } finally {
-            await adapter.close?.();
-          }
-        });
+        result = await withExitGuard(
+          () => who,
+          async (guard) => {
+            const adapter = typeof options.adapter === 'string' ? await loadAdapter(options.adapter) : options.adapter;
+            try {
+              const r = await runConformance({
+                adapter,
+                arm: options.arm,
+                runs: options.runs ?? DEFAULT_RUNS,
+                seed: options.seed ?? DEFAULT_SEED,
+                ...(options.cap !== undefined ? { cap: options.cap } : {}),
+                ...(options.only ? { only: options.only } : {}),
+                ...(options.settleTimeoutMs !== undefined ? { settleTimeoutMs: options.settleTimeoutMs } : {}),
+              });
+              guard.check();
+              return r;
+            } finally {
+              await adapter.close?.();
+            }
+          },
+        );
       } catch (e) {
         // An adapter that cannot load or breaks its contract fails every rule's test with the reason.
         broken = e;
@@ -91,10 +106,14 @@ export function describeConformance(options: ConformanceOptions): void {
         if (rule === undefined) throw new Error(`${id}: the run reported nothing for this rule`);
         const known = listed.has(id);
         const failing = rule.status === 'fail' || rule.status === 'unexercised';
-        if (known && !failing) throw new Error(`${id} ${rule.status === 'pass' ? 'passes' : `is ${rule.status}`} now: fixed — remove it from the baseline ${options.baseline}`);
+        if (known && !failing)
+          throw new Error(
+            `${id} ${rule.status === 'pass' ? 'passes' : `is ${rule.status}`} now: fixed — remove it from the baseline ${options.baseline}`,
+          );
         if (known) return ctx.skip(`known failure accepted in the baseline: ${listed.get(id) || rule.reason || ''}`);
         if (rule.status === 'n/a') return ctx.skip(`n/a: ${rule.reason ?? ''}`);
-        if (rule.status === 'unexercised') throw new Error(`${id} went unexercised: ${rule.reason ?? 'no check of this rule ran'}`);
+        if (rule.status === 'unexercised')
+          throw new Error(`${id} went unexercised: ${rule.reason ?? 'no check of this rule ran'}`);
         if (rule.status === 'fail') throw new Error(failureMessage(rule));
       });
   });

@@ -19,7 +19,14 @@ import { AdapterError } from '../../core/errors.ts';
 import { ClaimQueue } from '../claim-queue.ts';
 import { shellWord } from '../command.ts';
 import type { Capabilities, HistoryHandle, ReadArgs, WorkerShim } from '../contract.ts';
-import { DEFAULT_DRIVER_LEVERS, describeLevers, quoted, serialQueue, type DriverAdapter, type HostReport } from '../drivers/driver.ts';
+import {
+  DEFAULT_DRIVER_LEVERS,
+  describeLevers,
+  quoted,
+  serialQueue,
+  type DriverAdapter,
+  type HostReport,
+} from '../drivers/driver.ts';
 import { ScratchHome } from '../drivers/home.ts';
 import { onKitExit } from '../process/cleanup.ts';
 import { Sandbox } from '../process/sandbox.ts';
@@ -53,14 +60,22 @@ export function resolveAgentCommand(p: AgentProfile, command: string | undefined
   if (command !== undefined) return command;
   const local = resolve(cwd, INSTALL_DIR, 'node_modules', '.bin', p.binary);
   if (existsSync(local)) return shellWord(local);
-  for (const dir of (process.env.PATH ?? '').split(':')) if (dir !== '' && existsSync(join(dir, p.binary))) return shellWord(join(dir, p.binary));
-  throw new UsageError(`run: ${p.name} is not installed (no ${p.binary} in ${INSTALL_DIR}/node_modules/.bin or on PATH): install it with "npm install --prefix .agent-clis ${p.package}@${p.version}" (in a checkout: scripts/install-agent-clis.sh ${p.name}), or give --agent-command`);
+  for (const dir of (process.env.PATH ?? '').split(':'))
+    if (dir !== '' && existsSync(join(dir, p.binary))) return shellWord(join(dir, p.binary));
+  throw new UsageError(
+    `run: ${p.name} is not installed (no ${p.binary} in ${INSTALL_DIR}/node_modules/.bin or on PATH): install it with "npm install --prefix .agent-clis ${p.package}@${p.version}" (in a checkout: scripts/install-agent-clis.sh ${p.name}), or give --agent-command`,
+  );
 }
 
 /** `<command> --version`, first line, or a reason it failed. */
 export async function askVersion(command: string, env: NodeJS.ProcessEnv): Promise<string> {
   return new Promise((done) => {
-    const child = spawn(`${command} --version`, { shell: true, detached: true, stdio: ['ignore', 'pipe', 'pipe'], env });
+    const child = spawn(`${command} --version`, {
+      shell: true,
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env,
+    });
     let out = '';
     const kill = (): void => {
       try {
@@ -97,10 +112,24 @@ class AgentProcess {
   #current: Awaited<ReturnType<WorkerLine['next']>> | undefined;
 
   constructor(
-    readonly o: { command: string; args: readonly string[]; cwd: string; env: NodeJS.ProcessEnv; line: WorkerLine; label: string; timeoutMs: number },
+    readonly o: {
+      command: string;
+      args: readonly string[];
+      cwd: string;
+      env: NodeJS.ProcessEnv;
+      line: WorkerLine;
+      label: string;
+      timeoutMs: number;
+    },
   ) {
     const cmd = `${o.command} ${o.args.map(shellWord).join(' ')}`;
-    this.#child = spawn(cmd, { shell: true, detached: true, cwd: o.cwd, env: o.env, stdio: ['pipe', 'ignore', 'pipe'] });
+    this.#child = spawn(cmd, {
+      shell: true,
+      detached: true,
+      cwd: o.cwd,
+      env: o.env,
+      stdio: ['pipe', 'ignore', 'pipe'],
+    });
     this.#unregister = onKitExit(() => this.#kill());
     this.#exited = new Promise((r) => {
       this.#child.on('exit', (code, signal) => {
@@ -142,7 +171,15 @@ class AgentProcess {
           throw new AdapterError(`${this.o.label} ${this.#why(what)}`);
         }),
         new Promise<never>((_, reject) => {
-          timer = setTimeout(() => reject(new AdapterError(`${this.o.label} sent no request within ${ms} ms while the kit waited for ${what} (a hung CLI; --timeout sets the per-turn limit)`)), ms);
+          timer = setTimeout(
+            () =>
+              reject(
+                new AdapterError(
+                  `${this.o.label} sent no request within ${ms} ms while the kit waited for ${what} (a hung CLI; --timeout sets the per-turn limit)`,
+                ),
+              ),
+            ms,
+          );
         }),
       ]);
     } finally {
@@ -159,7 +196,8 @@ class AgentProcess {
 
   /** Ends the session with a plain text answer, closes stdin, waits a grace, kills the group. */
   async close(): Promise<void> {
-    if (this.#current !== undefined && this.#exit === undefined) this.o.line.answer(this.#current, { kind: 'text', text: END_TEXT });
+    if (this.#current !== undefined && this.#exit === undefined)
+      this.o.line.answer(this.#current, { kind: 'text', text: END_TEXT });
     this.#current = undefined;
     this.#child.stdin!.end();
     await Promise.race([this.#exited, new Promise((r) => setTimeout(r, EXIT_GRACE_MS).unref())]);
@@ -194,10 +232,18 @@ export function openAgentAdapter(o: AgentDriverOptions): DriverAdapter {
   let version: string | undefined;
 
   const capabilities: Capabilities = {
-    levers, capParam: false, windows: p.cannot.windows === undefined, diff: levers.includes('diff'), staleServe: false,
+    levers,
+    capParam: false,
+    windows: p.cannot.windows === undefined,
+    diff: levers.includes('diff'),
+    staleServe: false,
     // The kit drives no compaction a profile cannot express, and the server reports tiny token
     // usage, so the CLI never compacts on its own during a run: FORGET-RESETS is ASSUMED, not judged.
-    forget: false, hostNeverCompacts: p.cannot.forget !== undefined, counters: false, seal: false, raceBarrier: false,
+    forget: false,
+    hostNeverCompacts: p.cannot.forget !== undefined,
+    counters: false,
+    seal: false,
+    raceBarrier: false,
     // The CLI's read tool as the profile measured it (normalisations, bounds): the ground truth.
     ...(p.tool !== undefined ? { tool: p.tool } : {}),
   };
@@ -225,7 +271,16 @@ export function openAgentAdapter(o: AgentDriverOptions): DriverAdapter {
       const vh = new ScratchHome(o.sandboxDir);
       try {
         const vinfo = { baseUrl: server.url('--version'), proxyUrl: proxy.url, home: vh.path, tmp: vh.path, root };
-        version = await askVersion(command, { PATH: process.env.PATH ?? '', HOME: vh.path, TMPDIR: vh.path, HTTP_PROXY: proxy.url, HTTPS_PROXY: proxy.url, http_proxy: proxy.url, https_proxy: proxy.url, ...p.env(vinfo) });
+        version = await askVersion(command, {
+          PATH: process.env.PATH ?? '',
+          HOME: vh.path,
+          TMPDIR: vh.path,
+          HTTP_PROXY: proxy.url,
+          HTTPS_PROXY: proxy.url,
+          http_proxy: proxy.url,
+          https_proxy: proxy.url,
+          ...p.env(vinfo),
+        });
       } finally {
         vh.remove();
       }
@@ -233,7 +288,10 @@ export function openAgentAdapter(o: AgentDriverOptions): DriverAdapter {
 
     const contentBytes = (file: string, args: ReadArgs): number => {
       try {
-        return Buffer.byteLength(boundedText(readFileSync(file, 'utf8'), args.offset, args.limit, p.tool ?? {}), 'utf8');
+        return Buffer.byteLength(
+          boundedText(readFileSync(file, 'utf8'), args.offset, args.limit, p.tool ?? {}),
+          'utf8',
+        );
       } catch {
         return 0;
       }
@@ -252,9 +310,23 @@ export function openAgentAdapter(o: AgentDriverOptions): DriverAdapter {
         writeFileSync(f, text);
       }
       const env: NodeJS.ProcessEnv = {
-        PATH: process.env.PATH ?? '', HOME: home.path, TMPDIR: tmp, TMP: tmp, TEMP: tmp, LANG: 'C.UTF-8',
-        XDG_CONFIG_HOME: join(home.path, '.config'), XDG_CACHE_HOME: join(home.path, '.cache'), XDG_DATA_HOME: join(home.path, '.local', 'share'), XDG_STATE_HOME: join(home.path, '.local', 'state'),
-        HTTP_PROXY: proxy.url, HTTPS_PROXY: proxy.url, http_proxy: proxy.url, https_proxy: proxy.url, ALL_PROXY: proxy.url, NO_PROXY: '', no_proxy: '',
+        PATH: process.env.PATH ?? '',
+        HOME: home.path,
+        TMPDIR: tmp,
+        TMP: tmp,
+        TEMP: tmp,
+        LANG: 'C.UTF-8',
+        XDG_CONFIG_HOME: join(home.path, '.config'),
+        XDG_CACHE_HOME: join(home.path, '.cache'),
+        XDG_DATA_HOME: join(home.path, '.local', 'share'),
+        XDG_STATE_HOME: join(home.path, '.local', 'state'),
+        HTTP_PROXY: proxy.url,
+        HTTPS_PROXY: proxy.url,
+        http_proxy: proxy.url,
+        https_proxy: proxy.url,
+        ALL_PROXY: proxy.url,
+        NO_PROXY: '',
+        no_proxy: '',
         ...p.env(info),
       };
       const line = server.line(ctx.workerId);
@@ -271,7 +343,12 @@ export function openAgentAdapter(o: AgentDriverOptions): DriverAdapter {
         read: (args: ReadArgs) =>
           serial(async () => {
             const file = join(root, resolvePath(args.path));
-            const cur = proc.current ?? (await proc.next(first ? 'its first request (a CLI that makes no request at all)' : 'its next request', first ? startMs : timeoutMs));
+            const cur =
+              proc.current ??
+              (await proc.next(
+                first ? 'its first request (a CLI that makes no request at all)' : 'its next request',
+                first ? startMs : timeoutMs,
+              ));
             first = false;
             proc.current = undefined;
             const id = `toolu_01readshim${nonce}${String(++toolUses).padStart(6, '0')}`;
@@ -283,14 +360,22 @@ export function openAgentAdapter(o: AgentDriverOptions): DriverAdapter {
             turnMs.push(performance.now() - t0);
             proc.current = next;
             const r = next.req.results.get(id);
-            if (r === undefined) throw new AdapterError(`${label}: its next request carried no tool result for ${id} (${p.readTool.name} of ${args.path})`);
+            if (r === undefined)
+              throw new AdapterError(
+                `${label}: its next request carried no tool result for ${id} (${p.readTool.name} of ${args.path})`,
+              );
             counts.toolResults++;
             const rinfo: AgentResultInfo = { isError: r.isError, args, contentBytes: contentBytes(file, args) };
             const norm = p.normalize(r.raw, rinfo);
-            if ('problem' in norm) throw new AdapterError(`${label}: the profile cannot read the tool result of ${args.path}: ${norm.problem}`);
+            if ('problem' in norm)
+              throw new AdapterError(
+                `${label}: the profile cannot read the tool result of ${args.path}: ${norm.problem}`,
+              );
             const claim: Claim | undefined = p.decode(norm.text, rinfo);
             if (claim === undefined && r.isError)
-              throw new AdapterError(`${label}: an error result the profile does not decode (${args.path}): ${JSON.stringify(norm.text.slice(0, 300))}`);
+              throw new AdapterError(
+                `${label}: an error result the profile does not decode (${args.path}): ${JSON.stringify(norm.text.slice(0, 300))}`,
+              );
             if (claim?.kind === 'pointer') counts.stubs++;
             if (claim?.kind === 'refusal') counts.refusals++;
             claims.put(norm.text, claim);
@@ -327,7 +412,9 @@ export function openAgentAdapter(o: AgentDriverOptions): DriverAdapter {
     `The kit plays the model: a scripted server on 127.0.0.1 (${p.wire}) answers each agent-loop request with the history's next read as one ${p.readTool.name} call and ends each session with a plain text; side requests (no ${p.readTool.name} tool offered) get a fixed text; a retried turn gets the same reply. The worker's text is the tool result the CLI sends in its next request, after the profile's normalisation.`,
     `One CLI process per worker for the whole history, each with a fresh HOME and TMPDIR; the history's files in a sandbox (its cwd), written between turns with exact mtimes. HTTP(S)_PROXY is a loopback trap that tunnels only 127.0.0.1; refused destinations: ${refused.size === 0 ? 'none' : [...refused].map(([d, n]) => `${d} (${n})`).join(', ')}.`,
     `Per-turn limit ${timeoutMs} ms (--timeout); the first request may take ${startMs} ms.`,
-    ...(p.cannot.forget !== undefined ? [`No compaction is driven (${p.cannot.forget}): histories hold no forget, and FORGET-RESETS is not judged.`] : []),
+    ...(p.cannot.forget !== undefined
+      ? [`No compaction is driven (${p.cannot.forget}): histories hold no forget, and FORGET-RESETS is not judged.`]
+      : []),
     ...(p.cannot.windows !== undefined ? [`No windows: ${p.cannot.windows}.`] : []),
     ...p.assumptions,
     describeLevers(levers, undefined),
@@ -348,9 +435,14 @@ export function openAgentAdapter(o: AgentDriverOptions): DriverAdapter {
     openHistory: history,
     host: (): HostReport => ({
       played: `the model of ${p.name} ${version ?? ''}`.trim(),
-      counts: { ...counts, refusedDestinations: [...refused.values()].reduce((a, b) => a + b, 0), medianTurnMs: Math.round(median(turnMs) * 10) / 10 },
+      counts: {
+        ...counts,
+        refusedDestinations: [...refused.values()].reduce((a, b) => a + b, 0),
+        medianTurnMs: Math.round(median(turnMs) * 10) / 10,
+      },
     }),
-    failure: () => (counts.workers > 0 && counts.reads === 0 ? new AdapterError(`${p.name} was never asked to read`) : undefined),
+    failure: () =>
+      counts.workers > 0 && counts.reads === 0 ? new AdapterError(`${p.name} was never asked to read`) : undefined,
   };
   return adapter;
 }

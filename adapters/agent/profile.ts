@@ -58,7 +58,10 @@ export interface AgentProfile {
   /** One stdin line that sends a user message (required unless promptVia is "args"). */
   userMessage?(text: string): string;
   /** The read tool as the CLI names it, and its input for a kit read of `file` (absolute). */
-  readonly readTool: { readonly name: string; input(args: Readonly<ReadArgs>, file: string): Readonly<Record<string, unknown>> };
+  readonly readTool: {
+    readonly name: string;
+    input(args: Readonly<ReadArgs>, file: string): Readonly<Record<string, unknown>>;
+  };
   /** The worker's text from the raw tool result (framing and reminders removed); a string saying why when it cannot. */
   normalize(raw: string, info: AgentResultInfo): { readonly text: string } | { readonly problem: string };
   /** A claim for a stub or refusal; undefined = the text is file content (verbatim). An error result it does not decode ends the run. */
@@ -80,19 +83,26 @@ const FUNCS = ['args', 'env', 'normalize', 'decode'] as const;
 export function profileProblem(p: unknown): string | undefined {
   if (typeof p !== 'object' || p === null) return 'export a profile object (named "profile" or the default export)';
   const o = p as Record<string, unknown>;
-  for (const k of ['name', 'package', 'version', 'binary'] as const) if (typeof o[k] !== 'string' || o[k] === '') return `${k} must be a non-empty string`;
-  if (!(AGENT_WIRES as readonly unknown[]).includes(o.wire)) return `wire must be one of ${AGENT_WIRES.map((w) => `"${w}"`).join(', ')} (the protocols the kit's model server speaks), got ${JSON.stringify(o.wire)}`;
+  for (const k of ['name', 'package', 'version', 'binary'] as const)
+    if (typeof o[k] !== 'string' || o[k] === '') return `${k} must be a non-empty string`;
+  if (!(AGENT_WIRES as readonly unknown[]).includes(o.wire))
+    return `wire must be one of ${AGENT_WIRES.map((w) => `"${w}"`).join(', ')} (the protocols the kit's model server speaks), got ${JSON.stringify(o.wire)}`;
   for (const k of FUNCS) if (typeof o[k] !== 'function') return `${k} must be a function`;
-  if (o.promptVia !== undefined && o.promptVia !== 'stdin' && o.promptVia !== 'args') return `promptVia must be "stdin" or "args", got ${JSON.stringify(o.promptVia)}`;
-  if (o.promptVia !== 'args' && typeof o.userMessage !== 'function') return 'userMessage must be a function (or promptVia "args")';
+  if (o.promptVia !== undefined && o.promptVia !== 'stdin' && o.promptVia !== 'args')
+    return `promptVia must be "stdin" or "args", got ${JSON.stringify(o.promptVia)}`;
+  if (o.promptVia !== 'args' && typeof o.userMessage !== 'function')
+    return 'userMessage must be a function (or promptVia "args")';
   const t = o.readTool as Record<string, unknown> | undefined;
-  if (typeof t !== 'object' || t === null || typeof t.name !== 'string' || typeof t.input !== 'function') return 'readTool must be {name: string, input(args, file)}';
+  if (typeof t !== 'object' || t === null || typeof t.name !== 'string' || typeof t.input !== 'function')
+    return 'readTool must be {name: string, input(args, file)}';
   if (o.tool !== undefined) {
     const problem = hostToolProblem(o.tool);
     if (problem !== undefined) return problem.replace(/^capabilities\.tool/, 'tool');
   }
-  if (typeof o.cannot !== 'object' || o.cannot === null) return 'cannot must be an object ({} when the profile expresses everything)';
-  if (!Array.isArray(o.assumptions) || o.assumptions.some((a) => typeof a !== 'string')) return 'assumptions must be an array of strings';
+  if (typeof o.cannot !== 'object' || o.cannot === null)
+    return 'cannot must be an object ({} when the profile expresses everything)';
+  if (!Array.isArray(o.assumptions) || o.assumptions.some((a) => typeof a !== 'string'))
+    return 'assumptions must be an array of strings';
   return undefined;
 }
 

@@ -35,10 +35,19 @@ export class ProxyTrap {
         res.writeHead(403, { 'content-type': 'text/plain' }).end('readshim proxy trap: only 127.0.0.1 is reachable');
         return;
       }
-      const up = httpRequest({ host: '127.0.0.1', port: Number(url.port || 80), method: req.method, path: `${url.pathname}${url.search}`, headers: req.headers }, (r) => {
-        res.writeHead(r.statusCode ?? 502, r.headers);
-        r.pipe(res);
-      });
+      const up = httpRequest(
+        {
+          host: '127.0.0.1',
+          port: Number(url.port || 80),
+          method: req.method,
+          path: `${url.pathname}${url.search}`,
+          headers: req.headers,
+        },
+        (r) => {
+          res.writeHead(r.statusCode ?? 502, r.headers);
+          r.pipe(res);
+        },
+      );
       up.on('error', () => res.writeHead(502).end());
       req.pipe(up);
     });

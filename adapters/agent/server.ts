@@ -28,7 +28,14 @@ export interface LoopRequest {
   readonly userText: string;
 }
 
-export type Reply = { readonly kind: 'tool'; readonly id: string; readonly name: string; readonly input: Readonly<Record<string, unknown>> } | { readonly kind: 'text'; readonly text: string };
+export type Reply =
+  | {
+      readonly kind: 'tool';
+      readonly id: string;
+      readonly name: string;
+      readonly input: Readonly<Record<string, unknown>>;
+    }
+  | { readonly kind: 'text'; readonly text: string };
 
 /** A fault the server saw that ends the run (a request it cannot parse). */
 export class WireFault extends Error {}
@@ -93,9 +100,18 @@ interface Wire {
 }
 
 const WIRES: Readonly<Record<AgentWire, Wire>> = {
-  'anthropic-messages': { endpoint: (p) => p === '/v1/messages', parse: (b, t) => parseAnthropic(b, t), events: (r) => anthropicEvents(r) },
+  'anthropic-messages': {
+    endpoint: (p) => p === '/v1/messages',
+    parse: (b, t) => parseAnthropic(b, t),
+    events: (r) => anthropicEvents(r),
+  },
   'openai-chat': { endpoint: (p) => p === OPENAI_CHAT_PATH, parse: parseOpenAIChat, events: openaiChatEvents },
-  gemini: { endpoint: (p) => geminiRoute('POST', p).kind === 'model', route: geminiRoute, parse: parseGemini, events: geminiEvents },
+  gemini: {
+    endpoint: (p) => geminiRoute('POST', p).kind === 'model',
+    route: geminiRoute,
+    parse: parseGemini,
+    events: geminiEvents,
+  },
 };
 
 function send(res: ServerResponse, wire: AgentWire, reply: Reply): void {
@@ -109,28 +125,70 @@ const sse = (event: string, data: unknown): string => `event: ${event}\ndata: ${
 export function anthropicEvents(reply: Reply): string {
   const id = `msg_readshim_${reply.kind === 'tool' ? reply.id : 'text'}`;
   const usage = { input_tokens: 10, output_tokens: 1, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 };
-  const start = sse('message_start', { type: 'message_start', message: { id, type: 'message', role: 'assistant', model: 'readshim-scripted', content: [], stop_reason: null, stop_sequence: null, usage } });
-  const block = reply.kind === 'tool'
-    ? [
-        sse('content_block_start', { type: 'content_block_start', index: 0, content_block: { type: 'tool_use', id: reply.id, name: reply.name, input: {} } }),
-        sse('content_block_delta', { type: 'content_block_delta', index: 0, delta: { type: 'input_json_delta', partial_json: JSON.stringify(reply.input) } }),
-      ]
-    : [
-        sse('content_block_start', { type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } }),
-        sse('content_block_delta', { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: reply.text } }),
-      ];
+  const start = sse('message_start', {
+    type: 'message_start',
+    message: {
+      id,
+      type: 'message',
+      role: 'assistant',
+      model: 'readshim-scripted',
+      content: [],
+      stop_reason: null,
+      stop_sequence: null,
+      usage,
+    },
+  });
+  const block =
+    reply.kind === 'tool'
+      ? [
+          sse('content_block_start', {
+            type: 'content_block_start',
+            index: 0,
+            content_block: { type: 'tool_use', id: reply.id, name: reply.name, input: {} },
+          }),
+          sse('content_block_delta', {
+            type: 'content_block_delta',
+            index: 0,
+            delta: { type: 'input_json_delta', partial_json: JSON.stringify(reply.input) },
+          }),
+        ]
+      : [
+          sse('content_block_start', {
+            type: 'content_block_start',
+            index: 0,
+            content_block: { type: 'text', text: '' },
+          }),
+          sse('content_block_delta', {
+            type: 'content_block_delta',
+            index: 0,
+            delta: { type: 'text_delta', text: reply.text },
+          }),
+        ];
   return [
-    start, ...block,
+    start,
+    ...block,
     sse('content_block_stop', { type: 'content_block_stop', index: 0 }),
-    sse('message_delta', { type: 'message_delta', delta: { stop_reason: reply.kind === 'tool' ? 'tool_use' : 'end_turn', stop_sequence: null }, usage: { output_tokens: 1 } }),
+    sse('message_delta', {
+      type: 'message_delta',
+      delta: { stop_reason: reply.kind === 'tool' ? 'tool_use' : 'end_turn', stop_sequence: null },
+      usage: { output_tokens: 1 },
+    }),
     sse('message_stop', { type: 'message_stop' }),
   ].join('');
 }
 
 const textOf = (content: unknown): string =>
-  typeof content === 'string' ? content
-  : Array.isArray(content) ? content.map((b) => (b !== null && typeof b === 'object' && (b as { type?: unknown }).type === 'text' ? String((b as { text?: unknown }).text ?? '') : '')).join('')
-  : '';
+  typeof content === 'string'
+    ? content
+    : Array.isArray(content)
+      ? content
+          .map((b) =>
+            b !== null && typeof b === 'object' && (b as { type?: unknown }).type === 'text'
+              ? String((b as { text?: unknown }).text ?? '')
+              : '',
+          )
+          .join('')
+      : '';
 
 /** A loop request (it offers `readTool`), or 'side' for a request that does not, or a problem. */
 export function parseAnthropic(body: unknown, readTool: string): LoopRequest | 'side' | string {
@@ -138,7 +196,8 @@ export function parseAnthropic(body: unknown, readTool: string): LoopRequest | '
   const b = body as { tools?: unknown; messages?: unknown };
   if (!Array.isArray(b.messages)) return 'the body has no messages array';
   const tools = Array.isArray(b.tools) ? b.tools : [];
-  if (!tools.some((t) => t !== null && typeof t === 'object' && (t as { name?: unknown }).name === readTool)) return 'side';
+  if (!tools.some((t) => t !== null && typeof t === 'object' && (t as { name?: unknown }).name === readTool))
+    return 'side';
   const last = b.messages[b.messages.length - 1] as { role?: unknown; content?: unknown } | undefined;
   const results = new Map<string, ToolResult>();
   let userText = '';
@@ -218,17 +277,28 @@ export class ModelServer {
       if (aside?.kind === 'answer') return this.#answerAside(line, res, aside.status, aside.body(looseJson(raw)));
       if (req.method !== 'POST' || !WIRES[this.o.wire].endpoint(path)) {
         // Endpoints a CLI may probe (count_tokens, model lists): refused, never judged.
-        res.writeHead(404, { 'content-type': 'application/json' }).end('{"type":"error","error":{"type":"not_found_error","message":"not served"}}');
+        res
+          .writeHead(404, { 'content-type': 'application/json' })
+          .end('{"type":"error","error":{"type":"not_found_error","message":"not served"}}');
         return;
       }
       let body: unknown;
       try {
         body = JSON.parse(raw.toString('utf8'));
       } catch {
-        return this.#fault(line, res, `the CLI sent a request that is not JSON: ${JSON.stringify(raw.subarray(0, 120).toString('utf8'))}`);
+        return this.#fault(
+          line,
+          res,
+          `the CLI sent a request that is not JSON: ${JSON.stringify(raw.subarray(0, 120).toString('utf8'))}`,
+        );
       }
       const parsed = WIRES[this.o.wire].parse(body, this.o.readTool);
-      if (typeof parsed === 'string' && parsed !== 'side') return this.#fault(line, res, `the CLI sent a request the profile cannot parse (${parsed}): ${JSON.stringify(raw.subarray(0, 120).toString('utf8'))}`);
+      if (typeof parsed === 'string' && parsed !== 'side')
+        return this.#fault(
+          line,
+          res,
+          `the CLI sent a request the profile cannot parse (${parsed}): ${JSON.stringify(raw.subarray(0, 120).toString('utf8'))}`,
+        );
       if (parsed === 'side') {
         this.sideRequests++;
         line.sideRequests++;

@@ -49,7 +49,10 @@ export type DriverDecoder = (text: string, info: DriverDecodeInfo) => Claim | un
 export async function loadDecoder(modulePath: string): Promise<DriverDecoder> {
   const mod = await importUserModule(modulePath, 'decoder');
   const f = typeof mod.decode === 'function' ? mod.decode : mod.default;
-  if (typeof f !== 'function') throw new UsageError(`decoder ${modulePath}: export a function decode(text, info) (named "decode" or the default export)`);
+  if (typeof f !== 'function')
+    throw new UsageError(
+      `decoder ${modulePath}: export a function decode(text, info) (named "decode" or the default export)`,
+    );
   return f as DriverDecoder;
 }
 
@@ -107,7 +110,10 @@ export function defaultDecode(text: string, d: DefaultDecode): Claim | undefined
   const m = d.pointer.exec(text);
   if (m !== null) {
     const stated = m.groups?.total;
-    return { kind: 'pointer', total: stated !== undefined && /^[\d,]+$/.test(stated) ? Number(stated.replace(/,/g, '')) : total };
+    return {
+      kind: 'pointer',
+      total: stated !== undefined && /^[\d,]+$/.test(stated) ? Number(stated.replace(/,/g, '')) : total,
+    };
   }
   return d.otherwise === 'verbatim' ? { kind: 'verbatim' } : undefined;
 }

@@ -40,6 +40,11 @@ export const quoted = (command: string): string => `\`${command}\``;
 
 export function describeLevers(levers: readonly LeverName[], cap: number | undefined): string {
   const list = `[${levers.join(', ')}]`;
-  const capText = cap !== undefined ? `, a fixed cap of ${cap} bytes` : levers.includes('cap') ? '' : ', no cap lever (CAP-BOUND judges diffs only)';
+  const capText =
+    cap !== undefined
+      ? `, a fixed cap of ${cap} bytes`
+      : levers.includes('cap')
+        ? ''
+        : ', no cap lever (CAP-BOUND judges diffs only)';
   return `Levers declared: ${list}${capText} (--levers changes them); no arm surface, no seal, no counters, no stale serve.`;
 }

@@ -13,8 +13,21 @@ import { AdapterError } from '../../core/errors.ts';
 import { ClaimQueue } from '../claim-queue.ts';
 import { withRoot } from '../command.ts';
 import type { AdapterContext, Capabilities, HistoryHandle, ReadArgs, WorkerShim } from '../contract.ts';
-import { DEFAULT_POINTER_PATTERN, defaultDecode, pointerRegex, type DriverDecoder, type DriverSource } from '../drivers/decode.ts';
-import { DEFAULT_DRIVER_LEVERS, describeLevers, quoted, serialQueue, type DriverAdapter, type HostReport } from '../drivers/driver.ts';
+import {
+  DEFAULT_POINTER_PATTERN,
+  defaultDecode,
+  pointerRegex,
+  type DriverDecoder,
+  type DriverSource,
+} from '../drivers/decode.ts';
+import {
+  DEFAULT_DRIVER_LEVERS,
+  describeLevers,
+  quoted,
+  serialQueue,
+  type DriverAdapter,
+  type HostReport,
+} from '../drivers/driver.ts';
 import { ScratchHome } from '../drivers/home.ts';
 import { DEFAULT_TIMEOUT_MS } from '../process/adapter.ts';
 import { Sandbox } from '../process/sandbox.ts';
@@ -71,17 +84,38 @@ export function openHookAdapter(o: HookDriverOptions): DriverAdapter {
   const levers = o.levers ?? DEFAULT_DRIVER_LEVERS;
   const pattern = o.pointerPattern ?? DEFAULT_POINTER_PATTERN;
   const pointer = pointerRegex(pattern);
-  const counts: Counts = { preToolUse: 0, allowed: 0, asked: 0, denied: 0, hookErrors: 0, updatedInput: 0, postToolUse: 0, postErrors: 0, preCompact: 0, compactErrors: 0 };
+  const counts: Counts = {
+    preToolUse: 0,
+    allowed: 0,
+    asked: 0,
+    denied: 0,
+    hookErrors: 0,
+    updatedInput: 0,
+    postToolUse: 0,
+    postErrors: 0,
+    preCompact: 0,
+    compactErrors: 0,
+  };
   let firstError: string | undefined;
   const neverSucceeded = (): AdapterError =>
-    new AdapterError(`the PreToolUse hook ${JSON.stringify(o.command)} never succeeded: all ${counts.preToolUse} calls ended in an error (first: ${firstError}), so nothing it decides was judged`);
+    new AdapterError(
+      `the PreToolUse hook ${JSON.stringify(o.command)} never succeeded: all ${counts.preToolUse} calls ended in an error (first: ${firstError}), so nothing it decides was judged`,
+    );
   let toolUses = 0;
 
   const capabilities: Capabilities = {
-    levers, ...(o.cap !== undefined ? { cap: o.cap } : {}), tool: READ_TOOL_BOUND,
-    capParam: false, windows: true, diff: levers.includes('diff'), staleServe: false,
+    levers,
+    ...(o.cap !== undefined ? { cap: o.cap } : {}),
+    tool: READ_TOOL_BOUND,
+    capParam: false,
+    windows: true,
+    diff: levers.includes('diff'),
+    staleServe: false,
     // Without --hook-compact the host compacts and never tells the hook (FORGET-RESETS judges that).
-    forget: o.compact !== undefined, forgetWhole: true, counters: false, seal: false,
+    forget: o.compact !== undefined,
+    forgetWhole: true,
+    counters: false,
+    seal: false,
     // The kit rewrites a file right after the host's Read returned it, before PostToolUse.
     raceBarrier: true,
   };
@@ -96,12 +130,26 @@ export function openHookAdapter(o: HookDriverOptions): DriverAdapter {
     const isolated = o.isolation ? { isolation: o.isolation, writable: [root, home.path, sandbox.tmp] } : {};
     const claims = new ClaimQueue();
     const call = (command: string, event: Record<string, unknown>, what: string) =>
-      runHook({ command: withRoot(command, root), stdin: JSON.stringify(event), cwd, env, timeoutMs, what, ...isolated });
+      runHook({
+        command: withRoot(command, root),
+        stdin: JSON.stringify(event),
+        cwd,
+        env,
+        timeoutMs,
+        what,
+        ...isolated,
+      });
 
     const decodeDeny = (text: string, source: DriverSource, args: ReadArgs, request: ReadToolInput): Claim => {
       const asked = hostRead(root, request);
       const content = asked.ok ? asked.text : undefined;
-      const info = { source, path: args.path, file: request.file_path, args, contentBytes: content === undefined ? 0 : Buffer.byteLength(content, 'utf8') };
+      const info = {
+        source,
+        path: args.path,
+        file: request.file_path,
+        args,
+        contentBytes: content === undefined ? 0 : Buffer.byteLength(content, 'utf8'),
+      };
       const claim = o.decoder?.(text, info) ?? defaultDecode(text, { pointer, content, otherwise: 'undecodable' });
       if (claim === undefined)
         throw new AdapterError(
@@ -111,18 +159,33 @@ export function openHookAdapter(o: HookDriverOptions): DriverAdapter {
     };
 
     const create = async (ctx: AdapterContext): Promise<WorkerShim> => {
-      const session: HookSession = { session_id: randomUUID(), transcript_path: join(home.path, '.claude', 'transcripts', `${ctx.workerId}.jsonl`), cwd: root };
+      const session: HookSession = {
+        session_id: randomUUID(),
+        transcript_path: join(home.path, '.claude', 'transcripts', `${ctx.workerId}.jsonl`),
+        cwd: root,
+      };
       const serial = serialQueue();
       const shim: { -readonly [K in keyof WorkerShim]: WorkerShim[K] } = {
         read: (args: ReadArgs) =>
           serial(async () => {
             sandbox.prepare(args.path);
-            const request: ReadToolInput = { file_path: `${root}/${args.path}`, ...(args.offset !== undefined ? { offset: args.offset } : {}), ...(args.limit !== undefined ? { limit: args.limit } : {}) };
+            const request: ReadToolInput = {
+              file_path: `${root}/${args.path}`,
+              ...(args.offset !== undefined ? { offset: args.offset } : {}),
+              ...(args.limit !== undefined ? { limit: args.limit } : {}),
+            };
             const id = `toolu_readshim_${++toolUses}`;
-            const x = await call(o.command, preToolUse(session, id, request), `PreToolUse hook for ${request.file_path}`);
+            const x = await call(
+              o.command,
+              preToolUse(session, id, request),
+              `PreToolUse hook for ${request.file_path}`,
+            );
             counts.preToolUse++;
             const d = preDecision(x);
-            if (typeof d === 'string') throw new AdapterError(`the PreToolUse hook ${JSON.stringify(o.command)} ${d} (read of ${request.file_path})`);
+            if (typeof d === 'string')
+              throw new AdapterError(
+                `the PreToolUse hook ${JSON.stringify(o.command)} ${d} (read of ${request.file_path})`,
+              );
             if (d.kind === 'deny') {
               counts.denied++;
               const claim = decodeDeny(d.reason, d.via, args, request);
@@ -133,7 +196,8 @@ export function openHookAdapter(o: HookDriverOptions): DriverAdapter {
               counts.hookErrors++;
               firstError ??= `${d.detail}${x.stderr.trim() !== '' ? `, stderr ${JSON.stringify(x.stderr.trim().slice(-300))}` : ''}`;
               // A hook that fails every call decides nothing: stop early rather than judge plain reads for minutes.
-              if (counts.preToolUse >= NEVER_SUCCEEDED_AFTER && counts.hookErrors === counts.preToolUse) throw neverSucceeded();
+              if (counts.preToolUse >= NEVER_SUCCEEDED_AFTER && counts.hookErrors === counts.preToolUse)
+                throw neverSucceeded();
             } else if (d.via === 'ask') counts.asked++;
             else counts.allowed++;
             const effective = d.kind === 'allow' && d.updatedInput !== undefined ? d.updatedInput : request;
@@ -148,8 +212,21 @@ export function openHookAdapter(o: HookDriverOptions): DriverAdapter {
             const claim = allowedClaim(request, effective, asked, served.text);
             if (o.post !== undefined) {
               const input = effective as ReadToolInput;
-              const response = { type: 'text' as const, file: { filePath: served.file, content: served.text, numLines: served.numLines, startLine: served.startLine, totalLines: served.totalLines } };
-              const p = await call(o.post, postToolUse(session, id, input, response), `PostToolUse hook for ${served.file}`);
+              const response = {
+                type: 'text' as const,
+                file: {
+                  filePath: served.file,
+                  content: served.text,
+                  numLines: served.numLines,
+                  startLine: served.startLine,
+                  totalLines: served.totalLines,
+                },
+              };
+              const p = await call(
+                o.post,
+                postToolUse(session, id, input, response),
+                `PostToolUse hook for ${served.file}`,
+              );
               counts.postToolUse++;
               if (p.code !== 0) counts.postErrors++;
             }
@@ -161,7 +238,10 @@ export function openHookAdapter(o: HookDriverOptions): DriverAdapter {
         const compact = o.compact;
         shim.forget = (path?: string) =>
           serial(async () => {
-            if (path !== undefined) throw new AdapterError(`the played host compacts whole workers; this trace forgets one path (${path}), which a hook cannot be told`);
+            if (path !== undefined)
+              throw new AdapterError(
+                `the played host compacts whole workers; this trace forgets one path (${path}), which a hook cannot be told`,
+              );
             const x = await call(compact, preCompact(session), `PreCompact hook for worker ${ctx.workerId}`);
             counts.preCompact++;
             if (x.code !== 0) counts.compactErrors++;

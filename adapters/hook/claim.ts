@@ -15,13 +15,24 @@ const num = (v: unknown): number | undefined => (typeof v === 'number' ? v : und
 
 /** The same file and window (the hook's updatedInput changed nothing that matters). */
 export function sameRequest(a: ReadToolInput, b: Readonly<Record<string, unknown>>): boolean {
-  return typeof b.file_path === 'string' && resolvePath(b.file_path) === resolvePath(a.file_path) && num(b.offset) === a.offset && num(b.limit) === a.limit;
+  return (
+    typeof b.file_path === 'string' &&
+    resolvePath(b.file_path) === resolvePath(a.file_path) &&
+    num(b.offset) === a.offset &&
+    num(b.limit) === a.limit
+  );
 }
 
 /** The claim of `served` (the text of the effective input) for the worker's request, whose content now is `asked`. */
-export function allowedClaim(request: ReadToolInput, effective: Readonly<Record<string, unknown>>, asked: HostRead, served: string): Claim {
+export function allowedClaim(
+  request: ReadToolInput,
+  effective: Readonly<Record<string, unknown>>,
+  asked: HostRead,
+  served: string,
+): Claim {
   if (sameRequest(request, effective) || !asked.ok || served === asked.text) return { kind: 'verbatim' };
-  if (typeof effective.file_path !== 'string' || resolvePath(effective.file_path) !== resolvePath(request.file_path)) return { kind: 'verbatim' };
+  if (typeof effective.file_path !== 'string' || resolvePath(effective.file_path) !== resolvePath(request.file_path))
+    return { kind: 'verbatim' };
   const from = request.offset ?? 1;
   const to = num(effective.offset) ?? 1;
   const lines = splitLines(asked.text);

@@ -38,7 +38,13 @@ const tail = (s: string): string => (s === '' ? '(nothing)' : JSON.stringify(s.l
 
 export function runHook(c: HookCall): Promise<HookExit> {
   return new Promise<HookExit>((resolve, reject) => {
-    const child = spawnSubject({ command: c.command, cwd: c.cwd, env: c.env, writable: c.writable ?? [], ...(c.isolation ? { isolation: c.isolation } : {}) });
+    const child = spawnSubject({
+      command: c.command,
+      cwd: c.cwd,
+      env: c.env,
+      writable: c.writable ?? [],
+      ...(c.isolation ? { isolation: c.isolation } : {}),
+    });
     const out: Buffer[] = [];
     const err: Buffer[] = [];
     let size = 0;
@@ -65,7 +71,11 @@ export function runHook(c: HookCall): Promise<HookExit> {
     const fail = (why: string): void =>
       finish(() => {
         kill();
-        reject(new AdapterError(`${c.what}: hook ${JSON.stringify(c.command)} ${why}; its stdout ended: ${tail(text(out))}; its stderr ended: ${tail(text(err))}`));
+        reject(
+          new AdapterError(
+            `${c.what}: hook ${JSON.stringify(c.command)} ${why}; its stdout ended: ${tail(text(out))}; its stderr ended: ${tail(text(err))}`,
+          ),
+        );
       });
     const done = (): void =>
       finish(() => {
@@ -73,11 +83,13 @@ export function runHook(c: HookCall): Promise<HookExit> {
         resolve({ code: exit?.code ?? null, signal: exit?.signal ?? null, stdout: text(out), stderr: text(err) });
       });
     const timer = setTimeout(() => fail(`did not finish within ${c.timeoutMs} ms`), c.timeoutMs);
-    const take = (into: Buffer[]) => (chunk: Buffer): void => {
-      size += chunk.length;
-      if (size > MAX_OUTPUT) fail(`printed more than ${MAX_OUTPUT} bytes`);
-      else into.push(chunk);
-    };
+    const take =
+      (into: Buffer[]) =>
+      (chunk: Buffer): void => {
+        size += chunk.length;
+        if (size > MAX_OUTPUT) fail(`printed more than ${MAX_OUTPUT} bytes`);
+        else into.push(chunk);
+      };
     child.stdout.on('data', take(out));
     child.stderr.on('data', take(err));
     child.on('error', (e) => fail(`could not be started (${e.message})`));

@@ -16,29 +16,51 @@ import { TOOL_ERROR_CODES } from '../../harness/world.ts';
  * Claude Code's Read: 2,000 lines from the offset, lines cut after 2,000 characters (UTF-16 units);
  * a whole read of a file over 256 KB is refused (spec/SPEC.md "Host refusals").
  */
-export const READ_TOOL_BOUND: HostToolBound = Object.freeze({ maxLines: 2000, maxLineChars: 2000, refuse: Object.freeze({ maxBytes: 256 * 1024 }) });
+export const READ_TOOL_BOUND: HostToolBound = Object.freeze({
+  maxLines: 2000,
+  maxLineChars: 2000,
+  refuse: Object.freeze({ maxBytes: 256 * 1024 }),
+});
 
 export type HostRead =
-  | { readonly ok: true; readonly text: string; readonly file: string; readonly startLine: number; readonly numLines: number; readonly totalLines: number }
+  | {
+      readonly ok: true;
+      readonly text: string;
+      readonly file: string;
+      readonly startLine: number;
+      readonly numLines: number;
+      readonly totalLines: number;
+    }
   | { readonly ok: false; readonly code: string; readonly message: string };
 
 /** A read tool failure with the code the kit's tool fails with (passed on, never a crash). */
 export class HostReadError extends Error {
-  constructor(readonly code: string, message: string) {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
     super(message);
     this.name = 'HostReadError';
   }
 }
 
-const isWindow = (v: unknown): v is number | undefined => v === undefined || (typeof v === 'number' && Number.isSafeInteger(v) && v >= 0);
+const isWindow = (v: unknown): v is number | undefined =>
+  v === undefined || (typeof v === 'number' && Number.isSafeInteger(v) && v >= 0);
 
 /** What the played Read tool returns for `input` now; paths outside the sandbox are refused. */
-export function hostRead(root: string, input: Readonly<Record<string, unknown>>, bound: HostToolBound = READ_TOOL_BOUND): HostRead {
+export function hostRead(
+  root: string,
+  input: Readonly<Record<string, unknown>>,
+  bound: HostToolBound = READ_TOOL_BOUND,
+): HostRead {
   const path = input.file_path;
-  if (typeof path !== 'string' || !path.startsWith('/')) return { ok: false, code: 'EINVAL', message: 'EINVAL: Read needs an absolute file_path' };
-  if (!resolvePath(path).startsWith(`${root}/`)) return { ok: false, code: 'EACCES', message: `EACCES: ${path} is outside the project directory ${root}` };
+  if (typeof path !== 'string' || !path.startsWith('/'))
+    return { ok: false, code: 'EINVAL', message: 'EINVAL: Read needs an absolute file_path' };
+  if (!resolvePath(path).startsWith(`${root}/`))
+    return { ok: false, code: 'EACCES', message: `EACCES: ${path} is outside the project directory ${root}` };
   const { offset, limit } = input;
-  if (!isWindow(offset) || !isWindow(limit) || offset === 0) return { ok: false, code: 'EINVAL', message: `EINVAL: bad window offset=${String(offset)} limit=${String(limit)}` };
+  if (!isWindow(offset) || !isWindow(limit) || offset === 0)
+    return { ok: false, code: 'EINVAL', message: `EINVAL: bad window offset=${String(offset)} limit=${String(limit)}` };
   let content: string;
   try {
     content = readFileSync(path, 'utf8');
@@ -51,5 +73,12 @@ export function hostRead(root: string, input: Readonly<Record<string, unknown>>,
   // The tool refuses instead of answering: the worker sees the refusal, PostToolUse does not run.
   const refused = refusalOf(content, offset, limit, text, bound, path);
   if (refused !== undefined) return { ok: false, ...refused };
-  return { ok: true, text, file: path, startLine: offset ?? 1, numLines: splitLines(text).length, totalLines: splitLines(content).length };
+  return {
+    ok: true,
+    text,
+    file: path,
+    startLine: offset ?? 1,
+    numLines: splitLines(text).length,
+    totalLines: splitLines(content).length,
+  };
 }

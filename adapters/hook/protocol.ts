@@ -23,17 +23,43 @@ export interface HookSession {
 }
 
 export function preToolUse(s: HookSession, toolUseId: string, input: ReadToolInput): Record<string, unknown> {
-  return { ...s, permission_mode: 'default', hook_event_name: 'PreToolUse', tool_name: 'Read', tool_input: input, tool_use_id: toolUseId };
+  return {
+    ...s,
+    permission_mode: 'default',
+    hook_event_name: 'PreToolUse',
+    tool_name: 'Read',
+    tool_input: input,
+    tool_use_id: toolUseId,
+  };
 }
 
 /** tool_response of the played Read tool: `{ type: "text", file: { filePath, content, numLines, startLine, totalLines } }`. */
 export interface ReadToolResponse {
   readonly type: 'text';
-  readonly file: { readonly filePath: string; readonly content: string; readonly numLines: number; readonly startLine: number; readonly totalLines: number };
+  readonly file: {
+    readonly filePath: string;
+    readonly content: string;
+    readonly numLines: number;
+    readonly startLine: number;
+    readonly totalLines: number;
+  };
 }
 
-export function postToolUse(s: HookSession, toolUseId: string, input: ReadToolInput, response: ReadToolResponse): Record<string, unknown> {
-  return { ...s, permission_mode: 'default', hook_event_name: 'PostToolUse', tool_name: 'Read', tool_input: input, tool_response: response, tool_use_id: toolUseId };
+export function postToolUse(
+  s: HookSession,
+  toolUseId: string,
+  input: ReadToolInput,
+  response: ReadToolResponse,
+): Record<string, unknown> {
+  return {
+    ...s,
+    permission_mode: 'default',
+    hook_event_name: 'PostToolUse',
+    tool_name: 'Read',
+    tool_input: input,
+    tool_response: response,
+    tool_use_id: toolUseId,
+  };
 }
 
 /** The one compaction event the played host sends: PreCompact, trigger "auto" (the context filled up). */
@@ -43,7 +69,11 @@ export function preCompact(s: HookSession): Record<string, unknown> {
 
 export type PreDecision =
   /** The read proceeds (allow, ask approved, or no decision), with the hook's updatedInput if any. */
-  | { readonly kind: 'allow'; readonly via: 'allow' | 'ask' | 'none' | 'approve'; readonly updatedInput?: Record<string, unknown> }
+  | {
+      readonly kind: 'allow';
+      readonly via: 'allow' | 'ask' | 'none' | 'approve';
+      readonly updatedInput?: Record<string, unknown>;
+    }
   /** The read is withheld; the reason is what the worker is shown. */
   | { readonly kind: 'deny'; readonly via: 'deny' | 'block' | 'exit 2'; readonly reason: string }
   /** Exit code other than 0 and 2 (or a signal): a non-blocking error, the read proceeds. */
@@ -66,13 +96,16 @@ export function preDecision(x: HookExit): PreDecision | string {
     return `printed output that starts like JSON but is not: ${clip(out)}`;
   }
   if (!isObj(j)) return `printed ${clip(out)}, not a JSON object`;
-  if (j.continue === false) return `answered "continue": false, which stops the agent; a read hook allows, denies or asks`;
+  if (j.continue === false)
+    return `answered "continue": false, which stops the agent; a read hook allows, denies or asks`;
   const h = j.hookSpecificOutput;
   if (h !== undefined) {
     if (!isObj(h)) return 'printed a "hookSpecificOutput" that is not an object';
-    if (h.hookEventName !== undefined && h.hookEventName !== 'PreToolUse') return `answered a PreToolUse event with hookSpecificOutput.hookEventName ${JSON.stringify(h.hookEventName)}`;
+    if (h.hookEventName !== undefined && h.hookEventName !== 'PreToolUse')
+      return `answered a PreToolUse event with hookSpecificOutput.hookEventName ${JSON.stringify(h.hookEventName)}`;
     const reason = h.permissionDecisionReason;
-    if (reason !== undefined && typeof reason !== 'string') return 'printed a permissionDecisionReason that is not a string';
+    if (reason !== undefined && typeof reason !== 'string')
+      return 'printed a permissionDecisionReason that is not a string';
     const upd = h.updatedInput;
     if (upd !== undefined && !isObj(upd)) return 'printed an updatedInput that is not an object';
     const updated = upd !== undefined ? { updatedInput: upd } : {};

@@ -17,7 +17,14 @@ import { ClaimQueue } from '../claim-queue.ts';
 import { withRoot } from '../command.ts';
 import type { AdapterContext, Capabilities, HistoryHandle, ReadArgs, WorkerShim } from '../contract.ts';
 import { DEFAULT_POINTER_PATTERN, defaultDecode, pointerRegex, type DriverDecoder } from '../drivers/decode.ts';
-import { DEFAULT_DRIVER_LEVERS, describeLevers, quoted, serialQueue, type DriverAdapter, type HostReport } from '../drivers/driver.ts';
+import {
+  DEFAULT_DRIVER_LEVERS,
+  describeLevers,
+  quoted,
+  serialQueue,
+  type DriverAdapter,
+  type HostReport,
+} from '../drivers/driver.ts';
 import { ScratchHome } from '../drivers/home.ts';
 import { DEFAULT_TIMEOUT_MS } from '../process/adapter.ts';
 import { Sandbox } from '../process/sandbox.ts';
@@ -82,7 +89,11 @@ export async function openMcpAdapter(o: McpDriverOptions): Promise<DriverAdapter
     const { sandbox, home } = slot;
     // Isolated, the server writes only the sandbox, its HOME and a TMPDIR of the history's own.
     const isolated = o.isolation
-      ? { env: { ...process.env, HOME: home.path, TMPDIR: sandbox.tmp, TMP: sandbox.tmp, TEMP: sandbox.tmp }, isolation: o.isolation, writable: [sandbox.root, home.path, sandbox.tmp] }
+      ? {
+          env: { ...process.env, HOME: home.path, TMPDIR: sandbox.tmp, TMP: sandbox.tmp, TEMP: sandbox.tmp },
+          isolation: o.isolation,
+          writable: [sandbox.root, home.path, sandbox.tmp],
+        }
       : { env: { ...process.env, HOME: home.path } };
     const proc = new ServerProcess({ command: withRoot(o.command, sandbox.root), cwd, ...isolated });
     const client = new Client({ name: 'readshim-conformance', version: KIT_VERSION });
@@ -90,7 +101,9 @@ export async function openMcpAdapter(o: McpDriverOptions): Promise<DriverAdapter
       await client.connect(proc, { timeout: timeoutMs });
     } catch (e) {
       await proc.close();
-      throw new AdapterError(`MCP server ${JSON.stringify(o.command)} did not start a session: ${message(e)}; ${proc.describe()}`);
+      throw new AdapterError(
+        `MCP server ${JSON.stringify(o.command)} did not start a session: ${message(e)}; ${proc.describe()}`,
+      );
     }
     return { proc, client };
   };
@@ -102,19 +115,28 @@ export async function openMcpAdapter(o: McpDriverOptions): Promise<DriverAdapter
 
   // The probe session: the server's tools decide the read tool and whether windows map. It then
   // serves the first worker of the first history (its sandbox and HOME become that history's).
-  const probe: Slot = { sandbox: new Sandbox(o.sandboxDir), home: new ScratchHome(o.sandboxDir), first: undefined, lives: new Set() };
+  const probe: Slot = {
+    sandbox: new Sandbox(o.sandboxDir),
+    home: new ScratchHome(o.sandboxDir),
+    first: undefined,
+    lives: new Set(),
+  };
   let tool: ReadTool;
   try {
     const live = await start(probe);
     probe.first = Promise.resolve(live);
     probe.lives.add(probe.first);
     const listed = await live.client.listTools(undefined, { timeout: timeoutMs }).catch((e: unknown) => {
-      throw new AdapterError(`MCP server ${JSON.stringify(o.command)} did not list its tools: ${message(e)}; ${live.proc.describe()}`);
+      throw new AdapterError(
+        `MCP server ${JSON.stringify(o.command)} did not list its tools: ${message(e)}; ${live.proc.describe()}`,
+      );
     });
     const chosen = chooseReadTool(listed.tools, o.tool, o.args ?? {});
     if (typeof chosen === 'string') throw new UsageError(`run --mcp: ${chosen}`);
     if (o.compactTool !== undefined && !listed.tools.some((t) => t.name === o.compactTool))
-      throw new UsageError(`run --mcp: --mcp-compact names tool ${JSON.stringify(o.compactTool)}, which the server does not have (its tools: ${listed.tools.map((t) => t.name).join(', ')})`);
+      throw new UsageError(
+        `run --mcp: --mcp-compact names tool ${JSON.stringify(o.compactTool)}, which the server does not have (its tools: ${listed.tools.map((t) => t.name).join(', ')})`,
+      );
     tool = chosen;
   } catch (e) {
     await Promise.all([...probe.lives].map(end));
@@ -125,10 +147,17 @@ export async function openMcpAdapter(o: McpDriverOptions): Promise<DriverAdapter
   const windows = tool.offsetArg !== undefined;
 
   const capabilities: Capabilities = {
-    levers, ...(o.cap !== undefined ? { cap: o.cap } : {}),
-    capParam: false, windows, diff: levers.includes('diff'), staleServe: false,
+    levers,
+    ...(o.cap !== undefined ? { cap: o.cap } : {}),
+    capParam: false,
+    windows,
+    diff: levers.includes('diff'),
+    staleServe: false,
     // Without --mcp-compact the host compacts and never tells the server (FORGET-RESETS judges that).
-    forget: o.compactTool !== undefined, forgetWhole: true, counters: false, seal: false,
+    forget: o.compactTool !== undefined,
+    forgetWhole: true,
+    counters: false,
+    seal: false,
   };
 
   const slots: Slot[] = [probe];
@@ -167,8 +196,16 @@ export async function openMcpAdapter(o: McpDriverOptions): Promise<DriverAdapter
       return await live.client.callTool({ name, arguments: args }, undefined, { timeout: timeoutMs });
     } catch (e) {
       const code = e instanceof McpError ? e.code : undefined;
-      if (code === undefined || code === ErrorCode.RequestTimeout || code === ErrorCode.ConnectionClosed || code === ErrorCode.InvalidParams || code === ErrorCode.MethodNotFound)
-        throw new AdapterError(`MCP server ${JSON.stringify(o.command)} failed ${what}: ${message(e)}; ${live.proc.describe()}`);
+      if (
+        code === undefined ||
+        code === ErrorCode.RequestTimeout ||
+        code === ErrorCode.ConnectionClosed ||
+        code === ErrorCode.InvalidParams ||
+        code === ErrorCode.MethodNotFound
+      )
+        throw new AdapterError(
+          `MCP server ${JSON.stringify(o.command)} failed ${what}: ${message(e)}; ${live.proc.describe()}`,
+        );
       // Another JSON-RPC error: the worker is shown an error, as a host shows a failed tool call.
       throw Object.assign(new Error(`MCP error ${code}: ${message(e)}`), { code: 'EIO' });
     }
@@ -195,18 +232,34 @@ export async function openMcpAdapter(o: McpDriverOptions): Promise<DriverAdapter
           const r = await call(live, tool.name, a, `${tool.name} of ${file}`);
           counts.calls++;
           const parts = (r as { content?: unknown }).content;
-          if (!Array.isArray(parts)) throw new AdapterError(`MCP server ${JSON.stringify(o.command)}: ${tool.name} of ${file} returned no content list`);
-          const other = parts.filter((p: { type?: unknown }) => p?.type !== 'text').map((p: { type?: unknown }) => String(p?.type));
+          if (!Array.isArray(parts))
+            throw new AdapterError(
+              `MCP server ${JSON.stringify(o.command)}: ${tool.name} of ${file} returned no content list`,
+            );
+          const other = parts
+            .filter((p: { type?: unknown }) => p?.type !== 'text')
+            .map((p: { type?: unknown }) => String(p?.type));
           if (other.length > 0)
-            throw new AdapterError(`MCP server ${JSON.stringify(o.command)}: ${tool.name} of ${file} answered with ${[...new Set(other)].join(', ')} content; the kit judges text parts only, so the response is undecodable`);
+            throw new AdapterError(
+              `MCP server ${JSON.stringify(o.command)}: ${tool.name} of ${file} answered with ${[...new Set(other)].join(', ')} content; the kit judges text parts only, so the response is undecodable`,
+            );
           const text = parts.map((p: { text?: unknown }) => String(p.text)).join('');
           let claim: Claim;
           if (r.isError === true) {
             counts.refusals++;
-            claim = { kind: 'refusal', reason: /ENOENT|not found|no such file|does not exist/i.test(text) ? 'absent' : 'unreadable' };
+            claim = {
+              kind: 'refusal',
+              reason: /ENOENT|not found|no such file|does not exist/i.test(text) ? 'absent' : 'unreadable',
+            };
           } else {
             const content = contentNow(slot, args);
-            const info = { source: 'mcp' as const, path: args.path, file, args, contentBytes: content === undefined ? 0 : Buffer.byteLength(content, 'utf8') };
+            const info = {
+              source: 'mcp' as const,
+              path: args.path,
+              file,
+              args,
+              contentBytes: content === undefined ? 0 : Buffer.byteLength(content, 'utf8'),
+            };
             claim = o.decoder?.(text, info) ?? defaultDecode(text, { pointer, content, otherwise: 'verbatim' })!;
           }
           claims.put(text, claim);
@@ -217,7 +270,10 @@ export async function openMcpAdapter(o: McpDriverOptions): Promise<DriverAdapter
       const name = o.compactTool;
       shim.forget = (path?: string) =>
         serial(async () => {
-          if (path !== undefined) throw new AdapterError(`the played host compacts whole workers; this trace forgets one path (${path}), which an MCP server cannot be told`);
+          if (path !== undefined)
+            throw new AdapterError(
+              `the played host compacts whole workers; this trace forgets one path (${path}), which an MCP server cannot be told`,
+            );
           counts.compactCalls++;
           const r = await call(live, name, {}, `${name} (compaction)`).catch((e: unknown) => {
             if (e instanceof AdapterError) throw e;

@@ -7,7 +7,10 @@
 
 export interface ToolInfo {
   readonly name: string;
-  readonly inputSchema: { readonly properties?: Readonly<Record<string, unknown>>; readonly required?: readonly string[] };
+  readonly inputSchema: {
+    readonly properties?: Readonly<Record<string, unknown>>;
+    readonly required?: readonly string[];
+  };
 }
 
 /** --mcp-args: the tool's argument names for the kit's path, offset (1-based first line) and limit (lines). */
@@ -31,9 +34,13 @@ export const PATH_NAMES: readonly string[] = Object.freeze(['path', 'file_path',
 /** Parses `path=file,offset=start,limit=lines`; a string says what is wrong. */
 export function parseArgMap(raw: string): ArgMap | string {
   const out: Record<string, string> = {};
-  for (const part of raw.split(',').map((s) => s.trim()).filter(Boolean)) {
+  for (const part of raw
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     const m = /^(path|offset|limit)=([^=\s]+)$/.exec(part);
-    if (m === null) return `--mcp-args takes path=<arg>,offset=<arg>,limit=<arg> (any of them), got ${JSON.stringify(part)}`;
+    if (m === null)
+      return `--mcp-args takes path=<arg>,offset=<arg>,limit=<arg> (any of them), got ${JSON.stringify(part)}`;
     if (out[m[1]!] !== undefined) return `--mcp-args maps ${m[1]} twice`;
     out[m[1]!] = m[2]!;
   }
@@ -49,10 +56,12 @@ function asReadTool(t: ToolInfo, map: ArgMap): ReadTool | string {
   const names = Object.keys(props);
   for (const k of ['path', 'offset', 'limit'] as const) {
     const name = map[k];
-    if (name !== undefined && !names.includes(name)) return `--mcp-args maps ${k} to "${name}", which tool ${t.name} does not take (it takes ${names.join(', ') || 'no arguments'})`;
+    if (name !== undefined && !names.includes(name))
+      return `--mcp-args maps ${k} to "${name}", which tool ${t.name} does not take (it takes ${names.join(', ') || 'no arguments'})`;
   }
   const pathArg = map.path ?? PATH_NAMES.find((n) => names.includes(n));
-  if (pathArg === undefined) return `tool ${t.name} takes no path argument (${PATH_NAMES.join(', ')}); map it with --mcp-args path=<arg> (it takes ${names.join(', ') || 'no arguments'})`;
+  if (pathArg === undefined)
+    return `tool ${t.name} takes no path argument (${PATH_NAMES.join(', ')}); map it with --mcp-args path=<arg> (it takes ${names.join(', ') || 'no arguments'})`;
   const offsetArg = map.offset ?? (names.includes('offset') ? 'offset' : undefined);
   const limitArg = map.limit ?? (names.includes('limit') ? 'limit' : undefined);
   const windows = offsetArg !== undefined && limitArg !== undefined;
@@ -72,6 +81,7 @@ export function chooseReadTool(tools: readonly ToolInfo[], wanted: string | unde
   }
   const candidates = tools.map((t) => asReadTool(t, map)).filter((x): x is ReadTool => typeof x !== 'string');
   if (candidates.length === 1) return candidates[0]!;
-  if (candidates.length === 0) return `no tool of the server can be called with a path alone (its tools: ${all}); choose one with --mcp-tool <name> and map its arguments with --mcp-args`;
+  if (candidates.length === 0)
+    return `no tool of the server can be called with a path alone (its tools: ${all}); choose one with --mcp-tool <name> and map its arguments with --mcp-args`;
   return `${candidates.length} tools of the server could read a file (${candidates.map((c) => c.name).join(', ')}); choose one with --mcp-tool <name>`;
 }

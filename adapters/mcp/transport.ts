@@ -47,7 +47,13 @@ export class ServerProcess implements Transport {
   start(): Promise<void> {
     return new Promise<void>((resolve, reject) => {
       const o = this.#o;
-      const child = spawnSubject({ command: o.command, cwd: o.cwd, env: o.env, writable: o.writable ?? [], ...(o.isolation ? { isolation: o.isolation } : {}) });
+      const child = spawnSubject({
+        command: o.command,
+        cwd: o.cwd,
+        env: o.env,
+        writable: o.writable ?? [],
+        ...(o.isolation ? { isolation: o.isolation } : {}),
+      });
       this.#child = child;
       this.#unregister = onKitExit(() => this.#kill());
       let exited!: () => void;
@@ -85,7 +91,8 @@ export class ServerProcess implements Transport {
 
   async send(message: JSONRPCMessage): Promise<void> {
     const stdin = this.#child?.stdin;
-    if (stdin === undefined || stdin === null || this.#exit !== undefined) throw new Error(`the server ${this.#exit ?? 'is not running'}`);
+    if (stdin === undefined || stdin === null || this.#exit !== undefined)
+      throw new Error(`the server ${this.#exit ?? 'is not running'}`);
     if (!stdin.write(serializeMessage(message))) await new Promise<void>((r) => stdin.once('drain', () => r()));
   }
 

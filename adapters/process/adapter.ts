@@ -9,7 +9,16 @@ import type { Claim } from '../../core/claims.ts';
 import { KIT_VERSION, SPEC_VERSION } from '../../core/version.ts';
 import { AdapterError } from '../../core/errors.ts';
 import type {
-  AdapterContext, Capabilities, Counters, DecodeInfo, HistoryHandle, HistoryInfo, ReadArgs, ShimAdapter, StaleRequest, WorkerShim,
+  AdapterContext,
+  Capabilities,
+  Counters,
+  DecodeInfo,
+  HistoryHandle,
+  HistoryInfo,
+  ReadArgs,
+  ShimAdapter,
+  StaleRequest,
+  WorkerShim,
 } from '../contract.ts';
 import { ClaimQueue } from '../claim-queue.ts';
 import { withRoot } from '../command.ts';
@@ -92,17 +101,31 @@ export async function openProcessAdapter(o: ProcessAdapterOptions): Promise<Proc
     };
     try {
       // {root}: the same directory hello carries (README "{root}").
-      channel = new Channel({ command: withRoot(o.command, sandbox.root), cwd, timeoutMs, env: sandbox.env(), onBroken, ...(o.isolation ? { isolation: o.isolation, writable: [sandbox.root, sandbox.home, sandbox.tmp] } : {}) });
+      channel = new Channel({
+        command: withRoot(o.command, sandbox.root),
+        cwd,
+        timeoutMs,
+        env: sandbox.env(),
+        onBroken,
+        ...(o.isolation ? { isolation: o.isolation, writable: [sandbox.root, sandbox.home, sandbox.tmp] } : {}),
+      });
     } catch (e) {
       sandbox.remove();
       throw e;
     }
     const hello = (async (): Promise<HelloReply> => {
-      const m = await channel.request('hello', { protocol: PROTOCOL_VERSION, specVersion: SPEC_VERSION, kit: KIT_VERSION, root: sandbox.root });
+      const m = await channel.request('hello', {
+        protocol: PROTOCOL_VERSION,
+        specVersion: SPEC_VERSION,
+        kit: KIT_VERSION,
+        root: sandbox.root,
+      });
       const h = helloFrom(m);
       if (typeof h === 'string') throw channel.fail(h);
       if (first !== undefined && (h.name !== first.name || !sameCapabilities(h.capabilities, first.capabilities)))
-        throw channel.fail(`answered hello with a different name or capabilities than its first process (${JSON.stringify(h)} vs ${JSON.stringify(first)})`);
+        throw channel.fail(
+          `answered hello with a different name or capabilities than its first process (${JSON.stringify(h)} vs ${JSON.stringify(first)})`,
+        );
       channel.allowBarrier = h.capabilities.raceBarrier === true;
       return h;
     })();
@@ -125,7 +148,13 @@ export async function openProcessAdapter(o: ProcessAdapterOptions): Promise<Proc
   /** A worker's shim over a live process (its sandbox, its claims). */
   const workerShim = async (live: Live, claims: ClaimQueue, ctx: AdapterContext): Promise<WorkerShim> => {
     const caps = capabilities!;
-    const reply = await live.channel.request('newWorker', { worker: ctx.workerId, ...(ctx.arm !== undefined ? { arm: ctx.arm } : {}), levers: ctx.levers, cap: toWire(ctx.cap), seal: ctx.seal });
+    const reply = await live.channel.request('newWorker', {
+      worker: ctx.workerId,
+      ...(ctx.arm !== undefined ? { arm: ctx.arm } : {}),
+      levers: ctx.levers,
+      cap: toWire(ctx.cap),
+      seal: ctx.seal,
+    });
     const err = errorOf(reply);
     if (err !== undefined) throw errorFrom(err);
     let counters: Counters = (reply.counters as Counters | undefined) ?? { pointered: 0, capped: 0, bytesWithheld: 0 };
@@ -154,7 +183,12 @@ export async function openProcessAdapter(o: ProcessAdapterOptions): Promise<Proc
     if (caps.staleServe)
       shim.stale = async (req: StaleRequest): Promise<string | null> => {
         live.sandbox.prepare(req.path);
-        const m = await live.channel.request('stale', { worker: ctx.workerId, path: req.path, startLine: req.startLine, endLine: req.endLine });
+        const m = await live.channel.request('stale', {
+          worker: ctx.workerId,
+          path: req.path,
+          startLine: req.startLine,
+          endLine: req.endLine,
+        });
         note(m);
         const e = errorOf(m);
         if (e !== undefined) throw errorFrom(e);
@@ -164,7 +198,10 @@ export async function openProcessAdapter(o: ProcessAdapterOptions): Promise<Proc
       };
     if (caps.forget)
       shim.forget = async (path?: string): Promise<void> => {
-        const m = await live.channel.request('forget', { worker: ctx.workerId, ...(path !== undefined ? { path } : {}) });
+        const m = await live.channel.request('forget', {
+          worker: ctx.workerId,
+          ...(path !== undefined ? { path } : {}),
+        });
         note(m);
         const e = errorOf(m);
         if (e !== undefined) throw errorFrom(e);
@@ -190,7 +227,10 @@ export async function openProcessAdapter(o: ProcessAdapterOptions): Promise<Proc
 
   const latched = (): void => {
     if (failure !== undefined) throw failure;
-    if (lent) throw new AdapterError(`the surface process of ${o.command} serves a replayed history, not the surface probes (a kit bug)`);
+    if (lent)
+      throw new AdapterError(
+        `the surface process of ${o.command} serves a replayed history, not the surface probes (a kit bug)`,
+      );
   };
 
   const surfaceOps = {

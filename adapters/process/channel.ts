@@ -68,7 +68,13 @@ export class Channel {
 
   constructor(o: ChannelOptions) {
     this.#o = o;
-    this.#child = spawnSubject({ command: o.command, cwd: o.cwd, env: { ...process.env, ...o.env }, writable: o.writable ?? [], ...(o.isolation ? { isolation: o.isolation } : {}) });
+    this.#child = spawnSubject({
+      command: o.command,
+      cwd: o.cwd,
+      env: { ...process.env, ...o.env },
+      writable: o.writable ?? [],
+      ...(o.isolation ? { isolation: o.isolation } : {}),
+    });
     this.#unregister = onKitExit(() => this.#kill());
     let exited!: () => void;
     this.#exited = new Promise((r) => (exited = r));
@@ -78,7 +84,10 @@ export class Channel {
       // Normally 'close' follows at once; if stdout stays open, the reply in flight can never come.
       setTimeout(() => {
         const p = this.#pending;
-        if (p !== undefined && !this.#closing) this.#break(`${this.#exit} before answering ${p.op} (id ${p.id}), and its stdout is still open (a process it started holds it)`);
+        if (p !== undefined && !this.#closing)
+          this.#break(
+            `${this.#exit} before answering ${p.op} (id ${p.id}), and its stdout is still open (a process it started holds it)`,
+          );
       }, EXIT_GRACE_MS).unref();
     });
     this.#child.on('error', (e) => {
@@ -88,7 +97,8 @@ export class Channel {
     });
     this.#child.on('close', () => {
       const p = this.#pending;
-      if (p !== undefined && !this.#closing) this.#break(`${this.#exit ?? 'closed its output'} before answering ${p.op} (id ${p.id})`);
+      if (p !== undefined && !this.#closing)
+        this.#break(`${this.#exit ?? 'closed its output'} before answering ${p.op} (id ${p.id})`);
     });
     // Stdout closed by a process that keeps running: no reply can come, so it is told now, not after
     // --timeout. A process that is exiting closes stdout too: its exit is told instead ('close' above).
@@ -96,7 +106,8 @@ export class Channel {
       setTimeout(() => {
         this.#stdoutClosed = true;
         const p = this.#pending;
-        if (p !== undefined && !this.#closing && this.#exit === undefined) this.#break(`closed its stdout before answering ${p.op} (id ${p.id}), and is still running`);
+        if (p !== undefined && !this.#closing && this.#exit === undefined)
+          this.#break(`closed its stdout before answering ${p.op} (id ${p.id}), and is still running`);
       }, EXIT_GRACE_MS).unref();
     });
     this.#child.stdin?.on('error', () => {}); // EPIPE after an exit: the exit is what gets reported
@@ -112,8 +123,12 @@ export class Channel {
   request(op: Op, fields: Readonly<Record<string, unknown>>, onBarrier?: () => Promise<void>): Promise<Message> {
     const run = (): Promise<Message> => {
       if (this.#broken !== undefined) return Promise.reject(this.#broken);
-      if (this.#exit !== undefined) return Promise.reject(this.#break(`${this.#exit} while the kit still needed it (next request: ${op})`));
-      if (this.#stdoutClosed) return Promise.reject(this.#break(`closed its stdout while the kit still needed it (next request: ${op}), and is still running`));
+      if (this.#exit !== undefined)
+        return Promise.reject(this.#break(`${this.#exit} while the kit still needed it (next request: ${op})`));
+      if (this.#stdoutClosed)
+        return Promise.reject(
+          this.#break(`closed its stdout while the kit still needed it (next request: ${op}), and is still running`),
+        );
       const id = this.#nextId++;
       const line = encodeLine({ id, op, ...fields });
       return new Promise<Message>((resolve, reject) => {
@@ -164,7 +179,10 @@ export class Channel {
     if (p === undefined) return;
     if (p.timer) clearTimeout(p.timer);
     p.timer = setTimeout(() => {
-      if (this.#pending === p) this.#break(`did not answer ${p.op} (id ${p.id}) within ${this.#o.timeoutMs} ms${this.#exit ? ` (it ${this.#exit})` : ''}`);
+      if (this.#pending === p)
+        this.#break(
+          `did not answer ${p.op} (id ${p.id}) within ${this.#o.timeoutMs} ms${this.#exit ? ` (it ${this.#exit})` : ''}`,
+        );
     }, this.#o.timeoutMs);
   }
 
@@ -223,7 +241,9 @@ export class Channel {
       return;
     }
     if (p === undefined || p.op !== 'read' || id !== p.id) {
-      this.#break(`sent barrier ${JSON.stringify(id)} while ${p ? `request ${p.id} (${p.op})` : 'no request'} was waiting; a barrier names the read in progress`);
+      this.#break(
+        `sent barrier ${JSON.stringify(id)} while ${p ? `request ${p.id} (${p.op})` : 'no request'} was waiting; a barrier names the read in progress`,
+      );
       return;
     }
     this.#arm();
@@ -234,7 +254,10 @@ export class Channel {
       },
       (e: unknown) => {
         if (e instanceof AdapterError) this.#break(e);
-        else this.#break(`the kit could not rewrite the file at barrier ${p.id}: ${e instanceof Error ? e.message : String(e)}`);
+        else
+          this.#break(
+            `the kit could not rewrite the file at barrier ${p.id}: ${e instanceof Error ? e.message : String(e)}`,
+          );
       },
     );
   }

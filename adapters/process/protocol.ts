@@ -44,7 +44,8 @@ const isNat = (v: unknown): v is number => typeof v === 'number' && Number.isSaf
  */
 export function toWire(v: unknown): unknown {
   if (typeof v === 'number' && !Number.isFinite(v)) return { nonJson: String(v) };
-  if (v === undefined || typeof v === 'function' || typeof v === 'symbol' || typeof v === 'bigint') return { nonJson: typeof v === 'bigint' ? `${String(v)}n` : String(v) };
+  if (v === undefined || typeof v === 'function' || typeof v === 'symbol' || typeof v === 'bigint')
+    return { nonJson: typeof v === 'bigint' ? `${String(v)}n` : String(v) };
   if (Array.isArray(v)) return v.map(toWire);
   if (isObj(v)) return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, toWire(x)]));
   return v;
@@ -56,7 +57,24 @@ export function encodeLine(message: Readonly<Record<string, unknown>>): string {
 }
 
 /** Keys a hello's capabilities may carry (README "Capabilities"); wrapTool cannot cross a pipe. */
-const WIRE_CAPS = ['arms', 'levers', 'cap', 'tool', 'capParam', 'windows', 'diff', 'staleServe', 'forget', 'counters', 'countCallback', 'persona', 'armResolver', 'seal', 'hostNeverCompacts', 'raceBarrier'] as const;
+const WIRE_CAPS = [
+  'arms',
+  'levers',
+  'cap',
+  'tool',
+  'capParam',
+  'windows',
+  'diff',
+  'staleServe',
+  'forget',
+  'counters',
+  'countCallback',
+  'persona',
+  'armResolver',
+  'seal',
+  'hostNeverCompacts',
+  'raceBarrier',
+] as const;
 
 /** The hello reply's capabilities, or a reason they are malformed. */
 export function capabilitiesFrom(raw: unknown): Capabilities | string {
@@ -65,7 +83,8 @@ export function capabilitiesFrom(raw: unknown): Capabilities | string {
   const problem = capabilitiesProblem({ ...raw, wrapTool: undefined });
   if (problem !== undefined) return problem;
   const out: Record<string, unknown> = {};
-  for (const k of WIRE_CAPS) if (raw[k] !== undefined) out[k] = k === 'arms' ? Object.freeze([...new Set(raw.arms as ArmName[])]) : raw[k];
+  for (const k of WIRE_CAPS)
+    if (raw[k] !== undefined) out[k] = k === 'arms' ? Object.freeze([...new Set(raw.arms as ArmName[])]) : raw[k];
   out.wrapTool = false;
   return Object.freeze(out) as unknown as Capabilities;
 }
@@ -73,7 +92,8 @@ export function capabilitiesFrom(raw: unknown): Capabilities | string {
 export function helloFrom(raw: Record<string, unknown>): HelloReply | string {
   if (raw.protocol !== PROTOCOL_VERSION)
     return `answered hello with protocol ${JSON.stringify(raw.protocol)}; this kit speaks protocol ${PROTOCOL_VERSION}`;
-  if (typeof raw.name !== 'string' || raw.name === '' || raw.name.length > 100) return 'hello reply needs a "name" (1–100 characters)';
+  if (typeof raw.name !== 'string' || raw.name === '' || raw.name.length > 100)
+    return 'hello reply needs a "name" (1–100 characters)';
   const capabilities = capabilitiesFrom(raw.capabilities);
   if (typeof capabilities === 'string') return capabilities;
   return { protocol: PROTOCOL_VERSION, name: raw.name, capabilities };
@@ -129,7 +149,9 @@ export function replyProblem(op: Op, r: Record<string, unknown>): string | undef
         return `a resolveArm reply needs "levers" {${LEVERS.join(', ')}} (booleans) or an "error"`;
       return undefined;
     case 'persona':
-      return typeof r.text === 'string' || r.text === null ? undefined : 'a persona reply needs "text": a string or null';
+      return typeof r.text === 'string' || r.text === null
+        ? undefined
+        : 'a persona reply needs "text": a string or null';
   }
 }
 

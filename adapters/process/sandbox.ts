@@ -5,7 +5,20 @@
  * files, a fresh HOME and TMPDIR for the history's process, so a shim that caches on
  * disk starts every history from nothing, however many histories run at once.
  */
-import { closeSync, ftruncateSync, mkdirSync, mkdtempSync, openSync, realpathSync, rmSync, statSync, unlinkSync, utimesSync, writeFileSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  ftruncateSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  realpathSync,
+  rmSync,
+  statSync,
+  unlinkSync,
+  utimesSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathProblem, resolvePath } from '../../core/paths.ts';
@@ -25,7 +38,9 @@ export function setExactMtime(file: string, mtimeMs: number): void {
   utimesSync(file, seconds, seconds);
   const got = statSync(file, { bigint: true }).mtimeNs;
   if (got !== BigInt(mtimeMs) * 1_000_000n)
-    throw new AdapterError(`the sandbox file system cannot hold the kit's whole-millisecond mtimes: set ${mtimeMs} ms on ${file}, read back ${got} ns`);
+    throw new AdapterError(
+      `the sandbox file system cannot hold the kit's whole-millisecond mtimes: set ${mtimeMs} ms on ${file}, read back ${got} ns`,
+    );
 }
 
 /** Directories whose file system was found case-sensitive. */
@@ -45,7 +60,9 @@ function checkCaseSensitive(root: string, base: string): void {
   unlinkSync(join(root, 'case-probe'));
   if (!insensitive) caseSensitive.add(base);
   else
-    throw new AdapterError(`the sandbox directory ${root} is on a case-insensitive file system, which cannot hold the kit's case-only different file names (a.ts, A.ts); set TMPDIR to a case-sensitive volume`);
+    throw new AdapterError(
+      `the sandbox directory ${root} is on a case-insensitive file system, which cannot hold the kit's case-only different file names (a.ts, A.ts); set TMPDIR to a case-sensitive volume`,
+    );
 }
 
 export class Sandbox {
@@ -80,8 +97,13 @@ export class Sandbox {
    */
   env(): Record<string, string> {
     return {
-      HOME: this.home, TMPDIR: this.tmp, TMP: this.tmp, TEMP: this.tmp,
-      XDG_CACHE_HOME: join(this.home, '.cache'), XDG_STATE_HOME: join(this.home, '.local', 'state'), XDG_DATA_HOME: join(this.home, '.local', 'share'),
+      HOME: this.home,
+      TMPDIR: this.tmp,
+      TMP: this.tmp,
+      TEMP: this.tmp,
+      XDG_CACHE_HOME: join(this.home, '.cache'),
+      XDG_STATE_HOME: join(this.home, '.local', 'state'),
+      XDG_DATA_HOME: join(this.home, '.local', 'share'),
     };
   }
 
@@ -89,7 +111,8 @@ export class Sandbox {
   #file(path: string): string {
     // The one path domain (core/paths.ts): a trace outside it is refused when it is read.
     const why = pathProblem(path);
-    if (why !== undefined) throw new AdapterError(`path ${JSON.stringify(path)} does not name a file inside the sandbox: ${why}`);
+    if (why !== undefined)
+      throw new AdapterError(`path ${JSON.stringify(path)} does not name a file inside the sandbox: ${why}`);
     return join(this.root, resolvePath(path));
   }
 
@@ -116,7 +139,9 @@ export class Sandbox {
         closeSync(fd);
       }
     } catch (e) {
-      throw new AdapterError(`cannot mirror the write of ${JSON.stringify(path)} into the sandbox: ${(e as Error).message}`);
+      throw new AdapterError(
+        `cannot mirror the write of ${JSON.stringify(path)} into the sandbox: ${(e as Error).message}`,
+      );
     }
     setExactMtime(file, mtimeMs);
     // Lone surrogates cannot be UTF-8: the disk holds U+FFFD, and so does the ground truth.
@@ -147,7 +172,9 @@ export class Sandbox {
       try {
         mkdirSync(join(this.root, ...stack), { recursive: true });
       } catch (e) {
-        throw new AdapterError(`cannot make ${JSON.stringify(spelled)} resolve inside the sandbox: ${(e as Error).message}`);
+        throw new AdapterError(
+          `cannot make ${JSON.stringify(spelled)} resolve inside the sandbox: ${(e as Error).message}`,
+        );
       }
     }
   }

@@ -17,15 +17,29 @@ import { resolveAdapter } from '../in-process.ts';
 export default async function audit(argv: readonly string[]): Promise<number> {
   const p = parseArgs('audit', argv, { values: ['adapter', 'reporter'], positionals: 1 });
   const file = p.positionals[0];
-  if (file === undefined) throw new UsageError('audit: which trace? usage: readshim-conformance audit <trace.jsonl> [--adapter <module>] [--reporter pretty|json]');
+  if (file === undefined)
+    throw new UsageError(
+      'audit: which trace? usage: readshim-conformance audit <trace.jsonl> [--adapter <module>] [--reporter pretty|json]',
+    );
   const reporter = oneOf('audit', 'reporter', p.flags.get('reporter'), ['pretty', 'json'] as const) ?? 'pretty';
   const { trace, text } = loadTraceFile(file);
   const who = `adapter ${p.flags.get('adapter') ?? 'reference'}`;
   // A decoder's process.exit must not end the audit silently (exit 2, adapters/exit-guard.ts).
-  return withExitGuard(() => who, (guard) => judge(file, trace, text, p.flags.get('adapter'), reporter, guard), { strays: true });
+  return withExitGuard(
+    () => who,
+    (guard) => judge(file, trace, text, p.flags.get('adapter'), reporter, guard),
+    { strays: true },
+  );
 }
 
-async function judge(file: string, trace: Trace, text: string, adapterPath: string | undefined, reporter: 'pretty' | 'json', guard: ExitGuard): Promise<number> {
+async function judge(
+  file: string,
+  trace: Trace,
+  text: string,
+  adapterPath: string | undefined,
+  reporter: 'pretty' | 'json',
+  guard: ExitGuard,
+): Promise<number> {
   // The default decoder is the reference's: it reads the reference's response format.
   const adapter = await resolveAdapter(adapterPath);
   try {
@@ -37,7 +51,12 @@ async function judge(file: string, trace: Trace, text: string, adapterPath: stri
       throw e;
     }
     guard.check();
-    const info = { trace: file, adapter: adapter.name, ...(trace.header.levers !== undefined ? { levers: trace.header.levers } : { arm: trace.header.arm ?? 'all' }), cap: trace.header.cap };
+    const info = {
+      trace: file,
+      adapter: adapter.name,
+      ...(trace.header.levers !== undefined ? { levers: trace.header.levers } : { arm: trace.header.arm ?? 'all' }),
+      cap: trace.header.cap,
+    };
     emit(reporter === 'json' ? auditJson(result, info) : auditPretty(result, info), undefined);
     return result.lies.length > 0 || nothingJudged(result) ? EXIT.failed : EXIT.ok;
   } finally {

@@ -34,20 +34,35 @@ export interface BenchFlags {
 /** Workload flags: name → parameter. */
 const INT_FLAGS = { seed: 'seed', reads: 'reads', workers: 'workers', files: 'files', cap: 'cap' } as const;
 const RATE_FLAGS = {
-  'reread-rate': 'rereadRate', 'large-rate': 'largeRate', 'edit-rate': 'editRate',
-  'window-rate': 'windowRate', 'compact-rate': 'compactRate', 'same-mtime-rate': 'sameMtimeRate',
+  'reread-rate': 'rereadRate',
+  'large-rate': 'largeRate',
+  'edit-rate': 'editRate',
+  'window-rate': 'windowRate',
+  'compact-rate': 'compactRate',
+  'same-mtime-rate': 'sameMtimeRate',
 } as const;
 
 function rateFlag(name: string, raw: string | undefined): number | undefined {
   if (raw === undefined) return undefined;
   const v = Number(raw);
-  if (!/^(\d+(\.\d*)?|\.\d+)$/.test(raw) || !(v >= 0 && v <= 1)) throw new UsageError(`bench: --${name} must be a number from 0 to 1, got ${JSON.stringify(raw)}`);
+  if (!/^(\d+(\.\d*)?|\.\d+)$/.test(raw) || !(v >= 0 && v <= 1))
+    throw new UsageError(`bench: --${name} must be a number from 0 to 1, got ${JSON.stringify(raw)}`);
   return v;
 }
 
 export function parseBenchFlags(argv: readonly string[]): BenchFlags {
   const p = parseArgs('bench', argv, {
-    values: ['adapter', 'process', 'timeout', 'arm', 'baselines', 'reporter', 'out', ...Object.keys(INT_FLAGS), ...Object.keys(RATE_FLAGS)],
+    values: [
+      'adapter',
+      'process',
+      'timeout',
+      'arm',
+      'baselines',
+      'reporter',
+      'out',
+      ...Object.keys(INT_FLAGS),
+      ...Object.keys(RATE_FLAGS),
+    ],
     switches: ['isolate'],
   });
   const f = p.flags;
@@ -66,20 +81,28 @@ export function parseBenchFlags(argv: readonly string[]): BenchFlags {
 
   const adapterPath = f.get('adapter');
   const processCommand = f.get('process');
-  if (adapterPath !== undefined && processCommand !== undefined) throw new UsageError('bench: give --adapter <module> or --process "<cmd>", not both');
-  if (processCommand !== undefined && processCommand.trim() === '') throw new UsageError('bench: --process needs a command line, e.g. --process "python3 examples/python/delivery_shim.py"');
+  if (adapterPath !== undefined && processCommand !== undefined)
+    throw new UsageError('bench: give --adapter <module> or --process "<cmd>", not both');
+  if (processCommand !== undefined && processCommand.trim() === '')
+    throw new UsageError(
+      'bench: --process needs a command line, e.g. --process "python3 examples/python/delivery_shim.py"',
+    );
   const timeoutMs = intFlag('bench', 'timeout', f.get('timeout'), TIMEOUT_DOMAIN);
-  if (timeoutMs !== undefined && processCommand === undefined) throw new UsageError('bench: --timeout applies to --process only');
+  if (timeoutMs !== undefined && processCommand === undefined)
+    throw new UsageError('bench: --timeout applies to --process only');
   const arm = oneOf('bench', 'arm', f.get('arm'), ARM_NAMES);
   const subject = adapterPath !== undefined || processCommand !== undefined;
-  if (arm !== undefined && !subject) throw new UsageError('bench: --arm chooses the arm of the shim under test; give --adapter or --process with it');
+  if (arm !== undefined && !subject)
+    throw new UsageError('bench: --arm chooses the arm of the shim under test; give --adapter or --process with it');
   const out = f.get('out');
   const unwritable = out !== undefined ? writeProblem(out) : undefined;
   if (unwritable !== undefined) throw new UsageError(`bench: --out ${out}: ${unwritable}`);
-  if (p.switches.has('isolate') && processCommand === undefined) throw new UsageError('bench: --isolate applies to --process only (an in-process adapter runs inside the kit)');
+  if (p.switches.has('isolate') && processCommand === undefined)
+    throw new UsageError('bench: --isolate applies to --process only (an in-process adapter runs inside the kit)');
   const isolation = p.switches.has('isolate') ? openIsolation('bench') : undefined;
   const baselines = oneOf('bench', 'baselines', f.get('baselines'), ['all', 'reference', 'none'] as const) ?? 'all';
-  if (baselines === 'none' && !subject) throw new UsageError('bench: --baselines none leaves nothing to bench; give --adapter or --process');
+  if (baselines === 'none' && !subject)
+    throw new UsageError('bench: --baselines none leaves nothing to bench; give --adapter or --process');
   return {
     workload,
     ...(adapterPath !== undefined ? { adapterPath } : {}),
@@ -98,9 +121,13 @@ function subjectNotes(adapter: ShimAdapter, compactions: number): string[] {
   if (compactions === 0) return [];
   const caps = adapter.capabilities;
   if (caps.hostNeverCompacts === true)
-    return [`${adapter.name} declares that its host never compacts or rewinds, but this workload compacts ${compactions} times; --compact-rate 0 benches it under that assumption`];
+    return [
+      `${adapter.name} declares that its host never compacts or rewinds, but this workload compacts ${compactions} times; --compact-rate 0 benches it under that assumption`,
+    ];
   if (!caps.forget)
-    return [`${adapter.name} has no forget hook: the workload's ${compactions} compactions reach it as nothing, so a pointer relying on what was compacted away is a lie (FORGET-RESETS)`];
+    return [
+      `${adapter.name} has no forget hook: the workload's ${compactions} compactions reach it as nothing, so a pointer relying on what was compacted away is a lie (FORGET-RESETS)`,
+    ];
   return [];
 }
 
@@ -109,7 +136,11 @@ export default async function bench(argv: readonly string[]): Promise<number> {
   let processAdapter: ProcessAdapter | undefined;
   let adapter: ShimAdapter | undefined;
   if (flags.processCommand !== undefined)
-    adapter = processAdapter = await openProcessAdapter({ command: flags.processCommand, ...(flags.timeoutMs !== undefined ? { timeoutMs: flags.timeoutMs } : {}), ...(flags.isolation ? { isolation: flags.isolation } : {}) });
+    adapter = processAdapter = await openProcessAdapter({
+      command: flags.processCommand,
+      ...(flags.timeoutMs !== undefined ? { timeoutMs: flags.timeoutMs } : {}),
+      ...(flags.isolation ? { isolation: flags.isolation } : {}),
+    });
   else if (flags.adapterPath !== undefined) adapter = await resolveAdapter(flags.adapterPath);
   const started = Date.now();
   try {
@@ -117,11 +148,14 @@ export default async function bench(argv: readonly string[]): Promise<number> {
     if (adapter !== undefined) {
       const declared = adapter.capabilities.arms;
       if (declared === undefined) {
-        if (flags.arm !== undefined) throw new UsageError(`bench: adapter ${adapter.name} declares levers, not arms: drop --arm`);
+        if (flags.arm !== undefined)
+          throw new UsageError(`bench: adapter ${adapter.name} declares levers, not arms: drop --arm`);
         modes = [modeFor(adapter.capabilities, undefined)];
       } else {
         if (flags.arm !== undefined && !declared.includes(flags.arm))
-          throw new UsageError(`bench: adapter ${adapter.name} does not declare arm ${flags.arm} (it declares ${declared.join(', ')})`);
+          throw new UsageError(
+            `bench: adapter ${adapter.name} does not declare arm ${flags.arm} (it declares ${declared.join(', ')})`,
+          );
         modes = (flags.arm !== undefined ? [flags.arm] : ARM_NAMES.filter((a) => declared.includes(a))).map(modeOfArm);
       }
     }
@@ -129,25 +163,36 @@ export default async function bench(argv: readonly string[]): Promise<number> {
     // table's workload then has none, and the report says so.
     const noWindows = adapter !== undefined && !adapter.capabilities.windows && flags.workload.windowRate > 0;
     if (noWindows && argv.some((a) => a === '--window-rate' || a.startsWith('--window-rate=')))
-      throw new UsageError(`bench: adapter ${adapter!.name} declares capabilities.windows: false, so it is sent no line window: drop --window-rate ${flags.workload.windowRate}`);
+      throw new UsageError(
+        `bench: adapter ${adapter!.name} declares capabilities.windows: false, so it is sent no line window: drop --window-rate ${flags.workload.windowRate}`,
+      );
     const workload = buildWorkload(noWindows ? { ...flags.workload, windowRate: 0 } : flags.workload);
     let rows;
     try {
       rows = await runBench({
         workload,
-        ...(adapter !== undefined ? { subject: { adapter, modes, transport: processAdapter !== undefined ? 'process' : 'in-process' } } : {}),
+        ...(adapter !== undefined
+          ? { subject: { adapter, modes, transport: processAdapter !== undefined ? 'process' : 'in-process' } }
+          : {}),
         baselines: flags.baselines,
         onProgress: (l) => progress(`[${((Date.now() - started) / 1000).toFixed(1)}s] bench: ${l}`),
       });
     } catch (e) {
-      if (e instanceof BaselineError) throw new UsageError(`bench: ${e.message}; --baselines reference benches without the naive designs`);
+      if (e instanceof BaselineError)
+        throw new UsageError(`bench: ${e.message}; --baselines reference benches without the naive designs`);
       throw e;
     }
     // A process that broke the protocol anywhere ends the bench with exit 2.
     const broken = processAdapter?.failure();
     if (broken !== undefined) throw broken;
-    const notes = [...(flags.isolation ? [isolationAssumption(flags.isolation)] : []), ...(adapter !== undefined ? subjectNotes(adapter, workload.stats.compactions) : [])];
-    if (noWindows) notes.unshift(`${adapter!.name} declares capabilities.windows: false: this workload has no line windows (--window-rate 0)`);
+    const notes = [
+      ...(flags.isolation ? [isolationAssumption(flags.isolation)] : []),
+      ...(adapter !== undefined ? subjectNotes(adapter, workload.stats.compactions) : []),
+    ];
+    if (noWindows)
+      notes.unshift(
+        `${adapter!.name} declares capabilities.windows: false: this workload has no line windows (--window-rate 0)`,
+      );
     emit(flags.reporter === 'json' ? benchJson(workload, rows, notes) : benchPretty(workload, rows, notes), flags.out);
     // Exit 1 when the shim under test lied (or, benching the reference alone, the reference did).
     const judged = rows.filter((r) => r.role === (adapter !== undefined ? 'under test' : 'reference'));

@@ -34,7 +34,12 @@ export interface GatesReport {
   }[];
   /** Gates the config leaves out. */
   readonly skipped: readonly { readonly id: GateId; readonly reason: string }[];
-  readonly summary: { readonly passed: number; readonly failed: number; readonly unexercised: number; readonly skipped: number };
+  readonly summary: {
+    readonly passed: number;
+    readonly failed: number;
+    readonly unexercised: number;
+    readonly skipped: number;
+  };
 }
 
 /** Why a gate with zero checks proves nothing. */
@@ -50,14 +55,22 @@ export function gatesReport(run: GatesRun, config: string): GatesReport {
     gates: run.results.map((r) => {
       const [finding, ...more] = r.findings;
       return {
-        id: r.id, status: r.status, checks: r.checks, unit: r.unit,
+        id: r.id,
+        status: r.status,
+        checks: r.checks,
+        unit: r.unit,
         ...(r.status === 'unexercised' ? { reason: unexercisedReason(r.unit) } : {}),
         ...(finding !== undefined ? { finding } : {}),
         ...(more.length > 0 ? { moreFindings: more } : {}),
       };
     }),
     skipped: run.skipped.map((id) => ({ id, reason: 'not in the config' })),
-    summary: { passed: count('pass'), failed: count('fail'), unexercised: count('unexercised'), skipped: run.skipped.length },
+    summary: {
+      passed: count('pass'),
+      failed: count('fail'),
+      unexercised: count('unexercised'),
+      skipped: run.skipped.length,
+    },
   };
 }
 
@@ -74,7 +87,10 @@ export function gatesPretty(report: GatesReport): string {
   }
   for (const s of report.skipped) lines.push(`${'skip'.padEnd(lw)}  ${s.id.padEnd(width)}  (${s.reason})`);
   const { passed, failed, unexercised, skipped } = report.summary;
-  lines.push('', `${passed + failed + unexercised} gates: ${passed} passed, ${failed} failed${unexercised > 0 ? `, ${unexercised} unexercised` : ''}${skipped > 0 ? `, ${skipped} skipped` : ''}`);
+  lines.push(
+    '',
+    `${passed + failed + unexercised} gates: ${passed} passed, ${failed} failed${unexercised > 0 ? `, ${unexercised} unexercised` : ''}${skipped > 0 ? `, ${skipped} skipped` : ''}`,
+  );
   return lines.join('\n');
 }
 

@@ -25,10 +25,19 @@ export function parseMutantsFlags(argv: readonly string[]): MutantsFlags {
   let only: string[] = [...MUTANT_IDS];
   const raw = f.get('only');
   if (raw !== undefined) {
-    const ids = [...new Set(raw.split(',').map((s) => s.trim()).filter(Boolean))];
+    const ids = [
+      ...new Set(
+        raw
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean),
+      ),
+    ];
     const unknown = ids.filter((id) => mutantById(id) === undefined);
     if (ids.length === 0 || unknown.length > 0)
-      throw new UsageError(`mutants: --only names unknown mutant ${unknown.join(', ') || '(none)'} (known: ${MUTANT_IDS.join(', ')})`);
+      throw new UsageError(
+        `mutants: --only names unknown mutant ${unknown.join(', ') || '(none)'} (known: ${MUTANT_IDS.join(', ')})`,
+      );
     only = MUTANT_IDS.filter((id) => ids.includes(id));
   }
   return {
@@ -66,8 +75,15 @@ export function mutantsJson(results: readonly MutantResult[], flags: MutantsFlag
     runs: flags.runs,
     corpus: flags.corpus,
     mutants: results.map((r) => ({
-      id: r.id, rules: r.rules, arm: r.arm, status: r.status, failedRules: r.failedRules, runsToKill: r.runsToKill,
-      killedBy: r.killedBy, ...(r.corpusCase !== undefined ? { corpusCase: r.corpusCase } : {}), runsToKillWithoutCorpus: r.runsToKillWithoutCorpus,
+      id: r.id,
+      rules: r.rules,
+      arm: r.arm,
+      status: r.status,
+      failedRules: r.failedRules,
+      runsToKill: r.runsToKill,
+      killedBy: r.killedBy,
+      ...(r.corpusCase !== undefined ? { corpusCase: r.corpusCase } : {}),
+      runsToKillWithoutCorpus: r.runsToKillWithoutCorpus,
       ...(r.reason !== undefined ? { reason: r.reason } : {}),
     })),
     summary: summarize(results),
@@ -85,19 +101,32 @@ export function mutantsPretty(results: readonly MutantResult[], flags: MutantsFl
     const tag = r.status === 'killed' ? 'killed  ' : r.status === 'survived' ? 'SURVIVED' : 'ERROR   ';
     const kill = r.status === 'killed' ? `runsToKill ${String(r.runsToKill ?? '?').padStart(3)}` : ' '.repeat(14);
     const by = r.killedBy === null ? '' : r.killedBy === 'corpus' ? `by corpus ${r.corpusCase}` : `by ${r.killedBy}`;
-    const random = !flags.corpus || r.status !== 'killed' ? '' : `; without the corpus: ${r.runsToKillWithoutCorpus === null ? `not within ${flags.runs}` : r.runsToKillWithoutCorpus}`;
+    const random =
+      !flags.corpus || r.status !== 'killed'
+        ? ''
+        : `; without the corpus: ${r.runsToKillWithoutCorpus === null ? `not within ${flags.runs}` : r.runsToKillWithoutCorpus}`;
     const others = r.failedRules.filter((x) => !r.rules.includes(x));
     const also = others.length > 0 ? `; also ${others.join(', ')}` : '';
-    lines.push(`  ${tag}  ${r.id.padEnd(w)}  ${r.arm.padEnd(4)}  ${kill}  ${(r.ms / 1000).toFixed(1).padStart(5)}s  named ${r.rules.join(', ')}${by ? ` (${by}${random})` : ''}${also}`);
+    lines.push(
+      `  ${tag}  ${r.id.padEnd(w)}  ${r.arm.padEnd(4)}  ${kill}  ${(r.ms / 1000).toFixed(1).padStart(5)}s  named ${r.rules.join(', ')}${by ? ` (${by}${random})` : ''}${also}`,
+    );
   }
   const bad = results.filter((r) => r.status !== 'killed');
   if (bad.length > 0) lines.push('');
-  for (const r of bad) lines.push(`${r.status === 'survived' ? 'SURVIVED' : 'ERROR'} ${r.id} (must be killed by ${r.rules.join(' or ')}): ${r.reason ?? ''}`);
+  for (const r of bad)
+    lines.push(
+      `${r.status === 'survived' ? 'SURVIVED' : 'ERROR'} ${r.id} (must be killed by ${r.rules.join(' or ')}): ${r.reason ?? ''}`,
+    );
   const s = summarize(results);
-  lines.push('', `summary: ${s.killed} killed, ${s.survived} survived, ${s.error} error${s.error === 1 ? '' : 's'} (${seconds.toFixed(1)}s)`);
-  lines.push(flags.corpus
-    ? `${s.killedByCorpus} killed first by the corpus; ${s.killedWithoutCorpus} of ${results.length} killed without it (probes and ${flags.runs} random histories per band)`
-    : `random-only kill count (probes and ${flags.runs} random histories per band, no corpus): ${s.killedWithoutCorpus} of ${results.length}`);
+  lines.push(
+    '',
+    `summary: ${s.killed} killed, ${s.survived} survived, ${s.error} error${s.error === 1 ? '' : 's'} (${seconds.toFixed(1)}s)`,
+  );
+  lines.push(
+    flags.corpus
+      ? `${s.killedByCorpus} killed first by the corpus; ${s.killedWithoutCorpus} of ${results.length} killed without it (probes and ${flags.runs} random histories per band)`
+      : `random-only kill count (probes and ${flags.runs} random histories per band, no corpus): ${s.killedWithoutCorpus} of ${results.length}`,
+  );
   return lines.join('\n');
 }
 

@@ -10,6 +10,8 @@ import { UsageError } from '../../core/errors.ts';
 export default async function mutants(argv: readonly string[]): Promise<number> {
   const ext = import.meta.url.endsWith('.ts') ? '.ts' : '.js';
   if (!existsSync(fileURLToPath(new URL(`../../mutations/index${ext}`, import.meta.url))))
-    throw new UsageError('mutants: needs a checkout of readshim-conformance (git clone, then npm ci): the installed package ships no mutant catalogue (mutations/)');
+    throw new UsageError(
+      'mutants: needs a checkout of readshim-conformance (git clone, then npm ci): the installed package ships no mutant catalogue (mutations/)',
+    );
   return (await import('./mutants-run.ts')).default(argv);
 }

@@ -64,7 +64,24 @@ export interface RunFlags {
 
 export function parseRunFlags(argv: readonly string[]): RunFlags {
   const p = parseArgs('run', argv, {
-    values: [...SUBJECT_VALUE_FLAGS, 'timeout', 'jobs', 'shrink', 'arm', 'cap', 'runs', 'seed', 'only', 'replay', 'reporter', 'out', 'failures', 'baseline', 'write-baseline', 'shard'],
+    values: [
+      ...SUBJECT_VALUE_FLAGS,
+      'timeout',
+      'jobs',
+      'shrink',
+      'arm',
+      'cap',
+      'runs',
+      'seed',
+      'only',
+      'replay',
+      'reporter',
+      'out',
+      'failures',
+      'baseline',
+      'write-baseline',
+      'shard',
+    ],
     switches: ['no-save', 'no-corpus', 'isolate'],
   });
   const f = p.flags;
@@ -72,9 +89,15 @@ export function parseRunFlags(argv: readonly string[]): RunFlags {
   const onlyRaw = f.get('only');
   let only: RuleId[] | undefined;
   if (onlyRaw !== undefined) {
-    const ids = onlyRaw.split(',').map((s) => s.trim()).filter(Boolean);
+    const ids = onlyRaw
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
     const unknown = ids.filter((id) => !isRuleId(id));
-    if (unknown.length > 0 || ids.length === 0) throw new UsageError(`run: --only names unknown rule ${unknown.join(', ') || '(none)'}; see \`readshim-conformance spec\` for the 24 IDs`);
+    if (unknown.length > 0 || ids.length === 0)
+      throw new UsageError(
+        `run: --only names unknown rule ${unknown.join(', ') || '(none)'}; see \`readshim-conformance spec\` for the 24 IDs`,
+      );
     only = ids as RuleId[];
   }
   const subject = parseSubject(f, cap);
@@ -85,21 +108,29 @@ export function parseRunFlags(argv: readonly string[]): RunFlags {
   // A replay plays the trace: arm, cap and seal come from its header; nothing is generated or shrunk.
   if (f.get('replay') !== undefined)
     for (const flag of ['runs', 'seed', 'shrink'] as const)
-      if (f.get(flag) !== undefined) throw new UsageError(`run: --${flag} applies to generated histories; --replay plays the trace only (drop --${flag})`);
+      if (f.get(flag) !== undefined)
+        throw new UsageError(
+          `run: --${flag} applies to generated histories; --replay plays the trace only (drop --${flag})`,
+        );
   const jobs = intFlag('run', 'jobs', f.get('jobs'), { min: 1, max: MAX_JOBS });
   checkSubjectSwitches(subject, { jobs: jobs !== undefined, isolate: false });
   const shrink = intFlag('run', 'shrink', f.get('shrink'), { min: 0, max: MAX_SHRINK, unit: 'histories' });
   const armFlag = oneOf('run', 'arm', f.get('arm'), ARM_NAMES);
   // Where the run will write, checked before it spends minutes (ENOTDIR is a usage error, not a crash).
   const out = f.get('out');
-  const reporter = oneOf('run', 'reporter', f.get('reporter'), ['pretty', 'json', 'junit', 'badge', 'html'] as const) ?? 'pretty';
+  const reporter =
+    oneOf('run', 'reporter', f.get('reporter'), ['pretty', 'json', 'junit', 'badge', 'html'] as const) ?? 'pretty';
   if (reporter === 'badge' && (out === undefined || !out.endsWith('.json')))
     throw new UsageError('run: --reporter badge writes <name>.json and <name>.svg beside it: give --out <name>.json');
   const bad = out !== undefined ? writeProblem(out) : undefined;
   if (bad !== undefined) throw new UsageError(`run: --out ${out}: ${bad}`);
   const failureDir = f.get('failures') ?? DEFAULT_FAILURE_DIR;
-  const badDir = !p.switches.has('no-save') && f.get('replay') === undefined ? writeProblem(join(failureDir, 'trace.jsonl')) : undefined;
-  if (badDir !== undefined) throw new UsageError(`run: failure database ${failureDir}: ${badDir} (--failures <dir> or --no-save)`);
+  const badDir =
+    !p.switches.has('no-save') && f.get('replay') === undefined
+      ? writeProblem(join(failureDir, 'trace.jsonl'))
+      : undefined;
+  if (badDir !== undefined)
+    throw new UsageError(`run: failure database ${failureDir}: ${badDir} (--failures <dir> or --no-save)`);
   return {
     subject,
     ...(timeoutMs !== undefined ? { timeoutMs } : {}),
@@ -128,11 +159,17 @@ export function parseRunFlags(argv: readonly string[]): RunFlags {
 export function chooseArm(adapter: ShimAdapter, wanted: ArmName | undefined): ArmName | undefined {
   const arms = adapter.capabilities.arms;
   if (arms === undefined) {
-    if (wanted !== undefined) throw new UsageError(`run: adapter ${adapter.name} declares levers [${(adapter.capabilities.levers ?? []).join(', ')}], not arms: --arm applies to shims with an arm surface; drop it`);
+    if (wanted !== undefined)
+      throw new UsageError(
+        `run: adapter ${adapter.name} declares levers [${(adapter.capabilities.levers ?? []).join(', ')}], not arms: --arm applies to shims with an arm surface; drop it`,
+      );
     return undefined;
   }
   if (wanted !== undefined) {
-    if (!arms.includes(wanted)) throw new UsageError(`run: adapter ${adapter.name} does not declare arm ${wanted} (it declares ${arms.join(', ')})`);
+    if (!arms.includes(wanted))
+      throw new UsageError(
+        `run: adapter ${adapter.name} does not declare arm ${wanted} (it declares ${arms.join(', ')})`,
+      );
     return wanted;
   }
   if (arms.includes('all')) return 'all';
@@ -145,12 +182,21 @@ function replayArm(adapter: ShimAdapter, replay: Replay): ArmName | undefined {
   const h = replay.trace.header;
   const arms = adapter.capabilities.arms;
   if (h.levers !== undefined) {
-    if (arms !== undefined) throw new UsageError(`run: ${replay.file} was recorded for a shim with ${headerModeText(h)}, but adapter ${adapter.name} declares arms (${arms.join(', ')})`);
+    if (arms !== undefined)
+      throw new UsageError(
+        `run: ${replay.file} was recorded for a shim with ${headerModeText(h)}, but adapter ${adapter.name} declares arms (${arms.join(', ')})`,
+      );
     return undefined;
   }
   const arm = h.arm ?? 'all';
-  if (arms === undefined) throw new UsageError(`run: ${replay.file} was recorded under arm ${arm}, but adapter ${adapter.name} declares levers [${(adapter.capabilities.levers ?? []).join(', ')}], not arms`);
-  if (!arms.includes(arm)) throw new UsageError(`run: ${replay.file} was recorded under arm ${arm}, which adapter ${adapter.name} does not declare (it declares ${arms.join(', ')})`);
+  if (arms === undefined)
+    throw new UsageError(
+      `run: ${replay.file} was recorded under arm ${arm}, but adapter ${adapter.name} declares levers [${(adapter.capabilities.levers ?? []).join(', ')}], not arms`,
+    );
+  if (!arms.includes(arm))
+    throw new UsageError(
+      `run: ${replay.file} was recorded under arm ${arm}, which adapter ${adapter.name} does not declare (it declares ${arms.join(', ')})`,
+    );
   return arm;
 }
 
@@ -165,9 +211,13 @@ function readReplay(flags: RunFlags): Replay | undefined {
   const trace = readTraceFile(flags.replay);
   const h = trace.header;
   if (flags.arm !== undefined && flags.arm !== h.arm)
-    throw new UsageError(`run: --arm ${flags.arm}, but ${flags.replay} was recorded under ${headerModeText(h)}; a replay takes arm, cap and seal from its trace (drop --arm)`);
+    throw new UsageError(
+      `run: --arm ${flags.arm}, but ${flags.replay} was recorded under ${headerModeText(h)}; a replay takes arm, cap and seal from its trace (drop --arm)`,
+    );
   if (flags.cap !== undefined && flags.cap !== h.cap)
-    throw new UsageError(`run: --cap ${flags.cap}, but ${flags.replay} was recorded with cap ${h.cap}; a replay takes arm, cap and seal from its trace (drop --cap)`);
+    throw new UsageError(
+      `run: --cap ${flags.cap}, but ${flags.replay} was recorded with cap ${h.cap}; a replay takes arm, cap and seal from its trace (drop --cap)`,
+    );
   return { file: flags.replay, trace };
 }
 
@@ -190,9 +240,17 @@ function replayCommand(flags: RunFlags, file: string): string {
 export default async function run(argv: readonly string[]): Promise<number> {
   const flags = parseRunFlags(argv);
   readReplay(flags); // a bad trace is exit 2 before a thread starts
-  if (flags.subject.kind === 'adapter' && flags.subject.path !== undefined && process.env.READSHIM_ADAPTER_THREAD !== '0') {
+  if (
+    flags.subject.kind === 'adapter' &&
+    flags.subject.path !== undefined &&
+    process.env.READSHIM_ADAPTER_THREAD !== '0'
+  ) {
     const { runInThread } = await import('../thread.ts');
-    return runInThread({ argv, settleMs: flags.timeoutMs ?? DEFAULT_SETTLE_MS, who: entryOf(flags.subject).who(flags.subject) });
+    return runInThread({
+      argv,
+      settleMs: flags.timeoutMs ?? DEFAULT_SETTLE_MS,
+      who: entryOf(flags.subject).who(flags.subject),
+    });
   }
   return runHere(argv);
 }
@@ -203,14 +261,27 @@ export async function runHere(argv: readonly string[], calls?: CallLog): Promise
   const replay = readReplay(flags);
   // An in-process adapter's process.exit must not end the kit silently (exit 2, adapters/exit-guard.ts).
   const who = entryOf(flags.subject).who(flags.subject);
-  return withExitGuard(() => who, (guard) => runWith(flags, replay, argv, guard, calls), { strays: true });
+  return withExitGuard(
+    () => who,
+    (guard) => runWith(flags, replay, argv, guard, calls),
+    { strays: true },
+  );
 }
 
-async function runWith(flags: RunFlags, replay: Replay | undefined, argv: readonly string[], guard: ExitGuard, calls: CallLog | undefined): Promise<number> {
+async function runWith(
+  flags: RunFlags,
+  replay: Replay | undefined,
+  argv: readonly string[],
+  guard: ExitGuard,
+  calls: CallLog | undefined,
+): Promise<number> {
   const entry = entryOf(flags.subject);
   const subject = await entry.open(flags.subject, {
-    ...(flags.timeoutMs !== undefined ? { timeoutMs: flags.timeoutMs } : {}), ...(flags.cap !== undefined ? { cap: flags.cap } : {}),
-    replay: replay !== undefined, ...(flags.isolation ? { isolation: flags.isolation } : {}), ...(calls !== undefined ? { calls } : {}),
+    ...(flags.timeoutMs !== undefined ? { timeoutMs: flags.timeoutMs } : {}),
+    ...(flags.cap !== undefined ? { cap: flags.cap } : {}),
+    replay: replay !== undefined,
+    ...(flags.isolation ? { isolation: flags.isolation } : {}),
+    ...(calls !== undefined ? { calls } : {}),
   });
   const adapter = subject.adapter;
   /** Runs that start processes per history (a shim process, hooks, MCP servers, agent CLIs). */
@@ -221,14 +292,26 @@ async function runWith(flags: RunFlags, replay: Replay | undefined, argv: readon
     const arm = replay !== undefined ? replayArm(adapter, replay) : chooseArm(adapter, flags.arm);
     const fixed = adapter.capabilities.cap;
     if (fixed !== undefined && flags.cap !== undefined && flags.cap !== fixed)
-      throw new UsageError(`run: adapter ${adapter.name} has a fixed cap of ${fixed} bytes (capabilities.cap); drop --cap ${flags.cap}`);
+      throw new UsageError(
+        `run: adapter ${adapter.name} has a fixed cap of ${fixed} bytes (capabilities.cap); drop --cap ${flags.cap}`,
+      );
     const replayOnly = replay !== undefined;
-    const replays = replay !== undefined ? [{ name: replay.file, trace: replay.trace }] : loadFailures(flags.failureDir, adapter.name, (line) => process.stderr.write(`readshim-conformance: run: ${line}\n`));
+    const replays =
+      replay !== undefined
+        ? [{ name: replay.file, trace: replay.trace }]
+        : loadFailures(flags.failureDir, adapter.name, (line) =>
+            process.stderr.write(`readshim-conformance: run: ${line}\n`),
+          );
     const olderSpec = replays.map((r) => olderSpecNote(r.name, r.trace)).filter((x): x is string => x !== undefined);
     const result = await judgeRun({
-      adapter, ...(arm !== undefined ? { arm } : {}), runs: replayOnly ? 0 : flags.runs, seed: replay?.trace.header.seed ?? flags.seed,
+      adapter,
+      ...(arm !== undefined ? { arm } : {}),
+      runs: replayOnly ? 0 : flags.runs,
+      seed: replay?.trace.header.seed ?? flags.seed,
       // A hook's or server's reads are the host's: the kit does not fail them on purpose (adapters/hook, adapters/mcp).
-      transport: subject.transport, replays, replayOnly,
+      transport: subject.transport,
+      replays,
+      replayOnly,
       ...(flags.cap !== undefined && !replayOnly ? { cap: flags.cap } : {}),
       ...(flags.only ? { only: flags.only } : {}),
       ...(flags.ci.shard ? { shard: flags.ci.shard } : {}),
@@ -253,15 +336,25 @@ async function runWith(flags: RunFlags, replay: Replay | undefined, argv: readon
           } catch (e) {
             if (!(e instanceof UsageError)) throw e;
             // A trace that cannot be saved is printed: the failure is never lost (README "run").
-            process.stderr.write(`readshim-conformance: run: ${r.id} failed, and its trace could not be saved (${e.message}); the trace follows:\n${formatTrace(r.counterexample.trace)}`);
+            process.stderr.write(
+              `readshim-conformance: run: ${r.id} failed, and its trace could not be saved (${e.message}); the trace follows:\n${formatTrace(r.counterexample.trace)}`,
+            );
           }
     const given = (flag: string): boolean => argv.some((a) => a === flag || a.startsWith(`${flag}=`));
-    const notes = [...olderSpec, ...(entry.eachHistory !== undefined && !replayOnly && !given('--runs')
-      ? [`${flags.runs} histories per cap band is the default for --${flags.subject.kind} (each history starts ${entry.eachHistory}); --runs <n> overrides`]
-      : [])];
+    const notes = [
+      ...olderSpec,
+      ...(entry.eachHistory !== undefined && !replayOnly && !given('--runs')
+        ? [
+            `${flags.runs} histories per cap band is the default for --${flags.subject.kind} (each history starts ${entry.eachHistory}); --runs <n> overrides`,
+          ]
+        : []),
+    ];
     const host = subject.host();
     const extras = {
-      traceFiles, notes, ...(host !== undefined ? { host } : {}), replayCommand: (file: string) => replayCommand(flags, file),
+      traceFiles,
+      notes,
+      ...(host !== undefined ? { host } : {}),
+      replayCommand: (file: string) => replayCommand(flags, file),
       ...(replay !== undefined ? { replay: { file: replay.file, header: replay.trace.header } } : {}),
     };
     // The host a driver played and every assumption it made come first in the report.

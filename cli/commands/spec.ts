@@ -43,7 +43,13 @@ export function specReport(results: readonly ExampleResult[]): SpecReport {
   const passed = results.filter((r) => r.status === 'pass').length;
   return {
     ...envelope('spec'),
-    examples: results.map((r) => ({ id: r.id, rule: r.rule, status: r.status, ...(r.reason !== undefined ? { reason: r.reason } : {}), shim: r.shim })),
+    examples: results.map((r) => ({
+      id: r.id,
+      rule: r.rule,
+      status: r.status,
+      ...(r.reason !== undefined ? { reason: r.reason } : {}),
+      shim: r.shim,
+    })),
     summary: { passed, failed: results.length - passed },
   };
 }
@@ -67,7 +73,9 @@ export async function specCommand(argv: readonly string[], options: SpecCommandO
   const { examples } = load(file);
   const adapter = options.adapter ?? referenceAdapter;
   const designed = examples.filter((c) => c.example.levers !== undefined).length;
-  progress(`spec: running ${examples.length} examples against ${adapter.name}${designed > 0 ? ` (${designed} of them against the design shims of spec/designs)` : ''}`);
+  progress(
+    `spec: running ${examples.length} examples against ${adapter.name}${designed > 0 ? ` (${designed} of them against the design shims of spec/designs)` : ''}`,
+  );
   const results = await runExamples(examples, adapter);
   const report = specReport(results);
   emit(reporter === 'json' ? JSON.stringify(report, null, 2) : pretty(report, adapter.name), undefined);

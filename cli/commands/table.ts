@@ -15,7 +15,15 @@ import { EXIT, UsageError } from '../../core/errors.ts';
 import { envelope, progress, progressEnabled, writeFileAtomic } from '../../core/output.ts';
 import { KIT_VERSION } from '../../core/version.ts';
 import { parseArgs } from '../args.ts';
-import { parseImplementations, parseResults, type Implementation, type ImplementationList, type ResultsFile, type RunReport, type SubjectResult } from '../report/table-model.ts';
+import {
+  parseImplementations,
+  parseResults,
+  type Implementation,
+  type ImplementationList,
+  type ResultsFile,
+  type RunReport,
+  type SubjectResult,
+} from '../report/table-model.ts';
 import { RESULTS_PATH, TRACES_DIR, renderTable, runCommand } from '../report/table-render.ts';
 
 export const DEFAULT_CONFIG = 'implementations.json';
@@ -28,12 +36,18 @@ interface TableFlags {
 
 function parseTableFlags(argv: readonly string[]): TableFlags {
   const p = parseArgs('table', argv, { values: ['config', 'only'], switches: ['render', 'check'] });
-  if (p.switches.has('render') && p.switches.has('check')) throw new UsageError('table: give --render or --check, not both');
+  if (p.switches.has('render') && p.switches.has('check'))
+    throw new UsageError('table: give --render or --check, not both');
   const mode = p.switches.has('render') ? 'render' : p.switches.has('check') ? 'check' : 'run';
   const onlyRaw = p.flags.get('only');
-  if (onlyRaw !== undefined && mode !== 'run') throw new UsageError(`table: --only chooses the rows to run; --${mode} runs none (drop --only)`);
-  const only = onlyRaw?.split(',').map((s) => s.trim()).filter(Boolean);
-  if (only !== undefined && only.length === 0) throw new UsageError('table: --only needs implementation names, e.g. --only reference,claude-code');
+  if (onlyRaw !== undefined && mode !== 'run')
+    throw new UsageError(`table: --only chooses the rows to run; --${mode} runs none (drop --only)`);
+  const only = onlyRaw
+    ?.split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  if (only !== undefined && only.length === 0)
+    throw new UsageError('table: --only needs implementation names, e.g. --only reference,claude-code');
   return { config: p.flags.get('config') ?? DEFAULT_CONFIG, ...(only ? { only } : {}), mode };
 }
 
@@ -42,7 +56,9 @@ function readConfig(file: string): ImplementationList {
   try {
     text = readFileSync(file, 'utf8');
   } catch (e) {
-    throw new UsageError(`table: cannot read ${file} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message}); give --config <file>`);
+    throw new UsageError(
+      `table: cannot read ${file} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message}); give --config <file>`,
+    );
   }
   return parseImplementations(text, file);
 }
@@ -67,14 +83,22 @@ export function versionOf(impl: Implementation, root: string): string {
   }
   const prefix = resolve(root, impl.prefix ?? '.');
   const manifest = join(prefix, 'node_modules', impl.package!, 'package.json');
-  const install = impl.prefix !== undefined ? `npm install --prefix ${impl.prefix} ${impl.package}@${impl.version}` : `npm install -E ${impl.package}@${impl.version}`;
+  const install =
+    impl.prefix !== undefined
+      ? `npm install --prefix ${impl.prefix} ${impl.package}@${impl.version}`
+      : `npm install -E ${impl.package}@${impl.version}`;
   let installed: string | undefined;
   try {
     installed = (JSON.parse(readFileSync(manifest, 'utf8')) as { version?: string }).version;
   } catch {
-    throw new UsageError(`table: ${impl.name}: ${impl.package} is not installed in ${relative(root, prefix) || '.'} (${install})`);
+    throw new UsageError(
+      `table: ${impl.name}: ${impl.package} is not installed in ${relative(root, prefix) || '.'} (${install})`,
+    );
   }
-  if (installed !== impl.version) throw new UsageError(`table: ${impl.name}: ${impl.package} ${installed} is installed, the table pins ${impl.version} (${install})`);
+  if (installed !== impl.version)
+    throw new UsageError(
+      `table: ${impl.name}: ${impl.package} ${installed} is installed, the table pins ${impl.version} (${install})`,
+    );
   return `${impl.package}@${impl.version}`;
 }
 
@@ -95,7 +119,17 @@ async function runSubject(impl: Implementation, root: string, version: string): 
   const tmp = mkdtempSync(join(tmpdir(), 'readshim-table-'));
   try {
     const out = join(tmp, 'report.json');
-    const argv = ['run', ...impl.argv, '--reporter', 'json', '--out', out, '--failures', join(tmp, 'failures'), '--no-save'];
+    const argv = [
+      'run',
+      ...impl.argv,
+      '--reporter',
+      'json',
+      '--out',
+      out,
+      '--failures',
+      join(tmp, 'failures'),
+      '--no-save',
+    ];
     const show = progressEnabled();
     const tail: string[] = [];
     const code = await new Promise<number>((done, fail) => {
@@ -109,10 +143,21 @@ async function runSubject(impl: Implementation, root: string, version: string): 
       child.on('error', fail);
       child.on('close', (c, signal) => done(c ?? (signal ? 128 : 2)));
     });
-    if (code !== 0 && code !== 1 || !existsSync(out))
-      throw new UsageError(`table: ${impl.name}: \`${runCommand(impl.argv)}\` ended with exit ${code}${tail.length > 0 ? `: ${tail[tail.length - 1]}` : ''}`);
+    if ((code !== 0 && code !== 1) || !existsSync(out))
+      throw new UsageError(
+        `table: ${impl.name}: \`${runCommand(impl.argv)}\` ended with exit ${code}${tail.length > 0 ? `: ${tail[tail.length - 1]}` : ''}`,
+      );
     const report = JSON.parse(readFileSync(out, 'utf8')) as RunReport;
-    return { name: impl.name, kind: impl.kind, design: impl.design, argv: impl.argv, version, date: new Date().toISOString().slice(0, 10), exitCode: code, report };
+    return {
+      name: impl.name,
+      kind: impl.kind,
+      design: impl.design,
+      argv: impl.argv,
+      version,
+      date: new Date().toISOString().slice(0, 10),
+      exitCode: code,
+      report,
+    };
   } finally {
     rmSync(tmp, { recursive: true, force: true });
   }
@@ -128,7 +173,9 @@ export function staleness(list: ImplementationList, results: ResultsFile, root: 
       continue;
     }
     if (JSON.stringify(s.argv) !== JSON.stringify(impl.argv) || s.kind !== impl.kind || s.design !== impl.design)
-      problems.push(`${impl.name}: implementations.json changed since its run (run \`readshim-conformance table --only ${impl.name}\`)`);
+      problems.push(
+        `${impl.name}: implementations.json changed since its run (run \`readshim-conformance table --only ${impl.name}\`)`,
+      );
     let now: string;
     try {
       now = versionOf(impl, root);
@@ -137,10 +184,14 @@ export function staleness(list: ImplementationList, results: ResultsFile, root: 
       if (impl.package === undefined || !(e instanceof UsageError)) throw e;
       now = `${impl.package}@${impl.version}`;
     }
-    if (now !== s.version) problems.push(`${impl.name}: version ${now}, the results were made with ${s.version} (run \`readshim-conformance table --only ${impl.name}\`)`);
+    if (now !== s.version)
+      problems.push(
+        `${impl.name}: version ${now}, the results were made with ${s.version} (run \`readshim-conformance table --only ${impl.name}\`)`,
+      );
   }
   for (const s of results.subjects)
-    if (!list.implementations.some((i) => i.name === s.name)) problems.push(`${s.name}: in the results, not in implementations.json`);
+    if (!list.implementations.some((i) => i.name === s.name))
+      problems.push(`${s.name}: in the results, not in implementations.json`);
   return problems;
 }
 
@@ -173,10 +224,16 @@ export default async function table(argv: readonly string[]): Promise<number> {
   const previous = readResults(root);
 
   if (flags.mode !== 'run') {
-    if (previous === undefined) throw new UsageError(`table: no ${RESULTS_PATH} beside ${flags.config}: run \`readshim-conformance table\` first`);
+    if (previous === undefined)
+      throw new UsageError(
+        `table: no ${RESULTS_PATH} beside ${flags.config}: run \`readshim-conformance table\` first`,
+      );
     const stale = staleness(list, previous, root);
     if (flags.mode === 'render') {
-      if (stale.length > 0) throw new UsageError(`table: the results are stale: ${stale[0]}${stale.length > 1 ? ` (and ${stale.length - 1} more)` : ''}`);
+      if (stale.length > 0)
+        throw new UsageError(
+          `table: the results are stale: ${stale[0]}${stale.length > 1 ? ` (and ${stale.length - 1} more)` : ''}`,
+        );
       const written = writeRendered(root, previous);
       process.stdout.write(`table: rendered ${written.length} files from ${RESULTS_PATH}\n`);
       return EXIT.ok;
@@ -188,22 +245,36 @@ export default async function table(argv: readonly string[]): Promise<number> {
       if (!existsSync(p)) drift.push(`${path}: missing`);
       else if (readFileSync(p, 'utf8') !== text) drift.push(`${path}: differs from its rendering of ${RESULTS_PATH}`);
     }
-    for (const old of existingTraces(root)) if (!files.has(old)) drift.push(`${old}: no failing rule of the results has this trace`);
+    for (const old of existingTraces(root))
+      if (!files.has(old)) drift.push(`${old}: no failing rule of the results has this trace`);
     for (const d of drift) process.stderr.write(`readshim-conformance: table: ${d}\n`);
-    process.stdout.write(drift.length === 0 ? `table: ${files.size} files match ${RESULTS_PATH}\n` : `table: ${drift.length} problem${drift.length === 1 ? '' : 's'} (run \`readshim-conformance table\`)\n`);
+    process.stdout.write(
+      drift.length === 0
+        ? `table: ${files.size} files match ${RESULTS_PATH}\n`
+        : `table: ${drift.length} problem${drift.length === 1 ? '' : 's'} (run \`readshim-conformance table\`)\n`,
+    );
     return drift.length === 0 ? EXIT.ok : EXIT.failed;
   }
 
   const unknown = (flags.only ?? []).filter((n) => !list.implementations.some((i) => i.name === n));
-  if (unknown.length > 0) throw new UsageError(`table: --only names ${unknown.join(', ')}, not in ${flags.config} (it has ${list.implementations.map((i) => i.name).join(', ')})`);
+  if (unknown.length > 0)
+    throw new UsageError(
+      `table: --only names ${unknown.join(', ')}, not in ${flags.config} (it has ${list.implementations.map((i) => i.name).join(', ')})`,
+    );
   const chosen = list.implementations.filter((i) => flags.only === undefined || flags.only.includes(i.name));
   // A row left out by --only keeps its result, which must exist and be current; every pinned
   // package is checked too, all before the first run spends minutes.
   const keptResults = (previous?.subjects ?? []).filter((s) => !chosen.some((i) => i.name === s.name));
   for (const impl of list.implementations)
     if (!chosen.includes(impl) && !keptResults.some((s) => s.name === impl.name))
-      throw new UsageError(`table: ${impl.name} has no result in ${RESULTS_PATH} and --only leaves it out: add it to --only`);
-  const staleKept = staleness({ implementations: list.implementations.filter((i) => !chosen.includes(i)) }, { tool: 'readshim-conformance', version: KIT_VERSION, specVersion: '', command: 'table', subjects: keptResults }, root);
+      throw new UsageError(
+        `table: ${impl.name} has no result in ${RESULTS_PATH} and --only leaves it out: add it to --only`,
+      );
+  const staleKept = staleness(
+    { implementations: list.implementations.filter((i) => !chosen.includes(i)) },
+    { tool: 'readshim-conformance', version: KIT_VERSION, specVersion: '', command: 'table', subjects: keptResults },
+    root,
+  );
   if (staleKept.length > 0) throw new UsageError(`table: a result --only keeps is stale: ${staleKept[0]}`);
   const versions = new Map(chosen.map((i) => [i.name, versionOf(i, root)]));
   const fresh = new Map<string, SubjectResult>();
@@ -215,13 +286,18 @@ export default async function table(argv: readonly string[]): Promise<number> {
   }
   const subjects = list.implementations.map((impl) => {
     const s = fresh.get(impl.name) ?? previous?.subjects.find((x) => x.name === impl.name);
-    if (s === undefined) throw new UsageError(`table: ${impl.name} has no result in ${RESULTS_PATH} and --only leaves it out: add it to --only`);
+    if (s === undefined)
+      throw new UsageError(
+        `table: ${impl.name} has no result in ${RESULTS_PATH} and --only leaves it out: add it to --only`,
+      );
     return s;
   });
   const { tool, version, specVersion } = envelope('table');
   const results: ResultsFile = { tool, version, specVersion, command: 'table', subjects };
   writeFileAtomic(join(root, RESULTS_PATH), `${JSON.stringify(results, null, 1)}\n`);
   const written = writeRendered(root, results);
-  process.stdout.write(`table: ran ${fresh.size} of ${subjects.length} implementations; wrote ${RESULTS_PATH} and ${written.length} files\n`);
+  process.stdout.write(
+    `table: ran ${fresh.size} of ${subjects.length} implementations; wrote ${RESULTS_PATH} and ${written.length} files\n`,
+  );
   return EXIT.ok;
 }

@@ -26,7 +26,13 @@ export function auditJson(r: AuditResult, info: AuditReportInfo): string {
       ...(info.levers !== undefined ? { levers: info.levers } : { arm: info.arm }),
       cap: info.cap,
       lies: r.lies.map((l) => ({ line: l.line, rule: l.rule, message: l.message, story: l.story })),
-      summary: { events: r.events, responses: r.responses, lies: r.lies.length, byRule: byRule(r), judged: !nothingJudged(r) },
+      summary: {
+        events: r.events,
+        responses: r.responses,
+        lies: r.lies.length,
+        byRule: byRule(r),
+        judged: !nothingJudged(r),
+      },
     },
     null,
     2,
@@ -35,10 +41,15 @@ export function auditJson(r: AuditResult, info: AuditReportInfo): string {
 
 export function auditPretty(r: AuditResult, info: AuditReportInfo): string {
   const out: string[] = [];
-  out.push(`readshim-conformance audit ${info.trace} — decoder ${info.adapter}, ${info.levers !== undefined ? `levers [${info.levers.join(', ')}]` : `arm ${info.arm}`}, cap ${info.cap.toLocaleString('en-US')}`);
-  const verdict = r.lies.length > 0 ? `${r.lies.length} lie${r.lies.length === 1 ? '' : 's'}`
-    : nothingJudged(r) ? 'nothing was judged (no read or stale serve with a recorded response): not a pass'
-    : 'no lie';
+  out.push(
+    `readshim-conformance audit ${info.trace} — decoder ${info.adapter}, ${info.levers !== undefined ? `levers [${info.levers.join(', ')}]` : `arm ${info.arm}`}, cap ${info.cap.toLocaleString('en-US')}`,
+  );
+  const verdict =
+    r.lies.length > 0
+      ? `${r.lies.length} lie${r.lies.length === 1 ? '' : 's'}`
+      : nothingJudged(r)
+        ? 'nothing was judged (no read or stale serve with a recorded response): not a pass'
+        : 'no lie';
   out.push(`${r.responses} responses judged in ${r.events} events: ${verdict}`);
   for (const l of r.lies) {
     out.push('', `line ${l.line}: ${l.rule} — ${l.message}`);

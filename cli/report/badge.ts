@@ -18,7 +18,8 @@ export interface Badge {
 export const BADGE_LABEL = 'readshim-conformance';
 
 /** "A", "A, B", "A, B +3": the first two IDs and how many more. */
-const ids = (list: readonly string[]): string => (list.length <= 2 ? list.join(', ') : `${list.slice(0, 2).join(', ')} +${list.length - 2}`);
+const ids = (list: readonly string[]): string =>
+  list.length <= 2 ? list.join(', ') : `${list.slice(0, 2).join(', ')} +${list.length - 2}`;
 
 export function badgeOf(r: RunResult): Badge {
   const failed = r.rules.filter((x) => x.status === 'fail').map((x) => x.id);
@@ -26,7 +27,8 @@ export function badgeOf(r: RunResult): Badge {
   const unexercised = isPartial(r) ? [] : r.rules.filter((x) => x.status === 'unexercised').map((x) => x.id);
   const judged = r.rules.filter((x) => x.status !== 'n/a').length;
   if (failed.length > 0) return { schemaVersion: 1, label: BADGE_LABEL, message: `fails ${ids(failed)}`, color: 'red' };
-  if (unexercised.length > 0) return { schemaVersion: 1, label: BADGE_LABEL, message: `unexercised ${ids(unexercised)}`, color: 'orange' };
+  if (unexercised.length > 0)
+    return { schemaVersion: 1, label: BADGE_LABEL, message: `unexercised ${ids(unexercised)}`, color: 'orange' };
   return { schemaVersion: 1, label: BADGE_LABEL, message: `${r.summary.passed}/${judged} rules`, color: 'brightgreen' };
 }
 

@@ -23,7 +23,12 @@ pre{background:#f6f6f6;padding:.6em;white-space:pre-wrap}`;
 /** `out`: where the page is written (the SPEC.md links are relative to it); undefined: stdout, relative to the working directory. */
 export function runHtml(r: RunResult, x: RunReportExtras, out: string | undefined): string {
   const spec = findSpecFile(import.meta.url);
-  const link = (id: string): string => (spec ? `${relative(out ? dirname(resolve(out)) : process.cwd(), spec).split('\\').join('/')}#${anchor(id)}` : `#${anchor(id)}`);
+  const link = (id: string): string =>
+    spec
+      ? `${relative(out ? dirname(resolve(out)) : process.cwd(), spec)
+          .split('\\')
+          .join('/')}#${anchor(id)}`
+      : `#${anchor(id)}`;
   const rows = r.rules.map((rule) => {
     const law = RULES.find((i) => i.id === rule.id)?.law ?? '';
     const cls = rule.status === 'n/a' ? 'na' : rule.status;

@@ -29,7 +29,18 @@ export function runJson(r: RunResult, x: RunReportExtras): string {
       caps: r.caps,
       seed: r.seed,
       runs: r.runs,
-      ...(x.replay ? { replay: { trace: x.replay.file, ...(x.replay.header.levers !== undefined ? { levers: x.replay.header.levers } : { arm: x.replay.header.arm ?? 'all' }), cap: x.replay.header.cap, seal: x.replay.header.seal } } : {}),
+      ...(x.replay
+        ? {
+            replay: {
+              trace: x.replay.file,
+              ...(x.replay.header.levers !== undefined
+                ? { levers: x.replay.header.levers }
+                : { arm: x.replay.header.arm ?? 'all' }),
+              cap: x.replay.header.cap,
+              seal: x.replay.header.seal,
+            },
+          }
+        : {}),
       ...(x.host !== undefined ? { host: x.host } : {}),
       assumptions: r.assumptions,
       rules: r.rules.map((rule) => ({
@@ -70,7 +81,8 @@ export function runJson(r: RunResult, x: RunReportExtras): string {
 }
 
 /** Said when --shrink's budget stopped the shrinking before a local minimum. */
-export const shrinkSpentLine = (histories: number): string => `shrink budget spent after ${histories} histories; this is the smallest story found`;
+export const shrinkSpentLine = (histories: number): string =>
+  `shrink budget spent after ${histories} histories; this is the smallest story found`;
 
 /** Every mechanism of a failure beyond its counterexample: the other lie classes' stories, then the rest by name (pretty, JUnit, HTML). */
 export function otherMechanisms(rule: RuleResult): string[] {
@@ -82,11 +94,19 @@ export function otherMechanisms(rule: RuleResult): string[] {
     for (const line of m.story!) out.push(`  ${line}`);
   }
   const untold = others.filter((x) => x.story === undefined);
-  if (untold.length > 0) out.push(`and ${untold.length} more lie ${untold.length === 1 ? 'class' : 'classes'} (JSON rules[].mechanisms): ${untold.map((m) => `${m.lieClass} (${m.case})`).join(', ')}`);
+  if (untold.length > 0)
+    out.push(
+      `and ${untold.length} more lie ${untold.length === 1 ? 'class' : 'classes'} (JSON rules[].mechanisms): ${untold.map((m) => `${m.lieClass} (${m.case})`).join(', ')}`,
+    );
   return out;
 }
 
-const LABEL: Readonly<Record<string, string>> = { pass: 'pass', fail: 'FAIL', 'n/a': 'n/a', unexercised: 'UNEXERCISED' };
+const LABEL: Readonly<Record<string, string>> = {
+  pass: 'pass',
+  fail: 'FAIL',
+  'n/a': 'n/a',
+  unexercised: 'UNEXERCISED',
+};
 
 export function runPretty(r: RunResult, x: RunReportExtras): string {
   const out: string[] = [];
@@ -99,20 +119,33 @@ export function runPretty(r: RunResult, x: RunReportExtras): string {
       : `readshim-conformance run — adapter ${r.adapter}, ${mode}, seed ${r.seed}, ${r.runs} histories per cap band (${bands || 'replay only'})`,
   );
   for (const a of r.assumptions) out.push(`ASSUMPTION: ${a}`);
-  if (x.host !== undefined) out.push(`host: ${x.host.played} — ${Object.entries(x.host.counts).map(([k, v]) => `${k} ${v.toLocaleString('en-US')}`).join(', ')}`);
+  if (x.host !== undefined)
+    out.push(
+      `host: ${x.host.played} — ${Object.entries(x.host.counts)
+        .map(([k, v]) => `${k} ${v.toLocaleString('en-US')}`)
+        .join(', ')}`,
+    );
   for (const note of x.notes ?? []) out.push(`note: ${note}`);
-  if (r.corpus !== undefined) out.push(`corpus: ${r.corpus.played} of ${r.corpus.cases.length} directed cases played${r.corpus.played < r.corpus.cases.length ? ' (JSON corpus.cases says why the others were not)' : ''}`);
+  if (r.corpus !== undefined)
+    out.push(
+      `corpus: ${r.corpus.played} of ${r.corpus.cases.length} directed cases played${r.corpus.played < r.corpus.cases.length ? ' (JSON corpus.cases says why the others were not)' : ''}`,
+    );
   out.push('');
   for (const rule of r.rules) {
     const checks = `${rule.checks.toLocaleString('en-US')} ${rule.checks === 1 ? 'check' : 'checks'}`;
     const why = rule.status === 'pass' ? '' : rule.reason ? ` — ${rule.reason}` : '';
-    const fromCorpus = rule.checksFrom.corpus > 0 ? `  (${rule.checksFrom.corpus.toLocaleString('en-US')} from the corpus)` : '';
+    const fromCorpus =
+      rule.checksFrom.corpus > 0 ? `  (${rule.checksFrom.corpus.toLocaleString('en-US')} from the corpus)` : '';
     out.push(`  ${LABEL[rule.status]!.padEnd(12)} ${rule.id.padEnd(21)} ${checks.padStart(14)}${fromCorpus}${why}`);
   }
   for (const rule of r.rules) {
     const cx = rule.counterexample;
     if (rule.status !== 'fail' || cx === undefined) continue;
-    out.push('', `FAIL ${rule.id}: ${rule.reason ?? ''}`, `  (${cx.source}, ${cx.arm !== undefined ? `arm ${cx.arm}` : mode}${cx.cap ? `, cap ${cx.cap}` : ''})`);
+    out.push(
+      '',
+      `FAIL ${rule.id}: ${rule.reason ?? ''}`,
+      `  (${cx.source}, ${cx.arm !== undefined ? `arm ${cx.arm}` : mode}${cx.cap ? `, cap ${cx.cap}` : ''})`,
+    );
     for (const line of cx.story) out.push(`  ${line}`);
     for (const line of otherMechanisms(rule)) out.push(`  ${line}`);
     if (cx.shrink?.budgetSpent) out.push(`  ${shrinkSpentLine(cx.shrink.histories)} (--shrink <n> raises the budget)`);
@@ -130,7 +163,9 @@ export function runPretty(r: RunResult, x: RunReportExtras): string {
   if (r.efficiency.length > 0) {
     out.push('', 'efficiency (waste, not lies; the verdict does not depend on it):');
     for (const e of r.efficiency) {
-      out.push(`  ${e.kind}: ${e.count.toLocaleString('en-US')} response${e.count === 1 ? '' : 's'}, ${e.bytes.toLocaleString('en-US')} bytes — ${efficiencyHeadline(e.kind)}; the first:`);
+      out.push(
+        `  ${e.kind}: ${e.count.toLocaleString('en-US')} response${e.count === 1 ? '' : 's'}, ${e.bytes.toLocaleString('en-US')} bytes — ${efficiencyHeadline(e.kind)}; the first:`,
+      );
       for (const line of e.story) out.push(`    ${line}`);
     }
   }

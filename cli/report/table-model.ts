@@ -9,10 +9,27 @@ export const KINDS = ['adapter', 'process', 'hook', 'mcp', 'agent'] as const;
 export type Kind = (typeof KINDS)[number];
 
 /** The `run` flag that names each kind's subject (an `adapter` row may give none: the reference). */
-export const KIND_FLAG: Readonly<Record<Kind, string>> = { adapter: '--adapter', process: '--process', hook: '--hook', mcp: '--mcp', agent: '--agent' };
+export const KIND_FLAG: Readonly<Record<Kind, string>> = {
+  adapter: '--adapter',
+  process: '--process',
+  hook: '--hook',
+  mcp: '--mcp',
+  agent: '--agent',
+};
 
 /** Flags the table sets itself on every run (its report, an empty failure database), or that a table row cannot mean. */
-export const RESERVED_FLAGS = ['--reporter', '--out', '--failures', '--no-save', '--replay', '--baseline', '--write-baseline', '--shard', '--help', '-h'] as const;
+export const RESERVED_FLAGS = [
+  '--reporter',
+  '--out',
+  '--failures',
+  '--no-save',
+  '--replay',
+  '--baseline',
+  '--write-baseline',
+  '--shard',
+  '--help',
+  '-h',
+] as const;
 
 export interface Implementation {
   /** Row name and anchor: lower case letters, digits, '.', '-'. */
@@ -59,7 +76,8 @@ export function parseImplementations(text: string, file: string): Implementation
     if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return bad(`${at} must be an object`);
     const o = raw as Record<string, unknown>;
     const known = ['name', 'kind', 'source', 'package', 'version', 'prefix', 'design', 'argv'];
-    for (const k of Object.keys(o)) if (!known.includes(k)) bad(`${at} has unknown field "${k}" (known: ${known.join(', ')})`);
+    for (const k of Object.keys(o))
+      if (!known.includes(k)) bad(`${at} has unknown field "${k}" (known: ${known.join(', ')})`);
     const str = (k: string): string | undefined => {
       if (o[k] === undefined) return undefined;
       if (typeof o[k] !== 'string' || o[k] === '') bad(`${at}.${k} must be a non-empty string`);
@@ -70,26 +88,42 @@ export function parseImplementations(text: string, file: string): Implementation
     if (seen.has(name)) bad(`name ${JSON.stringify(name)} given twice`);
     seen.add(name);
     const kind = str('kind') ?? bad(`${name}: needs "kind" (${KINDS.join(', ')})`);
-    if (!(KINDS as readonly string[]).includes(kind)) bad(`${name}: kind ${JSON.stringify(kind)} is not one of ${KINDS.join(', ')}`);
+    if (!(KINDS as readonly string[]).includes(kind))
+      bad(`${name}: kind ${JSON.stringify(kind)} is not one of ${KINDS.join(', ')}`);
     const design = str('design') ?? bad(`${name}: needs "design" (one sentence on how it works)`);
     const source = str('source');
     const pkg = str('package');
     const version = str('version');
     const prefix = str('prefix');
-    if ((source === undefined) === (pkg === undefined)) bad(`${name}: give "source" (a shipped example's path) or "package" with its pinned "version", one of them`);
-    if (pkg !== undefined && (version === undefined || !EXACT_VERSION.test(version))) bad(`${name}: "package" needs an exact pinned "version" (e.g. "1.2.3"), got ${JSON.stringify(version)}`);
-    if (pkg === undefined && (version !== undefined || prefix !== undefined)) bad(`${name}: "version" and "prefix" go with "package"`);
-    if (!Array.isArray(o.argv) || o.argv.some((a) => typeof a !== 'string')) bad(`${name}: "argv" must be an array of strings (the arguments of run)`);
+    if ((source === undefined) === (pkg === undefined))
+      bad(`${name}: give "source" (a shipped example's path) or "package" with its pinned "version", one of them`);
+    if (pkg !== undefined && (version === undefined || !EXACT_VERSION.test(version)))
+      bad(`${name}: "package" needs an exact pinned "version" (e.g. "1.2.3"), got ${JSON.stringify(version)}`);
+    if (pkg === undefined && (version !== undefined || prefix !== undefined))
+      bad(`${name}: "version" and "prefix" go with "package"`);
+    if (!Array.isArray(o.argv) || o.argv.some((a) => typeof a !== 'string'))
+      bad(`${name}: "argv" must be an array of strings (the arguments of run)`);
     const argv = o.argv as string[];
     for (const a of argv) {
       const flag = a.split('=')[0]!;
-      if ((RESERVED_FLAGS as readonly string[]).includes(flag)) bad(`${name}: argv must not give ${flag} (the table sets the report, and an empty failure database, itself)`);
+      if ((RESERVED_FLAGS as readonly string[]).includes(flag))
+        bad(`${name}: argv must not give ${flag} (the table sets the report, and an empty failure database, itself)`);
     }
     const flag = KIND_FLAG[kind as Kind];
     const transports = Object.values(KIND_FLAG).filter((f) => argv.some((a) => a === f || a.startsWith(`${f}=`)));
     if (transports.some((f) => f !== flag) || (kind !== 'adapter' && !transports.includes(flag)))
-      bad(`${name}: a ${kind} row runs with ${flag}${kind === 'adapter' ? ' (or none: the reference)' : ''}, and no other subject flag; argv has ${transports.join(', ') || 'none'}`);
-    return { name, kind: kind as Kind, ...(source !== undefined ? { source } : {}), ...(pkg !== undefined ? { package: pkg, version: version! } : {}), ...(prefix !== undefined ? { prefix } : {}), design, argv };
+      bad(
+        `${name}: a ${kind} row runs with ${flag}${kind === 'adapter' ? ' (or none: the reference)' : ''}, and no other subject flag; argv has ${transports.join(', ') || 'none'}`,
+      );
+    return {
+      name,
+      kind: kind as Kind,
+      ...(source !== undefined ? { source } : {}),
+      ...(pkg !== undefined ? { package: pkg, version: version! } : {}),
+      ...(prefix !== undefined ? { prefix } : {}),
+      design,
+      argv,
+    };
   });
   return { implementations: out };
 }
@@ -130,7 +164,12 @@ export interface RunReport {
   readonly caps: readonly { readonly band: string; readonly cap: number }[];
   readonly host?: { readonly played: string };
   readonly rules: readonly ReportRule[];
-  readonly summary: { readonly passed: number; readonly failed: number; readonly na: number; readonly unexercised: number };
+  readonly summary: {
+    readonly passed: number;
+    readonly failed: number;
+    readonly na: number;
+    readonly unexercised: number;
+  };
 }
 
 export interface ReportRule {
@@ -155,12 +194,15 @@ export function parseResults(text: string, file: string): ResultsFile {
   try {
     v = JSON.parse(text);
   } catch (e) {
-    throw new UsageError(`table: ${file} is not JSON (${(e as Error).message}); regenerate it with \`readshim-conformance table\``);
+    throw new UsageError(
+      `table: ${file} is not JSON (${(e as Error).message}); regenerate it with \`readshim-conformance table\``,
+    );
   }
   const r = v as Partial<ResultsFile>;
   if (typeof r !== 'object' || r === null || r.command !== 'table' || !Array.isArray(r.subjects))
     throw new UsageError(`table: ${file} is not a table results file (needs "command": "table" and "subjects")`);
   for (const s of r.subjects)
-    if (typeof s?.name !== 'string' || !Array.isArray(s.report?.rules)) throw new UsageError(`table: ${file}: subject ${JSON.stringify(s?.name)} has no report rules`);
+    if (typeof s?.name !== 'string' || !Array.isArray(s.report?.rules))
+      throw new UsageError(`table: ${file}: subject ${JSON.stringify(s?.name)} has no report rules`);
   return r as ResultsFile;
 }

@@ -23,7 +23,8 @@ export function shellQuote(s: string): string {
 }
 
 /** The `run` command of a row, as a person types it. */
-export const runCommand = (argv: readonly string[]): string => ['npx readshim-conformance run', ...argv.map(shellQuote)].join(' ');
+export const runCommand = (argv: readonly string[]): string =>
+  ['npx readshim-conformance run', ...argv.map(shellQuote)].join(' ');
 
 /** The row's `run` arguments minus what a replay refuses, then --replay <trace>. */
 export function replayArgv(argv: readonly string[], trace: string): string[] {
@@ -63,7 +64,9 @@ const specHref = (rule: string): string => `${SPEC_LINK}#${rule.toLowerCase()}`;
 function verdict(s: SubjectResult): string {
   const { failed, unexercised } = s.report.summary;
   if (s.exitCode === 0) return 'pass';
-  const parts = [failed > 0 ? `${failed} failed` : '', unexercised > 0 ? `${unexercised} unexercised` : ''].filter(Boolean);
+  const parts = [failed > 0 ? `${failed} failed` : '', unexercised > 0 ? `${unexercised} unexercised` : ''].filter(
+    Boolean,
+  );
   return `fail (${parts.join(', ') || `exit ${s.exitCode}`})`;
 }
 
@@ -73,7 +76,8 @@ function runsText(s: SubjectResult): string {
   return `${s.report.runs} per cap band${given ? ` (--runs ${s.report.runs})` : ''}`;
 }
 
-const mode = (s: SubjectResult): string => (s.report.arm !== undefined ? `arm ${s.report.arm}` : `levers [${s.report.levers.join(', ')}]`);
+const mode = (s: SubjectResult): string =>
+  s.report.arm !== undefined ? `arm ${s.report.arm}` : `levers [${s.report.levers.join(', ')}]`;
 
 function dates(r: ResultsFile): string {
   const ds = [...new Set(r.subjects.map((s) => s.date))].sort();
@@ -97,10 +101,10 @@ export function renderMarkdown(r: ResultsFile): string {
     `Every implementation the kit can run itself — its own reference and arms, the shipped examples, and what installs`,
     `from a registry at a pinned version — judged by kit ${r.version}, spec ${r.specVersion}, runs of ${dates(r)}.`,
     'Each row is one `run` command (under "Rows"), run with an empty failure database; its verdict is that',
-    'command\'s. A cell other than pass links to its reason; a failing cell to its story and replay command; a',
+    "command's. A cell other than pass links to its reason; a failing cell to its story and replay command; a",
     'rule links to its section of [spec/SPEC.md](../spec/SPEC.md). The same table as a page:',
     '[implementations.html](implementations.html). Regenerate both with `npx readshim-conformance table`',
-    '(`npm run table` in a checkout; `--only <name,...>` reruns some rows and keeps the others\' results).',
+    "(`npm run table` in a checkout; `--only <name,...>` reruns some rows and keeps the others' results).",
     '',
     `| implementation | kind | version | verdict | histories | ${ids.map((id) => `[${id}](${specHref(id)})`).join(' | ')} |`,
     `|---|---|---|---|---|${ids.map(() => '---').join('|')}|`,
@@ -110,10 +114,12 @@ export function renderMarkdown(r: ResultsFile): string {
       const rule = s.report.rules.find((x) => x.id === id);
       if (rule === undefined) return '—';
       if (rule.status === 'pass') return 'pass';
-      const label = rule.status === 'fail' ? '**FAIL**' : CELL[rule.status] ?? rule.status;
+      const label = rule.status === 'fail' ? '**FAIL**' : (CELL[rule.status] ?? rule.status);
       return `[${label}](#${anchor(s.name, id)})`;
     });
-    out.push(`| [${s.name}](#${s.name}) | ${s.kind} | ${mdCell(s.version)} | ${verdict(s)} | ${runsText(s)} | ${cells.join(' | ')} |`);
+    out.push(
+      `| [${s.name}](#${s.name}) | ${s.kind} | ${mdCell(s.version)} | ${verdict(s)} | ${runsText(s)} | ${cells.join(' | ')} |`,
+    );
   }
   out.push('', '## Rows');
   for (const s of r.subjects) {
@@ -139,13 +145,18 @@ export function renderMarkdown(r: ResultsFile): string {
       if (rule.status !== 'fail' || cx === undefined) continue;
       out.push('', '  ```', ...cx.story.map((l) => `  ${l}`), '  ```', '');
       const t = traceOf(rule);
-      out.push(t !== undefined
-        ? `  replay: ${mdCode(replayCommand(s.argv, tracePath(s.name, rule.id)))} ([trace](${tracePath(s.name, rule.id).slice('docs/'.length)}))`
-        : `  found by a probe (${cx.source}), which has no trace: rerun the row's command`);
+      out.push(
+        t !== undefined
+          ? `  replay: ${mdCode(replayCommand(s.argv, tracePath(s.name, rule.id)))} ([trace](${tracePath(s.name, rule.id).slice('docs/'.length)}))`
+          : `  found by a probe (${cx.source}), which has no trace: rerun the row's command`,
+      );
       out.push('');
     }
   }
-  return `${out.join('\n').replace(/\n{3,}/g, '\n\n').trimEnd()}\n`;
+  return `${out
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trimEnd()}\n`;
 }
 
 // ---------- HTML ----------
@@ -177,18 +188,21 @@ export function renderHtml(r: ResultsFile): string {
   });
   const sections = r.subjects.map((s) => {
     const rep = s.report;
-    const items = rep.rules.filter((x) => x.status !== 'pass').map((rule) => {
-      const cx = rule.counterexample;
-      const story = rule.status === 'fail' && cx !== undefined
-        ? [
-            `<pre>${esc(cx.story.join('\n'))}</pre>`,
-            traceOf(rule) !== undefined
-              ? `<p>replay: <code>${esc(replayCommand(s.argv, tracePath(s.name, rule.id)))}</code> (<a href="${esc(tracePath(s.name, rule.id).slice('docs/'.length))}">trace</a>)</p>`
-              : `<p>found by a probe (${esc(cx.source)}), which has no trace: rerun the row's command</p>`,
-          ].join('')
-        : '';
-      return `<li id="${esc(anchor(s.name, rule.id))}"><strong>${esc(CELL[rule.status] ?? rule.status)}</strong> <a href="${esc(specHref(rule.id))}">${esc(rule.id)}</a>: ${esc(rule.reason ?? '')}${story}</li>`;
-    });
+    const items = rep.rules
+      .filter((x) => x.status !== 'pass')
+      .map((rule) => {
+        const cx = rule.counterexample;
+        const story =
+          rule.status === 'fail' && cx !== undefined
+            ? [
+                `<pre>${esc(cx.story.join('\n'))}</pre>`,
+                traceOf(rule) !== undefined
+                  ? `<p>replay: <code>${esc(replayCommand(s.argv, tracePath(s.name, rule.id)))}</code> (<a href="${esc(tracePath(s.name, rule.id).slice('docs/'.length))}">trace</a>)</p>`
+                  : `<p>found by a probe (${esc(cx.source)}), which has no trace: rerun the row's command</p>`,
+              ].join('')
+            : '';
+        return `<li id="${esc(anchor(s.name, rule.id))}"><strong>${esc(CELL[rule.status] ?? rule.status)}</strong> <a href="${esc(specHref(rule.id))}">${esc(rule.id)}</a>: ${esc(rule.reason ?? '')}${story}</li>`;
+      });
     return [
       `<section class="row" id="${esc(s.name)}"><h2>${esc(s.name)}</h2><p>${esc(s.design)}</p><ul>`,
       `<li>command: <code>${esc(runCommand(s.argv))}</code></li>`,
@@ -219,7 +233,10 @@ export function renderHtml(r: ResultsFile): string {
 
 /** Every file the table writes besides the results file: path (relative to the config's folder) → text. */
 export function renderTable(r: ResultsFile): Map<string, string> {
-  const files = new Map<string, string>([[MD_PATH, renderMarkdown(r)], [HTML_PATH, renderHtml(r)]]);
+  const files = new Map<string, string>([
+    [MD_PATH, renderMarkdown(r)],
+    [HTML_PATH, renderHtml(r)],
+  ]);
   for (const s of r.subjects)
     for (const rule of s.report.rules) {
       const t = rule.status === 'fail' ? traceOf(rule) : undefined;

@@ -27,7 +27,10 @@ export function buildNaiveDesigns(out: string): string[] {
     const { texts } = editedTree(mutantById(id)!);
     for (const [rel, text] of texts) {
       const js = ts.transpileModule(text, { fileName: rel, compilerOptions: OPTIONS, reportDiagnostics: true });
-      if ((js.diagnostics ?? []).length > 0) throw new Error(`${id}: ${rel} does not transpile: ${ts.flattenDiagnosticMessageText(js.diagnostics![0]!.messageText, ' ')}`);
+      if ((js.diagnostics ?? []).length > 0)
+        throw new Error(
+          `${id}: ${rel} does not transpile: ${ts.flattenDiagnosticMessageText(js.diagnostics![0]!.messageText, ' ')}`,
+        );
       const target = join(out, id, rel.replace(/\.ts$/, '.js'));
       mkdirSync(dirname(target), { recursive: true });
       writeFileSync(target, js.outputText);

@@ -18,7 +18,9 @@ async function main(): Promise<void> {
   if (process.argv.includes('--check')) {
     const committed = readFileSync(FILE, 'utf8');
     if (committed !== text) {
-      process.stderr.write('dev/bench/generator-mix.json is not what the generators draw now: run npx tsx dev/bench/generator-mix.ts --write\n');
+      process.stderr.write(
+        'dev/bench/generator-mix.json is not what the generators draw now: run npx tsx dev/bench/generator-mix.ts --write\n',
+      );
       process.exitCode = 1;
     }
     return;

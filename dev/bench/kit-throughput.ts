@@ -55,9 +55,13 @@ function parseOptions(argv: readonly string[]): Options {
     else if (a === '--claims-only') claimsOnly = true;
     else if (a === '--repeat') {
       const v = argv[++i];
-      if (v === undefined || !/^[1-9]\d*$/.test(v)) throw new UsageError(`kit-throughput: --repeat needs an integer >= 1, got ${JSON.stringify(v)}`);
+      if (v === undefined || !/^[1-9]\d*$/.test(v))
+        throw new UsageError(`kit-throughput: --repeat needs an integer >= 1, got ${JSON.stringify(v)}`);
       repeat = Number(v);
-    } else throw new UsageError(`kit-throughput: unknown argument ${JSON.stringify(a)} (known: --repeat <n>, --skip-mutants, --claims-only, --json)`);
+    } else
+      throw new UsageError(
+        `kit-throughput: unknown argument ${JSON.stringify(a)} (known: --repeat <n>, --skip-mutants, --claims-only, --json)`,
+      );
   }
   return { repeat, skipMutants, json, claimsOnly };
 }
@@ -102,7 +106,8 @@ async function runInProcess(): Promise<InProcess> {
   const r = await runConformance({ adapter, arm: 'all', runs: DEFAULT_RUNS, seed: DEFAULT_SEED });
   const wallMs = performance.now() - t0;
   const cpu = process.cpuUsage(cpu0);
-  if (r.summary.failed + r.summary.unexercised > 0) throw new Error('the default run on the reference did not pass: fix that before measuring');
+  if (r.summary.failed + r.summary.unexercised > 0)
+    throw new Error('the default run on the reference did not pass: fix that before measuring');
   return { reads: reads(), wallMs, cpuMs: (cpu.user + cpu.system) / 1000, readsPerSecond: reads() / (wallMs / 1000) };
 }
 
@@ -119,7 +124,11 @@ function timeCommand(args: readonly string[], out?: string): Timed {
     const q = (s: string): string => `'${s.replace(/'/g, `'\\''`)}'`;
     const script = `${[process.execPath, BIN, ...args].map(q).join(' ')} >${out === undefined ? '/dev/null' : q(out)} 2>/dev/null; s=$?; times; exit $s`;
     const t0 = performance.now();
-    const r = spawnSync('/bin/sh', ['-c', script], { cwd, encoding: 'utf8', env: { ...process.env, READSHIM_PROGRESS: '0' } });
+    const r = spawnSync('/bin/sh', ['-c', script], {
+      cwd,
+      encoding: 'utf8',
+      env: { ...process.env, READSHIM_PROGRESS: '0' },
+    });
     const wallMs = Math.round(performance.now() - t0);
     if (r.status !== 0) throw new Error(`readshim-conformance ${args.join(' ')} exited ${r.status}`);
     // `times`: the shell's own user/system times, then its children's.
@@ -180,13 +189,25 @@ export function summarize(p: Profile, top: number): string[] {
     add(fns, `${frame.functionName || '(anonymous)'} ${own(frame.url) ?? frame.url}`.trim(), t);
   }
   const pct = (t: number): string => `${((100 * t) / busy).toFixed(1)}%`.padStart(6);
-  const rows = (m: Map<string, number>): string[] => [...m].sort((a, b) => b[1] - a[1]).slice(0, top).map(([k, t]) => `${pct(t)}  ${k}`);
-  return ['by area (self time, builtins under their kit caller):', ...rows(areas), '', 'by function (self time):', ...rows(fns)];
+  const rows = (m: Map<string, number>): string[] =>
+    [...m]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, top)
+      .map(([k, t]) => `${pct(t)}  ${k}`);
+  return [
+    'by area (self time, builtins under their kit caller):',
+    ...rows(areas),
+    '',
+    'by function (self time):',
+    ...rows(fns),
+  ];
 }
 
 /** The first profile in `dir` (node numbers a run's threads in order: the main thread first). */
 function profileTop(dir: string, top: number): string {
-  const file = readdirSync(dir).filter((f) => f.endsWith('.cpuprofile')).sort()[0];
+  const file = readdirSync(dir)
+    .filter((f) => f.endsWith('.cpuprofile'))
+    .sort()[0];
   if (file === undefined) throw new UsageError(`kit-throughput: no .cpuprofile in ${dir}`);
   return `${summarize(JSON.parse(readFileSync(join(dir, file), 'utf8')) as Profile, top).join('\n')}\n`;
 }
@@ -222,13 +243,18 @@ function claimsPerCpuSecond(repeat: number, log: (s: string) => void): ClaimsFig
       log(`run --runs ${CLAIM_RUNS} ${i + 1}/${repeat}`);
       samples.push(timeCommand(args, out));
       report = JSON.parse(readFileSync(out, 'utf8')) as RunReport;
-      if (report.summary.failed + report.summary.unexercised > 0) throw new Error(`run --runs ${CLAIM_RUNS} on the reference did not pass: fix that before measuring`);
+      if (report.summary.failed + report.summary.unexercised > 0)
+        throw new Error(`run --runs ${CLAIM_RUNS} on the reference did not pass: fix that before measuring`);
     }
     const claims = Object.values(report!.claims).reduce((a, b) => a + b, 0);
     const cpuMs = median(samples.map((x) => x.cpuMs));
     return {
-      command: `node bin/readshim-conformance.js ${args.join(' ')}`, claims, cpuMs, claimsPerCpuSecond: Math.round(claims / (cpuMs / 1000)),
-      randomChecks: Object.fromEntries(report!.rules.map((r) => [r.id, r.checksFrom.random])), samples,
+      command: `node bin/readshim-conformance.js ${args.join(' ')}`,
+      claims,
+      cpuMs,
+      claimsPerCpuSecond: Math.round(claims / (cpuMs / 1000)),
+      randomChecks: Object.fromEntries(report!.rules.map((r) => [r.id, r.checksFrom.random])),
+      samples,
     };
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -259,8 +285,16 @@ async function main(): Promise<void> {
   const s = (ms: number): string => `${(ms / 1000).toFixed(1)} s`;
   const claimLine = `${claims.command}: ${claims.claims.toLocaleString('en-US')} claims checked in CPU ${s(claims.cpuMs)} = ${claims.claimsPerCpuSecond.toLocaleString('en-US')} claims/CPU-s (CPU samples: ${claims.samples.map((x) => s(x.cpuMs)).join(', ')})`;
   if (o.claimsOnly) {
-    const machine = { cores: availableParallelism(), node: process.version, loadBefore: load0, loadAfter: loadavg()[0]! };
-    if (o.json) process.stdout.write(`${JSON.stringify({ ...envelope('kit-throughput'), repeat: o.repeat, machine, claims }, null, 2)}\n`);
+    const machine = {
+      cores: availableParallelism(),
+      node: process.version,
+      loadBefore: load0,
+      loadAfter: loadavg()[0]!,
+    };
+    if (o.json)
+      process.stdout.write(
+        `${JSON.stringify({ ...envelope('kit-throughput'), repeat: o.repeat, machine, claims }, null, 2)}\n`,
+      );
     else process.stdout.write(`${claimLine}\n`);
     return;
   }
@@ -270,7 +304,10 @@ async function main(): Promise<void> {
     log(`run (in process) ${i + 1}/${o.repeat}`);
     inProc.push(await runInProcess());
   }
-  const commands: [string, string[]][] = [['run', ['run']], ['bench', ['bench']]];
+  const commands: [string, string[]][] = [
+    ['run', ['run']],
+    ['bench', ['bench']],
+  ];
   if (!o.skipMutants) commands.push(['mutants', ['mutants']]);
   const figures: Figure[] = [];
   for (const [name, args] of commands) {
@@ -279,7 +316,13 @@ async function main(): Promise<void> {
       log(`${name} ${i + 1}/${o.repeat}`);
       samples.push(timeCommand(args));
     }
-    figures.push({ name, command: `node bin/readshim-conformance.js ${args.join(' ')}`, wallMs: median(samples.map((s) => s.wallMs)), cpuMs: median(samples.map((s) => s.cpuMs)), samples });
+    figures.push({
+      name,
+      command: `node bin/readshim-conformance.js ${args.join(' ')}`,
+      wallMs: median(samples.map((s) => s.wallMs)),
+      cpuMs: median(samples.map((s) => s.cpuMs)),
+      samples,
+    });
   }
   const machine = { cores: availableParallelism(), node: process.version, loadBefore: load0, loadAfter: loadavg()[0]! };
   const run = {
@@ -289,7 +332,9 @@ async function main(): Promise<void> {
     cpuMs: Math.round(median(inProc.map((x) => x.cpuMs))),
   };
   if (o.json) {
-    process.stdout.write(`${JSON.stringify({ ...envelope('kit-throughput'), repeat: o.repeat, machine, claims, runInProcess: run, commands: figures }, null, 2)}\n`);
+    process.stdout.write(
+      `${JSON.stringify({ ...envelope('kit-throughput'), repeat: o.repeat, machine, claims, runInProcess: run, commands: figures }, null, 2)}\n`,
+    );
     return;
   }
   const lines = [
@@ -299,7 +344,10 @@ async function main(): Promise<void> {
     '',
     `run, in process: ${run.reads.toLocaleString('en-US')} checked reads in ${s(run.wallMs)} (CPU ${s(run.cpuMs)}) = ${run.readsPerSecond.toLocaleString('en-US')} reads/s`,
     '',
-    ...figures.map((f) => `${f.command.padEnd(42)} wall ${s(f.wallMs).padStart(8)}   CPU ${s(f.cpuMs).padStart(8)}   (wall samples: ${f.samples.map((x) => s(x.wallMs)).join(', ')})`),
+    ...figures.map(
+      (f) =>
+        `${f.command.padEnd(42)} wall ${s(f.wallMs).padStart(8)}   CPU ${s(f.cpuMs).padStart(8)}   (wall samples: ${f.samples.map((x) => s(x.wallMs)).join(', ')})`,
+    ),
   ];
   process.stdout.write(`${lines.join('\n')}\n`);
 }

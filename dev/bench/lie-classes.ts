@@ -29,7 +29,13 @@ import { loadMutantAdapter, mutantById } from '../../mutations/index.ts';
 
 type Subject =
   | { readonly kind: 'mutant'; readonly id: string }
-  | { readonly kind: 'process'; readonly name: string; readonly command: string; readonly rules: readonly RuleId[]; readonly arm?: ArmName };
+  | {
+      readonly kind: 'process';
+      readonly name: string;
+      readonly command: string;
+      readonly rules: readonly RuleId[];
+      readonly arm?: ArmName;
+    };
 
 /** The first mutant or example of docs/LIE-CLASSES.md that lies the way of each class (none: no subject). */
 export const SUBJECTS: Readonly<Partial<Record<LieClassId, Subject>>> = {
@@ -38,12 +44,22 @@ export const SUBJECTS: Readonly<Partial<Record<LieClassId, Subject>>> = {
   'slice-over-cap': { kind: 'mutant', id: 'CAP-PLUS-ONE' },
   'multibyte-at-cap': { kind: 'mutant', id: 'NO-UTF8-WALKBACK' },
   'continue-across-change': { kind: 'mutant', id: 'COVERAGE-SURVIVES-CHANGE' },
-  'edit-keeps-mtime': { kind: 'process', name: 'examples/python/mtime_shim.py', command: 'python3 examples/python/mtime_shim.py', rules: ['POINTER-FULL'] },
+  'edit-keeps-mtime': {
+    kind: 'process',
+    name: 'examples/python/mtime_shim.py',
+    command: 'python3 examples/python/mtime_shim.py',
+    rules: ['POINTER-FULL'],
+  },
   'edit-keeps-mtime-and-size': { kind: 'mutant', id: 'MTIME-KEYED' },
   'mtime-restored': { kind: 'mutant', id: 'MTIME-KEYED' },
-  'stat-after-read-race': { kind: 'process', name: 'examples/python/stat_after_read_shim.py', command: 'python3 examples/python/stat_after_read_shim.py', rules: ['POINTER-FULL'] },
+  'stat-after-read-race': {
+    kind: 'process',
+    name: 'examples/python/stat_after_read_shim.py',
+    command: 'python3 examples/python/stat_after_read_shim.py',
+    rules: ['POINTER-FULL'],
+  },
   'empty-file': { kind: 'mutant', id: 'EMPTY-POINTER' },
-  'compaction': { kind: 'mutant', id: 'NO-FORGET' },
+  compaction: { kind: 'mutant', id: 'NO-FORGET' },
   'forget-alias': { kind: 'mutant', id: 'FORGET-ALIAS' },
   'second-worker': { kind: 'mutant', id: 'PROCESS-LEDGER' },
   'window-as-whole': { kind: 'mutant', id: 'WINDOW-BLIND' },
@@ -86,22 +102,43 @@ export function median(xs: readonly (number | null)[]): number | null {
  * Random histories per band to the first break of `rules` (null: none within `budget`): the
  * histories a run draws (properties/run.ts: the same bands, band seeds, options), in its order.
  */
-export async function firstBreak(adapter: ShimAdapter, arm: ArmName | undefined, rules: readonly RuleId[], seed: number, budget: number, transport: 'in-process' | 'process'): Promise<number | null> {
+export async function firstBreak(
+  adapter: ShimAdapter,
+  arm: ArmName | undefined,
+  rules: readonly RuleId[],
+  seed: number,
+  budget: number,
+  transport: 'in-process' | 'process',
+): Promise<number | null> {
   const caps = adapter.capabilities;
   const mode = modeFor(caps, arm);
   const seal = sealFor(seed);
   const tool = caps.tool;
   const opts = {
-    windows: caps.windows, stale: caps.staleServe, forget: !caps.hostNeverCompacts, toolFailures: transport === 'in-process',
-    races: transport === 'in-process' || caps.raceBarrier === true, maxWorkers: 3, maxOps: 24,
+    windows: caps.windows,
+    stale: caps.staleServe,
+    forget: !caps.hostNeverCompacts,
+    toolFailures: transport === 'in-process',
+    races: transport === 'in-process' || caps.raceBarrier === true,
+    maxWorkers: 3,
+    maxOps: 24,
   };
   const bandFor = (cap: number): Band => (cap <= 64 ? BANDS.tiny : cap <= 4096 ? BANDS.mid : BANDS.production);
-  const bands = caps.cap !== undefined ? [{ ...bandFor(caps.cap), cap: fc.constant(caps.cap) }] : [BANDS.tiny, BANDS.mid, BANDS.production];
-  const drawn: HistorySpec[][] = bands.map((b, i) => fc.sample(historyArb(withHostTool(b, tool), opts), { seed: (seed + (i + 1) * 1_000_003) | 0, numRuns: budget }));
+  const bands =
+    caps.cap !== undefined
+      ? [{ ...bandFor(caps.cap), cap: fc.constant(caps.cap) }]
+      : [BANDS.tiny, BANDS.mid, BANDS.production];
+  const drawn: HistorySpec[][] = bands.map((b, i) =>
+    fc.sample(historyArb(withHostTool(b, tool), opts), { seed: (seed + (i + 1) * 1_000_003) | 0, numRuns: budget }),
+  );
   for (let h = 0; h < budget; h++)
     for (const band of drawn) {
       const spec = band[h]!;
-      const v = await judgeHistory(adapter, { mode, cap: spec.cap, seal, ...(tool ? { tool } : {}) }, materialize(spec));
+      const v = await judgeHistory(
+        adapter,
+        { mode, cap: spec.cap, seal, ...(tool ? { tool } : {}) },
+        materialize(spec),
+      );
       if (v.violations.some((x) => rules.includes(x.rule))) return h + 1;
     }
   return null;
@@ -145,9 +182,21 @@ async function measureOne(lieClass: LieClassId, s: Subject): Promise<Finding> {
     // The search is the run's: a real run with the found budget breaks the rule at that history.
     const k = histories[0];
     if (k !== null && k !== undefined) {
-      const r = await judgeRun({ adapter, ...(arm !== undefined ? { arm } : {}), runs: k, seed: seeds[0]!, transport, only: rules, corpus: false, shrinkRuns: 0 });
+      const r = await judgeRun({
+        adapter,
+        ...(arm !== undefined ? { arm } : {}),
+        runs: k,
+        seed: seeds[0]!,
+        transport,
+        only: rules,
+        corpus: false,
+        shrinkRuns: 0,
+      });
       const got = Math.min(...r.rules.map((x) => x.brokenBy?.random ?? Number.POSITIVE_INFINITY));
-      if (got !== k) throw new Error(`${name}, seed ${seeds[0]}: the search found history ${k}, a run with that budget ${Number.isFinite(got) ? `at ${got}` : 'none'}`);
+      if (got !== k)
+        throw new Error(
+          `${name}, seed ${seeds[0]}: the search found history ${k}, a run with that budget ${Number.isFinite(got) ? `at ${got}` : 'none'}`,
+        );
     }
   } finally {
     await dispose();
@@ -157,17 +206,17 @@ async function measureOne(lieClass: LieClassId, s: Subject): Promise<Finding> {
 
 export function table(findings: readonly Finding[], every = true): string {
   const cell = (x: number | null, budget: number): string => (x === null ? `> ${budget}` : String(x));
-  const out = [
-    '| class | subject | rules | median | per seed |',
-    '|---|---|---|---:|---|',
-  ];
+  const out = ['| class | subject | rules | median | per seed |', '|---|---|---|---:|---|'];
   for (const id of LIE_CLASS_IDS) {
     const f = findings.find((x) => x.lieClass === id);
     if (f === undefined) {
-      if (every && SUBJECTS[id] === undefined) out.push(`| \`${id}\` | — | — | — | no mutant or example of the kit lies this way |`);
+      if (every && SUBJECTS[id] === undefined)
+        out.push(`| \`${id}\` | — | — | — | no mutant or example of the kit lies this way |`);
       continue;
     }
-    out.push(`| \`${id}\` | ${f.subject} | ${f.rules.join(', ')} | ${cell(f.median, f.budget)} | ${f.histories.map((x) => cell(x, f.budget)).join(', ')} |`);
+    out.push(
+      `| \`${id}\` | ${f.subject} | ${f.rules.join(', ')} | ${cell(f.median, f.budget)} | ${f.histories.map((x) => cell(x, f.budget)).join(', ')} |`,
+    );
   }
   return out.join('\n');
 }
@@ -183,7 +232,11 @@ async function main(): Promise<void> {
     if (s.kind === 'process' && args.includes('--no-process')) continue;
     findings.push(await measureOne(id, s));
   }
-  process.stdout.write(args.includes('--json') ? `${JSON.stringify({ seeds: SEEDS, processSeeds: PROCESS_SEEDS, findings }, null, 2)}\n` : `${table(findings, only === undefined)}\n`);
+  process.stdout.write(
+    args.includes('--json')
+      ? `${JSON.stringify({ seeds: SEEDS, processSeeds: PROCESS_SEEDS, findings }, null, 2)}\n`
+      : `${table(findings, only === undefined)}\n`,
+  );
 }
 
 main().catch((e: unknown) => {

@@ -5,14 +5,28 @@
  */
 import fc from 'fast-check';
 import { BANDS, type ContentSpec } from '../../properties/generators/content.ts';
-import { historyArb, type Edit, type HistorySpec, type Mtime, type OpOptions } from '../../properties/generators/history.ts';
+import {
+  historyArb,
+  type Edit,
+  type HistorySpec,
+  type Mtime,
+  type OpOptions,
+} from '../../properties/generators/history.ts';
 import { DEFAULT_RUNS } from '../../properties/run.ts';
 
 /** The seeds sampled: the default run's seed and the nine after it. */
 export const SEEDS: readonly number[] = Object.freeze(Array.from({ length: 10 }, (_, i) => 20_261_130 + i));
 
 /** The options a default in-process run of the reference draws with (properties/run.ts). */
-export const OPTIONS: OpOptions = Object.freeze({ windows: true, stale: true, forget: true, toolFailures: true, races: true, maxWorkers: 3, maxOps: 24 });
+export const OPTIONS: OpOptions = Object.freeze({
+  windows: true,
+  stale: true,
+  forget: true,
+  toolFailures: true,
+  races: true,
+  maxWorkers: 3,
+  maxOps: 24,
+});
 
 type Counts = Record<string, number>;
 
@@ -69,7 +83,17 @@ export function mixOf(specs: readonly HistorySpec[], seeds: readonly number[], p
       }
     }
   }
-  return { seeds, historiesPerBand: perBand, histories: specs.length, ops: sorted(ops), reads: sorted(reads), contents: sorted(contents), sizes: sorted(sizes), edits: sorted(edits), mtimes: sorted(mtimes) };
+  return {
+    seeds,
+    historiesPerBand: perBand,
+    histories: specs.length,
+    ops: sorted(ops),
+    reads: sorted(reads),
+    contents: sorted(contents),
+    sizes: sorted(sizes),
+    edits: sorted(edits),
+    mtimes: sorted(mtimes),
+  };
 }
 
 /** The histories a default run draws for each seed and band (the band seeds of properties/run.ts). */
@@ -82,7 +106,6 @@ export function sampleDefaultRun(seeds: readonly number[] = SEEDS, perBand = DEF
     });
   return out;
 }
-
 
 /** The groups of a Mix whose counts are compared (content, op, edit and mtime kinds; reads and sizes too). */
 export const MIX_GROUPS = ['ops', 'reads', 'contents', 'sizes', 'edits', 'mtimes'] as const;

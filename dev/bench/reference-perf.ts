@@ -44,8 +44,12 @@ function parseArgs(argv: readonly string[]): Options {
 }
 
 const ms = (x: number): string => (x < 0.1 ? x.toFixed(4) : x < 10 ? x.toFixed(3) : x.toFixed(1));
-const kb = (x: number): string => (Math.abs(x) >= 10_240 ? `${Math.round(x / 1024).toLocaleString('en-US')} KiB` : `${Math.round(x).toLocaleString('en-US')} B`);
-const ratio = (a: number | undefined, b: number | undefined): string => (a === undefined || b === undefined || b === 0 ? '—' : `${(a / b).toFixed(2)}×`);
+const kb = (x: number): string =>
+  Math.abs(x) >= 10_240
+    ? `${Math.round(x / 1024).toLocaleString('en-US')} KiB`
+    : `${Math.round(x).toLocaleString('en-US')} B`;
+const ratio = (a: number | undefined, b: number | undefined): string =>
+  a === undefined || b === undefined || b === 0 ? '—' : `${(a / b).toFixed(2)}×`;
 
 function lever(r: LeverRun): string {
   const what = r.outcome === 'diff' ? `diff ${kb(r.responseBytes)}` : `${r.outcome} (${kb(r.responseBytes)})`;
@@ -54,8 +58,14 @@ function lever(r: LeverRun): string {
 
 function markdown(diffs: DiffRow[], reads: ReadRow[], deliveries: DeliveryRow[], mem: MemoryRow[]): string {
   const out: string[] = [];
-  out.push(`Reference shim performance (cap ${CAP.toLocaleString('en-US')}; CPU medians after warm-up; Node ${process.version}; load average ${loadavg()[0]!.toFixed(1)} on ${cpus().length} CPUs)`, '');
-  out.push(`Diff lever on a ${LINES.toLocaleString('en-US')}-line file (${kb(Buffer.byteLength(BIG_OLD))}), the read after the change; response = notice + patch. jsdiff: createTwoFilesPatch, context 3, maxEditLength ${JSDIFF_MAX_EDITS.toLocaleString('en-US')}. GNU: diff -u.`, '');
+  out.push(
+    `Reference shim performance (cap ${CAP.toLocaleString('en-US')}; CPU medians after warm-up; Node ${process.version}; load average ${loadavg()[0]!.toFixed(1)} on ${cpus().length} CPUs)`,
+    '',
+  );
+  out.push(
+    `Diff lever on a ${LINES.toLocaleString('en-US')}-line file (${kb(Buffer.byteLength(BIG_OLD))}), the read after the change; response = notice + patch. jsdiff: createTwoFilesPatch, context 3, maxEditLength ${JSDIFF_MAX_EDITS.toLocaleString('en-US')}. GNU: diff -u.`,
+    '',
+  );
   out.push(
     '| change | arm `diff`: response | CPU (ms) | arm `all`: response | CPU (ms) | patch | jsdiff patch | CPU (ms) | GNU diff -u | CPU (ms) | patch / GNU |',
     '|---|---|---:|---|---:|---:|---:|---:|---:|---:|---:|',
@@ -66,15 +76,30 @@ function markdown(diffs: DiffRow[], reads: ReadRow[], deliveries: DeliveryRow[],
       `| ${d.change} | ${lever(d.diffArm)} | ${lever(d.allArm)} | ${patch === undefined ? '—' : kb(patch)} | ${d.jsdiff.bytes === undefined ? 'gave up' : kb(d.jsdiff.bytes)} | ${ms(d.jsdiff.cpuMs)} | ${d.gnu === undefined ? 'not installed' : kb(d.gnu.bytes)} | ${d.gnu === undefined ? '—' : ms(d.gnu.cpuMs)} | ${ratio(patch, d.gnu?.bytes)} |`,
     );
   }
-  out.push('', 'Per read, arm `all` (shim CPU on top of the tool; "raw read" = decoding the file, as a disk read would)', '');
+  out.push(
+    '',
+    'Per read, arm `all` (shim CPU on top of the tool; "raw read" = decoding the file, as a disk read would)',
+    '',
+  );
   out.push('| file | read | raw read, CPU (ms) | shim overhead, CPU (ms) | response |', '|---|---|---:|---:|---:|');
-  for (const r of reads) out.push(`| ${r.file} | ${r.kind} | ${ms(r.rawReadCpuMs)} | ${ms(r.overheadCpuMs)} | ${kb(r.responseBytes)} |`);
+  for (const r of reads)
+    out.push(`| ${r.file} | ${r.kind} | ${ms(r.rawReadCpuMs)} | ${ms(r.overheadCpuMs)} | ${kb(r.responseBytes)} |`);
   out.push('', 'Whole file delivered through the cap, slice after slice (shim CPU, tool excluded)', '');
   out.push('| file | reads | CPU (ms) | per read (ms) |', '|---|---:|---:|---:|');
   for (const d of deliveries) out.push(`| ${d.file} | ${d.reads} | ${ms(d.cpuMs)} | ${ms(d.cpuMs / d.reads)} |`);
-  out.push('', 'Memory one worker holds after delivering N files (V8 heap after GC; mixed = some non-Latin-1 characters, stored as UTF-16)', '');
-  out.push('| files | delivered | text | file size | ledger heldBytes | heap retained | per file |', '|---:|---|---|---:|---:|---:|---:|');
-  for (const m of mem) out.push(`| ${m.files} | ${m.delivery} | ${m.text} | ${kb(m.fileBytes)} | ${kb(m.heldBytes)} | ${kb(m.retainedBytes)} | ${kb(Math.round(m.retainedPerFile))} |`);
+  out.push(
+    '',
+    'Memory one worker holds after delivering N files (V8 heap after GC; mixed = some non-Latin-1 characters, stored as UTF-16)',
+    '',
+  );
+  out.push(
+    '| files | delivered | text | file size | ledger heldBytes | heap retained | per file |',
+    '|---:|---|---|---:|---:|---:|---:|',
+  );
+  for (const m of mem)
+    out.push(
+      `| ${m.files} | ${m.delivery} | ${m.text} | ${kb(m.fileBytes)} | ${kb(m.heldBytes)} | ${kb(m.retainedBytes)} | ${kb(Math.round(m.retainedPerFile))} |`,
+    );
   return out.join('\n');
 }
 
@@ -94,7 +119,9 @@ async function main(argv: readonly string[]): Promise<number> {
   const deliveries = await wholeDelivery(o.quick);
   const mem = await memory(o.quick);
   if (o.json)
-    process.stdout.write(`${JSON.stringify({ ...envelope('reference-perf'), node: process.version, loadAverage: loadavg()[0], cpus: cpus().length, cap: CAP, quick: o.quick, diffs, reads, deliveries, memory: mem }, null, 2)}\n`);
+    process.stdout.write(
+      `${JSON.stringify({ ...envelope('reference-perf'), node: process.version, loadAverage: loadavg()[0], cpus: cpus().length, cap: CAP, quick: o.quick, diffs, reads, deliveries, memory: mem }, null, 2)}\n`,
+    );
   else process.stdout.write(`${markdown(diffs, reads, deliveries, mem)}\n`);
   return 0;
 }

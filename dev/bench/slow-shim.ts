@@ -44,13 +44,17 @@ function parseOptions(argv: readonly string[]): Options {
       if (!Number.isFinite(sleep) || sleep < 0) throw new UsageError('slow-shim: --sleep needs seconds >= 0');
     } else if (a === '--jobs') {
       jobs = v().split(',').map(Number);
-      if (jobs.some((j) => !Number.isSafeInteger(j) || j < 1)) throw new UsageError('slow-shim: --jobs needs integers >= 1, e.g. 1,2');
+      if (jobs.some((j) => !Number.isSafeInteger(j) || j < 1))
+        throw new UsageError('slow-shim: --jobs needs integers >= 1, e.g. 1,2');
     } else if (a === '--case') {
       const c = v().split(',');
       if (c.some((x) => x !== 'pass' && x !== 'lie')) throw new UsageError('slow-shim: --case takes pass, lie or both');
       cases = c as ('pass' | 'lie')[];
     } else if (a === '--python') python = v();
-    else throw new UsageError(`slow-shim: unknown argument ${JSON.stringify(a)} (known: --sleep <s>, --jobs <list>, --case <list>, --python <exe>, --json)`);
+    else
+      throw new UsageError(
+        `slow-shim: unknown argument ${JSON.stringify(a)} (known: --sleep <s>, --jobs <list>, --case <list>, --python <exe>, --json)`,
+      );
   }
   return { sleep, jobs, cases, json, python };
 }
@@ -71,15 +75,44 @@ function measure(o: Options, kind: 'pass' | 'lie', jobs: number): Row {
   try {
     const count = join(dir, 'reads');
     const q = (s: string): string => `'${s.replace(/'/g, `'\\''`)}'`;
-    const shim = [o.python, join(ROOT, 'dev/bench/slow_shim.py'), '--sleep', String(o.sleep), '--count', count, ...(kind === 'lie' ? ['--lie'] : [])].map(q).join(' ');
+    const shim = [
+      o.python,
+      join(ROOT, 'dev/bench/slow_shim.py'),
+      '--sleep',
+      String(o.sleep),
+      '--count',
+      count,
+      ...(kind === 'lie' ? ['--lie'] : []),
+    ]
+      .map(q)
+      .join(' ');
     const load0 = loadavg()[0]!;
-    const t = timeCommand(['run', '--process', shim, '--jobs', String(jobs), '--no-save', '--reporter', 'json'], {}, dir);
-    const report = JSON.parse(t.stdout) as { rules: { id: string; status: string; counterexample?: { story: string[]; shrink?: unknown } }[] };
-    const failed = report.rules.filter((r) => r.status === 'fail').map((r) => ({
-      rule: r.id, steps: r.counterexample?.story.filter((l) => /^\d+\./.test(l)).length ?? 0, ...(r.counterexample?.shrink ? { shrink: r.counterexample.shrink } : {}),
-    }));
+    const t = timeCommand(
+      ['run', '--process', shim, '--jobs', String(jobs), '--no-save', '--reporter', 'json'],
+      {},
+      dir,
+    );
+    const report = JSON.parse(t.stdout) as {
+      rules: { id: string; status: string; counterexample?: { story: string[]; shrink?: unknown } }[];
+    };
+    const failed = report.rules
+      .filter((r) => r.status === 'fail')
+      .map((r) => ({
+        rule: r.id,
+        steps: r.counterexample?.story.filter((l) => /^\d+\./.test(l)).length ?? 0,
+        ...(r.counterexample?.shrink ? { shrink: r.counterexample.shrink } : {}),
+      }));
     const reads = existsSync(count) ? readFileSync(count, 'utf8').split('\n').filter(Boolean).length : 0;
-    return { case: kind, jobs, wallMs: t.wallMs, cpuMs: t.cpuMs, code: t.code, reads, load: [load0, loadavg()[0]!], failed };
+    return {
+      case: kind,
+      jobs,
+      wallMs: t.wallMs,
+      cpuMs: t.cpuMs,
+      code: t.code,
+      reads,
+      load: [load0, loadavg()[0]!],
+      failed,
+    };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -90,17 +123,27 @@ function main(): void {
   const rows: Row[] = [];
   for (const c of o.cases)
     for (const j of o.jobs) {
-      process.stderr.write(`slow shim (${o.sleep} s per read), ${c === 'lie' ? 'with the mtime lie' : 'passing'}, --jobs ${j}…\n`);
+      process.stderr.write(
+        `slow shim (${o.sleep} s per read), ${c === 'lie' ? 'with the mtime lie' : 'passing'}, --jobs ${j}…\n`,
+      );
       rows.push(measure(o, c, j));
     }
   if (o.json) {
-    process.stdout.write(`${JSON.stringify({ ...envelope('slow-shim'), sleep: o.sleep, cores: availableParallelism(), node: process.version, rows }, null, 2)}\n`);
+    process.stdout.write(
+      `${JSON.stringify({ ...envelope('slow-shim'), sleep: o.sleep, cores: availableParallelism(), node: process.version, rows }, null, 2)}\n`,
+    );
     return;
   }
-  const lines = [`slow shim: ${o.sleep} s per read; ${availableParallelism()} cores, node ${process.version}; default flags but --jobs`, ''];
+  const lines = [
+    `slow shim: ${o.sleep} s per read; ${availableParallelism()} cores, node ${process.version}; default flags but --jobs`,
+    '',
+  ];
   for (const r of rows) {
-    lines.push(`${(r.case === 'lie' ? 'mtime lie' : 'passing').padEnd(10)} --jobs ${r.jobs}   wall ${secs(r.wallMs).padStart(8)}   CPU ${secs(r.cpuMs).padStart(7)}   exit ${r.code}   ${r.reads} reads   load ${r.load[0].toFixed(1)} → ${r.load[1].toFixed(1)}`);
-    for (const f of r.failed) lines.push(`             FAIL ${f.rule}: ${f.steps} steps, shrink ${JSON.stringify(f.shrink ?? null)}`);
+    lines.push(
+      `${(r.case === 'lie' ? 'mtime lie' : 'passing').padEnd(10)} --jobs ${r.jobs}   wall ${secs(r.wallMs).padStart(8)}   CPU ${secs(r.cpuMs).padStart(7)}   exit ${r.code}   ${r.reads} reads   load ${r.load[0].toFixed(1)} → ${r.load[1].toFixed(1)}`,
+    );
+    for (const f of r.failed)
+      lines.push(`             FAIL ${f.rule}: ${f.steps} steps, shrink ${JSON.stringify(f.shrink ?? null)}`);
   }
   process.stdout.write(`${lines.join('\n')}\n`);
 }

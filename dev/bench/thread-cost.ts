@@ -21,7 +21,8 @@ function parse(argv: readonly string[]): { repeat: number; json: boolean } {
     const a = argv[i]!;
     if (a === '--json') json = true;
     else if (a === '--repeat' && /^[1-9]\d*$/.test(argv[i + 1] ?? '')) repeat = Number(argv[++i]);
-    else throw new UsageError(`thread-cost: unknown or bad argument ${JSON.stringify(a)} (known: --repeat <n>, --json)`);
+    else
+      throw new UsageError(`thread-cost: unknown or bad argument ${JSON.stringify(a)} (known: --repeat <n>, --json)`);
   }
   return { repeat, json };
 }
@@ -31,7 +32,11 @@ const module = join(ROOT, 'adapters/reference.ts');
 const ways: [string, string[], Record<string, string>][] = [
   ['default run (reference, main thread)', ['run', '--no-save'], {}],
   ['--adapter module, worker thread (watched)', ['run', '--no-save', '--adapter', module], {}],
-  ['--adapter module, main thread (READSHIM_ADAPTER_THREAD=0)', ['run', '--no-save', '--adapter', module], { READSHIM_ADAPTER_THREAD: '0' }],
+  [
+    '--adapter module, main thread (READSHIM_ADAPTER_THREAD=0)',
+    ['run', '--no-save', '--adapter', module],
+    { READSHIM_ADAPTER_THREAD: '0' },
+  ],
 ];
 const load0 = loadavg()[0]!;
 const samples = new Map<string, Timed[]>(ways.map(([n]) => [n, []]));
@@ -45,13 +50,24 @@ for (let i = 0; i < o.repeat; i++)
   }
 const rows = ways.map(([name]) => {
   const s = samples.get(name)!;
-  return { name, wallMs: median(s.map((x) => x.wallMs)), cpuMs: median(s.map((x) => x.cpuMs)), walls: s.map((x) => x.wallMs) };
+  return {
+    name,
+    wallMs: median(s.map((x) => x.wallMs)),
+    cpuMs: median(s.map((x) => x.cpuMs)),
+    walls: s.map((x) => x.wallMs),
+  };
 });
 const machine = { cores: availableParallelism(), node: process.version, loadBefore: load0, loadAfter: loadavg()[0]! };
-if (o.json) process.stdout.write(`${JSON.stringify({ ...envelope('thread-cost'), repeat: o.repeat, machine, rows }, null, 2)}\n`);
+if (o.json)
+  process.stdout.write(`${JSON.stringify({ ...envelope('thread-cost'), repeat: o.repeat, machine, rows }, null, 2)}\n`);
 else
-  process.stdout.write(`${[
-    `thread cost — median of ${o.repeat}; ${machine.cores} cores, node ${machine.node}, load average ${machine.loadBefore.toFixed(1)} → ${machine.loadAfter.toFixed(1)}`,
-    '',
-    ...rows.map((r) => `${r.name.padEnd(58)} wall ${secs(r.wallMs).padStart(7)}   CPU ${secs(r.cpuMs).padStart(7)}   (wall: ${r.walls.map(secs).join(', ')})`),
-  ].join('\n')}\n`);
+  process.stdout.write(
+    `${[
+      `thread cost — median of ${o.repeat}; ${machine.cores} cores, node ${machine.node}, load average ${machine.loadBefore.toFixed(1)} → ${machine.loadAfter.toFixed(1)}`,
+      '',
+      ...rows.map(
+        (r) =>
+          `${r.name.padEnd(58)} wall ${secs(r.wallMs).padStart(7)}   CPU ${secs(r.cpuMs).padStart(7)}   (wall: ${r.walls.map(secs).join(', ')})`,
+      ),
+    ].join('\n')}\n`,
+  );

@@ -23,13 +23,23 @@ export function timeCommand(args: readonly string[], env: Readonly<Record<string
     const q = (s: string): string => `'${s.replace(/'/g, `'\\''`)}'`;
     const script = `${[process.execPath, BIN, ...args].map(q).join(' ')} 2>/dev/null; s=$?; echo; times; exit $s`;
     const t0 = performance.now();
-    const r = spawnSync('/bin/sh', ['-c', script], { cwd: dir, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024, env: { ...process.env, READSHIM_PROGRESS: '0', ...env } });
+    const r = spawnSync('/bin/sh', ['-c', script], {
+      cwd: dir,
+      encoding: 'utf8',
+      maxBuffer: 256 * 1024 * 1024,
+      env: { ...process.env, READSHIM_PROGRESS: '0', ...env },
+    });
     const wallMs = Math.round(performance.now() - t0);
     const lines = r.stdout.trimEnd().split('\n');
     const children = lines.at(-1) ?? '';
     const secs = [...children.matchAll(/(\d+)m([\d.]+)s/g)].map((m) => Number(m[1]) * 60 + Number(m[2]));
     if (secs.length !== 2) throw new Error(`cannot read the CPU times from ${JSON.stringify(children)}`);
-    return { wallMs, cpuMs: Math.round((secs[0]! + secs[1]!) * 1000), code: r.status, stdout: lines.slice(0, -3).join('\n') };
+    return {
+      wallMs,
+      cpuMs: Math.round((secs[0]! + secs[1]!) * 1000),
+      code: r.status,
+      stdout: lines.slice(0, -3).join('\n'),
+    };
   } finally {
     if (cwd === undefined) rmSync(dir, { recursive: true, force: true });
   }

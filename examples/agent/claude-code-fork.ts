@@ -18,15 +18,34 @@ export const profile: AgentProfile = {
   binary: 'claude',
   wire: 'anthropic-messages',
   // Headless, one session fed user messages as stream-json lines on stdin; only the Read tool.
-  args: () => ['-p', '--input-format', 'stream-json', '--output-format', 'stream-json', '--verbose', '--allowedTools', 'Read'],
+  args: () => [
+    '-p',
+    '--input-format',
+    'stream-json',
+    '--output-format',
+    'stream-json',
+    '--verbose',
+    '--allowedTools',
+    'Read',
+  ],
   // The kit's model server and a dummy key; nothing else may be phoned.
-  env: (e) => ({ ANTHROPIC_BASE_URL: e.baseUrl, ANTHROPIC_API_KEY: 'dummy', DISABLE_TELEMETRY: '1', DISABLE_AUTOUPDATER: '1', CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1' }),
+  env: (e) => ({
+    ANTHROPIC_BASE_URL: e.baseUrl,
+    ANTHROPIC_API_KEY: 'dummy',
+    DISABLE_TELEMETRY: '1',
+    DISABLE_AUTOUPDATER: '1',
+    CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
+  }),
   homeFiles: () => ({ '.claude/settings.json': '{}' }),
   userMessage: (text) => JSON.stringify({ type: 'user', message: { role: 'user', content: [{ type: 'text', text }] } }),
   readTool: {
     name: 'Read',
     // The kit's windows are 1-based lines, as this tool's are.
-    input: (args, file) => ({ file_path: file, ...(args.offset !== undefined ? { offset: args.offset } : {}), ...(args.limit !== undefined ? { limit: args.limit } : {}) }),
+    input: (args, file) => ({
+      file_path: file,
+      ...(args.offset !== undefined ? { offset: args.offset } : {}),
+      ...(args.limit !== undefined ? { limit: args.limit } : {}),
+    }),
   },
   // Tool results are "N\t<line>" rows; reminders the CLI appends are not file content.
   normalize: (raw, info) => {

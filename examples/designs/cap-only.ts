@@ -17,7 +17,9 @@ import { defineAdapter, type Claim, type ReadArgs } from 'readshim-conformance';
 
 function keyOf(args: ReadArgs): [path: string, key: string] {
   const path = posix.normalize(args.path);
-  const rest = Object.keys(args).filter((k) => k !== 'path' && args[k] !== undefined).sort();
+  const rest = Object.keys(args)
+    .filter((k) => k !== 'path' && args[k] !== undefined)
+    .sort();
   return [path, `${path}\n${JSON.stringify(rest.map((k) => [k, args[k]]))}`];
 }
 
@@ -30,9 +32,18 @@ function cut(buf: Buffer, start: number, cap: number): number {
 
 export default defineAdapter({
   name: 'design-cap-only',
-  capabilities: { levers: ['cap'], capParam: true, windows: true, staleServe: false, forget: true, counters: false, seal: false },
+  capabilities: {
+    levers: ['cap'],
+    capParam: true,
+    windows: true,
+    staleServe: false,
+    forget: true,
+    counters: false,
+    seal: false,
+  },
   create(ctx) {
-    if (!Number.isInteger(ctx.cap) || ctx.cap < 4) throw new RangeError(`cap must be an integer >= 4 bytes, got ${String(ctx.cap)}`);
+    if (!Number.isInteger(ctx.cap) || ctx.cap < 4)
+      throw new RangeError(`cap must be an integer >= 4 bytes, got ${String(ctx.cap)}`);
     const cap = ctx.cap;
     const pages = new Map<string, { path: string; digest: string; next: number }>();
     return {

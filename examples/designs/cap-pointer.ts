@@ -15,7 +15,9 @@ import { defineAdapter, type Claim, type ReadArgs } from 'readshim-conformance';
 
 function keyOf(args: ReadArgs): [path: string, key: string] {
   const path = posix.normalize(args.path);
-  const rest = Object.keys(args).filter((k) => k !== 'path' && args[k] !== undefined).sort();
+  const rest = Object.keys(args)
+    .filter((k) => k !== 'path' && args[k] !== undefined)
+    .sort();
   return [path, `${path}\n${JSON.stringify(rest.map((k) => [k, args[k]]))}`];
 }
 
@@ -28,11 +30,18 @@ function cut(buf: Buffer, start: number, cap: number): number {
 export default defineAdapter({
   name: 'design-cap-pointer',
   capabilities: {
-    levers: ['cap', 'pointer'], capParam: true, windows: true, staleServe: false, forget: true,
-    counters: true, countCallback: true, seal: true,
+    levers: ['cap', 'pointer'],
+    capParam: true,
+    windows: true,
+    staleServe: false,
+    forget: true,
+    counters: true,
+    countCallback: true,
+    seal: true,
   },
   create(ctx) {
-    if (!Number.isInteger(ctx.cap) || ctx.cap < 4) throw new RangeError(`cap must be an integer >= 4 bytes, got ${String(ctx.cap)}`);
+    if (!Number.isInteger(ctx.cap) || ctx.cap < 4)
+      throw new RangeError(`cap must be an integer >= 4 bytes, got ${String(ctx.cap)}`);
     const { cap, seal } = ctx;
     const handed = new Map<string, { path: string; digest: string; upTo: number }>();
     const counts = { pointered: 0, capped: 0, bytesWithheld: 0 };
@@ -49,7 +58,8 @@ export default defineAdapter({
         const digest = createHash('sha256').update(buf).digest('hex');
         const prev = handed.get(key);
         const same = prev !== undefined && prev.digest === digest;
-        if (same && prev.upTo >= buf.length) { // the worker holds all of it (POINTER-FULL)
+        if (same && prev.upTo >= buf.length) {
+          // the worker holds all of it (POINTER-FULL)
           count('pointered', buf.length);
           return `(${seal}) ${path}: unchanged since you read it; you already have all ${buf.length} bytes.`;
         }
@@ -58,9 +68,10 @@ export default defineAdapter({
         handed.set(key, { path, digest, upTo: to });
         if (prev === undefined && to === buf.length) return text; // FIRST-VERBATIM
         if (to < buf.length) count('capped', buf.length - to);
-        const footer = to < buf.length
-          ? `bytes ${from}-${to} of ${buf.length} shown; not the whole file, read it again for the rest`
-          : `bytes ${from}-${to} of ${buf.length} shown; that was the rest, you now have the whole file`;
+        const footer =
+          to < buf.length
+            ? `bytes ${from}-${to} of ${buf.length} shown; not the whole file, read it again for the rest`
+            : `bytes ${from}-${to} of ${buf.length} shown; that was the rest, you now have the whole file`;
         return `${buf.subarray(from, to).toString('utf8')}\n(${seal}) ${path}: ${footer}.`;
       },
       forget(path) {
@@ -72,7 +83,9 @@ export default defineAdapter({
   },
   decode(text, { seal }): Claim {
     const esc = seal.replace(/[^0-9A-Za-z]/g, (c) => `\\${c}`);
-    const stub = new RegExp(`^\\(${esc}\\) [^\\n]*: unchanged since you read it; you already have all (\\d+) bytes\\.$`).exec(text);
+    const stub = new RegExp(
+      `^\\(${esc}\\) [^\\n]*: unchanged since you read it; you already have all (\\d+) bytes\\.$`,
+    ).exec(text);
     if (stub) return { kind: 'pointer', total: Number(stub[1]) };
     const foot = new RegExp(`\\n\\(${esc}\\) [^\\n]*: bytes (\\d+)-(\\d+) of (\\d+) shown; [^\\n]*\\.$`).exec(text);
     if (!foot) return { kind: 'verbatim' };

@@ -20,7 +20,9 @@ const EDIT_BUDGET = 0;
 
 function keyOf(args: ReadArgs): [path: string, key: string] {
   const path = posix.normalize(args.path);
-  const rest = Object.keys(args).filter((k) => k !== 'path' && args[k] !== undefined).sort();
+  const rest = Object.keys(args)
+    .filter((k) => k !== 'path' && args[k] !== undefined)
+    .sort();
   return [path, `${path}\n${JSON.stringify(rest.map((k) => [k, args[k]]))}`];
 }
 
@@ -28,7 +30,15 @@ const HEADER = /^--- changed since your last read: the whole new text follows \(
 
 export default defineAdapter({
   name: 'design-diff-declines',
-  capabilities: { levers: ['pointer', 'diff'], capParam: false, windows: true, staleServe: false, forget: true, counters: false, seal: false },
+  capabilities: {
+    levers: ['pointer', 'diff'],
+    capParam: false,
+    windows: true,
+    staleServe: false,
+    forget: true,
+    counters: false,
+    seal: false,
+  },
   create(ctx) {
     const held = new Map<string, { path: string; text: string; digest: string }>(); // the text handed over last, whole
     return {
@@ -42,7 +52,9 @@ export default defineAdapter({
         const bytes = Buffer.byteLength(text);
         if (prev.digest === digest) return `File unchanged since last read (${bytes} bytes).`;
         // The diff mode: a patch within the edit budget would be sent instead (never, at 0).
-        const patch = structuredPatch(path, path, prev.text, text, undefined, undefined, { maxEditLength: EDIT_BUDGET });
+        const patch = structuredPatch(path, path, prev.text, text, undefined, undefined, {
+          maxEditLength: EDIT_BUDGET,
+        });
         if (patch !== undefined) throw new Error('unreachable with an edit budget of 0');
         return `--- changed since your last read: the whole new text follows (${bytes} bytes) ---\n${text}`;
       },

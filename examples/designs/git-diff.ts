@@ -16,7 +16,9 @@ import { defineAdapter, type Claim, type ReadArgs } from 'readshim-conformance';
 
 function keyOf(args: ReadArgs): [path: string, key: string] {
   const path = posix.normalize(args.path);
-  const rest = Object.keys(args).filter((k) => k !== 'path' && args[k] !== undefined).sort();
+  const rest = Object.keys(args)
+    .filter((k) => k !== 'path' && args[k] !== undefined)
+    .sort();
   return [path, `${path}\n${JSON.stringify(rest.map((k) => [k, args[k]]))}`];
 }
 
@@ -27,15 +29,31 @@ function blobId(text: string): string {
 }
 
 function gitDiff(path: string, before: string, after: string): string | undefined {
-  const p = structuredPatch(`a/${path}`, `b/${path}`, before, after, undefined, undefined, { context: 3, maxEditLength: 200 });
+  const p = structuredPatch(`a/${path}`, `b/${path}`, before, after, undefined, undefined, {
+    context: 3,
+    maxEditLength: 200,
+  });
   if (p === undefined) return undefined; // too many edits: send the text instead
-  const head = [`diff --git a/${path} b/${path}`, `index ${blobId(before)}..${blobId(after)} 100644`, `--- a/${path}`, `+++ b/${path}`];
+  const head = [
+    `diff --git a/${path} b/${path}`,
+    `index ${blobId(before)}..${blobId(after)} 100644`,
+    `--- a/${path}`,
+    `+++ b/${path}`,
+  ];
   return `${head.join('\n')}\n${formatPatch(p, OMIT_HEADERS)}`;
 }
 
 export default defineAdapter({
   name: 'design-git-diff',
-  capabilities: { levers: ['pointer', 'diff'], capParam: false, windows: true, staleServe: false, forget: true, counters: false, seal: false },
+  capabilities: {
+    levers: ['pointer', 'diff'],
+    capParam: false,
+    windows: true,
+    staleServe: false,
+    forget: true,
+    counters: false,
+    seal: false,
+  },
   create(ctx) {
     const held = new Map<string, { path: string; text: string }>();
     return {
@@ -46,9 +64,13 @@ export default defineAdapter({
         held.set(key, { path, text });
         const bytes = Buffer.byteLength(text);
         if (prev === undefined) return text;
-        if (Buffer.from(prev.text).equals(Buffer.from(text))) return `${path} has not changed since you read it (${bytes} bytes); nothing new to show.`;
+        if (Buffer.from(prev.text).equals(Buffer.from(text)))
+          return `${path} has not changed since you read it (${bytes} bytes); nothing new to show.`;
         const patch = gitDiff(path, prev.text, text);
-        const response = patch === undefined ? undefined : `${path} changed since you read it (now ${bytes} bytes). The change, as git shows it:\n${patch}`;
+        const response =
+          patch === undefined
+            ? undefined
+            : `${path} changed since you read it (now ${bytes} bytes). The change, as git shows it:\n${patch}`;
         return response !== undefined && Buffer.byteLength(response) <= bytes ? response : text;
       },
       forget(path) {
@@ -60,7 +82,10 @@ export default defineAdapter({
   decode(text): Claim {
     const same = /^[^\n]* has not changed since you read it \((\d+) bytes\); nothing new to show\.$/.exec(text);
     if (same) return { kind: 'pointer', total: Number(same[1]) };
-    const d = /^[^\n]* changed since you read it \(now (\d+) bytes\)\. The change, as git shows it:\n(?=diff --git )/.exec(text);
+    const d =
+      /^[^\n]* changed since you read it \(now (\d+) bytes\)\. The change, as git shows it:\n(?=diff --git )/.exec(
+        text,
+      );
     return d ? { kind: 'diff', patch: text.slice(d[0].length), total: Number(d[1]) } : { kind: 'verbatim' };
   },
 });

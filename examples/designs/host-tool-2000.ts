@@ -19,7 +19,9 @@ const MAX_LINES = 2000;
 
 function keyOf(args: ReadArgs): [path: string, key: string] {
   const path = posix.normalize(args.path);
-  const rest = Object.keys(args).filter((k) => k !== 'path' && args[k] !== undefined).sort();
+  const rest = Object.keys(args)
+    .filter((k) => k !== 'path' && args[k] !== undefined)
+    .sort();
   return [path, `${path}\n${JSON.stringify(rest.map((k) => [k, args[k]]))}`];
 }
 
@@ -45,8 +47,14 @@ const NOTE = /\n\n\(Showing lines \d+-\d+ of \d+\. Use offset=\d+ to read more\.
 export default defineAdapter({
   name: 'design-host-tool-2000',
   capabilities: {
-    levers: ['pointer'], tool: { maxLines: MAX_LINES, maxLineChars: 2000 },
-    capParam: false, windows: true, staleServe: false, forget: true, counters: false, seal: false,
+    levers: ['pointer'],
+    tool: { maxLines: MAX_LINES, maxLineChars: 2000 },
+    capParam: false,
+    windows: true,
+    staleServe: false,
+    forget: true,
+    counters: false,
+    seal: false,
   },
   create(ctx) {
     const given = new Map<string, { path: string; digest: string }>();
@@ -57,7 +65,8 @@ export default defineAdapter({
         const shown = note === undefined ? bounded : `${bounded}\n\n${note}`;
         const [path, key] = keyOf(args);
         const digest = createHash('sha256').update(bounded).digest('hex');
-        if (given.get(key)?.digest === digest) return `File unchanged since last read: you already have the ${Buffer.byteLength(bounded)} bytes this read returns.`;
+        if (given.get(key)?.digest === digest)
+          return `File unchanged since last read: you already have the ${Buffer.byteLength(bounded)} bytes this read returns.`;
         given.set(key, { path, digest });
         return shown;
       },

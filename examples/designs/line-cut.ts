@@ -16,7 +16,9 @@ import { defineAdapter, type Claim, type ReadArgs } from 'readshim-conformance';
 
 function keyOf(args: ReadArgs): [path: string, key: string] {
   const path = posix.normalize(args.path);
-  const rest = Object.keys(args).filter((k) => k !== 'path' && args[k] !== undefined).sort();
+  const rest = Object.keys(args)
+    .filter((k) => k !== 'path' && args[k] !== undefined)
+    .sort();
   return [path, `${path}\n${JSON.stringify(rest.map((k) => [k, args[k]]))}`];
 }
 
@@ -32,9 +34,18 @@ function partEnd(buf: Buffer, start: number, cap: number): number {
 
 export default defineAdapter({
   name: 'design-line-cut',
-  capabilities: { levers: ['cap', 'pointer'], capParam: true, windows: true, staleServe: false, forget: true, counters: false, seal: true },
+  capabilities: {
+    levers: ['cap', 'pointer'],
+    capParam: true,
+    windows: true,
+    staleServe: false,
+    forget: true,
+    counters: false,
+    seal: true,
+  },
   create(ctx) {
-    if (!Number.isInteger(ctx.cap) || ctx.cap < 4) throw new RangeError(`cap must be an integer >= 4 bytes, got ${String(ctx.cap)}`);
+    if (!Number.isInteger(ctx.cap) || ctx.cap < 4)
+      throw new RangeError(`cap must be an integer >= 4 bytes, got ${String(ctx.cap)}`);
     const { cap, seal } = ctx;
     const given = new Map<string, { path: string; digest: string; upTo: number }>();
     return {
@@ -45,7 +56,8 @@ export default defineAdapter({
         const digest = createHash('sha256').update(buf).digest('hex');
         const prev = given.get(key);
         const same = prev !== undefined && prev.digest === digest;
-        if (same && prev.upTo >= buf.length) return `<${seal}> unchanged: you hold all ${buf.length} bytes of ${path} already`;
+        if (same && prev.upTo >= buf.length)
+          return `<${seal}> unchanged: you hold all ${buf.length} bytes of ${path} already`;
         const from = same ? prev.upTo : 0;
         const to = partEnd(buf, from, cap);
         given.set(key, { path, digest, upTo: to });

@@ -17,7 +17,9 @@ import { defineAdapter, type Claim, type ReadArgs } from 'readshim-conformance';
 
 function keyOf(args: ReadArgs): [path: string, key: string] {
   const path = posix.normalize(args.path);
-  const rest = Object.keys(args).filter((k) => k !== 'path' && args[k] !== undefined).sort();
+  const rest = Object.keys(args)
+    .filter((k) => k !== 'path' && args[k] !== undefined)
+    .sort();
   return [path, `${path}\n${JSON.stringify(rest.map((k) => [k, args[k]]))}`];
 }
 
@@ -39,9 +41,18 @@ const refusedCode = (e: unknown): Refused | undefined => {
 
 export default defineAdapter({
   name: 'design-own-words',
-  capabilities: { levers: ['cap', 'pointer'], capParam: true, windows: true, staleServe: true, forget: true, counters: false, seal: false },
+  capabilities: {
+    levers: ['cap', 'pointer'],
+    capParam: true,
+    windows: true,
+    staleServe: true,
+    forget: true,
+    counters: false,
+    seal: false,
+  },
   create(ctx) {
-    if (!Number.isInteger(ctx.cap) || ctx.cap < 4) throw new RangeError(`cap must be an integer >= 4 bytes, got ${String(ctx.cap)}`);
+    if (!Number.isInteger(ctx.cap) || ctx.cap < 4)
+      throw new RangeError(`cap must be an integer >= 4 bytes, got ${String(ctx.cap)}`);
     const cap = ctx.cap;
     const seen = new Map<string, { path: string; digest: string; shown: number }>();
     return {
@@ -59,16 +70,21 @@ export default defineAdapter({
         const digest = createHash('sha256').update(buf).digest('hex');
         const prev = seen.get(key);
         const same = prev !== undefined && prev.digest === digest;
-        if (same && prev.shown >= buf.length) return `Nothing new in ${path}: you have already seen all ${buf.length} bytes of it.`;
+        if (same && prev.shown >= buf.length)
+          return `Nothing new in ${path}: you have already seen all ${buf.length} bytes of it.`;
         const from = same ? prev.shown : 0;
         const to = cut(buf, from, cap);
         seen.set(key, { path, digest, shown: to });
         if (prev === undefined && to === buf.length) return text;
-        const says = to < buf.length ? `Ask for ${path} again to see what comes next.` : `That is the end of ${path}; you have now seen all of it.`;
+        const says =
+          to < buf.length
+            ? `Ask for ${path} again to see what comes next.`
+            : `That is the end of ${path}; you have now seen all of it.`;
         return `Showing bytes ${from} to ${to} of ${buf.length} from ${path}. ${says}\n${buf.subarray(from, to).toString('utf8')}`;
       },
       async stale({ path, startLine, endLine }) {
-        if (startLine > endLine) return `Symbol range ${startLine}-${endLine} of ${path} is not a range (it ends before it starts).`;
+        if (startLine > endLine)
+          return `Symbol range ${startLine}-${endLine} of ${path} is not a range (it ends before it starts).`;
         let text: string;
         try {
           text = ctx.fs.read(posix.normalize(path)); // fresh from disk; the ledger is not touched (STALE-NO-RECORD)
@@ -76,7 +92,8 @@ export default defineAdapter({
           return `Symbol range ${startLine}-${endLine}: ${path} no longer exists.`;
         }
         const lines = linesOf(text);
-        if (startLine >= lines.length) return `Symbol range ${startLine}-${endLine}: ${path} has only ${lines.length} lines now.`;
+        if (startLine >= lines.length)
+          return `Symbol range ${startLine}-${endLine}: ${path} has only ${lines.length} lines now.`;
         const last = Math.min(endLine, lines.length - 1);
         const buf = Buffer.from(lines.slice(startLine, last + 1).join(''), 'utf8');
         const end = cut(buf, 0, cap);
@@ -91,12 +108,25 @@ export default defineAdapter({
   },
   decode(text, { op }): Claim {
     if (op === 'stale') {
-      if (/^Symbol range \d+-\d+ of [^\n]* is not a range \(it ends before it starts\)\.$/.test(text)) return { kind: 'refusal', reason: 'stale-bad-range' };
-      if (/^Symbol range \d+-\d+: [^\n]* no longer exists\.$/.test(text)) return { kind: 'refusal', reason: 'stale-absent' };
-      if (/^Symbol range \d+-\d+: [^\n]* has only \d+ lines now\.$/.test(text)) return { kind: 'refusal', reason: 'stale-past-eof' };
-      const s = /^Out-of-date symbol pointer into [^\n]*: here are its lines (\d+)-(\d+) \(counting from 0\) of (\d+) as they are now(, clipped to \d+ bytes)?\. [^\n]*\n/.exec(text);
+      if (/^Symbol range \d+-\d+ of [^\n]* is not a range \(it ends before it starts\)\.$/.test(text))
+        return { kind: 'refusal', reason: 'stale-bad-range' };
+      if (/^Symbol range \d+-\d+: [^\n]* no longer exists\.$/.test(text))
+        return { kind: 'refusal', reason: 'stale-absent' };
+      if (/^Symbol range \d+-\d+: [^\n]* has only \d+ lines now\.$/.test(text))
+        return { kind: 'refusal', reason: 'stale-past-eof' };
+      const s =
+        /^Out-of-date symbol pointer into [^\n]*: here are its lines (\d+)-(\d+) \(counting from 0\) of (\d+) as they are now(, clipped to \d+ bytes)?\. [^\n]*\n/.exec(
+          text,
+        );
       if (!s) throw new Error(`not a stale serve of this shim: ${JSON.stringify(text.slice(0, 60))}`);
-      return { kind: 'stale', startLine: Number(s[1]), endLine: Number(s[2]), lines: Number(s[3]), truncated: s[4] !== undefined, payload: text.slice(s[0].length) };
+      return {
+        kind: 'stale',
+        startLine: Number(s[1]),
+        endLine: Number(s[2]),
+        lines: Number(s[3]),
+        truncated: s[4] !== undefined,
+        payload: text.slice(s[0].length),
+      };
     }
     const refused = /^Cannot read [^\n]*: (no such file|permission denied|the disk could not be read)\.$/.exec(text);
     if (refused) return { kind: 'refusal', reason: refused[1] === 'no such file' ? 'absent' : 'unreadable' };

@@ -17,7 +17,9 @@ import { defineAdapter, type Claim, type ReadArgs } from 'readshim-conformance';
 /** One ledger key per request: the resolved path plus the other arguments, keys sorted. */
 function keyOf(args: ReadArgs): [path: string, key: string] {
   const path = posix.normalize(args.path);
-  const rest = Object.keys(args).filter((k) => k !== 'path' && args[k] !== undefined).sort();
+  const rest = Object.keys(args)
+    .filter((k) => k !== 'path' && args[k] !== undefined)
+    .sort();
   return [path, `${path}\n${JSON.stringify(rest.map((k) => [k, args[k]]))}`];
 }
 
@@ -25,7 +27,15 @@ const digest = (text: string): string => createHash('sha256').update(text).diges
 
 export default defineAdapter({
   name: 'design-pointer-only',
-  capabilities: { levers: ['pointer'], capParam: false, windows: true, staleServe: false, forget: true, counters: false, seal: false },
+  capabilities: {
+    levers: ['pointer'],
+    capParam: false,
+    windows: true,
+    staleServe: false,
+    forget: true,
+    counters: false,
+    seal: false,
+  },
   create(ctx) {
     const given = new Map<string, { path: string; digest: string }>(); // key → the text last handed over whole
     return {

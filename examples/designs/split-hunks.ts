@@ -15,7 +15,9 @@ import { defineAdapter, type Claim, type ReadArgs } from 'readshim-conformance';
 
 function keyOf(args: ReadArgs): [path: string, key: string] {
   const path = posix.normalize(args.path);
-  const rest = Object.keys(args).filter((k) => k !== 'path' && args[k] !== undefined).sort();
+  const rest = Object.keys(args)
+    .filter((k) => k !== 'path' && args[k] !== undefined)
+    .sort();
   return [path, `${path}\n${JSON.stringify(rest.map((k) => [k, args[k]]))}`];
 }
 
@@ -42,41 +44,61 @@ export function splitHunk(before: string, after: string, rows = splitRows): stri
   const newCount = before1.length + added.length + after1.length;
   // An empty side names the row before it (`-k,0` inserts after row k).
   const side = (count: number): number => (count === 0 ? from : from + 1);
-  return [`@@ -${side(oldCount)},${oldCount} +${side(newCount)},${newCount} @@`, ...before1, ...removed, ...added, ...after1].join('\n') + '\n';
+  return (
+    [
+      `@@ -${side(oldCount)},${oldCount} +${side(newCount)},${newCount} @@`,
+      ...before1,
+      ...removed,
+      ...added,
+      ...after1,
+    ].join('\n') + '\n'
+  );
 }
 
 const DIFF_HEAD = /^\[changed since your last read; split-line hunks, the file is now (\d+) bytes\]\n/;
 
 /** The design, over the given rows (the test's twin passes rows that drop the final empty one). */
-export const splitHunks = (name: string, rows = splitRows) => defineAdapter({
-  name,
-  capabilities: { levers: ['pointer', 'diff'], capParam: false, windows: true, staleServe: false, forget: true, counters: false, seal: false },
-  create(ctx) {
-    const held = new Map<string, { path: string; text: string }>(); // what the worker holds whole, per request
-    return {
-      async read(args) {
-        const text = await ctx.read(args);
-        const [path, key] = keyOf(args);
-        const prev = held.get(key);
-        held.set(key, { path, text });
-        const bytes = Buffer.byteLength(text);
-        if (prev === undefined) return text;
-        if (Buffer.from(prev.text).equals(Buffer.from(text))) return `[unchanged since your last read: ${bytes} bytes]`;
-        const response = `[changed since your last read; split-line hunks, the file is now ${bytes} bytes]\n${splitHunk(prev.text, text, rows)}`;
-        return Buffer.byteLength(response) <= bytes ? response : text; // CAP-BOUND: never more than the re-delivery
-      },
-      forget(path) {
-        const p = path === undefined ? undefined : posix.normalize(path);
-        for (const [k, v] of held) if (p === undefined || v.path === p) held.delete(k);
-      },
-    };
-  },
-  decode(text): Claim {
-    const stub = /^\[unchanged since your last read: (\d+) bytes\]$/.exec(text);
-    if (stub) return { kind: 'pointer', total: Number(stub[1]) };
-    const d = DIFF_HEAD.exec(text);
-    return d ? { kind: 'diff', patch: text.slice(d[0].length), total: Number(d[1]), lines: 'split' } : { kind: 'verbatim' };
-  },
-});
+export const splitHunks = (name: string, rows = splitRows) =>
+  defineAdapter({
+    name,
+    capabilities: {
+      levers: ['pointer', 'diff'],
+      capParam: false,
+      windows: true,
+      staleServe: false,
+      forget: true,
+      counters: false,
+      seal: false,
+    },
+    create(ctx) {
+      const held = new Map<string, { path: string; text: string }>(); // what the worker holds whole, per request
+      return {
+        async read(args) {
+          const text = await ctx.read(args);
+          const [path, key] = keyOf(args);
+          const prev = held.get(key);
+          held.set(key, { path, text });
+          const bytes = Buffer.byteLength(text);
+          if (prev === undefined) return text;
+          if (Buffer.from(prev.text).equals(Buffer.from(text)))
+            return `[unchanged since your last read: ${bytes} bytes]`;
+          const response = `[changed since your last read; split-line hunks, the file is now ${bytes} bytes]\n${splitHunk(prev.text, text, rows)}`;
+          return Buffer.byteLength(response) <= bytes ? response : text; // CAP-BOUND: never more than the re-delivery
+        },
+        forget(path) {
+          const p = path === undefined ? undefined : posix.normalize(path);
+          for (const [k, v] of held) if (p === undefined || v.path === p) held.delete(k);
+        },
+      };
+    },
+    decode(text): Claim {
+      const stub = /^\[unchanged since your last read: (\d+) bytes\]$/.exec(text);
+      if (stub) return { kind: 'pointer', total: Number(stub[1]) };
+      const d = DIFF_HEAD.exec(text);
+      return d
+        ? { kind: 'diff', patch: text.slice(d[0].length), total: Number(d[1]), lines: 'split' }
+        : { kind: 'verbatim' };
+    },
+  });
 
 export default splitHunks('design-split-hunks');

@@ -16,7 +16,9 @@ import { defineAdapter, type Claim, type ReadArgs } from 'readshim-conformance';
 
 function keyOf(args: ReadArgs): [path: string, key: string] {
   const path = posix.normalize(args.path);
-  const rest = Object.keys(args).filter((k) => k !== 'path' && args[k] !== undefined).sort();
+  const rest = Object.keys(args)
+    .filter((k) => k !== 'path' && args[k] !== undefined)
+    .sort();
   return [path, `${path}\n${JSON.stringify(rest.map((k) => [k, args[k]]))}`];
 }
 
@@ -24,8 +26,11 @@ function keyOf(args: ReadArgs): [path: string, key: string] {
 function diffU0(path: string, before: string, after: string): string | undefined {
   const p = structuredPatch(path, path, before, after, undefined, undefined, { context: 0, maxEditLength: 200 });
   if (p === undefined) return undefined;
-  const range = (start: number, count: number): string => (count === 1 ? `${start}` : `${count === 0 ? start - 1 : start},${count}`);
-  const hunks = p.hunks.map((h) => [`@@ -${range(h.oldStart, h.oldLines)} +${range(h.newStart, h.newLines)} @@`, ...h.lines].join('\n'));
+  const range = (start: number, count: number): string =>
+    count === 1 ? `${start}` : `${count === 0 ? start - 1 : start},${count}`;
+  const hunks = p.hunks.map((h) =>
+    [`@@ -${range(h.oldStart, h.oldLines)} +${range(h.newStart, h.newLines)} @@`, ...h.lines].join('\n'),
+  );
   return `--- ${path}\n+++ ${path}\n${hunks.join('\n')}\n`;
 }
 
@@ -33,7 +38,15 @@ const DIFF_HEAD = /^\[diff -U0 against the version you last read; the file is no
 
 export default defineAdapter({
   name: 'design-zero-context-diff',
-  capabilities: { levers: ['pointer', 'diff'], capParam: false, windows: true, staleServe: false, forget: true, counters: false, seal: false },
+  capabilities: {
+    levers: ['pointer', 'diff'],
+    capParam: false,
+    windows: true,
+    staleServe: false,
+    forget: true,
+    counters: false,
+    seal: false,
+  },
   create(ctx) {
     const held = new Map<string, { path: string; text: string }>(); // what the worker holds whole, per request
     return {
@@ -46,7 +59,10 @@ export default defineAdapter({
         if (prev === undefined) return text;
         if (Buffer.from(prev.text).equals(Buffer.from(text))) return `[unchanged since your last read: ${bytes} bytes]`;
         const patch = diffU0(path, prev.text, text);
-        const response = patch === undefined ? undefined : `[diff -U0 against the version you last read; the file is now ${bytes} bytes]\n${patch}`;
+        const response =
+          patch === undefined
+            ? undefined
+            : `[diff -U0 against the version you last read; the file is now ${bytes} bytes]\n${patch}`;
         return response !== undefined && Buffer.byteLength(response) <= bytes ? response : text; // CAP-BOUND: never more than the re-delivery
       },
       forget(path) {

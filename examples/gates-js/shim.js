@@ -17,7 +17,9 @@ const ARMS = Object.freeze({
 export function pickArm(flag) {
   if (flag === false || flag === undefined) return ARMS.off;
   if (flag === 'cap') return ARMS.cap;
-  throw new TypeError(`jsshim: unknown arm ${typeof flag === 'string' ? JSON.stringify(flag) : String(flag)}; this shim takes false, undefined or 'cap'`);
+  throw new TypeError(
+    `jsshim: unknown arm ${typeof flag === 'string' ? JSON.stringify(flag) : String(flag)}; this shim takes false, undefined or 'cap'`,
+  );
 }
 
 /** The largest UTF-8 code-point boundary at or before `i` (UTF8-WHOLE). */
@@ -101,8 +103,12 @@ export class ReadShim {
     this.ledger.set(path, { hash, delivered: end });
     if (seen === undefined && end === total) return text;
     const payload = bytes.subarray(start, end).toString('utf8');
-    const note = end < total ? partialNote(this.seal, path, start, end, total)
-      : start > 0 ? restNote(this.seal, path, start, end, total) : wholeNote(this.seal, path, total);
+    const note =
+      end < total
+        ? partialNote(this.seal, path, start, end, total)
+        : start > 0
+          ? restNote(this.seal, path, start, end, total)
+          : wholeNote(this.seal, path, total);
     return `${note}\n${payload}`;
   }
 

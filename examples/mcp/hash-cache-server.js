@@ -24,11 +24,17 @@ const load = () => {
 
 const server = new Server({ name: 'hash-cache-read', version: '1.0.0' }, { capabilities: { tools: {} } });
 server.setRequestHandler(ListToolsRequestSchema, async () => ({
-  tools: [{
-    name: 'read_file',
-    description: 'Read a text file. A file you already read and that has not changed is not sent again.',
-    inputSchema: { type: 'object', properties: { path: { type: 'string', description: 'Absolute path of the file' } }, required: ['path'] },
-  }],
+  tools: [
+    {
+      name: 'read_file',
+      description: 'Read a text file. A file you already read and that has not changed is not sent again.',
+      inputSchema: {
+        type: 'object',
+        properties: { path: { type: 'string', description: 'Absolute path of the file' } },
+        required: ['path'],
+      },
+    },
+  ],
 }));
 server.setRequestHandler(CallToolRequestSchema, async (req) => {
   const path = String(req.params.arguments?.path);
@@ -41,7 +47,14 @@ server.setRequestHandler(CallToolRequestSchema, async (req) => {
   const hash = createHash('sha256').update(text).digest('hex');
   const seen = load();
   if (seen[path] === hash)
-    return { content: [{ type: 'text', text: `File unchanged since last read: you already have its ${Buffer.byteLength(text)} bytes in context.` }] };
+    return {
+      content: [
+        {
+          type: 'text',
+          text: `File unchanged since last read: you already have its ${Buffer.byteLength(text)} bytes in context.`,
+        },
+      ],
+    };
   seen[path] = hash;
   mkdirSync(dir, { recursive: true });
   writeFileSync(cacheFile, JSON.stringify(seen));

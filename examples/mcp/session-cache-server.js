@@ -18,10 +18,19 @@ server.setRequestHandler(ListToolsRequestSchema, async () => ({
   tools: [
     {
       name: 'read_file',
-      description: 'Read a text file. A file this session already received in full and that has not changed is not sent again.',
-      inputSchema: { type: 'object', properties: { path: { type: 'string', description: 'Absolute path of the file' } }, required: ['path'] },
+      description:
+        'Read a text file. A file this session already received in full and that has not changed is not sent again.',
+      inputSchema: {
+        type: 'object',
+        properties: { path: { type: 'string', description: 'Absolute path of the file' } },
+        required: ['path'],
+      },
     },
-    { name: 'forget', description: 'The transcript was compacted: forget every file this session was sent.', inputSchema: { type: 'object', properties: {} } },
+    {
+      name: 'forget',
+      description: 'The transcript was compacted: forget every file this session was sent.',
+      inputSchema: { type: 'object', properties: {} },
+    },
   ],
 }));
 server.setRequestHandler(CallToolRequestSchema, async (req) => {
@@ -39,7 +48,14 @@ server.setRequestHandler(CallToolRequestSchema, async (req) => {
   }
   const hash = createHash('sha256').update(text).digest('hex');
   if (delivered.get(path) === hash)
-    return { content: [{ type: 'text', text: `File unchanged since last read: you already have its ${Buffer.byteLength(text)} bytes in context.` }] };
+    return {
+      content: [
+        {
+          type: 'text',
+          text: `File unchanged since last read: you already have its ${Buffer.byteLength(text)} bytes in context.`,
+        },
+      ],
+    };
   delivered.set(path, hash);
   return { content: [{ type: 'text', text }] };
 });

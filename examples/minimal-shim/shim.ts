@@ -30,7 +30,8 @@ export class MiniShim {
   withheld = 0;
 
   constructor(readonly options: MiniShimOptions) {
-    if (!Number.isInteger(options.cap) || options.cap < 4) throw new RangeError(`cap must be an integer >= 4, got ${String(options.cap)}`);
+    if (!Number.isInteger(options.cap) || options.cap < 4)
+      throw new RangeError(`cap must be an integer >= 4, got ${String(options.cap)}`);
   }
 
   /** `text` is what the underlying read returned for `path` (+ `window`). */

@@ -6,7 +6,7 @@ export default defineMutant({
   id: 'ARM-SWAP',
   arm: 'cap',
   rules: ['ARM-TABLE'],
-  breaks: 'resolveArm(): \'cap\' resolves to the diff arm\'s levers',
+  breaks: "resolveArm(): 'cap' resolves to the diff arm's levers",
   wild: 'an arm table edited by hand with two rows swapped: the cap arm runs without cap or pointer',
   edit(t) {
     const resolve = fn(t.file('reference/arms.ts'), 'resolveArm');

@@ -10,7 +10,9 @@ export default defineMutant({
   wild: 'a cached "file not found" served after the file appeared (the agent just created it)',
   edit(t) {
     const inner = init(shimMethod(t, 'wrapRead'), 'inner');
-    replace(inner, `((execute: ReadTool['execute'], missing: Map<string, unknown>) =>
+    replace(
+      inner,
+      `((execute: ReadTool['execute'], missing: Map<string, unknown>) =>
         async (args: unknown, ...rest: unknown[]): Promise<unknown> => {
           const r = requestOf(args);
           const key = r === undefined ? undefined : \`\${normalizePath(r.path)} \${r.args}\`;
@@ -21,6 +23,7 @@ export default defineMutant({
             if (key !== undefined && (e as { code?: unknown }).code === 'ENOENT') missing.set(key, e);
             throw e;
           }
-        })(${inner.getText()}, new Map())`);
+        })(${inner.getText()}, new Map())`,
+    );
   },
 });

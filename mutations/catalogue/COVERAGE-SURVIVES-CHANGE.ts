@@ -7,7 +7,8 @@ export default defineMutant({
   id: 'COVERAGE-SURVIVES-CHANGE',
   arm: 'cap',
   rules: ['SLICE-CONTINUES'],
-  breaks: 'respond(): `start` keeps the delivered count of the previous content after the content changed (clamped to the new size)',
+  breaks:
+    'respond(): `start` keeps the delivered count of the previous content after the content changed (clamped to the new size)',
   wild: 'continuation offsets kept per path across edits: a "rest of the file" slice of a different version',
   edit(t) {
     const start = init(respondOf(t), 'start');

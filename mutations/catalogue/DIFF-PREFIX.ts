@@ -3,7 +3,10 @@ import { defineMutant } from '../spec.ts';
 import { respondOf } from '../targets.ts';
 
 /** Ships as many whole lines of the unbounded diff as fit the budget (at least its hunk header). */
-const PREFIX = (call: string, budget: string): string => `((whole: string | undefined, room: number): string | undefined => {
+const PREFIX = (
+  call: string,
+  budget: string,
+): string => `((whole: string | undefined, room: number): string | undefined => {
         if (whole === undefined || Buffer.byteLength(whole) <= room) return whole;
         let cut = '';
         for (const line of whole.split(/(?<=\\n)/)) {

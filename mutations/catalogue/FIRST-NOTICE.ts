@@ -6,7 +6,8 @@ export default defineMutant({
   id: 'FIRST-NOTICE',
   arm: 'cap',
   rules: ['FIRST-VERBATIM'],
-  breaks: 'respond(): the early return of the tool\'s untouched text for a first read under the cap is removed, so it gets a notice',
+  breaks:
+    "respond(): the early return of the tool's untouched text for a first read under the cap is removed, so it gets a notice",
   wild: 'wrappers that always frame the result ("[file: …] …"), so tools and models see text the file does not hold',
   edit(t) {
     ifReturning(respondOf(t), 'text').remove();

@@ -6,7 +6,7 @@ export default defineMutant({
   id: 'FORGET-ALIAS',
   arm: 'cap',
   rules: ['FORGET-RESETS'],
-  breaks: 'forget(path): the path is not normalised, so forget(\'./src/b.ts\') leaves the entries of src/b.ts in place',
+  breaks: "forget(path): the path is not normalised, so forget('./src/b.ts') leaves the entries of src/b.ts in place",
   wild: 'compaction hooks that pass the path as the transcript spelled it (./x, d/../x) to a cache keyed on resolved paths',
   edit(t) {
     const forget = shimMethod(t, 'forget');

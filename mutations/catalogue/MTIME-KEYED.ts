@@ -20,13 +20,15 @@ export default defineMutant({
   id: 'MTIME-KEYED',
   arm: 'cap',
   rules: ['POINTER-FULL'],
-  breaks: 'adapter create(): the shim reads through a cache that calls a file unchanged while its mtime is, so a same-mtime edit is answered with the pointer',
+  breaks:
+    'adapter create(): the shim reads through a cache that calls a file unchanged while its mtime is, so a same-mtime edit is answered with the pointer',
   wild: 'read dedup keyed on path + mtime (editors and tools that keep or restore mtimes, whole-second clocks)',
   edit(t) {
     const create = adapterCreate(t);
     const wrap = only(methodCallsOf(create, 'shim', 'wrapRead'), 'shim.wrapRead(...)', create);
     const tool = wrap.getArguments()[0];
-    if (tool === undefined || !Node.isObjectLiteralExpression(tool)) throw new MutantEditError('shim.wrapRead is not given an object literal');
+    if (tool === undefined || !Node.isObjectLiteralExpression(tool))
+      throw new MutantEditError('shim.wrapRead is not given an object literal');
     replace(memberValue(tool, 'execute'), CACHE);
   },
 });

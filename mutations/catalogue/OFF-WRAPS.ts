@@ -12,7 +12,7 @@ export default defineMutant({
   edit(t) {
     const wrap = shimMethod(t, 'wrapRead');
     const off = ifReading(wrap, 'arm', 'on').getThenStatement();
-    if (!Node.isReturnStatement(off)) throw new MutantEditError('the off arm\'s branch is not a return');
+    if (!Node.isReturnStatement(off)) throw new MutantEditError("the off arm's branch is not a return");
     const tool = off.getExpressionOrThrow().getText();
     replace(off, `return { ...${tool}, execute: (...a: unknown[]) => ${tool}.execute(...(a as [unknown])) } as T;`);
   },

@@ -10,6 +10,10 @@ export default defineMutant({
   breaks: 'respond(): the pointer fires on "same path, same content hash" without the `start >= total` delivery check',
   wild: 'read dedup keyed on path + content hash ("same content as last time ⇒ unchanged"): 250 lies on the measured corpus',
   edit(t) {
-    dropConjunct(pointerIf(t).getExpression(), (n) => isComparison(n, 'start', SyntaxKind.GreaterThanEqualsToken), 'start >= total');
+    dropConjunct(
+      pointerIf(t).getExpression(),
+      (n) => isComparison(n, 'start', SyntaxKind.GreaterThanEqualsToken),
+      'start >= total',
+    );
   },
 });

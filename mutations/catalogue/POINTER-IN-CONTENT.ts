@@ -5,7 +5,8 @@ export default defineMutant({
   id: 'POINTER-IN-CONTENT',
   arm: 'cap',
   rules: ['SLICE-EXACT'],
-  breaks: 'pointerNotice(): the pointer is plain text without the sealed framing, so it arrives as if it were the file\'s content',
+  breaks:
+    "pointerNotice(): the pointer is plain text without the sealed framing, so it arrives as if it were the file's content",
   wild: '"File unchanged since last read" returned as the tool result: the model copies the stub into files',
   edit(t) {
     const pointer = fn(t.file('reference/notices.ts'), 'pointerNotice');

@@ -12,7 +12,9 @@ export default defineMutant({
   edit(t) {
     const result = init(shimMethod(t, 'wrapRead'), 'result');
     if (!Node.isAwaitExpression(result)) throw new MutantEditError('result is not `await inner.call(...)`');
-    replace(result, `await Promise.resolve()
+    replace(
+      result,
+      `await Promise.resolve()
           .then(() => ${result.getExpression().getText()})
           .catch(async (e: unknown) => {
             if (req !== undefined) {
@@ -23,6 +25,7 @@ export default defineMutant({
               }
             }
             throw e;
-          })`);
+          })`,
+    );
   },
 });

@@ -12,8 +12,14 @@ export default defineMutant({
   edit(t) {
     const payload = init(respondOf(t), 'payload');
     const cut = only(
-      payload.getDescendantsOfKind(SyntaxKind.CallExpression).filter((c) => Node.isPropertyAccessExpression(c.getExpression()) && c.getExpression().getLastChildByKind(SyntaxKind.Identifier)?.getText() === 'subarray'),
-      'the payload\'s .subarray(start, end)',
+      payload
+        .getDescendantsOfKind(SyntaxKind.CallExpression)
+        .filter(
+          (c) =>
+            Node.isPropertyAccessExpression(c.getExpression()) &&
+            c.getExpression().getLastChildByKind(SyntaxKind.Identifier)?.getText() === 'subarray',
+        ),
+      "the payload's .subarray(start, end)",
       payload,
     );
     const [from, to] = cut.getArguments().map((x) => x.getText());

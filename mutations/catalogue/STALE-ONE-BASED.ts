@@ -5,8 +5,9 @@ export default defineMutant({
   id: 'STALE-ONE-BASED',
   arm: 'cap',
   rules: ['STALE-SERVE-LABELLED'],
-  breaks: 'serveStaleRange(): the 0-based inclusive range is read as 1-based, serving the lines before the ones it labels',
-  wild: 'index pointers (0-based) mixed with editor line numbers (1-based): the symbol\'s neighbour is served under its name',
+  breaks:
+    'serveStaleRange(): the 0-based inclusive range is read as 1-based, serving the lines before the ones it labels',
+  wild: "index pointers (0-based) mixed with editor line numbers (1-based): the symbol's neighbour is served under its name",
   edit(t) {
     const serve = fn(t.file('reference/stale.ts'), 'serveStaleRange');
     const slice = only(methodCallsOf(serve, 'lines', 'slice'), 'lines.slice(first, last + 1)', serve);

@@ -14,7 +14,9 @@ export default defineMutant({
     if (!Node.isArrowFunction(serve)) throw new MutantEditError('serveStale is not an arrow function');
     const body = serve.getBody();
     if (Node.isBlock(body)) throw new MutantEditError('serveStale has a block body');
-    replace(serve, `async (req) => {
+    replace(
+      serve,
+      `async (req) => {
       const served = await ${body.getText()};
       if (served !== null) {
         try {
@@ -26,6 +28,7 @@ export default defineMutant({
         }
       }
       return served;
-    }`);
+    }`,
+    );
   },
 });

@@ -14,6 +14,9 @@ export default defineMutant({
     if (!Node.isConditionalExpression(start)) throw new MutantEditError('start is not `cond ? delivered : 0`');
     const held = start.getWhenTrue();
     const h = held.getText();
-    replace(held, `(total - ${h} < cap && ${h} < total ? sliceEnd(Buffer.from(text), 0, Math.max(0, ${h} - cap)) : ${h})`);
+    replace(
+      held,
+      `(total - ${h} < cap && ${h} < total ? sliceEnd(Buffer.from(text), 0, Math.max(0, ${h} - cap)) : ${h})`,
+    );
   },
 });

@@ -11,7 +11,8 @@ export default defineMutant({
   edit(t) {
     const prefix = fn(t.file('reference/notices.ts'), 'sealPrefix');
     const [ret, ...more] = prefix.getStatements();
-    if (ret === undefined || more.length > 0 || !Node.isReturnStatement(ret)) throw new MutantEditError('sealPrefix is not a single return statement');
+    if (ret === undefined || more.length > 0 || !Node.isReturnStatement(ret))
+      throw new MutantEditError('sealPrefix is not a single return statement');
     replace(ret, "return '[readshim notice]';");
   },
 });

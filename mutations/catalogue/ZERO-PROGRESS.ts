@@ -11,7 +11,14 @@ export default defineMutant({
   edit(t) {
     const check = fn(t.file('reference/shim.ts'), 'checkCap');
     const four = only(
-      check.getDescendantsOfKind(SyntaxKind.BinaryExpression).filter((b) => b.getOperatorToken().getKind() === SyntaxKind.LessThanToken && Node.isNumericLiteral(b.getRight()) && b.getRight().getText() === '4'),
+      check
+        .getDescendantsOfKind(SyntaxKind.BinaryExpression)
+        .filter(
+          (b) =>
+            b.getOperatorToken().getKind() === SyntaxKind.LessThanToken &&
+            Node.isNumericLiteral(b.getRight()) &&
+            b.getRight().getText() === '4',
+        ),
       'cap < 4',
       check,
     );

@@ -69,8 +69,4 @@ export const DESIGN_CATALOGUE: readonly MutantSpec[] = Object.freeze([
 ]);
 
 /** Lie classes of docs/LIE-CLASSES.md that deserve a mutant of their own. */
-export const ADDITIONS: readonly MutantSpec[] = Object.freeze([
-  statAfterRead,
-  pointerInContent,
-  forgetAlias,
-]);
+export const ADDITIONS: readonly MutantSpec[] = Object.freeze([statAfterRead, pointerInContent, forgetAlias]);

@@ -24,7 +24,8 @@ const at = (p: string): string => `${root}${p}`;
 class Usage extends Error {}
 
 function target(arg: string | undefined): Target {
-  if (!TARGETS.includes(arg as Target)) throw new Usage(`mutation-score: target must be one of ${TARGETS.join(', ')}, got ${arg ?? 'nothing'}`);
+  if (!TARGETS.includes(arg as Target))
+    throw new Usage(`mutation-score: target must be one of ${TARGETS.join(', ')}, got ${arg ?? 'nothing'}`);
   return arg as Target;
 }
 
@@ -42,7 +43,8 @@ function scopeOf(mutate: readonly string[]): string[] {
   for (const g of mutate.filter((p) => !p.startsWith('!'))) {
     const m = /^(.+)\/\*\*\/\*\.ts$/.exec(g);
     if (m === null) throw new Usage(`mutation-score: cannot expand mutate pattern ${g} (use dir/**/*.ts)`);
-    for (const f of readdirSync(at(m[1]!), { recursive: true, encoding: 'utf8' })) if (f.endsWith('.ts')) files.add(`${m[1]}/${f}`);
+    for (const f of readdirSync(at(m[1]!), { recursive: true, encoding: 'utf8' }))
+      if (f.endsWith('.ts')) files.add(`${m[1]}/${f}`);
   }
   for (const g of mutate.filter((p) => p.startsWith('!'))) files.delete(g.slice(1));
   return [...files].sort();
@@ -50,19 +52,33 @@ function scopeOf(mutate: readonly string[]): string[] {
 
 function record(t: Target): void {
   const paths = publishedPaths(t);
-  const report = JSON.parse(read(`reports/mutation/${t}.json`, `run \`npm run mutation-score:${t}\` first`)) as StrykerReport;
+  const report = JSON.parse(
+    read(`reports/mutation/${t}.json`, `run \`npm run mutation-score:${t}\` first`),
+  ) as StrykerReport;
   const log = read(`reports/mutation/${t}.log`, 'the log of the same run');
-  const previous = existsSync(at(paths.record)) ? (JSON.parse(read(paths.record, 'the previous record')) as RunRecord) : undefined;
-  const vitest = (JSON.parse(read('node_modules/vitest/package.json', 'vitest installed')) as { version: string }).version;
+  const previous = existsSync(at(paths.record))
+    ? (JSON.parse(read(paths.record, 'the previous record')) as RunRecord)
+    : undefined;
+  const vitest = (JSON.parse(read('node_modules/vitest/package.json', 'vitest installed')) as { version: string })
+    .version;
   const config = `stryker.${t}.config.json`;
   const plugin = `node_modules/@stryker-mutator/${report.config?.testRunner ?? 'command'}-runner/package.json`;
-  const runnerVersion = existsSync(at(plugin)) ? (JSON.parse(read(plugin, 'the runner plugin')) as { version: string }).version : undefined;
+  const runnerVersion = existsSync(at(plugin))
+    ? (JSON.parse(read(plugin, 'the runner plugin')) as { version: string }).version
+    : undefined;
   const mutate = (JSON.parse(read(config, 'the Stryker config')) as { mutate: string[] }).mutate;
   let rec: RunRecord;
   try {
     rec = recordRun(report, log, {
-      target: t, command: `npm run mutation-score:${t}`, config, node: process.version, vitest, mutate, scope: scopeOf(mutate),
-      date: new Date().toISOString().slice(0, 10), ...(previous !== undefined ? { previous } : {}),
+      target: t,
+      command: `npm run mutation-score:${t}`,
+      config,
+      node: process.version,
+      vitest,
+      mutate,
+      scope: scopeOf(mutate),
+      date: new Date().toISOString().slice(0, 10),
+      ...(previous !== undefined ? { previous } : {}),
       ...(runnerVersion !== undefined ? { runnerVersion } : {}),
     });
   } catch (e) {
@@ -78,7 +94,9 @@ function render(): void {
   const readme = withReadmeBlock(read('README.md', 'the README'), readmeBlock(published));
   if (readme === undefined) throw new Usage('mutation-score: README.md has no mutation-score markers');
   writeFileAtomic(at('README.md'), readme);
-  process.stdout.write(`wrote docs/MUTATION-SCORE.md and README's score block (${published.map((p) => p.record.target).join(', ')})\n`);
+  process.stdout.write(
+    `wrote docs/MUTATION-SCORE.md and README's score block (${published.map((p) => p.record.target).join(', ')})\n`,
+  );
 }
 
 interface TestedEvent {
@@ -86,7 +104,10 @@ interface TestedEvent {
   readonly id: string;
   readonly mutatorName: string;
   readonly replacement?: string;
-  readonly location: { readonly start: { line: number; column: number }; readonly end: { line: number; column: number } };
+  readonly location: {
+    readonly start: { line: number; column: number };
+    readonly end: { line: number; column: number };
+  };
   readonly status: StrykerReport['files'][string]['mutants'][number]['status'];
 }
 
@@ -101,17 +122,32 @@ function triage(t: Target): void {
   }
   const rows = mutantRows({ files });
   const verdicts = readVerdicts(root, t);
-  const open = rows.filter((m) => (m.status === 'Survived' || m.status === 'NoCoverage'));
-  for (const m of open) process.stdout.write(`${verdicts[m.key] === undefined ? 'OPEN' : 'done'} ${m.file}:${m.line}:${m.column} ${JSON.stringify(m.key)}\n`);
-  process.stdout.write(`${rows.length} tested, ${open.length} undetected, ${open.filter((m) => verdicts[m.key] === undefined).length} without a verdict\n`);
+  const open = rows.filter((m) => m.status === 'Survived' || m.status === 'NoCoverage');
+  for (const m of open)
+    process.stdout.write(
+      `${verdicts[m.key] === undefined ? 'OPEN' : 'done'} ${m.file}:${m.line}:${m.column} ${JSON.stringify(m.key)}\n`,
+    );
+  process.stdout.write(
+    `${rows.length} tested, ${open.length} undetected, ${open.filter((m) => verdicts[m.key] === undefined).length} without a verdict\n`,
+  );
 }
 
 async function run(t: Target, flags: readonly string[]): Promise<void> {
   mkdirSync(at('reports/mutation'), { recursive: true });
   const log = createWriteStream(at(`reports/mutation/${t}.log`));
-  const child = spawn(process.execPath, [at('node_modules/@stryker-mutator/core/bin/stryker.js'), 'run', `stryker.${t}.config.json`, ...flags], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
-  child.stdout.on('data', (d: Buffer) => { log.write(d); process.stderr.write(d); });
-  child.stderr.on('data', (d: Buffer) => { log.write(d); process.stderr.write(d); });
+  const child = spawn(
+    process.execPath,
+    [at('node_modules/@stryker-mutator/core/bin/stryker.js'), 'run', `stryker.${t}.config.json`, ...flags],
+    { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  child.stdout.on('data', (d: Buffer) => {
+    log.write(d);
+    process.stderr.write(d);
+  });
+  child.stderr.on('data', (d: Buffer) => {
+    log.write(d);
+    process.stderr.write(d);
+  });
   const code = await new Promise<number>((resolve) => child.on('close', (c) => resolve(c ?? 1)));
   await new Promise<void>((resolve) => log.end(resolve));
   if (code !== 0) throw new Usage(`mutation-score: stryker exited ${code} (log: reports/mutation/${t}.log)`);
@@ -126,7 +162,10 @@ try {
   else if (cmd === 'record') record(target(arg));
   else if (cmd === 'render') render();
   else if (cmd === 'triage') triage(target(arg));
-  else throw new Usage(`mutation-score: command must be run <target>, record <target> render or triage <target>, got ${cmd ?? 'nothing'}`);
+  else
+    throw new Usage(
+      `mutation-score: command must be run <target>, record <target> render or triage <target>, got ${cmd ?? 'nothing'}`,
+    );
 } catch (e) {
   if (!(e instanceof Usage)) throw e;
   process.stderr.write(`${e.message}\n`);

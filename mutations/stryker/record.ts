@@ -5,7 +5,8 @@
  * main.ts reads Stryker's JSON report and log and writes the file.
  */
 
-export type StrykerStatus = 'Killed' | 'Survived' | 'NoCoverage' | 'Timeout' | 'CompileError' | 'RuntimeError' | 'Ignored' | 'Pending';
+export type StrykerStatus =
+  'Killed' | 'Survived' | 'NoCoverage' | 'Timeout' | 'CompileError' | 'RuntimeError' | 'Ignored' | 'Pending';
 
 export const TARGETS = ['reference', 'oracle'] as const;
 export type Target = (typeof TARGETS)[number];
@@ -17,16 +18,21 @@ interface Position {
 
 /** The parts of Stryker's JSON report (mutation-testing-report-schema) a record keeps. */
 export interface StrykerReport {
-  readonly files: Readonly<Record<string, {
-    readonly source: string;
-    readonly mutants: readonly {
-      readonly id: string;
-      readonly mutatorName: string;
-      readonly replacement?: string;
-      readonly location: { readonly start: Position; readonly end: Position };
-      readonly status: StrykerStatus;
-    }[];
-  }>>;
+  readonly files: Readonly<
+    Record<
+      string,
+      {
+        readonly source: string;
+        readonly mutants: readonly {
+          readonly id: string;
+          readonly mutatorName: string;
+          readonly replacement?: string;
+          readonly location: { readonly start: Position; readonly end: Position };
+          readonly status: StrykerStatus;
+        }[];
+      }
+    >
+  >;
   readonly config?: {
     readonly testRunner?: string;
     readonly coverageAnalysis?: string;
@@ -35,7 +41,11 @@ export interface StrykerReport {
     readonly vitest?: { readonly configFile?: string };
     readonly commandRunner?: { readonly command?: string };
   };
-  readonly framework?: { readonly name?: string; readonly version?: string; readonly dependencies?: Readonly<Record<string, string>> };
+  readonly framework?: {
+    readonly name?: string;
+    readonly version?: string;
+    readonly dependencies?: Readonly<Record<string, string>>;
+  };
 }
 
 /** One mutant: where, which mutator, source text → mutant text, and its status. */
@@ -93,7 +103,8 @@ export interface RunRecord {
 /** The text a location spans (1-based lines and columns, end exclusive). */
 export function spanText(source: string, start: Position, end: Position): string {
   const lines = source.split('\n');
-  const offset = (p: Position): number => lines.slice(0, p.line - 1).reduce((n, l) => n + l.length + 1, 0) + p.column - 1;
+  const offset = (p: Position): number =>
+    lines.slice(0, p.line - 1).reduce((n, l) => n + l.length + 1, 0) + p.column - 1;
   return source.slice(offset(start), offset(end));
 }
 
@@ -108,15 +119,29 @@ export function mutantRows(report: StrykerReport): MutantRow[] {
   for (const file of Object.keys(report.files).sort()) {
     const { source, mutants } = report.files[file]!;
     const seen = new Map<string, number>();
-    const ordered = [...mutants].sort((a, b) =>
-      a.location.start.line - b.location.start.line || a.location.start.column - b.location.start.column || a.mutatorName.localeCompare(b.mutatorName) || (a.replacement ?? '').localeCompare(b.replacement ?? ''));
+    const ordered = [...mutants].sort(
+      (a, b) =>
+        a.location.start.line - b.location.start.line ||
+        a.location.start.column - b.location.start.column ||
+        a.mutatorName.localeCompare(b.mutatorName) ||
+        (a.replacement ?? '').localeCompare(b.replacement ?? ''),
+    );
     for (const m of ordered) {
       const original = spanText(source, m.location.start, m.location.end);
       const replacement = m.replacement ?? '';
       const base = `${file} ${m.mutatorName}: ${oneLine(original, 200)} → ${oneLine(replacement, 200)}`;
       const n = (seen.get(base) ?? 0) + 1;
       seen.set(base, n);
-      out.push({ key: n === 1 ? base : `${base} #${n}`, file, line: m.location.start.line, column: m.location.start.column, mutator: m.mutatorName, original, replacement, status: m.status });
+      out.push({
+        key: n === 1 ? base : `${base} #${n}`,
+        file,
+        line: m.location.start.line,
+        column: m.location.start.column,
+        mutator: m.mutatorName,
+        original,
+        replacement,
+        status: m.status,
+      });
     }
   }
   return out;
@@ -128,11 +153,16 @@ const plain = (log: string): string => log.replace(/\u001b\[[0-9;]*m/g, '');
 export function parseLog(log: string): { seconds: number; tests: number; reused: number } {
   const text = plain(log);
   const done = /Done in (?:(\d+) minutes?)?(?:,? and |, )?(?:(\d+) seconds?)?\./.exec(text);
-  if (done === null || (done[1] === undefined && done[2] === undefined)) throw new Error('the Stryker log has no "Done in …" line (the run did not finish)');
+  if (done === null || (done[1] === undefined && done[2] === undefined))
+    throw new Error('the Stryker log has no "Done in …" line (the run did not finish)');
   const tests = /Initial test run succeeded\. Ran (\d+) tests?/.exec(text);
   if (tests === null) throw new Error('the Stryker log has no "Initial test run succeeded. Ran N tests" line');
   const reused = /(\d+) of \d+ mutant result\(s\) are reused/.exec(text);
-  return { seconds: Number(done[1] ?? 0) * 60 + Number(done[2] ?? 0), tests: Number(tests[1]), reused: reused === null ? 0 : Number(reused[1]) };
+  return {
+    seconds: Number(done[1] ?? 0) * 60 + Number(done[2] ?? 0),
+    tests: Number(tests[1]),
+    reused: reused === null ? 0 : Number(reused[1]),
+  };
 }
 
 export interface RecordContext {
@@ -162,7 +192,9 @@ export function mutatedBy(patterns: readonly string[] | undefined): (file: strin
     const dir = /^(.+)\/\*\*\/\*\.ts$/.exec(path);
     return dir !== null ? f.startsWith(`${dir[1]}/`) && f.endsWith('.ts') : f === path;
   };
-  return (f) => patterns.some((p) => !p.startsWith('!') && names(p, f)) && !patterns.some((p) => p.startsWith('!') && names(p.slice(1), f));
+  return (f) =>
+    patterns.some((p) => !p.startsWith('!') && names(p, f)) &&
+    !patterns.some((p) => p.startsWith('!') && names(p.slice(1), f));
 }
 
 const TOOLCHAIN = ['stryker', 'runner', 'runnerVersion', 'vitest', 'coverageAnalysis', 'suite'] as const;
@@ -183,15 +215,29 @@ export function recordRun(report: StrykerReport, log: string, ctx: RecordContext
   const files = Object.keys(report.files).filter(mutated).sort();
   const rows = mutantRows({ files: Object.fromEntries(files.map((f) => [f, report.files[f]!])) });
   const head = {
-    target: ctx.target, command: ctx.command, config: ctx.config, stryker, runner,
-    runnerVersion: runner === 'command' ? null : report.framework?.dependencies?.[`@stryker-mutator/${runner}-runner`] ?? ctx.runnerVersion ?? null,
-    vitest: ctx.vitest, node: ctx.node, coverageAnalysis: c.coverageAnalysis ?? 'off', concurrency: c.concurrency ?? 1,
-    mutate: [...ctx.mutate], scope: [...ctx.scope], suite: c.vitest?.configFile ?? c.commandRunner?.command ?? '',
+    target: ctx.target,
+    command: ctx.command,
+    config: ctx.config,
+    stryker,
+    runner,
+    runnerVersion:
+      runner === 'command'
+        ? null
+        : (report.framework?.dependencies?.[`@stryker-mutator/${runner}-runner`] ?? ctx.runnerVersion ?? null),
+    vitest: ctx.vitest,
+    node: ctx.node,
+    coverageAnalysis: c.coverageAnalysis ?? 'off',
+    concurrency: c.concurrency ?? 1,
+    mutate: [...ctx.mutate],
+    scope: [...ctx.scope],
+    suite: c.vitest?.configFile ?? c.commandRunner?.command ?? '',
   };
   const outside = (f: string): boolean => !files.includes(f) && ctx.scope.includes(f);
   const prev = ctx.previous;
   const keep = prev !== undefined && TOOLCHAIN.every((k) => prev[k] === head[k]);
-  const keptRuns = keep ? prev.runs.map((r) => ({ ...r, files: r.files.filter(outside) })).filter((r) => r.files.length > 0) : [];
+  const keptRuns = keep
+    ? prev.runs.map((r) => ({ ...r, files: r.files.filter(outside) })).filter((r) => r.files.length > 0)
+    : [];
   const keptMutants = keep ? prev.mutants.filter((m) => outside(m.file)) : [];
   const run: RunPart = { files, date: ctx.date, seconds, reused, mutants: rows.length, tests };
   const mutants = [...keptMutants, ...rows].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));

@@ -57,7 +57,8 @@ export function parseVerdict(text: string): Verdict | undefined {
   const k = KILLED.exec(text);
   if (k !== null) return { kind: 'killed', file: k[1]!, test: k[2]!.trim() };
   const e = EQUIVALENT.exec(text);
-  if (e !== null && e[1]!.trim().length > 0 && !text.includes('\n')) return { kind: 'equivalent', reason: e[1]!.trim() };
+  if (e !== null && e[1]!.trim().length > 0 && !text.includes('\n'))
+    return { kind: 'equivalent', reason: e[1]!.trim() };
   return undefined;
 }
 
@@ -81,7 +82,8 @@ export function scoreRecord(record: RunRecord, verdicts: Verdicts): Score {
     add(c, m.status);
     const text = verdicts[m.key];
     const verdict = text === undefined ? undefined : parseVerdict(text);
-    if (undetected(m.status)) survivors.push({ ...m, ...(verdict !== undefined ? { verdict } : {}), ...(text !== undefined ? { text } : {}) });
+    if (undetected(m.status))
+      survivors.push({ ...m, ...(verdict !== undefined ? { verdict } : {}), ...(text !== undefined ? { text } : {}) });
     else if (verdict?.kind === 'killed' && detected(m.status)) killedByNewTests.push({ ...m, verdict });
   }
   const files = [...byFile.keys()].sort().map((file) => ({ file, counts: byFile.get(file)! }));
@@ -92,10 +94,16 @@ export function scoreRecord(record: RunRecord, verdicts: Verdicts): Score {
  * Why the verdicts do not fit the record (empty when they do). `testExists(file, name)` says
  * whether a test file holds a test of that name.
  */
-export function verdictProblems(record: RunRecord, verdicts: Verdicts, testExists: (file: string, name: string) => boolean): string[] {
+export function verdictProblems(
+  record: RunRecord,
+  verdicts: Verdicts,
+  testExists: (file: string, name: string) => boolean,
+): string[] {
   const out: string[] = [];
   const rows = new Map(record.mutants.map((m) => [m.key, m]));
-  for (const m of record.mutants) if (undetected(m.status) && verdicts[m.key] === undefined) out.push(`no verdict: ${m.key} (${m.file}:${m.line}:${m.column})`);
+  for (const m of record.mutants)
+    if (undetected(m.status) && verdicts[m.key] === undefined)
+      out.push(`no verdict: ${m.key} (${m.file}:${m.line}:${m.column})`);
   for (const [key, text] of Object.entries(verdicts)) {
     const m = rows.get(key);
     if (m === undefined) {
@@ -103,10 +111,14 @@ export function verdictProblems(record: RunRecord, verdicts: Verdicts, testExist
       continue;
     }
     const v = parseVerdict(text);
-    if (v === undefined) out.push(`verdict is neither "killed by <file> › <test>" nor "equivalent: <why>": ${key}: ${text}`);
-    else if (v.kind === 'equivalent' && !undetected(m.status)) out.push(`"equivalent" for a mutant the suite detects (${m.status}): ${key}`);
-    else if (v.kind === 'killed' && !testExists(v.file, v.test)) out.push(`killing test not found: ${v.file} › ${v.test} (for ${key})`);
-    else if (!undetected(m.status) && !detected(m.status)) out.push(`verdict for a mutant that is not part of the score (${m.status}): ${key}`);
+    if (v === undefined)
+      out.push(`verdict is neither "killed by <file> › <test>" nor "equivalent: <why>": ${key}: ${text}`);
+    else if (v.kind === 'equivalent' && !undetected(m.status))
+      out.push(`"equivalent" for a mutant the suite detects (${m.status}): ${key}`);
+    else if (v.kind === 'killed' && !testExists(v.file, v.test))
+      out.push(`killing test not found: ${v.file} › ${v.test} (for ${key})`);
+    else if (!undetected(m.status) && !detected(m.status))
+      out.push(`verdict for a mutant that is not part of the score (${m.status}): ${key}`);
   }
   return out;
 }

@@ -17,7 +17,10 @@ export function cheapFirst(costly: readonly string[]): typeof BaseSequencer {
   const rank = costRank(costly);
   return class CheapFirst extends BaseSequencer {
     override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
-      return [...files].sort((a, b) => rank(a.moduleId) - rank(b.moduleId) || (a.moduleId < b.moduleId ? -1 : a.moduleId > b.moduleId ? 1 : 0));
+      return [...files].sort(
+        (a, b) =>
+          rank(a.moduleId) - rank(b.moduleId) || (a.moduleId < b.moduleId ? -1 : a.moduleId > b.moduleId ? 1 : 0),
+      );
     }
   };
 }

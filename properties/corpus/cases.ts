@@ -8,7 +8,22 @@ import { smallestDiffResponse } from '../oracle/smallest-diff.ts';
 import { windowLimitMax } from '../../core/host-tool.ts';
 import type { TraceEvent } from '../../core/trace.ts';
 import {
-  T0, bytesOf, code, del, forget, lines, overCap, read, reads, readsToHold, replaceLine, sameSizeEdit, stale, straddling, worker, write,
+  T0,
+  bytesOf,
+  code,
+  del,
+  forget,
+  lines,
+  overCap,
+  read,
+  reads,
+  readsToHold,
+  replaceLine,
+  sameSizeEdit,
+  stale,
+  straddling,
+  worker,
+  write,
 } from './content.ts';
 import type { CaseContext, CorpusCase } from './types.ts';
 import { boundedText, refusalOf } from '../../harness/host-tool.ts';
@@ -25,13 +40,17 @@ const MID = 4096;
 const LARGEST_SLICED_CAP = 4 * 1024 * 1024;
 
 const tooLarge = (ctx: CaseContext): string | undefined =>
-  ctx.mode.levers.cap && ctx.cap > LARGEST_SLICED_CAP ? `a file over a ${ctx.cap}-byte cap is too large for the corpus` : undefined;
+  ctx.mode.levers.cap && ctx.cap > LARGEST_SLICED_CAP
+    ? `a file over a ${ctx.cap}-byte cap is too large for the corpus`
+    : undefined;
 
 /** Under a capping lever a diff must fit the cap: below the smallest strictly applicable diff no truthful shim can send one. */
 const diffFits = (ctx: CaseContext): string | undefined => {
   if (!ctx.mode.levers.cap) return undefined;
   const least = smallestDiffResponse(ctx.seal);
-  return ctx.cap < least * 4 ? `cap ${ctx.cap} leaves no room for a diff of this case (${least} bytes at the least)` : undefined;
+  return ctx.cap < least * 4
+    ? `cap ${ctx.cap} leaves no room for a diff of this case (${least} bytes at the least)`
+    : undefined;
 };
 
 /** A small file: held after one read under any cap of at least 8 (and a few bytes under 4–7). */
@@ -44,8 +63,14 @@ const small = (ctx: CaseContext, tag: string): string => {
 const midFile = (ctx: CaseContext, tag: string): string => code(Math.max(1600, Math.min(2400, ctx.cap - 200)), tag, 40);
 
 /** Reads of `path` enough to hold `text` at the cap, plus `extra` re-reads. */
-const readUntilHeld = (ctx: CaseContext, path: string, text: string, lineWidth: number, extra = 1, w = 'w1'): TraceEvent[] =>
-  reads((ctx.mode.levers.cap ? readsToHold(bytesOf(text), ctx.cap, lineWidth) : 1) + extra, path, w);
+const readUntilHeld = (
+  ctx: CaseContext,
+  path: string,
+  text: string,
+  lineWidth: number,
+  extra = 1,
+  w = 'w1',
+): TraceEvent[] => reads((ctx.mode.levers.cap ? readsToHold(bytesOf(text), ctx.cap, lineWidth) : 1) + extra, path, w);
 
 /** A file over the declared `refuse.maxBytes`: `head` (the host's line bound of it, or a few lines) within it, then a tail past the bound. */
 const overRefusal = (ctx: CaseContext, tag: string): { text: string; head: string } => {
@@ -68,35 +93,52 @@ const overTokens = (ctx: CaseContext): { text: string; window: Record<string, nu
   const whole = boundedText(text, undefined, undefined, t);
   const one = boundedText(text, 1, 1, t);
   const why =
-    refusalOf(text, undefined, undefined, whole, t) === undefined ? `the host tool's bound keeps a whole read under ${max} tokens`
-    : refusalOf(text, 1, 1, one, t) !== undefined ? `the host tool refuses even a one-line window at ${max} tokens`
-    : undefined;
+    refusalOf(text, undefined, undefined, whole, t) === undefined
+      ? `the host tool's bound keeps a whole read under ${max} tokens`
+      : refusalOf(text, 1, 1, one, t) !== undefined
+        ? `the host tool refuses even a one-line window at ${max} tokens`
+        : undefined;
   return { text, window, ...(why !== undefined ? { why } : {}) };
 };
 
 export const CASES: readonly CorpusCase[] = Object.freeze([
   // ---- first reads and unchanged re-reads -------------------------------------------------
   {
-    id: 'first-read', lieClass: 'framed-first-read', rules: ['FIRST-VERBATIM', 'SLICE-EXACT', 'ARM-TABLE', 'COUNT-EXACT'], needs: {}, cap: TINY,
+    id: 'first-read',
+    lieClass: 'framed-first-read',
+    rules: ['FIRST-VERBATIM', 'SLICE-EXACT', 'ARM-TABLE', 'COUNT-EXACT'],
+    needs: {},
+    cap: TINY,
     events: (ctx) => [worker(), write('a.ts', small(ctx, 'first'), T0), read('a.ts')],
   },
   {
-    id: 'unchanged-reread', lieClass: 'pointer-in-content', rules: ['POINTER-FULL', 'SLICE-EXACT', 'A2-NO-POINTER', 'NOTICE-SEALED', 'COUNT-EXACT'],
-    needs: { anyOf: ['pointer', 'cap', 'diff'] }, cap: TINY,
+    id: 'unchanged-reread',
+    lieClass: 'pointer-in-content',
+    rules: ['POINTER-FULL', 'SLICE-EXACT', 'A2-NO-POINTER', 'NOTICE-SEALED', 'COUNT-EXACT'],
+    needs: { anyOf: ['pointer', 'cap', 'diff'] },
+    cap: TINY,
     events: (ctx) => [worker(), write('a.ts', small(ctx, 'same'), T0), ...reads(3, 'a.ts')],
   },
   // ---- the cap ---------------------------------------------------------------------------
   {
-    id: 'partial-then-pointer', lieClass: 'partial-then-pointer',
+    id: 'partial-then-pointer',
+    lieClass: 'partial-then-pointer',
     rules: ['POINTER-FULL', 'SLICE-CONTINUES', 'DONE-TRUE', 'PROGRESS', 'SLICE-EXACT', 'CAP-BOUND', 'NOTICE-SEALED'],
-    needs: { levers: ['cap', 'pointer'] }, cap: TINY, unplayable: tooLarge,
+    needs: { levers: ['cap', 'pointer'] },
+    cap: TINY,
+    unplayable: tooLarge,
     events: (ctx) => {
       const { text, lineWidth } = overCap(ctx.cap, 2.5, 'part');
       return [worker(), write('big.ts', text, T0), ...readUntilHeld(ctx, 'big.ts', text, lineWidth, 2)];
     },
   },
   {
-    id: 'short-tail', lieClass: 'stuck-continuation', rules: ['PROGRESS', 'DONE-TRUE', 'SLICE-CONTINUES'], needs: { levers: ['cap'] }, cap: TINY, unplayable: tooLarge,
+    id: 'short-tail',
+    lieClass: 'stuck-continuation',
+    rules: ['PROGRESS', 'DONE-TRUE', 'SLICE-CONTINUES'],
+    needs: { levers: ['cap'] },
+    cap: TINY,
+    unplayable: tooLarge,
     events: (ctx) => {
       // Two whole caps and a remainder shorter than one: the tail must come, and come once.
       const text = overCap(ctx.cap, 2, 'tail').text + 'tail';
@@ -104,8 +146,12 @@ export const CASES: readonly CorpusCase[] = Object.freeze([
     },
   },
   {
-    id: 'around-the-cap', lieClass: 'slice-over-cap', rules: ['CAP-BOUND', 'DONE-TRUE', 'SLICE-EXACT', 'FIRST-VERBATIM', 'UTF8-WHOLE'],
-    needs: { levers: ['cap'] }, cap: TINY, unplayable: tooLarge,
+    id: 'around-the-cap',
+    lieClass: 'slice-over-cap',
+    rules: ['CAP-BOUND', 'DONE-TRUE', 'SLICE-EXACT', 'FIRST-VERBATIM', 'UTF8-WHOLE'],
+    needs: { levers: ['cap'] },
+    cap: TINY,
+    unplayable: tooLarge,
     events: (ctx) => {
       const out: TraceEvent[] = [worker()];
       for (const [i, d] of [-1, 0, 1].entries()) {
@@ -116,17 +162,30 @@ export const CASES: readonly CorpusCase[] = Object.freeze([
     },
   },
   {
-    id: 'multibyte-at-cap', lieClass: 'multibyte-at-cap', rules: ['UTF8-WHOLE', 'PROGRESS', 'SLICE-CONTINUES', 'CAP-BOUND', 'SLICE-EXACT'],
-    needs: { levers: ['cap'] }, cap: TINY, unplayable: tooLarge,
+    id: 'multibyte-at-cap',
+    lieClass: 'multibyte-at-cap',
+    rules: ['UTF8-WHOLE', 'PROGRESS', 'SLICE-CONTINUES', 'CAP-BOUND', 'SLICE-EXACT'],
+    needs: { levers: ['cap'] },
+    cap: TINY,
+    unplayable: tooLarge,
     events: (ctx) => {
       // A 4-, 3- and 2-byte character across the first three multiples of the cap, 1–3 bytes before each.
       const c = ctx.cap;
-      const text = straddling(3 * c + 5, [{ offset: c, width: 4, back: 1 }, { offset: 2 * c, width: 3, back: 2 }, { offset: 3 * c, width: 2, back: 1 }]);
+      const text = straddling(3 * c + 5, [
+        { offset: c, width: 4, back: 1 },
+        { offset: 2 * c, width: 3, back: 2 },
+        { offset: 3 * c, width: 2, back: 1 },
+      ]);
       return [worker(), write('u.ts', text, T0), ...readUntilHeld(ctx, 'u.ts', text, 0, 1)];
     },
   },
   {
-    id: 'lone-surrogate-at-cap', lieClass: 'multibyte-at-cap', rules: ['UTF8-WHOLE', 'SLICE-EXACT', 'CAP-BOUND'], needs: { levers: ['cap'] }, cap: TINY, unplayable: tooLarge,
+    id: 'lone-surrogate-at-cap',
+    lieClass: 'multibyte-at-cap',
+    rules: ['UTF8-WHOLE', 'SLICE-EXACT', 'CAP-BOUND'],
+    needs: { levers: ['cap'] },
+    cap: TINY,
+    unplayable: tooLarge,
     events: (ctx) => {
       // A lone surrogate reaches the worker as U+FFFD (3 bytes on the wire), right across the cap.
       const text = `${'s'.repeat(Math.max(0, ctx.cap - 2))}\uD800${'s'.repeat(ctx.cap)}`;
@@ -134,29 +193,54 @@ export const CASES: readonly CorpusCase[] = Object.freeze([
     },
   },
   {
-    id: 'continue-across-change', lieClass: 'continue-across-change', rules: ['SLICE-CONTINUES', 'DONE-TRUE', 'SLICE-EXACT'],
-    needs: { levers: ['cap'] }, cap: TINY, unplayable: tooLarge,
+    id: 'continue-across-change',
+    lieClass: 'continue-across-change',
+    rules: ['SLICE-CONTINUES', 'DONE-TRUE', 'SLICE-EXACT'],
+    needs: { levers: ['cap'] },
+    cap: TINY,
+    unplayable: tooLarge,
     events: (ctx) => {
       const { text, lineWidth } = overCap(ctx.cap, 2.5, 'cont');
       const changed = `changed-${text}`; // the prefix the worker holds is no longer this file's
       const shrunk = changed.slice(0, Math.max(1, Math.floor(ctx.cap / 2))); // shorter than what was delivered
       return [
-        worker(), write('b.ts', text, T0), read('b.ts'),
-        write('b.ts', changed, T0 + 1000), ...readUntilHeld(ctx, 'b.ts', changed, lineWidth, 0).slice(0, 2),
-        write('b.ts', shrunk, T0 + 2000), read('b.ts'), read('b.ts'),
+        worker(),
+        write('b.ts', text, T0),
+        read('b.ts'),
+        write('b.ts', changed, T0 + 1000),
+        ...readUntilHeld(ctx, 'b.ts', changed, lineWidth, 0).slice(0, 2),
+        write('b.ts', shrunk, T0 + 2000),
+        read('b.ts'),
+        read('b.ts'),
       ];
     },
   },
   // ---- mtimes ----------------------------------------------------------------------------
   {
-    id: 'same-second-edit', lieClass: 'same-second-edit', rules: ['POINTER-FULL', 'SLICE-EXACT'], needs: { levers: ['pointer'] }, cap: TINY,
+    id: 'same-second-edit',
+    lieClass: 'same-second-edit',
+    rules: ['POINTER-FULL', 'SLICE-EXACT'],
+    needs: { levers: ['pointer'] },
+    cap: TINY,
     events: (ctx) => {
       const a = small(ctx, 'sec');
-      return [worker(), write('a.ts', a, T0), read('a.ts'), read('a.ts'), write('a.ts', `${a.slice(0, -1)}x\n`, T0 + 7), read('a.ts'), read('a.ts')];
+      return [
+        worker(),
+        write('a.ts', a, T0),
+        read('a.ts'),
+        read('a.ts'),
+        write('a.ts', `${a.slice(0, -1)}x\n`, T0 + 7),
+        read('a.ts'),
+        read('a.ts'),
+      ];
     },
   },
   {
-    id: 'edit-keeps-mtime', lieClass: 'edit-keeps-mtime', rules: ['POINTER-FULL'], needs: { levers: ['pointer'] }, cap: TINY,
+    id: 'edit-keeps-mtime',
+    lieClass: 'edit-keeps-mtime',
+    rules: ['POINTER-FULL'],
+    needs: { levers: ['pointer'] },
+    cap: TINY,
     events: (ctx) => {
       const a = small(ctx, 'keep');
       const b = a.length > 3 ? a.slice(0, -2) + '\n' : `${a}y\n`;
@@ -164,90 +248,203 @@ export const CASES: readonly CorpusCase[] = Object.freeze([
     },
   },
   {
-    id: 'edit-keeps-mtime-partial', lieClass: 'edit-keeps-mtime', rules: ['SLICE-CONTINUES', 'POINTER-FULL', 'DONE-TRUE'], needs: { levers: ['cap'] }, cap: TINY, unplayable: tooLarge,
+    id: 'edit-keeps-mtime-partial',
+    lieClass: 'edit-keeps-mtime',
+    rules: ['SLICE-CONTINUES', 'POINTER-FULL', 'DONE-TRUE'],
+    needs: { levers: ['cap'] },
+    cap: TINY,
+    unplayable: tooLarge,
     events: (ctx) => {
       const { text, lineWidth } = overCap(ctx.cap, 2.5, 'kp');
       const changed = sameSizeEdit(text, 0).replace(/^./, 'Z') + 'more';
-      return [worker(), write('b.ts', text, T0), read('b.ts'), write('b.ts', changed, T0), ...readUntilHeld(ctx, 'b.ts', changed, lineWidth, 1)];
+      return [
+        worker(),
+        write('b.ts', text, T0),
+        read('b.ts'),
+        write('b.ts', changed, T0),
+        ...readUntilHeld(ctx, 'b.ts', changed, lineWidth, 1),
+      ];
     },
   },
   {
-    id: 'edit-keeps-mtime-and-size', lieClass: 'edit-keeps-mtime-and-size', rules: ['POINTER-FULL'], needs: { levers: ['pointer'] }, cap: TINY,
+    id: 'edit-keeps-mtime-and-size',
+    lieClass: 'edit-keeps-mtime-and-size',
+    rules: ['POINTER-FULL'],
+    needs: { levers: ['pointer'] },
+    cap: TINY,
     events: (ctx) => {
       const a = small(ctx, 'size');
-      return [worker(), write('a.ts', a, T0), read('a.ts'), write('a.ts', sameSizeEdit(a), T0), read('a.ts'), read('a.ts')];
+      return [
+        worker(),
+        write('a.ts', a, T0),
+        read('a.ts'),
+        write('a.ts', sameSizeEdit(a), T0),
+        read('a.ts'),
+        read('a.ts'),
+      ];
     },
   },
   {
-    id: 'mtime-restored', lieClass: 'mtime-restored', rules: ['POINTER-FULL'], needs: { levers: ['pointer'] }, cap: TINY,
+    id: 'mtime-restored',
+    lieClass: 'mtime-restored',
+    rules: ['POINTER-FULL'],
+    needs: { levers: ['pointer'] },
+    cap: TINY,
     events: (ctx) => {
       const a = small(ctx, 'rest');
-      return [worker(), write('a.ts', a, T0), read('a.ts'), write('a.ts', `${a}b\n`, T0 + 60_000), write('a.ts', sameSizeEdit(a), T0), read('a.ts'), read('a.ts')];
+      return [
+        worker(),
+        write('a.ts', a, T0),
+        read('a.ts'),
+        write('a.ts', `${a}b\n`, T0 + 60_000),
+        write('a.ts', sameSizeEdit(a), T0),
+        read('a.ts'),
+        read('a.ts'),
+      ];
     },
   },
   {
-    id: 'race-after-whole-read', lieClass: 'stat-after-read-race', rules: ['POINTER-FULL'], needs: { levers: ['pointer'], races: true }, cap: TINY,
+    id: 'race-after-whole-read',
+    lieClass: 'stat-after-read-race',
+    rules: ['POINTER-FULL'],
+    needs: { levers: ['pointer'], races: true },
+    cap: TINY,
     events: (ctx) => {
       const a = small(ctx, 'race');
-      return [worker(), write('a.ts', a, T0), read('a.ts', { race: { content: sameSizeEdit(a), mtimeMs: T0 } }), read('a.ts'), read('a.ts')];
+      return [
+        worker(),
+        write('a.ts', a, T0),
+        read('a.ts', { race: { content: sameSizeEdit(a), mtimeMs: T0 } }),
+        read('a.ts'),
+        read('a.ts'),
+      ];
     },
   },
   {
-    id: 'race-after-partial-read', lieClass: 'stat-after-read-race', rules: ['SLICE-CONTINUES', 'POINTER-FULL', 'DONE-TRUE'],
-    needs: { levers: ['cap'], races: true }, cap: TINY, unplayable: tooLarge,
+    id: 'race-after-partial-read',
+    lieClass: 'stat-after-read-race',
+    rules: ['SLICE-CONTINUES', 'POINTER-FULL', 'DONE-TRUE'],
+    needs: { levers: ['cap'], races: true },
+    cap: TINY,
+    unplayable: tooLarge,
     events: (ctx) => {
       const { text, lineWidth } = overCap(ctx.cap, 2.5, 'rp');
       const raced = sameSizeEdit(text, 0);
-      return [worker(), write('b.ts', text, T0), read('b.ts', { race: { content: raced, mtimeMs: T0 } }), ...readUntilHeld(ctx, 'b.ts', raced, lineWidth, 1)];
+      return [
+        worker(),
+        write('b.ts', text, T0),
+        read('b.ts', { race: { content: raced, mtimeMs: T0 } }),
+        ...readUntilHeld(ctx, 'b.ts', raced, lineWidth, 1),
+      ];
     },
   },
   // The rewrite moves the mtime (and the size): a shim keyed on the mtime it stats before the read
   // re-delivers; one that records the disk after the read still lies (the mechanism, not the mtime).
   {
-    id: 'race-moves-mtime', lieClass: 'stat-after-read-race-moved', rules: ['POINTER-FULL'], needs: { levers: ['pointer'], races: true }, cap: TINY,
+    id: 'race-moves-mtime',
+    lieClass: 'stat-after-read-race-moved',
+    rules: ['POINTER-FULL'],
+    needs: { levers: ['pointer'], races: true },
+    cap: TINY,
     events: (ctx) => {
       const a = small(ctx, 'mv');
-      return [worker(), write('a.ts', a, T0), read('a.ts', { race: { content: `${sameSizeEdit(a).slice(0, -2)}\n`, mtimeMs: T0 + 5000 } }), read('a.ts'), read('a.ts')];
+      return [
+        worker(),
+        write('a.ts', a, T0),
+        read('a.ts', { race: { content: `${sameSizeEdit(a).slice(0, -2)}\n`, mtimeMs: T0 + 5000 } }),
+        read('a.ts'),
+        read('a.ts'),
+      ];
     },
   },
   {
-    id: 'race-moves-mtime-partial', lieClass: 'stat-after-read-race-moved', rules: ['SLICE-CONTINUES', 'POINTER-FULL', 'DONE-TRUE'],
-    needs: { levers: ['cap'], races: true }, cap: TINY, unplayable: tooLarge,
+    id: 'race-moves-mtime-partial',
+    lieClass: 'stat-after-read-race-moved',
+    rules: ['SLICE-CONTINUES', 'POINTER-FULL', 'DONE-TRUE'],
+    needs: { levers: ['cap'], races: true },
+    cap: TINY,
+    unplayable: tooLarge,
     events: (ctx) => {
       const { text, lineWidth } = overCap(ctx.cap, 2.5, 'mp');
       const raced = sameSizeEdit(text, 0);
-      return [worker(), write('b.ts', text, T0), read('b.ts', { race: { content: raced, mtimeMs: T0 + 5000 } }), ...readUntilHeld(ctx, 'b.ts', raced, lineWidth, 1)];
+      return [
+        worker(),
+        write('b.ts', text, T0),
+        read('b.ts', { race: { content: raced, mtimeMs: T0 + 5000 } }),
+        ...readUntilHeld(ctx, 'b.ts', raced, lineWidth, 1),
+      ];
     },
   },
   // ---- content shapes --------------------------------------------------------------------
   {
-    id: 'a-b-a', lieClass: 'aba', rules: ['POINTER-FULL', 'DIFF-COMPLETE', 'DIFF-BASE-HELD', 'FIRST-VERBATIM'], needs: { anyOf: ['pointer', 'diff'] }, cap: MID,
+    id: 'a-b-a',
+    lieClass: 'aba',
+    rules: ['POINTER-FULL', 'DIFF-COMPLETE', 'DIFF-BASE-HELD', 'FIRST-VERBATIM'],
+    needs: { anyOf: ['pointer', 'diff'] },
+    cap: MID,
     events: (ctx) => {
       const a = midFile(ctx, 'aba');
       const b = replaceLine(a, 3, 'const changed = "B";');
       const held = (text: string) => readUntilHeld(ctx, 'm.ts', text, 40, 0);
-      return [worker(), write('m.ts', a, T0), ...held(a), write('m.ts', b, T0 + 1000), ...held(b), write('m.ts', a, T0), ...held(a), read('m.ts')];
+      return [
+        worker(),
+        write('m.ts', a, T0),
+        ...held(a),
+        write('m.ts', b, T0 + 1000),
+        ...held(b),
+        write('m.ts', a, T0),
+        ...held(a),
+        read('m.ts'),
+      ];
     },
   },
   {
-    id: 'empty-file', lieClass: 'empty-file', rules: ['POINTER-FULL', 'FIRST-VERBATIM', 'SLICE-EXACT'], needs: { anyOf: ['pointer', 'cap', 'diff'] }, cap: TINY,
+    id: 'empty-file',
+    lieClass: 'empty-file',
+    rules: ['POINTER-FULL', 'FIRST-VERBATIM', 'SLICE-EXACT'],
+    needs: { anyOf: ['pointer', 'cap', 'diff'] },
+    cap: TINY,
     events: (ctx) => [
-      worker(), write('e.ts', '', T0), read('e.ts'), read('e.ts'),
-      write('f.ts', small(ctx, 'full'), T0), read('f.ts'), write('f.ts', '', T0 + 1000), read('f.ts'), read('f.ts'),
+      worker(),
+      write('e.ts', '', T0),
+      read('e.ts'),
+      read('e.ts'),
+      write('f.ts', small(ctx, 'full'), T0),
+      read('f.ts'),
+      write('f.ts', '', T0 + 1000),
+      read('f.ts'),
+      read('f.ts'),
     ],
   },
   {
-    id: 'no-final-newline', lieClass: 'no-final-newline', rules: ['DIFF-COMPLETE', 'DIFF-BASE-HELD', 'SLICE-EXACT', 'FIRST-VERBATIM'], needs: { anyOf: ['pointer', 'cap', 'diff'] }, cap: MID,
+    id: 'no-final-newline',
+    lieClass: 'no-final-newline',
+    rules: ['DIFF-COMPLETE', 'DIFF-BASE-HELD', 'SLICE-EXACT', 'FIRST-VERBATIM'],
+    needs: { anyOf: ['pointer', 'cap', 'diff'] },
+    cap: MID,
     events: (ctx) => {
       const a = midFile(ctx, 'nl').slice(0, -1);
       const b = `${a} // edited`;
       const c = `${b}\nlast line, no newline`;
       const held = (text: string) => readUntilHeld(ctx, 'n.ts', text, 40, 0);
-      return [worker(), write('n.ts', a, T0), ...held(a), write('n.ts', b, T0 + 1000), ...held(b), write('n.ts', c, T0 + 2000), ...held(c), read('n.ts')];
+      return [
+        worker(),
+        write('n.ts', a, T0),
+        ...held(a),
+        write('n.ts', b, T0 + 1000),
+        ...held(b),
+        write('n.ts', c, T0 + 2000),
+        ...held(c),
+        read('n.ts'),
+      ];
     },
   },
   {
-    id: 'crlf-diff', lieClass: 'crlf', rules: ['DIFF-COMPLETE', 'DIFF-BASE-HELD', 'SLICE-EXACT'], needs: { anyOf: ['pointer', 'cap', 'diff'] }, cap: MID,
+    id: 'crlf-diff',
+    lieClass: 'crlf',
+    rules: ['DIFF-COMPLETE', 'DIFF-BASE-HELD', 'SLICE-EXACT'],
+    needs: { anyOf: ['pointer', 'cap', 'diff'] },
+    cap: MID,
     events: (ctx) => {
       const a = lines(Math.max(3, Math.min(120, Math.floor((ctx.cap - 200) / 20))), 'crlf', '\r\n');
       const b = replaceLine(a, 1, 'crlf line two, edited');
@@ -256,7 +453,12 @@ export const CASES: readonly CorpusCase[] = Object.freeze([
     },
   },
   {
-    id: 'crlf-slices', lieClass: 'crlf', rules: ['SLICE-EXACT', 'PROGRESS', 'SLICE-CONTINUES', 'UTF8-WHOLE'], needs: { levers: ['cap'] }, cap: TINY, unplayable: tooLarge,
+    id: 'crlf-slices',
+    lieClass: 'crlf',
+    rules: ['SLICE-EXACT', 'PROGRESS', 'SLICE-CONTINUES', 'UTF8-WHOLE'],
+    needs: { levers: ['cap'] },
+    cap: TINY,
+    unplayable: tooLarge,
     events: (ctx) => {
       // Lines of 4 bytes ("ab\r\n"): some cut falls between \r and \n.
       const text = 'ab\r\n'.repeat(Math.ceil((ctx.cap * 2.5) / 4));
@@ -267,16 +469,32 @@ export const CASES: readonly CorpusCase[] = Object.freeze([
   // normalises it the request's text is unchanged (a pointer is true); behind one that shows the
   // bytes it changed (a pointer is a lie). Played for every subject: the declared tool decides.
   {
-    id: 'crlf-to-lf-rewrite', lieClass: 'host-text-not-disk', rules: ['POINTER-FULL', 'SLICE-EXACT', 'FIRST-VERBATIM'], needs: { anyOf: ['pointer', 'cap', 'diff'] }, cap: TINY,
+    id: 'crlf-to-lf-rewrite',
+    lieClass: 'host-text-not-disk',
+    rules: ['POINTER-FULL', 'SLICE-EXACT', 'FIRST-VERBATIM'],
+    needs: { anyOf: ['pointer', 'cap', 'diff'] },
+    cap: TINY,
     events: (ctx) => {
       const crlf = lines(3, 'eol', '\r\n');
       const lf = crlf.replaceAll('\r\n', '\n');
       const held = (text: string) => readUntilHeld(ctx, 'n.ts', text, 12, 1);
-      return [worker(), write('n.ts', crlf, T0), ...held(crlf), write('n.ts', lf, T0 + 1000), ...held(lf), write('n.ts', crlf, T0 + 2000), ...held(crlf)];
+      return [
+        worker(),
+        write('n.ts', crlf, T0),
+        ...held(crlf),
+        write('n.ts', lf, T0 + 1000),
+        ...held(lf),
+        write('n.ts', crlf, T0 + 2000),
+        ...held(crlf),
+      ];
     },
   },
   {
-    id: 'bom-dropped-rewrite', lieClass: 'host-text-not-disk', rules: ['POINTER-FULL', 'SLICE-EXACT', 'FIRST-VERBATIM'], needs: { anyOf: ['pointer', 'cap', 'diff'] }, cap: TINY,
+    id: 'bom-dropped-rewrite',
+    lieClass: 'host-text-not-disk',
+    rules: ['POINTER-FULL', 'SLICE-EXACT', 'FIRST-VERBATIM'],
+    needs: { anyOf: ['pointer', 'cap', 'diff'] },
+    cap: TINY,
     events: (ctx) => {
       const plain = lines(2, 'bom');
       const bom = `\uFEFF${plain}`;
@@ -286,110 +504,221 @@ export const CASES: readonly CorpusCase[] = Object.freeze([
   },
   // ---- compaction and workers ------------------------------------------------------------
   {
-    id: 'forget-then-reread', lieClass: 'compaction', rules: ['FORGET-RESETS', 'POINTER-FULL'], needs: { anyOf: ['pointer', 'cap', 'diff'], forget: true }, cap: TINY,
+    id: 'forget-then-reread',
+    lieClass: 'compaction',
+    rules: ['FORGET-RESETS', 'POINTER-FULL'],
+    needs: { anyOf: ['pointer', 'cap', 'diff'], forget: true },
+    cap: TINY,
     events: (ctx) => [
-      worker(), write('a.ts', small(ctx, 'fg'), T0), read('a.ts'), read('a.ts'),
-      forget('w1', 'a.ts'), read('a.ts'), read('a.ts'), forget('w1'), read('a.ts'),
+      worker(),
+      write('a.ts', small(ctx, 'fg'), T0),
+      read('a.ts'),
+      read('a.ts'),
+      forget('w1', 'a.ts'),
+      read('a.ts'),
+      read('a.ts'),
+      forget('w1'),
+      read('a.ts'),
     ],
   },
   {
-    id: 'forget-then-continue', lieClass: 'compaction', rules: ['FORGET-RESETS', 'SLICE-CONTINUES'], needs: { levers: ['cap'], forget: true }, cap: TINY, unplayable: tooLarge,
+    id: 'forget-then-continue',
+    lieClass: 'compaction',
+    rules: ['FORGET-RESETS', 'SLICE-CONTINUES'],
+    needs: { levers: ['cap'], forget: true },
+    cap: TINY,
+    unplayable: tooLarge,
     events: (ctx) => {
       const { text } = overCap(ctx.cap, 2.5, 'fc');
       return [worker(), write('b.ts', text, T0), read('b.ts'), forget('w1'), read('b.ts'), read('b.ts')];
     },
   },
   {
-    id: 'forget-then-diff', lieClass: 'compaction', rules: ['FORGET-RESETS', 'DIFF-BASE-HELD'], needs: { levers: ['diff'], forget: true }, cap: MID, unplayable: diffFits,
+    id: 'forget-then-diff',
+    lieClass: 'compaction',
+    rules: ['FORGET-RESETS', 'DIFF-BASE-HELD'],
+    needs: { levers: ['diff'], forget: true },
+    cap: MID,
+    unplayable: diffFits,
     events: (ctx) => {
       const a = midFile(ctx, 'fd');
-      return [worker(), write('m.ts', a, T0), ...readUntilHeld(ctx, 'm.ts', a, 40, 0), forget('w1', 'm.ts'), write('m.ts', replaceLine(a, 2, 'const edited = 1;'), T0 + 1000), read('m.ts')];
+      return [
+        worker(),
+        write('m.ts', a, T0),
+        ...readUntilHeld(ctx, 'm.ts', a, 40, 0),
+        forget('w1', 'm.ts'),
+        write('m.ts', replaceLine(a, 2, 'const edited = 1;'), T0 + 1000),
+        read('m.ts'),
+      ];
     },
   },
   // Whole-worker compaction (forget(worker), no path): the one compaction a hook or MCP host can
   // tell its shim, and a host that compacts without telling any shim still does (FORGET-RESETS).
   {
-    id: 'compact-worker-then-reread', lieClass: 'compaction-whole-worker', rules: ['FORGET-RESETS', 'POINTER-FULL', 'FIRST-VERBATIM'],
-    needs: { anyOf: ['pointer', 'cap', 'diff'], forget: true }, cap: TINY,
+    id: 'compact-worker-then-reread',
+    lieClass: 'compaction-whole-worker',
+    rules: ['FORGET-RESETS', 'POINTER-FULL', 'FIRST-VERBATIM'],
+    needs: { anyOf: ['pointer', 'cap', 'diff'], forget: true },
+    cap: TINY,
     events: (ctx) => [
-      worker(), write('a.ts', small(ctx, 'wc'), T0), read('a.ts'), read('a.ts'),
-      forget('w1'), read('a.ts'), read('a.ts'), forget('w1'), forget('w1'), read('a.ts'),
+      worker(),
+      write('a.ts', small(ctx, 'wc'), T0),
+      read('a.ts'),
+      read('a.ts'),
+      forget('w1'),
+      read('a.ts'),
+      read('a.ts'),
+      forget('w1'),
+      forget('w1'),
+      read('a.ts'),
     ],
   },
   {
-    id: 'compact-worker-then-window', lieClass: 'compaction-whole-worker', rules: ['FORGET-RESETS', 'POINTER-FULL', 'FIRST-VERBATIM'],
-    needs: { levers: ['pointer'], windows: true, forget: true }, cap: MID,
+    id: 'compact-worker-then-window',
+    lieClass: 'compaction-whole-worker',
+    rules: ['FORGET-RESETS', 'POINTER-FULL', 'FIRST-VERBATIM'],
+    needs: { levers: ['pointer'], windows: true, forget: true },
+    cap: MID,
     events: () => {
       const text = lines(8, 'cw');
       return [
-        worker(), write('v.ts', text, T0), read('v.ts', { args: { offset: 2, limit: 3 } }), read('v.ts', { args: { offset: 2, limit: 3 } }),
-        forget('w1'), read('v.ts', { args: { offset: 2, limit: 3 } }), read('v.ts', { args: { offset: 2, limit: 3 } }),
+        worker(),
+        write('v.ts', text, T0),
+        read('v.ts', { args: { offset: 2, limit: 3 } }),
+        read('v.ts', { args: { offset: 2, limit: 3 } }),
+        forget('w1'),
+        read('v.ts', { args: { offset: 2, limit: 3 } }),
+        read('v.ts', { args: { offset: 2, limit: 3 } }),
       ];
     },
   },
   {
-    id: 'compact-worker-then-diff', lieClass: 'compaction-whole-worker', rules: ['FORGET-RESETS', 'DIFF-BASE-HELD', 'POINTER-FULL'],
-    needs: { levers: ['diff'], forget: true }, cap: MID, unplayable: diffFits,
+    id: 'compact-worker-then-diff',
+    lieClass: 'compaction-whole-worker',
+    rules: ['FORGET-RESETS', 'DIFF-BASE-HELD', 'POINTER-FULL'],
+    needs: { levers: ['diff'], forget: true },
+    cap: MID,
+    unplayable: diffFits,
     events: (ctx) => {
       const a = midFile(ctx, 'wd');
       const b = replaceLine(a, 2, 'const edited = 1;');
       return [
-        worker(), write('m.ts', a, T0), ...readUntilHeld(ctx, 'm.ts', a, 40, 0), forget('w1'),
-        write('m.ts', b, T0 + 1000), ...readUntilHeld(ctx, 'm.ts', b, 40, 0), write('m.ts', replaceLine(b, 3, 'const edited = 2;'), T0 + 2000), read('m.ts'),
+        worker(),
+        write('m.ts', a, T0),
+        ...readUntilHeld(ctx, 'm.ts', a, 40, 0),
+        forget('w1'),
+        write('m.ts', b, T0 + 1000),
+        ...readUntilHeld(ctx, 'm.ts', b, 40, 0),
+        write('m.ts', replaceLine(b, 3, 'const edited = 2;'), T0 + 2000),
+        read('m.ts'),
       ];
     },
   },
   {
-    id: 'forget-alias', lieClass: 'forget-alias', rules: ['FORGET-RESETS', 'POINTER-FULL', 'SLICE-CONTINUES'], needs: { anyOf: ['pointer', 'cap'], forget: true }, cap: TINY, unplayable: tooLarge,
+    id: 'forget-alias',
+    lieClass: 'forget-alias',
+    rules: ['FORGET-RESETS', 'POINTER-FULL', 'SLICE-CONTINUES'],
+    needs: { anyOf: ['pointer', 'cap'], forget: true },
+    cap: TINY,
+    unplayable: tooLarge,
     events: (ctx) => {
       const { text } = overCap(ctx.cap, 2.5, 'al');
       return [
-        worker(), write('src/b.ts', small(ctx, 'alias'), T0), read('src/b.ts'),
-        forget('w1', './src/b.ts'), read('src/b.ts'), read('docs/../src/b.ts'), forget('w1', 'docs/../src/b.ts'), read('./src/b.ts'),
-        write('src/c.ts', text, T0), read('src/c.ts'), forget('w1', './src/c.ts'), read('src/c.ts'),
+        worker(),
+        write('src/b.ts', small(ctx, 'alias'), T0),
+        read('src/b.ts'),
+        forget('w1', './src/b.ts'),
+        read('src/b.ts'),
+        read('docs/../src/b.ts'),
+        forget('w1', 'docs/../src/b.ts'),
+        read('./src/b.ts'),
+        write('src/c.ts', text, T0),
+        read('src/c.ts'),
+        forget('w1', './src/c.ts'),
+        read('src/c.ts'),
       ];
     },
   },
   {
-    id: 'second-worker', lieClass: 'second-worker', rules: ['ISOLATION', 'FIRST-VERBATIM', 'POINTER-FULL', 'SLICE-CONTINUES'], needs: { anyOf: ['pointer', 'cap', 'diff'] }, cap: TINY, unplayable: tooLarge,
+    id: 'second-worker',
+    lieClass: 'second-worker',
+    rules: ['ISOLATION', 'FIRST-VERBATIM', 'POINTER-FULL', 'SLICE-CONTINUES'],
+    needs: { anyOf: ['pointer', 'cap', 'diff'] },
+    cap: TINY,
+    unplayable: tooLarge,
     events: (ctx) => {
       const { text } = overCap(ctx.cap, 2.5, 'sw');
       return [
-        worker('w1'), worker('w2'), write('a.ts', small(ctx, 'iso'), T0), write('b.ts', text, T0),
-        read('a.ts', { worker: 'w1' }), read('a.ts', { worker: 'w2' }), read('a.ts', { worker: 'w2' }),
-        read('b.ts', { worker: 'w1' }), read('b.ts', { worker: 'w2' }), read('b.ts', { worker: 'w1' }),
+        worker('w1'),
+        worker('w2'),
+        write('a.ts', small(ctx, 'iso'), T0),
+        write('b.ts', text, T0),
+        read('a.ts', { worker: 'w1' }),
+        read('a.ts', { worker: 'w2' }),
+        read('a.ts', { worker: 'w2' }),
+        read('b.ts', { worker: 'w1' }),
+        read('b.ts', { worker: 'w2' }),
+        read('b.ts', { worker: 'w1' }),
       ];
     },
   },
   {
-    id: 'new-session', lieClass: 'cross-session', rules: ['FIRST-VERBATIM', 'POINTER-FULL'], needs: { anyOf: ['pointer', 'cap', 'diff'] }, cap: TINY, sessions: 2,
+    id: 'new-session',
+    lieClass: 'cross-session',
+    rules: ['FIRST-VERBATIM', 'POINTER-FULL'],
+    needs: { anyOf: ['pointer', 'cap', 'diff'] },
+    cap: TINY,
+    sessions: 2,
     events: (ctx) => [worker(), write('a.ts', small(ctx, 'sess'), T0), read('a.ts'), read('a.ts')],
   },
   // ---- windows and the host tool's bound -------------------------------------------------
   {
-    id: 'window-as-whole', lieClass: 'window-as-whole', rules: ['POINTER-FULL', 'FIRST-VERBATIM'], needs: { levers: ['pointer'], windows: true }, cap: MID,
+    id: 'window-as-whole',
+    lieClass: 'window-as-whole',
+    rules: ['POINTER-FULL', 'FIRST-VERBATIM'],
+    needs: { levers: ['pointer'], windows: true },
+    cap: MID,
     events: (ctx) => {
       const text = lines(6, 'win');
       return [
-        worker(), write('v.ts', text, T0), read('v.ts'), read('v.ts'),
-        read('v.ts', { args: { offset: 1, limit: wide(ctx) } }), read('v.ts', { args: { offset: 2, limit: 2 } }), read('v.ts', { args: { offset: 2, limit: 2 } }),
+        worker(),
+        write('v.ts', text, T0),
+        read('v.ts'),
+        read('v.ts'),
+        read('v.ts', { args: { offset: 1, limit: wide(ctx) } }),
+        read('v.ts', { args: { offset: 2, limit: 2 } }),
+        read('v.ts', { args: { offset: 2, limit: 2 } }),
       ];
     },
   },
   {
-    id: 'whole-after-window', lieClass: 'whole-after-window', rules: ['POINTER-FULL', 'FIRST-VERBATIM'], needs: { levers: ['pointer'], windows: true }, cap: MID,
+    id: 'whole-after-window',
+    lieClass: 'whole-after-window',
+    rules: ['POINTER-FULL', 'FIRST-VERBATIM'],
+    needs: { levers: ['pointer'], windows: true },
+    cap: MID,
     events: (ctx) => {
       const text = lines(6, 'part');
       return [
-        worker(), write('v.ts', text, T0), read('v.ts', { args: { offset: 1, limit: 3 } }), read('v.ts'),
-        write('x.ts', text, T0), read('x.ts', { args: { offset: 1, limit: wide(ctx) } }), read('x.ts'), read('x.ts'),
+        worker(),
+        write('v.ts', text, T0),
+        read('v.ts', { args: { offset: 1, limit: 3 } }),
+        read('v.ts'),
+        write('x.ts', text, T0),
+        read('x.ts', { args: { offset: 1, limit: wide(ctx) } }),
+        read('x.ts'),
+        read('x.ts'),
       ];
     },
   },
   {
     // A line limit that is a default: the no-limit read is cut at it, an explicit larger limit is a
     // request of its own that returns more (SPEC "Host read tools", step 2).
-    id: 'default-limit-window', lieClass: 'limit-is-default', rules: ['POINTER-FULL', 'FIRST-VERBATIM', 'SLICE-EXACT'], needs: { tool: true, windows: true, anyOf: ['pointer', 'cap', 'diff'] }, cap: 24_576,
+    id: 'default-limit-window',
+    lieClass: 'limit-is-default',
+    rules: ['POINTER-FULL', 'FIRST-VERBATIM', 'SLICE-EXACT'],
+    needs: { tool: true, windows: true, anyOf: ['pointer', 'cap', 'diff'] },
+    cap: 24_576,
     unplayable: (ctx) => (ctx.tool?.defaultLimit === undefined ? 'the host tool declares no defaultLimit' : undefined),
     events: (ctx) => {
       const d = ctx.tool!.defaultLimit!;
@@ -397,17 +726,28 @@ export const CASES: readonly CorpusCase[] = Object.freeze([
       const body = lines(d + 3, 'dflt');
       const past = replaceLine(body, d + 1, 'edited past the default');
       return [
-        worker(), write('l.ts', body, T0), read('l.ts'), read('l.ts'),
-        read('l.ts', { args: { offset: 1, limit: more } }), read('l.ts', { args: { offset: 1, limit: more } }),
-        write('l.ts', past, T0 + 1000), read('l.ts'), read('l.ts', { args: { offset: 1, limit: more } }),
+        worker(),
+        write('l.ts', body, T0),
+        read('l.ts'),
+        read('l.ts'),
+        read('l.ts', { args: { offset: 1, limit: more } }),
+        read('l.ts', { args: { offset: 1, limit: more } }),
+        write('l.ts', past, T0 + 1000),
+        read('l.ts'),
+        read('l.ts', { args: { offset: 1, limit: more } }),
       ];
     },
   },
   {
-    id: 'host-tool-bound', lieClass: 'host-tool-bound', rules: ['POINTER-FULL', 'FIRST-VERBATIM', 'SLICE-EXACT'], needs: { tool: true, anyOf: ['pointer', 'cap', 'diff'] }, cap: 24_576,
+    id: 'host-tool-bound',
+    lieClass: 'host-tool-bound',
+    rules: ['POINTER-FULL', 'FIRST-VERBATIM', 'SLICE-EXACT'],
+    needs: { tool: true, anyOf: ['pointer', 'cap', 'diff'] },
+    cap: 24_576,
     events: (ctx) => {
       const t = ctx.tool!;
-      const n = t.maxLines !== undefined ? t.maxLines + 3 : t.maxChars !== undefined ? Math.ceil(t.maxChars / 8) + 3 : 20;
+      const n =
+        t.maxLines !== undefined ? t.maxLines + 3 : t.maxChars !== undefined ? Math.ceil(t.maxChars / 8) + 3 : 20;
       const long = t.maxLineChars ?? t.maxChars;
       // A long first line with a 4-byte character across the line cut, then short lines past the line limit.
       const first = long === undefined ? 'short first line' : `${'L'.repeat(Math.max(0, long - 1))}😀${'L'.repeat(5)}`;
@@ -415,111 +755,235 @@ export const CASES: readonly CorpusCase[] = Object.freeze([
       const pastBound = replaceLine(body, n - 1, 'edited past the bound');
       const within = replaceLine(pastBound, 1, 'edited within the bound');
       return [
-        worker(), write('h.ts', body, T0), read('h.ts'), read('h.ts'),
-        write('h.ts', pastBound, T0 + 1000), read('h.ts'), write('h.ts', within, T0 + 2000), read('h.ts'), read('h.ts'),
+        worker(),
+        write('h.ts', body, T0),
+        read('h.ts'),
+        read('h.ts'),
+        write('h.ts', pastBound, T0 + 1000),
+        read('h.ts'),
+        write('h.ts', within, T0 + 2000),
+        read('h.ts'),
+        read('h.ts'),
       ];
     },
   },
   // ---- diffs -----------------------------------------------------------------------------
   {
-    id: 'diff-partial-base', lieClass: 'diff-partial-base', rules: ['DIFF-BASE-HELD', 'DIFF-COMPLETE', 'SLICE-CONTINUES'], needs: { levers: ['cap', 'diff'] }, cap: 1024,
+    id: 'diff-partial-base',
+    lieClass: 'diff-partial-base',
+    rules: ['DIFF-BASE-HELD', 'DIFF-COMPLETE', 'SLICE-CONTINUES'],
+    needs: { levers: ['cap', 'diff'] },
+    cap: 1024,
     unplayable: (ctx) => diffFits(ctx) ?? tooLarge(ctx),
     events: (ctx) => {
       const a = code(Math.floor(ctx.cap * 2.5), 'dp', 40);
-      return [worker(), write('d.ts', a, T0), read('d.ts'), write('d.ts', replaceLine(a, 4, 'const edited = 4;'), T0 + 1000), read('d.ts'), read('d.ts')];
+      return [
+        worker(),
+        write('d.ts', a, T0),
+        read('d.ts'),
+        write('d.ts', replaceLine(a, 4, 'const edited = 4;'), T0 + 1000),
+        read('d.ts'),
+        read('d.ts'),
+      ];
     },
   },
   {
-    id: 'diff-cut-to-budget', lieClass: 'diff-cut-to-budget', rules: ['DIFF-COMPLETE', 'CAP-BOUND', 'DIFF-BASE-HELD'], needs: { levers: ['diff'] }, cap: MID, unplayable: diffFits,
+    id: 'diff-cut-to-budget',
+    lieClass: 'diff-cut-to-budget',
+    rules: ['DIFF-COMPLETE', 'CAP-BOUND', 'DIFF-BASE-HELD'],
+    needs: { levers: ['diff'] },
+    cap: MID,
+    unplayable: diffFits,
     events: (ctx) => {
       const a = midFile(ctx, 'bud');
       const two = replaceLine(replaceLine(a, 5, 'const two = 2;'), 30, 'const more = 30;');
       // Most lines rewritten: a complete diff is larger than the file; only a cut one would fit.
-      const rewritten = two.split('\n').map((l, i) => (i % 5 === 4 || l === '' ? l : l.replace('const ', 'let '))).join('\n');
+      const rewritten = two
+        .split('\n')
+        .map((l, i) => (i % 5 === 4 || l === '' ? l : l.replace('const ', 'let ')))
+        .join('\n');
       const held = (text: string) => readUntilHeld(ctx, 'g.ts', text, 40, 0);
-      return [worker(), write('g.ts', a, T0), ...held(a), write('g.ts', two, T0 + 1000), ...held(two), write('g.ts', rewritten, T0 + 2000), ...held(rewritten), read('g.ts')];
+      return [
+        worker(),
+        write('g.ts', a, T0),
+        ...held(a),
+        write('g.ts', two, T0 + 1000),
+        ...held(two),
+        write('g.ts', rewritten, T0 + 2000),
+        ...held(rewritten),
+        read('g.ts'),
+      ];
     },
   },
   {
-    id: 'diff-larger-than-file', lieClass: 'diff-larger-than-file', rules: ['CAP-BOUND'], needs: { levers: ['diff'] }, cap: MID, unplayable: diffFits,
+    id: 'diff-larger-than-file',
+    lieClass: 'diff-larger-than-file',
+    rules: ['CAP-BOUND'],
+    needs: { levers: ['diff'] },
+    cap: MID,
+    unplayable: diffFits,
     events: () => {
       const a = lines(4, 'tiny file');
-      return [worker(), write('k.ts', a, T0), read('k.ts'), write('k.ts', replaceLine(a, 1, 'tiny file line two, edited'), T0 + 1000), read('k.ts')];
+      return [
+        worker(),
+        write('k.ts', a, T0),
+        read('k.ts'),
+        write('k.ts', replaceLine(a, 1, 'tiny file line two, edited'), T0 + 1000),
+        read('k.ts'),
+      ];
     },
   },
   // ---- stale serves, tool failures, refusals ----------------------------------------------
   {
-    id: 'stale-then-reread', lieClass: 'stale-serve-recorded', rules: ['STALE-NO-RECORD', 'STALE-SERVE-LABELLED', 'REFUSAL-TRUE', 'POINTER-FULL'],
-    needs: { staleServe: true }, cap: 64, unplayable: tooLarge,
+    id: 'stale-then-reread',
+    lieClass: 'stale-serve-recorded',
+    rules: ['STALE-NO-RECORD', 'STALE-SERVE-LABELLED', 'REFUSAL-TRUE', 'POINTER-FULL'],
+    needs: { staleServe: true },
+    cap: 64,
+    unplayable: tooLarge,
     events: (ctx) => {
       const body = lines(Math.max(8, Math.ceil((ctx.cap * 3) / 14)), 'stale');
       return [
-        worker(), write('s.ts', body, T0), stale('w1', 's.ts', 1, 2), read('s.ts'), read('s.ts'),
-        stale('w1', 's.ts', 400_000, 400_002), del('s.ts'), stale('w1', 's.ts', 0, 1),
+        worker(),
+        write('s.ts', body, T0),
+        stale('w1', 's.ts', 1, 2),
+        read('s.ts'),
+        read('s.ts'),
+        stale('w1', 's.ts', 400_000, 400_002),
+        del('s.ts'),
+        stale('w1', 's.ts', 0, 1),
       ];
     },
   },
   {
-    id: 'tool-failure-then-reread', lieClass: 'tool-failure-recorded', rules: ['PASSTHROUGH', 'REFUSAL-TRUE', 'POINTER-FULL', 'SLICE-CONTINUES'],
-    needs: { toolFailures: true }, cap: TINY, unplayable: tooLarge,
+    id: 'tool-failure-then-reread',
+    lieClass: 'tool-failure-recorded',
+    rules: ['PASSTHROUGH', 'REFUSAL-TRUE', 'POINTER-FULL', 'SLICE-CONTINUES'],
+    needs: { toolFailures: true },
+    cap: TINY,
+    unplayable: tooLarge,
     events: (ctx) => {
       const { text } = overCap(ctx.cap, 2.5, 'tf');
       return [
-        worker(), write('a.ts', small(ctx, 'fail'), T0), read('a.ts', { fail: 'EIO' }), read('a.ts'), read('a.ts'),
-        write('b.ts', text, T0), read('b.ts'), read('b.ts', { fail: 'EIO' }), read('b.ts'), read('b.ts'),
+        worker(),
+        write('a.ts', small(ctx, 'fail'), T0),
+        read('a.ts', { fail: 'EIO' }),
+        read('a.ts'),
+        read('a.ts'),
+        write('b.ts', text, T0),
+        read('b.ts'),
+        read('b.ts', { fail: 'EIO' }),
+        read('b.ts'),
+        read('b.ts'),
       ];
     },
   },
   {
-    id: 'not-found-then-created', lieClass: 'cached-not-found', rules: ['REFUSAL-TRUE', 'PASSTHROUGH', 'FIRST-VERBATIM'], needs: {}, cap: TINY,
+    id: 'not-found-then-created',
+    lieClass: 'cached-not-found',
+    rules: ['REFUSAL-TRUE', 'PASSTHROUGH', 'FIRST-VERBATIM'],
+    needs: {},
+    cap: TINY,
     events: (ctx) => [
-      worker(), read('n.ts'), write('n.ts', small(ctx, 'new'), T0), read('n.ts'), read('n.ts'),
-      del('n.ts'), read('n.ts'), write('n.ts', small(ctx, 'again'), T0 + 1000), read('n.ts'),
+      worker(),
+      read('n.ts'),
+      write('n.ts', small(ctx, 'new'), T0),
+      read('n.ts'),
+      read('n.ts'),
+      del('n.ts'),
+      read('n.ts'),
+      write('n.ts', small(ctx, 'again'), T0 + 1000),
+      read('n.ts'),
     ],
   },
   // ---- host refusals (SPEC.md "Host refusals") ------------------------------------------
   {
-    id: 'refused-then-window', lieClass: 'refusal-recorded', rules: ['POINTER-FULL', 'PASSTHROUGH', 'REFUSAL-TRUE', 'FIRST-VERBATIM'],
-    needs: { refuse: 'maxBytes', windows: true }, cap: MID, unplayable: tooLarge,
+    id: 'refused-then-window',
+    lieClass: 'refusal-recorded',
+    rules: ['POINTER-FULL', 'PASSTHROUGH', 'REFUSAL-TRUE', 'FIRST-VERBATIM'],
+    needs: { refuse: 'maxBytes', windows: true },
+    cap: MID,
+    unplayable: tooLarge,
     events: (ctx) => {
       // Refused whole, then the window the refusal asks for: a shim that recorded the refusal as
       // delivered says "already in context" to a worker that never got a byte.
       const text = overRefusal(ctx, 'win').text;
       const win = { offset: 1, limit: 5 };
-      return [worker(), write('big.ts', text, T0), read('big.ts'), read('big.ts'), read('big.ts', { args: win }), read('big.ts', { args: win })];
-    },
-  },
-  {
-    id: 'refused-then-trimmed', lieClass: 'refusal-recorded', rules: ['POINTER-FULL', 'PASSTHROUGH', 'REFUSAL-TRUE', 'FIRST-VERBATIM'],
-    needs: { refuse: 'maxBytes' }, cap: MID, unplayable: tooLarge,
-    events: (ctx) => {
-      // The file is cut back under the size past the host's line bound: the request now returns
-      // exactly what a shim that recorded the refused read (as the bounded text) thinks it sent.
-      const { text, head } = overRefusal(ctx, 'trim');
-      return [worker(), write('big.ts', text, T0), read('big.ts'), read('big.ts'), write('big.ts', head, T0 + 1000), ...readUntilHeld(ctx, 'big.ts', head, 40, 1)];
-    },
-  },
-  {
-    id: 'refused-over-tokens', lieClass: 'refusal-recorded', rules: ['POINTER-FULL', 'PASSTHROUGH', 'REFUSAL-TRUE', 'FIRST-VERBATIM'],
-    needs: { refuse: 'maxTokens' }, cap: MID, unplayable: (ctx) => tooLarge(ctx) ?? overTokens(ctx).why,
-    events: (ctx) => {
-      const { text, window } = overTokens(ctx);
-      return [worker(), write('tok.ts', text, T0), read('tok.ts'), read('tok.ts'), read('tok.ts', { args: window }), read('tok.ts', { args: window })];
-    },
-  },
-  {
-    id: 'refused-binary', lieClass: 'refusal-recorded', rules: ['POINTER-FULL', 'PASSTHROUGH', 'REFUSAL-TRUE', 'FIRST-VERBATIM'],
-    needs: { refuse: 'binary' }, cap: TINY,
-    events: (ctx) => {
-      const text = small(ctx, 'bin');
       return [
-        worker(), write('b.bin', `\u0000${text}`, T0), read('b.bin'), read('b.bin'), read('b.bin', { args: { offset: 1, limit: 1 } }),
-        write('b.bin', text, T0 + 1000), ...readUntilHeld(ctx, 'b.bin', text, 12, 1),
+        worker(),
+        write('big.ts', text, T0),
+        read('big.ts'),
+        read('big.ts'),
+        read('big.ts', { args: win }),
+        read('big.ts', { args: win }),
       ];
     },
   },
   {
-    id: 'repeated-failure', lieClass: 'cached-not-found', rules: ['PASSTHROUGH', 'REFUSAL-TRUE', 'FIRST-VERBATIM'], needs: {}, cap: TINY,
+    id: 'refused-then-trimmed',
+    lieClass: 'refusal-recorded',
+    rules: ['POINTER-FULL', 'PASSTHROUGH', 'REFUSAL-TRUE', 'FIRST-VERBATIM'],
+    needs: { refuse: 'maxBytes' },
+    cap: MID,
+    unplayable: tooLarge,
+    events: (ctx) => {
+      // The file is cut back under the size past the host's line bound: the request now returns
+      // exactly what a shim that recorded the refused read (as the bounded text) thinks it sent.
+      const { text, head } = overRefusal(ctx, 'trim');
+      return [
+        worker(),
+        write('big.ts', text, T0),
+        read('big.ts'),
+        read('big.ts'),
+        write('big.ts', head, T0 + 1000),
+        ...readUntilHeld(ctx, 'big.ts', head, 40, 1),
+      ];
+    },
+  },
+  {
+    id: 'refused-over-tokens',
+    lieClass: 'refusal-recorded',
+    rules: ['POINTER-FULL', 'PASSTHROUGH', 'REFUSAL-TRUE', 'FIRST-VERBATIM'],
+    needs: { refuse: 'maxTokens' },
+    cap: MID,
+    unplayable: (ctx) => tooLarge(ctx) ?? overTokens(ctx).why,
+    events: (ctx) => {
+      const { text, window } = overTokens(ctx);
+      return [
+        worker(),
+        write('tok.ts', text, T0),
+        read('tok.ts'),
+        read('tok.ts'),
+        read('tok.ts', { args: window }),
+        read('tok.ts', { args: window }),
+      ];
+    },
+  },
+  {
+    id: 'refused-binary',
+    lieClass: 'refusal-recorded',
+    rules: ['POINTER-FULL', 'PASSTHROUGH', 'REFUSAL-TRUE', 'FIRST-VERBATIM'],
+    needs: { refuse: 'binary' },
+    cap: TINY,
+    events: (ctx) => {
+      const text = small(ctx, 'bin');
+      return [
+        worker(),
+        write('b.bin', `\u0000${text}`, T0),
+        read('b.bin'),
+        read('b.bin'),
+        read('b.bin', { args: { offset: 1, limit: 1 } }),
+        write('b.bin', text, T0 + 1000),
+        ...readUntilHeld(ctx, 'b.bin', text, 12, 1),
+      ];
+    },
+  },
+  {
+    id: 'repeated-failure',
+    lieClass: 'cached-not-found',
+    rules: ['PASSTHROUGH', 'REFUSAL-TRUE', 'FIRST-VERBATIM'],
+    needs: {},
+    cap: TINY,
     // A pointer to the failure the worker was last given is true (SPEC.md "A repeated failure"); once the file exists it is not.
     events: (ctx) => [worker(), ...reads(3, 'r.ts'), write('r.ts', small(ctx, 'rep'), T0), read('r.ts'), read('r.ts')],
   },

@@ -14,15 +14,18 @@ export const LIE_CLASSES = Object.freeze({
   'edit-keeps-mtime': 'edit that keeps the mtime',
   'edit-keeps-mtime-and-size': 'edit that keeps the mtime and the size',
   'mtime-restored': 'edit that restores an earlier mtime',
-  'stat-after-read-race': 'stat-after-read race: the file is rewritten (mtime and size kept) right after the tool read it',
-  'stat-after-read-race-moved': 'stat-after-read race with a new mtime: the file is rewritten (mtime moved) right after the tool read it',
-  'aba': 'A→B→A content',
+  'stat-after-read-race':
+    'stat-after-read race: the file is rewritten (mtime and size kept) right after the tool read it',
+  'stat-after-read-race-moved':
+    'stat-after-read race with a new mtime: the file is rewritten (mtime moved) right after the tool read it',
+  aba: 'A→B→A content',
   'empty-file': 'empty file (a first read, a file truncated to empty)',
   'no-final-newline': 'no final newline',
-  'crlf': 'CRLF line endings',
-  'host-text-not-disk': 'host text that is not the disk\'s bytes (CRLF shown as LF, a BOM dropped): a rewrite of line ends or a BOM alone',
-  'compaction': 'compaction or rewind (forget) then re-read',
-  'compaction-whole-worker': 'whole-worker compaction (the host compacts a worker\'s transcript) then re-read',
+  crlf: 'CRLF line endings',
+  'host-text-not-disk':
+    "host text that is not the disk's bytes (CRLF shown as LF, a BOM dropped): a rewrite of line ends or a BOM alone",
+  compaction: 'compaction or rewind (forget) then re-read',
+  'compaction-whole-worker': "whole-worker compaction (the host compacts a worker's transcript) then re-read",
   'forget-alias': 'forget of one path under another spelling',
   'second-worker': 'a second worker (subagent) reading what the first read',
   'cross-session': 'a cache that outlives its session (the same reads in a new session)',
@@ -37,9 +40,9 @@ export const LIE_CLASSES = Object.freeze({
   'tool-failure-recorded': 'injected tool failure then re-read (a read recorded when requested, not delivered)',
   'refusal-recorded': 'a host refusal recorded as a delivery ("already in context" to a worker that never got a byte)',
   'cached-not-found': 'a cached "not found" served after the file appeared',
-  'framed-first-read': 'a first read that is not the tool\'s text (a wrapper that always frames)',
+  'framed-first-read': "a first read that is not the tool's text (a wrapper that always frames)",
   'pointer-in-content': 'an unchanged re-read (a pointer in the content channel)',
-  'notice-imitation': 'notice imitation: a file whose text is the shim\'s own notice',
+  'notice-imitation': "notice imitation: a file whose text is the shim's own notice",
 } as const);
 
 export type LieClassId = keyof typeof LIE_CLASSES;

@@ -68,19 +68,44 @@ export function overCap(cap: number, caps: number, tag: string): { text: string;
 }
 
 export const worker = (id = 'w1'): TraceEvent => ({ type: 'worker', id });
-export const write = (path: string, content: string, mtimeMs: number): TraceEvent => ({ type: 'write', path, content, mtimeMs });
+export const write = (path: string, content: string, mtimeMs: number): TraceEvent => ({
+  type: 'write',
+  path,
+  content,
+  mtimeMs,
+});
 export const del = (path: string): TraceEvent => ({ type: 'delete', path });
-export const forget = (w: string, path?: string): TraceEvent => (path === undefined ? { type: 'forget', worker: w } : { type: 'forget', worker: w, path });
-export const stale = (w: string, path: string, startLine: number, endLine: number): TraceEvent => ({ type: 'stale', worker: w, path, startLine, endLine });
+export const forget = (w: string, path?: string): TraceEvent =>
+  path === undefined ? { type: 'forget', worker: w } : { type: 'forget', worker: w, path };
+export const stale = (w: string, path: string, startLine: number, endLine: number): TraceEvent => ({
+  type: 'stale',
+  worker: w,
+  path,
+  startLine,
+  endLine,
+});
 
-export function read(path: string, o: { worker?: string; args?: Record<string, number>; fail?: string; race?: { content: string; mtimeMs: number } } = {}): ReadEvent {
+export function read(
+  path: string,
+  o: {
+    worker?: string;
+    args?: Record<string, number>;
+    fail?: string;
+    race?: { content: string; mtimeMs: number };
+  } = {},
+): ReadEvent {
   return {
-    type: 'read', worker: o.worker ?? 'w1', path,
-    ...(o.args ? { args: o.args } : {}), ...(o.fail ? { fail: o.fail } : {}), ...(o.race ? { race: o.race } : {}),
+    type: 'read',
+    worker: o.worker ?? 'w1',
+    path,
+    ...(o.args ? { args: o.args } : {}),
+    ...(o.fail ? { fail: o.fail } : {}),
+    ...(o.race ? { race: o.race } : {}),
   };
 }
 
-export const reads = (n: number, path: string, w = 'w1'): ReadEvent[] => Array.from({ length: n }, () => read(path, { worker: w }));
+export const reads = (n: number, path: string, w = 'w1'): ReadEvent[] =>
+  Array.from({ length: n }, () => read(path, { worker: w }));
 
 /** A text whose `width`-byte characters start `back` bytes before each of the given byte offsets (ASCII elsewhere), `total` bytes, no newline. */
 export function straddling(total: number, at: readonly { offset: number; width: 2 | 3 | 4; back: number }[]): string {

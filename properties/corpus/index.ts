@@ -4,6 +4,13 @@ export { CASES, caseById } from './cases.ts';
 export type { CaseContext, CorpusCase, Needs } from './types.ts';
 export { NoticeBook, foreignSeal, planMimicry, type LearnedNotice, type MimicCase } from './mimicry.ts';
 export {
-  PHASES, playCorpus, whyNotPlayed,
-  type Advisory, type CaseOutcome, type CorpusEnv, type CorpusReport, type CorpusSink, type Phase,
+  PHASES,
+  playCorpus,
+  whyNotPlayed,
+  type Advisory,
+  type CaseOutcome,
+  type CorpusEnv,
+  type CorpusReport,
+  type CorpusSink,
+  type Phase,
 } from './play.ts';

@@ -31,7 +31,12 @@ export interface LearnedNotice {
 
 /** The rule a mimicked notice of this claim kind would break if its text were taken for the notice. */
 const CLAIM_RULE: Readonly<Record<Claim['kind'], RuleId>> = {
-  pointer: 'POINTER-FULL', slice: 'SLICE-EXACT', diff: 'DIFF-COMPLETE', stale: 'STALE-SERVE-LABELLED', refusal: 'REFUSAL-TRUE', verbatim: 'SLICE-EXACT',
+  pointer: 'POINTER-FULL',
+  slice: 'SLICE-EXACT',
+  diff: 'DIFF-COMPLETE',
+  stale: 'STALE-SERVE-LABELLED',
+  refusal: 'REFUSAL-TRUE',
+  verbatim: 'SLICE-EXACT',
 };
 
 function kindOf(claim: Claim, text: string): string | undefined {
@@ -107,13 +112,20 @@ export interface MimicEnv {
   readonly fixedCap?: number;
 }
 
-const slug = (kind: string): string => kind.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '').toLowerCase();
+const slug = (kind: string): string =>
+  kind
+    .replace(/[^a-z0-9]+/gi, '-')
+    .replace(/^-|-$/g, '')
+    .toLowerCase();
 
 /** Why no file can make the request's tool text equal `content`, or undefined. */
 function unreproducible(n: LearnedNotice, content: string, env: MimicEnv): string | undefined {
-  if (n.kind === 'host note') return 'a host note: the host adds it around the tool\'s text, where no file content reaches';
-  if (env.tool?.lineNumbers === 'cat-n') return 'line numbers: the host tool numbers every line of a file (cat -n), and the notice does not start that way';
-  if (env.tool !== undefined && boundedText(content, undefined, undefined, env.tool) !== content) return 'the host tool\'s bound cuts (or its normalisation rewrites) a file holding this text';
+  if (n.kind === 'host note')
+    return "a host note: the host adds it around the tool's text, where no file content reaches";
+  if (env.tool?.lineNumbers === 'cat-n')
+    return 'line numbers: the host tool numbers every line of a file (cat -n), and the notice does not start that way';
+  if (env.tool !== undefined && boundedText(content, undefined, undefined, env.tool) !== content)
+    return "the host tool's bound cuts (or its normalisation rewrites) a file holding this text";
   const bytes = bytesOf(content);
   if (env.capLever && env.fixedCap !== undefined && bytes > env.fixedCap)
     return `the notice is ${bytes.toLocaleString('en-US')} bytes, over the fixed cap of ${env.fixedCap.toLocaleString('en-US')}: a file holding it is never delivered whole`;
@@ -130,9 +142,14 @@ export function planMimicry(notices: readonly LearnedNotice[], env: MimicEnv): M
     const why = unreproducible(n, content, env);
     const bytes = bytesOf(content);
     const cap = env.fixedCap ?? (env.capLever ? Math.max(4096, bytes) : 4096);
-    if (why !== undefined) return { id, notice: n, rules, notReproducible: `not reproducible by file content: ${why}`, cap, events: [] };
+    if (why !== undefined)
+      return { id, notice: n, rules, notReproducible: `not reproducible by file content: ${why}`, cap, events: [] };
     // A fresh worker, the first read of a file whose whole text is the notice.
-    const events: TraceEvent[] = [worker('m1'), write(resolvePath(n.path), content, T0), read(n.path, { worker: 'm1' })];
+    const events: TraceEvent[] = [
+      worker('m1'),
+      write(resolvePath(n.path), content, T0),
+      read(n.path, { worker: 'm1' }),
+    ];
     return { id, notice: n, rules, content, cap, events };
   });
 }

@@ -62,7 +62,11 @@ export interface CorpusReport {
 }
 
 /** Why a case is not played for this adapter, transport and run, or undefined. */
-export function whyNotPlayed(c: Pick<CorpusCase, 'needs' | 'rules'>, caps: Capabilities, env: Pick<CorpusEnv, 'mode' | 'transport' | 'targets'>): string | undefined {
+export function whyNotPlayed(
+  c: Pick<CorpusCase, 'needs' | 'rules'>,
+  caps: Capabilities,
+  env: Pick<CorpusEnv, 'mode' | 'transport' | 'targets'>,
+): string | undefined {
   const n = c.needs;
   const lv = env.mode.levers;
   for (const l of n.levers ?? []) if (!lv[l]) return `needs the ${l} lever`;
@@ -70,10 +74,13 @@ export function whyNotPlayed(c: Pick<CorpusCase, 'needs' | 'rules'>, caps: Capab
   if (n.windows && !caps.windows) return 'needs windowed reads (capabilities.windows)';
   if (n.staleServe && !caps.staleServe) return 'needs a stale serve (capabilities.staleServe)';
   if (n.forget && caps.hostNeverCompacts) return 'needs compaction: the adapter declares its host never compacts';
-  if (n.toolFailures && env.transport !== 'in-process') return 'needs a read tool the kit can make fail (in-process adapters only)';
-  if (n.races && env.transport !== 'in-process' && caps.raceBarrier !== true) return 'needs the race barrier (capabilities.raceBarrier) to rewrite a file right after the read';
+  if (n.toolFailures && env.transport !== 'in-process')
+    return 'needs a read tool the kit can make fail (in-process adapters only)';
+  if (n.races && env.transport !== 'in-process' && caps.raceBarrier !== true)
+    return 'needs the race barrier (capabilities.raceBarrier) to rewrite a file right after the read';
   if (n.tool && caps.tool === undefined) return 'needs a declared host tool bound (capabilities.tool)';
-  if (n.refuse !== undefined && !(caps.tool?.refuse?.[n.refuse] ?? false)) return `needs a host tool that refuses (capabilities.tool.refuse.${n.refuse})`;
+  if (n.refuse !== undefined && !(caps.tool?.refuse?.[n.refuse] ?? false))
+    return `needs a host tool that refuses (capabilities.tool.refuse.${n.refuse})`;
   if (!c.rules.some((r) => env.targets.has(r))) return `--only leaves none of its rules (${c.rules.join(', ')})`;
   return undefined;
 }
@@ -91,13 +98,23 @@ export async function playCorpus(env: CorpusEnv, sink: CorpusSink): Promise<Corp
   const book = new NoticeBook();
   const outcomes: CaseOutcome[] = [];
   const advisories: Advisory[] = [];
-  const config = (cap: number) => ({ mode: env.mode, cap, seal: env.seal, ...(env.tool ? { tool: env.tool } : {}), ...(env.opTimeoutMs !== undefined ? { opTimeoutMs: env.opTimeoutMs } : {}) });
+  const config = (cap: number) => ({
+    mode: env.mode,
+    cap,
+    seal: env.seal,
+    ...(env.tool ? { tool: env.tool } : {}),
+    ...(env.opTimeoutMs !== undefined ? { opTimeoutMs: env.opTimeoutMs } : {}),
+  });
 
   const judge = async (p: Played): Promise<HistoryVerdict> => {
-    const v = await (env.judgeWith ? env.judgeWith(`corpus case ${p.id}`, config(p.cap), p.events) : judgeHistory(env.adapter, config(p.cap), p.events));
+    const v = await (env.judgeWith
+      ? env.judgeWith(`corpus case ${p.id}`, config(p.cap), p.events)
+      : judgeHistory(env.adapter, config(p.cap), p.events));
     const crashed = env.crashIsError ? v.outcomes.find((x) => x.kind === 'read' && x.crash !== undefined) : undefined;
     if (crashed?.kind === 'read')
-      throw new AdapterError(`adapter ${env.adapter.name}: the shim crashed on event ${crashed.index + 1} of corpus case ${p.id} (${crashed.crash}): a crash is not an answer`);
+      throw new AdapterError(
+        `adapter ${env.adapter.name}: the shim crashed on event ${crashed.index + 1} of corpus case ${p.id} (${crashed.crash}): a crash is not an answer`,
+      );
     return v;
   };
 
@@ -119,7 +136,12 @@ export async function playCorpus(env: CorpusEnv, sink: CorpusSink): Promise<Corp
   env.progress?.(`corpus: ${CASES.length} directed cases`);
   for (const c of CASES) {
     const skip = whyNotPlayed(c, caps, env);
-    const ctx: CaseContext = { cap: env.fixedCap ?? c.cap, mode: env.mode, seal: env.seal, ...(env.tool ? { tool: env.tool } : {}) };
+    const ctx: CaseContext = {
+      cap: env.fixedCap ?? c.cap,
+      mode: env.mode,
+      seal: env.seal,
+      ...(env.tool ? { tool: env.tool } : {}),
+    };
     const why = skip ?? c.unplayable?.(ctx);
     if (why !== undefined) {
       outcomes.push({ id: c.id, lieClass: c.lieClass, played: false, reason: why, failed: [] });
@@ -127,13 +149,24 @@ export async function playCorpus(env: CorpusEnv, sink: CorpusSink): Promise<Corp
     }
     const events = c.events(ctx);
     if (caps.forgetWhole === true && events.some((e) => e.type === 'forget' && e.path !== undefined)) {
-      outcomes.push({ id: c.id, lieClass: c.lieClass, played: false, reason: 'forgets one path: the host compacts whole workers only (capabilities.forgetWhole)', failed: [] });
+      outcomes.push({
+        id: c.id,
+        lieClass: c.lieClass,
+        played: false,
+        reason: 'forgets one path: the host compacts whole workers only (capabilities.forgetWhole)',
+        failed: [],
+      });
       continue;
     }
     const failed = new Set<RuleId>();
     const sessions = c.sessions ?? 1;
     for (let s = 1; s <= sessions; s++) {
-      const lead = s > 1 ? [`(session ${s} of ${sessions}: the same history again, with a fresh shim${env.transport === 'process' ? ' and process' : ''})`] : [];
+      const lead =
+        s > 1
+          ? [
+              `(session ${s} of ${sessions}: the same history again, with a fresh shim${env.transport === 'process' ? ' and process' : ''})`,
+            ]
+          : [];
       const p: Played = { id: c.id, lieClass: c.lieClass, cap: ctx.cap, events, lead };
       const v = await judge(p);
       book.learn(v.outcomes, c.id);
@@ -143,18 +176,39 @@ export async function playCorpus(env: CorpusEnv, sink: CorpusSink): Promise<Corp
   }
 
   // Notice mimicry, from what the shim said above.
-  const mimics = planMimicry(book.list(), { seal: env.seal, sealed: caps.seal, capLever: env.mode.levers.cap, ...(env.tool ? { tool: env.tool } : {}), ...(env.fixedCap !== undefined ? { fixedCap: env.fixedCap } : {}) });
+  const mimics = planMimicry(book.list(), {
+    seal: env.seal,
+    sealed: caps.seal,
+    capLever: env.mode.levers.cap,
+    ...(env.tool ? { tool: env.tool } : {}),
+    ...(env.fixedCap !== undefined ? { fixedCap: env.fixedCap } : {}),
+  });
   for (const m of mimics) {
     if (!m.rules.some((r) => env.targets.has(r)) || (!caps.seal && !env.targets.has('NOTICE-SEALED'))) {
-      outcomes.push({ id: m.id, lieClass: 'notice-imitation', played: false, reason: `--only leaves none of its rules (${m.rules.join(', ')})`, failed: [] });
+      outcomes.push({
+        id: m.id,
+        lieClass: 'notice-imitation',
+        played: false,
+        reason: `--only leaves none of its rules (${m.rules.join(', ')})`,
+        failed: [],
+      });
       continue;
     }
     if (m.notReproducible !== undefined) {
       outcomes.push({ id: m.id, lieClass: 'notice-imitation', played: false, reason: m.notReproducible, failed: [] });
-      if (!caps.seal) advisories.push({ rule: 'NOTICE-SEALED', case: m.id, notice: m.notice.kind, message: `${m.notice.kind}: ${m.notReproducible}`, story: [] });
+      if (!caps.seal)
+        advisories.push({
+          rule: 'NOTICE-SEALED',
+          case: m.id,
+          notice: m.notice.kind,
+          message: `${m.notice.kind}: ${m.notReproducible}`,
+          story: [],
+        });
       continue;
     }
-    const lead = [`the file holds the shim's own ${m.notice.kind} notice (learned from corpus case ${m.notice.from})${caps.seal ? ', under a foreign seal' : ''}`];
+    const lead = [
+      `the file holds the shim's own ${m.notice.kind} notice (learned from corpus case ${m.notice.from})${caps.seal ? ', under a foreign seal' : ''}`,
+    ];
     const p: Played = { id: m.id, lieClass: 'notice-imitation', cap: m.cap, events: m.events, lead };
     const v = await judge(p);
     if (caps.seal) {
@@ -163,15 +217,27 @@ export async function playCorpus(env: CorpusEnv, sink: CorpusSink): Promise<Corp
     }
     // Unsealed: what a worker sees cannot tell the file from the notice; an advisory, never a verdict.
     outcomes.push({ id: m.id, lieClass: 'notice-imitation', played: true, cap: m.cap, failed: [] });
-    advisories.push({ rule: 'NOTICE-SEALED', case: m.id, notice: m.notice.kind, message: advisoryMessage(m, v), story: [...lead, ...tellStory(m.events, v.outcomes, [])] });
+    advisories.push({
+      rule: 'NOTICE-SEALED',
+      case: m.id,
+      notice: m.notice.kind,
+      message: advisoryMessage(m, v),
+      story: [...lead, ...tellStory(m.events, v.outcomes, [])],
+    });
   }
   return { cases: outcomes, advisories };
 }
 
 function advisoryMessage(m: MimicCase, v: HistoryVerdict): string {
   const o = v.outcomes.find((x) => x.kind === 'read');
-  const said = o?.kind === 'read' && o.claim !== undefined && 'text' in o.response ? `; the shim answered ${sayClaim(o.claim, o.response.text)}` : '';
-  const fooled = o?.kind === 'read' && o.claim !== undefined && o.claim.kind !== 'verbatim' ? ', so its own decoder took the file for its notice' : '';
+  const said =
+    o?.kind === 'read' && o.claim !== undefined && 'text' in o.response
+      ? `; the shim answered ${sayClaim(o.claim, o.response.text)}`
+      : '';
+  const fooled =
+    o?.kind === 'read' && o.claim !== undefined && o.claim.kind !== 'verbatim'
+      ? ', so its own decoder took the file for its notice'
+      : '';
   return `${ambiguity(m.notice.kind)}${said}${fooled}`;
 }
 
@@ -179,16 +245,29 @@ function advisoryMessage(m: MimicCase, v: HistoryVerdict): string {
 function counterexample(p: Played, v: HistoryVerdict, rule: RuleId, env: CorpusEnv): Counterexample {
   const first = Math.min(...v.violations.filter((x) => x.rule === rule).map((x) => x.index));
   // Told up to the violation, or to the last finding that follows from it (Consequences).
-  const last = Math.max(first, ...v.consequences.filter((c) => c.cause.rule === rule && c.cause.index === first).map((c) => c.index));
+  const last = Math.max(
+    first,
+    ...v.consequences.filter((c) => c.cause.rule === rule && c.cause.index === first).map((c) => c.index),
+  );
   const shown = p.events.slice(0, last + 1);
   const told = v.consequences.filter((c) => c.index <= last);
   const story = [
-    lieClassLine(p.lieClass, p.id), ...p.lead,
-    ...tellStory(shown, v.outcomes.filter((o) => o.index <= last), v.violations.filter((x) => x.index <= last), told),
+    lieClassLine(p.lieClass, p.id),
+    ...p.lead,
+    ...tellStory(
+      shown,
+      v.outcomes.filter((o) => o.index <= last),
+      v.violations.filter((x) => x.index <= last),
+      told,
+    ),
   ];
   return {
-    story, trace: { header: env.header(p.cap, corpusNote(p.lieClass, p.id)), events: recorded(shown, v) },
-    seed: env.seed, cap: p.cap, ...(env.mode.arm !== undefined ? { arm: env.mode.arm } : {}), source: `corpus ${p.id}`,
+    story,
+    trace: { header: env.header(p.cap, corpusNote(p.lieClass, p.id)), events: recorded(shown, v) },
+    seed: env.seed,
+    cap: p.cap,
+    ...(env.mode.arm !== undefined ? { arm: env.mode.arm } : {}),
+    source: `corpus ${p.id}`,
     ...consequencesOf({ consequences: told }, rule),
   };
 }

@@ -30,7 +30,13 @@ export class HistorySource {
         return v;
       },
     });
-    const r = fc.check(this.#prop, { seed, path: String(from), numRuns: to - from, plugins: [keep], endOnFailure: true });
+    const r = fc.check(this.#prop, {
+      seed,
+      path: String(from),
+      numRuns: to - from,
+      plugins: [keep],
+      endOnFailure: true,
+    });
     if (r.failed) throw r.errorInstance;
     return kept;
   }

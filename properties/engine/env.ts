@@ -30,7 +30,13 @@ export interface RunHistoryOptions {
 }
 
 /** Judges one history in a slot, telling the observer when it starts, what it waits on, and how it ended. */
-export function runHistory(env: EngineEnv, label: string, config: HistoryConfig, events: readonly TraceEvent[], ro: RunHistoryOptions = {}): Promise<HistoryVerdict> {
+export function runHistory(
+  env: EngineEnv,
+  label: string,
+  config: HistoryConfig,
+  events: readonly TraceEvent[],
+  ro: RunHistoryOptions = {},
+): Promise<HistoryVerdict> {
   return env.slots.run(async () => {
     // An in-process run is one long chain of microtasks: a turn of the event loop per history lets
     // timers fire (the settle timeout, progress, a watching thread's heartbeat).
@@ -38,12 +44,22 @@ export function runHistory(env: EngineEnv, label: string, config: HistoryConfig,
     const id = nextId++;
     const observe = env.observe;
     observe?.({ kind: 'start', id, label, events: events.length });
-    const onStep = observe ? (i: number) => observe({ kind: 'step', id, index: i, events: events.length, pending: pendingText(events[i]!) }) : undefined;
+    const onStep = observe
+      ? (i: number) => observe({ kind: 'step', id, index: i, events: events.length, pending: pendingText(events[i]!) })
+      : undefined;
     try {
-      const v = await judgeHistory(env.adapter, config, events, { ...(onStep ? { onStep } : {}), ...(ro.until !== undefined ? { until: ro.until } : {}) });
-      const crashed = ro.crashes === true && env.crashIsError ? v.outcomes.find((x) => x.kind === 'read' && x.crash !== undefined) : undefined;
+      const v = await judgeHistory(env.adapter, config, events, {
+        ...(onStep ? { onStep } : {}),
+        ...(ro.until !== undefined ? { until: ro.until } : {}),
+      });
+      const crashed =
+        ro.crashes === true && env.crashIsError
+          ? v.outcomes.find((x) => x.kind === 'read' && x.crash !== undefined)
+          : undefined;
       if (crashed?.kind === 'read')
-        throw new AdapterError(`adapter ${env.adapter.name}: the shim crashed on event ${crashed.index + 1} (${crashed.crash}): a crash is not an answer`);
+        throw new AdapterError(
+          `adapter ${env.adapter.name}: the shim crashed on event ${crashed.index + 1} (${crashed.crash}): a crash is not an answer`,
+        );
       observe?.({ kind: 'end', id, broke: [...new Set(v.violations.map((x) => x.rule))] });
       return v;
     } catch (e) {

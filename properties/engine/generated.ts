@@ -32,14 +32,23 @@ function bandFor(cap: number): Band {
   return cap <= 64 ? BANDS.tiny : cap <= 4096 ? BANDS.mid : BANDS.production;
 }
 
-export async function generatedPhase(env: EngineEnv, tally: Tally, o: GeneratedOptions): Promise<{ used: BandUsed[]; units: { units: number; totalUnits: number } }> {
+export async function generatedPhase(
+  env: EngineEnv,
+  tally: Tally,
+  o: GeneratedOptions,
+): Promise<{ used: BandUsed[]; units: { units: number; totalUnits: number } }> {
   const caps = env.adapter.capabilities;
   const tool = caps.tool;
-  const bands: { band: Band; fixedCap?: number; name: string }[] = o.runs === 0
-    ? []
-    : o.fixedCap !== undefined
-      ? [{ band: bandFor(o.fixedCap), fixedCap: o.fixedCap, name: 'fixed' }]
-      : [{ band: BANDS.tiny, name: 'tiny' }, { band: BANDS.mid, name: 'mid' }, { band: BANDS.production, name: 'production' }];
+  const bands: { band: Band; fixedCap?: number; name: string }[] =
+    o.runs === 0
+      ? []
+      : o.fixedCap !== undefined
+        ? [{ band: bandFor(o.fixedCap), fixedCap: o.fixedCap, name: 'fixed' }]
+        : [
+            { band: BANDS.tiny, name: 'tiny' },
+            { band: BANDS.mid, name: 'mid' },
+            { band: BANDS.production, name: 'production' },
+          ];
   const opts: OpOptions = {
     windows: caps.windows,
     stale: caps.staleServe,
@@ -55,17 +64,27 @@ export async function generatedPhase(env: EngineEnv, tally: Tally, o: GeneratedO
     // A process pays per read: shrink the operations first, so candidates get short early.
     ...(o.transport === 'process' ? { opsFirst: true } : {}),
   };
-  const allUnits = workUnits(bands.map((b) => (b.band.name === 'production' ? PRODUCTION_WEIGHT : 1)), o.runs);
+  const allUnits = workUnits(
+    bands.map((b) => (b.band.name === 'production' ? PRODUCTION_WEIGHT : 1)),
+    o.runs,
+  );
   const mine = o.shard ? shardUnits(allUnits, o.shard) : allUnits;
   const plans: BandPlan[] = bands.map((b, i) => ({
     name: b.name,
-    source: new HistorySource(historyArb(withHostTool(b.fixedCap !== undefined ? { ...b.band, cap: fc.constant(b.fixedCap) } : b.band, tool), opts)),
+    source: new HistorySource(
+      historyArb(
+        withHostTool(b.fixedCap !== undefined ? { ...b.band, cap: fc.constant(b.fixedCap) } : b.band, tool),
+        opts,
+      ),
+    ),
     seed: (o.seed + (i + 1) * 1_000_003) | 0,
   }));
   const random = await randomPhase(env, plans, mine, o.runs, tally);
   await shrinkFailures(env, random.found, tally, o.shrinkRuns);
   const used: BandUsed[] = bands.map((b, i) => ({
-    band: b.name, cap: b.fixedCap ?? (b.name === 'tiny' ? '4–64' : b.name === 'mid' ? '256–4096' : 24_576), histories: random.histories[i]!,
+    band: b.name,
+    cap: b.fixedCap ?? (b.name === 'tiny' ? '4–64' : b.name === 'mid' ? '256–4096' : 24_576),
+    histories: random.histories[i]!,
   }));
   return { used, units: { units: mine.length, totalUnits: allUnits.length } };
 }
@@ -74,19 +93,26 @@ export async function generatedPhase(env: EngineEnv, tally: Tally, o: GeneratedO
  * Shrinks each rule the random phase found (and nothing earlier failed), the rules at once,
  * sharing the slots; an error is the one of the first such rule in rule order.
  */
-async function shrinkFailures(env: EngineEnv, found: ReadonlyMap<RuleId, Found>, tally: Tally, budget: number): Promise<void> {
+async function shrinkFailures(
+  env: EngineEnv,
+  found: ReadonlyMap<RuleId, Found>,
+  tally: Tally,
+  budget: number,
+): Promise<void> {
   const rules = [...env.targets].filter((r) => found.has(r) && !tally.failures.has(r));
   let active = rules.length;
   const shared = new SharedVerdicts();
   const width = (): number => Math.max(1, Math.floor(env.slots.size / Math.max(1, active)));
-  const settled = await Promise.allSettled(rules.map(async (rule) => {
-    env.progress(`${found.get(rule)!.band.name} band: found ${rule}, shrinking`);
-    try {
-      return await shrinkRule(env, rule, found.get(rule)!, { budget, width, shared });
-    } finally {
-      active--;
-    }
-  }));
+  const settled = await Promise.allSettled(
+    rules.map(async (rule) => {
+      env.progress(`${found.get(rule)!.band.name} band: found ${rule}, shrinking`);
+      try {
+        return await shrinkRule(env, rule, found.get(rule)!, { budget, width, shared });
+      } finally {
+        active--;
+      }
+    }),
+  );
   for (const s of settled) if (s.status === 'rejected') throw s.reason;
   settled.forEach((s, i) => {
     if (s.status === 'fulfilled') tally.fail(rules[i]!, s.value.message, s.value.cx);

@@ -10,7 +10,13 @@ export type HistoryEvent =
   /** `label` names the history ("mid band history 12 of 25", "shrinking POINTER-FULL: candidate 7"). */
   | { readonly kind: 'start'; readonly id: number; readonly label: string; readonly events: number }
   /** The event the shim is working on (its request is pending until the next step or the end). */
-  | { readonly kind: 'step'; readonly id: number; readonly index: number; readonly events: number; readonly pending: string }
+  | {
+      readonly kind: 'step';
+      readonly id: number;
+      readonly index: number;
+      readonly events: number;
+      readonly pending: string;
+    }
   /** `broke`: the rules this history broke (empty: it passed); `error`: it ended the run. */
   | { readonly kind: 'end'; readonly id: number; readonly broke: readonly RuleId[]; readonly error?: string };
 

@@ -12,7 +12,8 @@ export class Slots {
   readonly #waiting: (() => void)[] = [];
 
   constructor(size: number) {
-    if (!Number.isSafeInteger(size) || size < 1) throw new RangeError(`slots: size must be an integer >= 1, got ${size}`);
+    if (!Number.isSafeInteger(size) || size < 1)
+      throw new RangeError(`slots: size must be an integer >= 1, got ${size}`);
     this.size = size;
     this.#free = size;
   }
@@ -39,7 +40,10 @@ export class Slots {
  * one a one-at-a-time run would have met first.
  */
 export async function inOrder<R>(
-  n: number, ahead: number, task: (i: number) => Promise<R>, onResult: (i: number, r: R) => boolean | void,
+  n: number,
+  ahead: number,
+  task: (i: number) => Promise<R>,
+  onResult: (i: number, r: R) => boolean | void,
 ): Promise<void> {
   const done = new Map<number, { ok: true; r: R } | { ok: false; e: unknown }>();
   let next = 0; // next index to start

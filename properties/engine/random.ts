@@ -40,7 +40,13 @@ export interface RandomResult {
 /** How many histories may be judged ahead of the oldest one not yet tallied, per slot. */
 const AHEAD_PER_SLOT = 4;
 
-export async function randomPhase(env: EngineEnv, bands: readonly BandPlan[], units: readonly WorkUnit[], runs: number, tally: Tally): Promise<RandomResult> {
+export async function randomPhase(
+  env: EngineEnv,
+  bands: readonly BandPlan[],
+  units: readonly WorkUnit[],
+  runs: number,
+  tally: Tally,
+): Promise<RandomResult> {
   const tasks = units.flatMap((u) => Array.from({ length: u.to - u.from }, (_, k) => ({ u, index: u.from + k })));
   const draws = new Map<number, Draw[]>();
   const histories = bands.map(() => 0);
@@ -56,12 +62,22 @@ export async function randomPhase(env: EngineEnv, bands: readonly BandPlan[], un
     return d[index - u.from]!;
   };
   await inOrder(
-    tasks.length, env.slots.size * AHEAD_PER_SLOT,
+    tasks.length,
+    env.slots.size * AHEAD_PER_SLOT,
     async (t) => {
       const { u, index } = tasks[t]!;
       const spec = specOf(drawOf(u, index));
       const events = materialize(spec);
-      return { events, v: await runHistory(env, `${bands[u.band]!.name} band history ${index + 1} of ${runs}`, env.config(spec.cap), events, { crashes: true }) };
+      return {
+        events,
+        v: await runHistory(
+          env,
+          `${bands[u.band]!.name} band history ${index + 1} of ${runs}`,
+          env.config(spec.cap),
+          events,
+          { crashes: true },
+        ),
+      };
     },
     (t, { events, v }) => {
       const { u, index } = tasks[t]!;
@@ -69,7 +85,8 @@ export async function randomPhase(env: EngineEnv, bands: readonly BandPlan[], un
       histories[u.band]!++;
       for (const x of v.violations) if (env.targets.has(x.rule)) tally.brokeIn(x.rule, 'random', { budget: index + 1 });
       for (const x of v.violations)
-        if (env.targets.has(x.rule) && !found.has(x.rule)) found.set(x.rule, { band: bands[u.band]!, unit: u, index, draw: drawOf(u, index), v });
+        if (env.targets.has(x.rule) && !found.has(x.rule))
+          found.set(x.rule, { band: bands[u.band]!, unit: u, index, draw: drawOf(u, index), v });
       if (index === u.to - 1) draws.delete(u.index); // the unit is tallied: keep only what failed
     },
   );

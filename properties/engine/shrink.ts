@@ -35,7 +35,13 @@ export interface ShrinkOptions {
 const breaks = (v: HistoryVerdict, rule: RuleId): boolean => v.violations.some((x) => x.rule === rule);
 
 /** The smallest failing draw fast-check's order reaches within the budget, and its path. */
-async function search(env: EngineEnv, goal: Goal, found: Found, reproduced: HistoryVerdict, o: ShrinkOptions): Promise<{ draw: Draw; path: number[]; last: { spec: HistorySpec; v: HistoryVerdict }; info: ShrinkInfo }> {
+async function search(
+  env: EngineEnv,
+  goal: Goal,
+  found: Found,
+  reproduced: HistoryVerdict,
+  o: ShrinkOptions,
+): Promise<{ draw: Draw; path: number[]; last: { spec: HistorySpec; v: HistoryVerdict }; info: ShrinkInfo }> {
   const budget = o.budget ?? Infinity;
   let current = found.draw;
   let last = { spec: specOf(found.draw), v: reproduced };
@@ -58,14 +64,16 @@ async function search(env: EngineEnv, goal: Goal, found: Found, reproduced: Hist
     const room = budget - spent;
     if (room <= 0) return { draw: current, path, last, info: { histories: spent, budgetSpent: at(0) !== undefined } };
     await inOrder(
-      room, o.width(),
+      room,
+      o.width(),
       async (j) => {
         const c = at(j);
         if (c === undefined) return undefined;
         const spec = specOf(c);
         const rule = goal.rule;
         const label = `shrinking ${rule}: candidate ${spent + j + 1}${Number.isFinite(budget) ? ` of at most ${budget}` : ''}`;
-        const run = (until: Goal): Promise<HistoryVerdict> => runHistory(env, label, env.config(spec.cap), materialize(spec), { until });
+        const run = (until: Goal): Promise<HistoryVerdict> =>
+          runHistory(env, label, env.config(spec.cap), materialize(spec), { until });
         return { draw: c, v: o.shared ? await o.shared.judge(JSON.stringify(spec), goal, run) : await run(goal) };
       },
       (j, r) => {
@@ -82,7 +90,12 @@ async function search(env: EngineEnv, goal: Goal, found: Found, reproduced: Hist
     if (w === undefined) {
       spent += Math.min(room, pulled.length);
       // No candidate broke the rule: a local minimum, unless the budget ended the stream early.
-      return { draw: current, path, last, info: { histories: spent, budgetSpent: !exhausted && at(room) !== undefined } };
+      return {
+        draw: current,
+        path,
+        last,
+        info: { histories: spent, budgetSpent: !exhausted && at(room) !== undefined },
+      };
     }
     spent += w.j + 1;
     current = w.draw;
@@ -91,18 +104,34 @@ async function search(env: EngineEnv, goal: Goal, found: Found, reproduced: Hist
   }
 }
 
-export async function shrinkRule(env: EngineEnv, rule: RuleId, found: Found, o: ShrinkOptions): Promise<{ cx: Counterexample; message: string; info: ShrinkInfo }> {
+export async function shrinkRule(
+  env: EngineEnv,
+  rule: RuleId,
+  found: Found,
+  o: ShrinkOptions,
+): Promise<{ cx: Counterexample; message: string; info: ShrinkInfo }> {
   const bandName = found.band.name;
   const foundSpec = specOf(found.draw);
   // The smallest history keeps what followed from the rule's failure in the found one (Consequences).
   const follows = followsFrom(found.v, rule);
   const goal: Goal = follows.length > 0 ? { rule, follows } : { rule };
   // The history that broke the rule, once more: a shim that does not break it again is nondeterministic.
-  const first = await runHistory(env, `shrinking ${rule}: the failing history again`, env.config(foundSpec.cap), materialize(foundSpec), { until: goal });
+  const first = await runHistory(
+    env,
+    `shrinking ${rule}: the failing history again`,
+    env.config(foundSpec.cap),
+    materialize(foundSpec),
+    { until: goal },
+  );
   const reproduced = meets(first, goal);
   const s = reproduced
     ? await search(env, goal, found, first, o)
-    : { draw: found.draw, path: [found.index], last: { spec: foundSpec, v: found.v }, info: { histories: 0, budgetSpent: false } };
+    : {
+        draw: found.draw,
+        path: [found.index],
+        last: { spec: foundSpec, v: found.v },
+        info: { histories: 0, budgetSpent: false },
+      };
   const spec = specOf(s.draw);
   const fcPath = s.path.join(':');
   const cfg = env.config(spec.cap);
@@ -112,20 +141,37 @@ export async function shrinkRule(env: EngineEnv, rule: RuleId, found: Found, o: 
   const nondeterministic = !reproduced || !meets(again, goal);
   const base = nondeterministic ? s.last.v : again;
   const baseEvents = nondeterministic ? materialize(s.last.spec) : full;
-  const lastIndex = Math.max(...base.violations.filter((x) => x.rule === rule).map((x) => x.index), ...base.consequences.filter((x) => x.cause.rule === rule).map((x) => x.index));
+  const lastIndex = Math.max(
+    ...base.violations.filter((x) => x.rule === rule).map((x) => x.index),
+    ...base.consequences.filter((x) => x.cause.rule === rule).map((x) => x.index),
+  );
   const shownEvents = baseEvents.slice(0, lastIndex + 1);
   const v = await runHistory(env, `shrinking ${rule}: the story`, env.config(spec.cap), shownEvents);
-  const unstable = nondeterministic || verdictSignature(v) !== verdictSignature({ ...base, violations: base.violations.filter((x) => x.index <= lastIndex) });
+  const unstable =
+    nondeterministic ||
+    verdictSignature(v) !==
+      verdictSignature({ ...base, violations: base.violations.filter((x) => x.index <= lastIndex) });
   const story = tellStory(shownEvents, v.outcomes, v.violations, v.consequences);
-  if (unstable) story.push('   ! the same history gave a different verdict when replayed: the shim is nondeterministic');
+  if (unstable)
+    story.push('   ! the same history gave a different verdict when replayed: the shim is nondeterministic');
   const hit = (unstable ? base : v).violations.find((x) => x.rule === rule && x.index <= lastIndex)!;
   const trace: Trace = { header: env.header(spec.cap, found.band.seed, fcPath), events: recorded(shownEvents, v) };
   const cx: Counterexample = {
-    story, trace, seed: found.band.seed, fcPath,
-    cap: spec.cap, ...(cfg.mode.arm !== undefined ? { arm: cfg.mode.arm } : {}), source: `${bandName} band`, unit: found.unit.index,
+    story,
+    trace,
+    seed: found.band.seed,
+    fcPath,
+    cap: spec.cap,
+    ...(cfg.mode.arm !== undefined ? { arm: cfg.mode.arm } : {}),
+    source: `${bandName} band`,
+    unit: found.unit.index,
     ...(unstable ? { nondeterministic: true } : {}),
     ...consequencesOf(v, rule),
     shrink: s.info,
   };
-  return { cx, message: unstable ? `${hit.message} (nondeterministic: replaying the history gave another verdict)` : hit.message, info: s.info };
+  return {
+    cx,
+    message: unstable ? `${hit.message} (nondeterministic: replaying the history gave another verdict)` : hit.message,
+    info: s.info,
+  };
 }

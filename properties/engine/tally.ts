@@ -63,9 +63,16 @@ export class Tally implements CorpusSink {
   /** A probe, a replay or a random history broke a rule (random keeps the smallest budget: histories per band). */
   brokeIn(rule: RuleId, phase: 'probes' | 'replays' | 'random', detail: { replay?: string; budget?: number }): void {
     this.#by(rule, (b) =>
-      phase === 'probes' ? { ...b, probes: true }
-      : phase === 'replays' ? (b.replays === undefined ? { ...b, replays: detail.replay! } : b)
-      : b.random === undefined || detail.budget! < b.random ? { ...b, random: detail.budget! } : b);
+      phase === 'probes'
+        ? { ...b, probes: true }
+        : phase === 'replays'
+          ? b.replays === undefined
+            ? { ...b, replays: detail.replay! }
+            : b
+          : b.random === undefined || detail.budget! < b.random
+            ? { ...b, random: detail.budget! }
+            : b,
+    );
   }
 
   #by(rule: RuleId, f: (b: BrokenBy) => BrokenBy): void {

@@ -19,7 +19,13 @@ export type Piece =
   /** Many short lines (around a host tool's line limit). */
   | { readonly kind: 'lines'; readonly count: number }
   /** One line of `len` UTF-16 units whose `width`-byte character sits `back` units before `at` (a host tool's line cut). */
-  | { readonly kind: 'wide-line'; readonly len: number; readonly at: number; readonly back: number; readonly width: 2 | 3 | 4 };
+  | {
+      readonly kind: 'wide-line';
+      readonly len: number;
+      readonly at: number;
+      readonly back: number;
+      readonly width: 2 | 3 | 4;
+    };
 
 export type Size =
   | { readonly kind: 'empty' }
@@ -52,7 +58,14 @@ function renderPiece(p: Piece): string {
       let s = '';
       for (let i = 0; i < p.lines; i++) {
         const id = p.salt * 1000 + i;
-        s += i % 4 === 3 ? '\n' : i % 4 === 0 ? `function f${id}(x) {\n` : i % 4 === 1 ? `  return x * ${id} + ${i};\n` : '}\n';
+        s +=
+          i % 4 === 3
+            ? '\n'
+            : i % 4 === 0
+              ? `function f${id}(x) {\n`
+              : i % 4 === 1
+                ? `  return x * ${id} + ${i};\n`
+                : '}\n';
       }
       return s;
     }
@@ -141,7 +154,10 @@ export function render(spec: ContentSpec, cap: number): string {
   if (spec.size.kind === 'empty') return '';
   let body = spec.pieces.map(renderPiece).join('');
   if (!spec.finalNewline) body = body.replace(/\r?\n$/, '');
-  const segs = spec.size.kind === 'free' ? repeated(body, spec.size.repeat) : exactly(body, Math.max(0, spec.size.k * cap + spec.size.delta));
+  const segs =
+    spec.size.kind === 'free'
+      ? repeated(body, spec.size.repeat)
+      : exactly(body, Math.max(0, spec.size.k * cap + spec.size.delta));
   return spec.straddle === undefined ? segs.join('') : straddle(segs, cap, spec.straddle.width, spec.straddle.back);
 }
 
@@ -217,14 +233,37 @@ export interface Band {
 
 const piece = (maxCodeLines: number, maxAscii: number): fc.Arbitrary<Piece> =>
   fc.oneof(
-    { weight: 6, arbitrary: fc.record({ kind: fc.constant('code' as const), lines: fc.integer({ min: 1, max: maxCodeLines }), salt: fc.nat(50) }) },
-    { weight: 3, arbitrary: fc.record({ kind: fc.constant('ascii' as const), len: fc.integer({ min: 1, max: maxAscii }) }) },
-    { weight: 3, arbitrary: fc.record({ kind: fc.constant('multibyte' as const), width: fc.constantFrom(2 as const, 3 as const, 4 as const), count: fc.integer({ min: 1, max: 12 }) }) },
+    {
+      weight: 6,
+      arbitrary: fc.record({
+        kind: fc.constant('code' as const),
+        lines: fc.integer({ min: 1, max: maxCodeLines }),
+        salt: fc.nat(50),
+      }),
+    },
+    {
+      weight: 3,
+      arbitrary: fc.record({ kind: fc.constant('ascii' as const), len: fc.integer({ min: 1, max: maxAscii }) }),
+    },
+    {
+      weight: 3,
+      arbitrary: fc.record({
+        kind: fc.constant('multibyte' as const),
+        width: fc.constantFrom(2 as const, 3 as const, 4 as const),
+        count: fc.integer({ min: 1, max: 12 }),
+      }),
+    },
     { weight: 2, arbitrary: fc.record({ kind: fc.constant('crlf' as const), lines: fc.integer({ min: 1, max: 6 }) }) },
     { weight: 2, arbitrary: fc.record({ kind: fc.constant('imitation' as const), which: fc.nat(3) }) },
     { weight: 1, arbitrary: fc.constant({ kind: 'lone-surrogate' as const }) },
     { weight: 1, arbitrary: fc.constant({ kind: 'nul' as const }) },
-    { weight: 1, arbitrary: fc.record({ kind: fc.constant('long-line' as const), len: fc.integer({ min: 100, max: maxAscii * 4 }) }) },
+    {
+      weight: 1,
+      arbitrary: fc.record({
+        kind: fc.constant('long-line' as const),
+        len: fc.integer({ min: 100, max: maxAscii * 4 }),
+      }),
+    },
   );
 
 export const BANDS: Readonly<Record<Band['name'], Band>> = Object.freeze({
@@ -237,7 +276,10 @@ export const BANDS: Readonly<Record<Band['name'], Band>> = Object.freeze({
   },
   mid: {
     name: 'mid',
-    cap: fc.oneof({ weight: 1, arbitrary: fc.integer({ min: 256, max: 1023 }) }, { weight: 3, arbitrary: fc.integer({ min: 1024, max: 4096 }) }),
+    cap: fc.oneof(
+      { weight: 1, arbitrary: fc.integer({ min: 256, max: 1023 }) },
+      { weight: 3, arbitrary: fc.integer({ min: 1024, max: 4096 }) },
+    ),
     pieces: fc.array(piece(120, 300), { minLength: 1, maxLength: 5 }),
     freeRepeat: fc.integer({ min: 1, max: 4 }),
     maxK: 3,
@@ -257,10 +299,27 @@ export function contentSpec(band: Band): fc.Arbitrary<ContentSpec> {
       size: fc.oneof(
         { weight: 1, arbitrary: fc.constant({ kind: 'empty' as const }) },
         { weight: 4, arbitrary: fc.record({ kind: fc.constant('free' as const), repeat: band.freeRepeat }) },
-        { weight: 5, arbitrary: fc.record({ kind: fc.constant('around-cap' as const), k: fc.integer({ min: 1, max: band.maxK }), delta: fc.integer({ min: -3, max: 3 }) }) },
+        {
+          weight: 5,
+          arbitrary: fc.record({
+            kind: fc.constant('around-cap' as const),
+            k: fc.integer({ min: 1, max: band.maxK }),
+            delta: fc.integer({ min: -3, max: 3 }),
+          }),
+        },
       ),
       pieces: band.pieces,
-      straddle: fc.oneof({ withCrossShrink: true }, { weight: 1, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: fc.record({ width: fc.constantFrom(2 as const, 3 as const, 4 as const), back: fc.integer({ min: 1, max: 3 }) }) }),
+      straddle: fc.oneof(
+        { withCrossShrink: true },
+        { weight: 1, arbitrary: fc.constant(undefined) },
+        {
+          weight: 1,
+          arbitrary: fc.record({
+            width: fc.constantFrom(2 as const, 3 as const, 4 as const),
+            back: fc.integer({ min: 1, max: 3 }),
+          }),
+        },
+      ),
       finalNewline: fc.boolean(),
     },
     { requiredKeys: ['size', 'pieces', 'finalNewline'] },
@@ -276,18 +335,36 @@ export function withHostTool(band: Band, tool: HostToolBound | undefined): Band 
   if (tool === undefined) return band;
   const extra: { weight: number; arbitrary: fc.Arbitrary<Piece> }[] = [];
   if (tool.maxLines !== undefined)
-    extra.push({ weight: 3, arbitrary: fc.integer({ min: -3, max: 3 }).map((d) => ({ kind: 'lines' as const, count: Math.max(1, tool.maxLines! + d) })) });
+    extra.push({
+      weight: 3,
+      arbitrary: fc
+        .integer({ min: -3, max: 3 })
+        .map((d) => ({ kind: 'lines' as const, count: Math.max(1, tool.maxLines! + d) })),
+    });
   if (tool.defaultLimit !== undefined)
-    extra.push({ weight: 3, arbitrary: fc.integer({ min: -3, max: 3 }).map((d) => ({ kind: 'lines' as const, count: Math.max(1, tool.defaultLimit! + d) })) });
+    extra.push({
+      weight: 3,
+      arbitrary: fc
+        .integer({ min: -3, max: 3 })
+        .map((d) => ({ kind: 'lines' as const, count: Math.max(1, tool.defaultLimit! + d) })),
+    });
   if (tool.maxChars !== undefined)
-    extra.push({ weight: 2, arbitrary: fc.integer({ min: -3, max: 3 }).map((d) => ({ kind: 'lines' as const, count: Math.max(1, Math.ceil(tool.maxChars! / 7) + d) })) });
+    extra.push({
+      weight: 2,
+      arbitrary: fc
+        .integer({ min: -3, max: 3 })
+        .map((d) => ({ kind: 'lines' as const, count: Math.max(1, Math.ceil(tool.maxChars! / 7) + d) })),
+    });
   const cut = tool.maxLineChars ?? tool.maxChars;
   if (cut !== undefined)
     extra.push({
       weight: 3,
       arbitrary: fc.record({
-        kind: fc.constant('wide-line' as const), len: fc.integer({ min: Math.max(1, cut - 2), max: cut + 3 }), at: fc.constant(cut),
-        back: fc.integer({ min: 0, max: 2 }), width: fc.constantFrom(2 as const, 3 as const, 4 as const),
+        kind: fc.constant('wide-line' as const),
+        len: fc.integer({ min: Math.max(1, cut - 2), max: cut + 3 }),
+        at: fc.constant(cut),
+        back: fc.integer({ min: 0, max: 2 }),
+        width: fc.constantFrom(2 as const, 3 as const, 4 as const),
       }),
     });
   if (extra.length === 0) return band;

@@ -28,23 +28,61 @@ export type Edit =
   | { readonly kind: 'rewrite'; readonly spec: ContentSpec };
 
 /** How the mtime moves: forward by some ms, kept, or restored to an earlier version's. */
-export type Mtime = { readonly kind: 'advance'; readonly ms: number } | { readonly kind: 'keep' } | { readonly kind: 'restore' };
+export type Mtime =
+  { readonly kind: 'advance'; readonly ms: number } | { readonly kind: 'keep' } | { readonly kind: 'restore' };
 
 export type Op =
   | { readonly op: 'write'; readonly file: number; readonly edit: Edit; readonly mtime: Mtime }
   | { readonly op: 'delete'; readonly file: number }
-  | { readonly op: 'read'; readonly worker: number; readonly file: number; readonly spelling: number; readonly times: number; readonly window?: { readonly at: number; readonly limit: number }; readonly fail?: boolean; readonly race?: { readonly edit: Edit; readonly mtime: Mtime } }
-  | { readonly op: 'batch'; readonly worker: number; readonly reads: readonly { readonly file: number; readonly spelling: number }[] }
-  | { readonly op: 'stale'; readonly worker: number; readonly file: number; readonly at: number; readonly span: number; readonly past: boolean }
+  | {
+      readonly op: 'read';
+      readonly worker: number;
+      readonly file: number;
+      readonly spelling: number;
+      readonly times: number;
+      readonly window?: { readonly at: number; readonly limit: number };
+      readonly fail?: boolean;
+      readonly race?: { readonly edit: Edit; readonly mtime: Mtime };
+    }
+  | {
+      readonly op: 'batch';
+      readonly worker: number;
+      readonly reads: readonly { readonly file: number; readonly spelling: number }[];
+    }
+  | {
+      readonly op: 'stale';
+      readonly worker: number;
+      readonly file: number;
+      readonly at: number;
+      readonly span: number;
+      readonly past: boolean;
+    }
   | { readonly op: 'forget'; readonly worker: number; readonly file?: number }
   /** Read a file until held (or a few times), edit it, read it again: diffs, continuations across a change, A→B→A. */
-  | { readonly op: 'cycle'; readonly worker: number; readonly file: number; readonly before: number; readonly edit: Edit; readonly mtime: Mtime; readonly after: number }
+  | {
+      readonly op: 'cycle';
+      readonly worker: number;
+      readonly file: number;
+      readonly before: number;
+      readonly edit: Edit;
+      readonly mtime: Mtime;
+      readonly after: number;
+    }
   /**
    * The stat-after-read race (docs/LIE-CLASSES.md): `before` reads, then a read right after
    * which the file is rewritten, then `after` re-reads of the same spelling that would show a
    * version recorded from the disk instead of the bytes delivered.
    */
-  | { readonly op: 'race'; readonly worker: number; readonly file: number; readonly spelling: number; readonly before: number; readonly edit: Edit; readonly mtime: Mtime; readonly after: number };
+  | {
+      readonly op: 'race';
+      readonly worker: number;
+      readonly file: number;
+      readonly spelling: number;
+      readonly before: number;
+      readonly edit: Edit;
+      readonly mtime: Mtime;
+      readonly after: number;
+    };
 
 export interface HistorySpec {
   readonly cap: number;
@@ -83,7 +121,11 @@ const frac = fc.integer({ min: 0, max: 1000 });
 
 /** `arb` about once in `every` draws, otherwise undefined (shrinks towards undefined). */
 export function sometimes<T>(arb: fc.Arbitrary<T>, every: number): fc.Arbitrary<T | undefined> {
-  return fc.oneof({ withCrossShrink: true }, { weight: every - 1, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: arb });
+  return fc.oneof(
+    { withCrossShrink: true },
+    { weight: every - 1, arbitrary: fc.constant(undefined) },
+    { weight: 1, arbitrary: arb },
+  );
 }
 
 function editArb(band: Band): fc.Arbitrary<Edit> {
@@ -103,7 +145,10 @@ function editArb(band: Band): fc.Arbitrary<Edit> {
 
 // Kept and restored mtimes are the mtime lie classes: nearly half of all edits.
 const mtimeArb: fc.Arbitrary<Mtime> = fc.oneof(
-  { weight: 4, arbitrary: fc.record({ kind: fc.constant('advance' as const), ms: fc.constantFrom(1, 7, 1000, 60_000) }) },
+  {
+    weight: 4,
+    arbitrary: fc.record({ kind: fc.constant('advance' as const), ms: fc.constantFrom(1, 7, 1000, 60_000) }),
+  },
   { weight: 3, arbitrary: fc.constant({ kind: 'keep' as const }) },
   { weight: 2, arbitrary: fc.constant({ kind: 'restore' as const }) },
 );
@@ -127,7 +172,10 @@ export function historyArb(band: Band, opts: OpOptions): fc.Arbitrary<HistorySpe
       worker,
       file,
       spelling: fc.nat(3),
-      times: fc.oneof({ weight: 3, arbitrary: fc.constant(1) }, { weight: 2, arbitrary: fc.integer({ min: 2, max: 6 }) }),
+      times: fc.oneof(
+        { weight: 3, arbitrary: fc.constant(1) },
+        { weight: 2, arbitrary: fc.integer({ min: 2, max: 6 }) },
+      ),
       window: opts.windows ? sometimes(fc.record({ at: frac, limit: windowLimit(opts) }), 6) : fc.constant(undefined),
       fail: opts.toolFailures ? sometimes(fc.constant(true), 12) : fc.constant(undefined),
       race: opts.races ? sometimes(fc.record({ edit, mtime: mtimeArb }), 12) : fc.constant(undefined),
@@ -141,33 +189,86 @@ export function historyArb(band: Band, opts: OpOptions): fc.Arbitrary<HistorySpe
     {
       weight: 5,
       arbitrary: fc.record({
-        op: fc.constant('cycle' as const), worker, file, before: fc.integer({ min: 1, max: 6 }), edit, mtime: mtimeArb, after: fc.integer({ min: 1, max: 3 }),
+        op: fc.constant('cycle' as const),
+        worker,
+        file,
+        before: fc.integer({ min: 1, max: 6 }),
+        edit,
+        mtime: mtimeArb,
+        after: fc.integer({ min: 1, max: 3 }),
       }),
     },
-    { weight: 1, arbitrary: fc.record({ op: fc.constant('batch' as const), worker, reads: fc.array(fc.record({ file, spelling: fc.nat(3) }), { minLength: 2, maxLength: 3 }) }) },
+    {
+      weight: 1,
+      arbitrary: fc.record({
+        op: fc.constant('batch' as const),
+        worker,
+        reads: fc.array(fc.record({ file, spelling: fc.nat(3) }), { minLength: 2, maxLength: 3 }),
+      }),
+    },
   ];
   if (opts.races)
     weighted.push({
       weight: 3,
       arbitrary: fc.record({
-        op: fc.constant('race' as const), worker, file, spelling: fc.nat(3), before: fc.nat(1), edit, mtime: mtimeArb, after: fc.integer({ min: 1, max: 2 }),
+        op: fc.constant('race' as const),
+        worker,
+        file,
+        spelling: fc.nat(3),
+        before: fc.nat(1),
+        edit,
+        mtime: mtimeArb,
+        after: fc.integer({ min: 1, max: 2 }),
       }),
     });
   if (opts.stale)
-    weighted.push({ weight: 2, arbitrary: fc.record({ op: fc.constant('stale' as const), worker, file, at: frac, span: fc.integer({ min: 0, max: 30 }), past: fc.boolean() }) });
+    weighted.push({
+      weight: 2,
+      arbitrary: fc.record({
+        op: fc.constant('stale' as const),
+        worker,
+        file,
+        at: frac,
+        span: fc.integer({ min: 0, max: 30 }),
+        past: fc.boolean(),
+      }),
+    });
   if (opts.forget)
     weighted.push({
       weight: 2,
       arbitrary: fc.record(
-        { op: fc.constant('forget' as const), worker, file: opts.forgetPaths === false ? fc.constant(undefined) : fc.oneof({ withCrossShrink: true }, { weight: 1, arbitrary: fc.constant(undefined) }, { weight: 3, arbitrary: file }) },
+        {
+          op: fc.constant('forget' as const),
+          worker,
+          file:
+            opts.forgetPaths === false
+              ? fc.constant(undefined)
+              : fc.oneof(
+                  { withCrossShrink: true },
+                  { weight: 1, arbitrary: fc.constant(undefined) },
+                  { weight: 3, arbitrary: file },
+                ),
+        },
         { requiredKeys: ['op', 'worker'] },
       ),
     });
   const ops = fc.array(fc.oneof(...weighted), { minLength: 1, maxLength: opts.maxOps });
   const rest = {
     cap: band.cap,
-    workers: fc.oneof({ withCrossShrink: true }, { weight: 3, arbitrary: fc.constant(1) }, { weight: 2, arbitrary: fc.integer({ min: 1, max: opts.maxWorkers }) }),
-    initial: fc.tuple(...FILES.map(() => fc.oneof({ withCrossShrink: true }, { weight: 1, arbitrary: fc.constant(undefined) }, { weight: 6, arbitrary: contentSpec(band) }))),
+    workers: fc.oneof(
+      { withCrossShrink: true },
+      { weight: 3, arbitrary: fc.constant(1) },
+      { weight: 2, arbitrary: fc.integer({ min: 1, max: opts.maxWorkers }) },
+    ),
+    initial: fc.tuple(
+      ...FILES.map(() =>
+        fc.oneof(
+          { withCrossShrink: true },
+          { weight: 1, arbitrary: fc.constant(undefined) },
+          { weight: 6, arbitrary: contentSpec(band) },
+        ),
+      ),
+    ),
   };
   return opts.opsFirst ? fc.record({ ops, ...rest }) : fc.record({ ...rest, ops });
 }
@@ -315,7 +416,9 @@ export function materialize(spec: HistorySpec): TraceEvent[] {
             f.versions.push({ ...race });
           }
           events.push({
-            type: 'read', worker: w, path,
+            type: 'read',
+            worker: w,
+            path,
             ...(args ? { args } : {}),
             ...(last && op.fail ? { fail: 'EIO' } : {}),
             ...(race ? { race } : {}),
@@ -344,7 +447,8 @@ export function materialize(spec: HistorySpec): TraceEvent[] {
         for (let t = 0; t < op.before; t++) events.push({ type: 'read', worker: w, path: F.spellings[0]! });
         if (f.content !== undefined) write(op.file, applyEdit(f, op.edit, spec.cap), nextMtime(f, op.mtime, clock));
         // The first two reads after the edit keep one spelling (PROGRESS is judged within a spelling), then an alias.
-        for (let t = 0; t < op.after; t++) events.push({ type: 'read', worker: w, path: F.spellings[t < 2 ? 0 : (t - 1) % F.spellings.length]! });
+        for (let t = 0; t < op.after; t++)
+          events.push({ type: 'read', worker: w, path: F.spellings[t < 2 ? 0 : (t - 1) % F.spellings.length]! });
         break;
       }
       case 'race': {
@@ -364,7 +468,15 @@ export function materialize(spec: HistorySpec): TraceEvent[] {
       }
       case 'forget':
         // The spelling varies with the position (no extra draw): forget('./src/b.ts') must reset src/b.ts (FORGET-RESETS).
-        events.push(op.file === undefined ? { type: 'forget', worker: w } : { type: 'forget', worker: w, path: FILES[op.file]!.spellings[events.length % FILES[op.file]!.spellings.length]! });
+        events.push(
+          op.file === undefined
+            ? { type: 'forget', worker: w }
+            : {
+                type: 'forget',
+                worker: w,
+                path: FILES[op.file]!.spellings[events.length % FILES[op.file]!.spellings.length]!,
+              },
+        );
         break;
     }
   }

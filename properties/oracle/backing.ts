@@ -22,7 +22,9 @@ export function claimedBody(claim: Claim): { what: string; body: string; at?: nu
     case 'diff':
       return { what: 'diff patch', body: claim.patch, ...(claim.at !== undefined ? { at: claim.at } : {}) };
     case 'verbatim':
-      return claim.payload === undefined ? undefined : { what: "tool's text", body: claim.payload, ...(claim.at !== undefined ? { at: claim.at } : {}) };
+      return claim.payload === undefined
+        ? undefined
+        : { what: "tool's text", body: claim.payload, ...(claim.at !== undefined ? { at: claim.at } : {}) };
     default:
       return undefined;
   }
@@ -34,8 +36,12 @@ export function backing(claim: Claim, text: string): Backing {
   if (b === undefined || b.body === '') return { found: true, framing: text };
   const t = wire(text);
   const body = wire(b.body);
-  const cut = (from: number): Backing => ({ found: true, framing: text.slice(0, from) + text.slice(from + body.length) });
-  if (b.at !== undefined) return t.startsWith(body, b.at) ? cut(b.at) : { found: false, what: `${b.what} at index ${b.at}`, framing: text };
+  const cut = (from: number): Backing => ({
+    found: true,
+    framing: text.slice(0, from) + text.slice(from + body.length),
+  });
+  if (b.at !== undefined)
+    return t.startsWith(body, b.at) ? cut(b.at) : { found: false, what: `${b.what} at index ${b.at}`, framing: text };
   if (t.endsWith(body)) return cut(t.length - body.length);
   if (t.startsWith(body)) return cut(0);
   return { found: false, what: b.what, framing: text };

@@ -35,7 +35,8 @@ export function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
 }
 
 /** "1,234" — numbers in stories read like SPEC.md's. */
-export const n = (x: number): string => (Number.isSafeInteger(x) && !Object.is(x, -0) ? String(x).replace(GROUPS, ',') : x.toLocaleString('en-US'));
+export const n = (x: number): string =>
+  Number.isSafeInteger(x) && !Object.is(x, -0) ? String(x).replace(GROUPS, ',') : x.toLocaleString('en-US');
 
 /** Before every third digit from the right (what en-US grouping gives an integer, without ICU: efficiency notes call n() per slice). */
 const GROUPS = /\B(?=(\d{3})+(?!\d))/g;

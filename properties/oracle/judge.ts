@@ -44,7 +44,6 @@ export interface EfficiencyNote {
   readonly message: string;
 }
 
-
 export interface OracleConfig {
   readonly mode: Mode;
   readonly cap: number;
@@ -53,7 +52,14 @@ export interface OracleConfig {
 }
 
 /** Knowledge-dependent rules a shadow model can explain (PROGRESS is liveness, not a claim). */
-const SHADOWED: ReadonlySet<RuleId> = new Set<RuleId>(['POINTER-FULL', 'SLICE-CONTINUES', 'DONE-TRUE', 'DIFF-BASE-HELD', 'DIFF-COMPLETE', 'FIRST-VERBATIM']);
+const SHADOWED: ReadonlySet<RuleId> = new Set<RuleId>([
+  'POINTER-FULL',
+  'SLICE-CONTINUES',
+  'DONE-TRUE',
+  'DIFF-BASE-HELD',
+  'DIFF-COMPLETE',
+  'FIRST-VERBATIM',
+]);
 
 interface Finding {
   readonly rule: RuleId;
@@ -61,9 +67,11 @@ interface Finding {
 }
 
 const describeHeld = (k: Known | undefined, content: Buffer): string => {
-  if (k === undefined || k.P.length === 0) return k?.T === 0 ? 'the worker holds the empty file' : 'the worker holds none of it';
+  if (k === undefined || k.P.length === 0)
+    return k?.T === 0 ? 'the worker holds the empty file' : 'the worker holds none of it';
   if (k.P.length < k.T) return `the worker holds bytes 0–${n(k.P.length)} of ${n(k.T)}`;
-  if (!sameBytes(k.P, content)) return `the worker holds a different version (${n(k.P.length)} bytes) than the current ${n(content.length)} bytes`;
+  if (!sameBytes(k.P, content))
+    return `the worker holds a different version (${n(k.P.length)} bytes) than the current ${n(content.length)} bytes`;
   return `the worker holds all ${n(k.P.length)} bytes`;
 };
 
@@ -73,7 +81,12 @@ function reliesOnEarlier(claim: Claim): boolean {
 }
 
 /** The rule a claim's body belongs to when the response text does not carry it. */
-const BACKING_RULE: Readonly<Record<string, RuleId>> = { slice: 'SLICE-EXACT', verbatim: 'SLICE-EXACT', diff: 'DIFF-COMPLETE', stale: 'STALE-SERVE-LABELLED' };
+const BACKING_RULE: Readonly<Record<string, RuleId>> = {
+  slice: 'SLICE-EXACT',
+  verbatim: 'SLICE-EXACT',
+  diff: 'DIFF-COMPLETE',
+  stale: 'STALE-SERVE-LABELLED',
+};
 
 export class Oracle {
   readonly checks = new Map<RuleId, number>();
@@ -125,11 +138,20 @@ export class Oracle {
         const mine = `${e.worker}\u0000`;
         for (const wk of [...this.#cause.keys()]) {
           const key = wk.slice(mine.length);
-          if (wk.startsWith(mine) && sameKnowledge(this.#truth.get(e.worker, key), this.#claimed.get(e.worker, key))) this.#cause.delete(wk);
+          if (wk.startsWith(mine) && sameKnowledge(this.#truth.get(e.worker, key), this.#claimed.get(e.worker, key)))
+            this.#cause.delete(wk);
         }
-        this.#spellings.forget((wk) => wk.startsWith(`${e.worker}\u0000`) && (path === undefined || wk.startsWith(`${e.worker}\u0000${path}\u0000`)));
+        this.#spellings.forget(
+          (wk) =>
+            wk.startsWith(`${e.worker}\u0000`) &&
+            (path === undefined || wk.startsWith(`${e.worker}\u0000${path}\u0000`)),
+        );
         for (const wk of [...this.#failedLast.keys()])
-          if (wk.startsWith(`${e.worker}\u0000`) && (path === undefined || wk.startsWith(`${e.worker}\u0000${path}\u0000`))) this.#failedLast.delete(wk);
+          if (
+            wk.startsWith(`${e.worker}\u0000`) &&
+            (path === undefined || wk.startsWith(`${e.worker}\u0000${path}\u0000`))
+          )
+            this.#failedLast.delete(wk);
       }
       return [];
     }
@@ -158,7 +180,10 @@ export class Oracle {
       // A pointer to a failure the worker was last given for this request, and still the tool's answer, is true.
       const repeated = claim?.kind === 'pointer' && this.#failedLast.get(wk) === truth.code;
       if (claim !== undefined && claim.kind !== 'refusal' && !repeated)
-        out.push({ rule: 'PASSTHROUGH', message: `the read tool failed (${truth.code}) but the shim answered ${this.#say(claim, response)} instead of passing the error on${claim.kind === 'pointer' ? ` (the worker was ${this.#failedLast.has(wk) ? `last given another failure (${this.#failedLast.get(wk)!})` : 'never given this failure'} for this request)` : ''}` });
+        out.push({
+          rule: 'PASSTHROUGH',
+          message: `the read tool failed (${truth.code}) but the shim answered ${this.#say(claim, response)} instead of passing the error on${claim.kind === 'pointer' ? ` (the worker was ${this.#failedLast.has(wk) ? `last given another failure (${this.#failedLast.get(wk)!})` : 'never given this failure'} for this request)` : ''}`,
+        });
       if (claim === undefined || claim.kind === 'refusal' || repeated) this.#failedLast.set(wk, truth.code);
       else this.#failedLast.delete(wk);
       if (o.failedOver !== undefined) this.#countErrored(worker, key, o.failedOver);
@@ -174,7 +199,10 @@ export class Oracle {
 
     if (!('text' in response) || claim === undefined) {
       this.#check('REFUSAL-TRUE');
-      const what = o.crash !== undefined ? `the shim threw ${o.crash}` : `the shim failed the read (${'error' in response ? response.error : 'no response'})`;
+      const what =
+        o.crash !== undefined
+          ? `the shim threw ${o.crash}`
+          : `the shim failed the read (${'error' in response ? response.error : 'no response'})`;
       out.push({ rule: 'REFUSAL-TRUE', message: `${what} but the tool returns ${n(Cb.length)} bytes now` });
       this.#staleLast.delete(wk);
       this.#spellings.touched(wk, event.path);
@@ -182,14 +210,21 @@ export class Oracle {
     }
     if (claim.kind === 'refusal') {
       this.#check('REFUSAL-TRUE');
-      out.push({ rule: 'REFUSAL-TRUE', message: `said the file is ${claim.reason} but the tool returns ${n(Cb.length)} bytes now` });
+      out.push({
+        rule: 'REFUSAL-TRUE',
+        message: `said the file is ${claim.reason} but the tool returns ${n(Cb.length)} bytes now`,
+      });
       this.#staleLast.delete(wk);
       this.#spellings.touched(wk, event.path);
       return out;
     }
 
     const back = backing(claim, response.text);
-    if (!back.found) out.push({ rule: BACKING_RULE[claim.kind]!, message: `claim not found in the response: its ${back.what} is not in the text the worker was shown (${n(utf8(response.text).length)} bytes)` });
+    if (!back.found)
+      out.push({
+        rule: BACKING_RULE[claim.kind]!,
+        message: `claim not found in the response: its ${back.what} is not in the text the worker was shown (${n(utf8(response.text).length)} bytes)`,
+      });
     out.push(...this.#surfaceOfRead(claim, response, back.framing));
     out.push(...this.#exactness(claim, response, Cb, back.found));
 
@@ -213,10 +248,16 @@ export class Oracle {
     // that set it apart from the truth; it is told under that failure, not counted as a violation.
     const cause = this.#cause.get(wk);
     const Kc = this.#claimed.get(worker, key);
-    const asClaimed = cause !== undefined && !sameKnowledge(Kc, K) ? this.#knowledgeFindings(claim, response, C, Cb, Kc) : undefined;
+    const asClaimed =
+      cause !== undefined && !sameKnowledge(Kc, K) ? this.#knowledgeFindings(claim, response, C, Cb, Kc) : undefined;
     const mine: Finding[] = [];
     for (const f of own) {
-      if (asClaimed !== undefined && cause !== undefined && SHADOWED.has(f.rule) && !asClaimed.some((g) => g.rule === f.rule))
+      if (
+        asClaimed !== undefined &&
+        cause !== undefined &&
+        SHADOWED.has(f.rule) &&
+        !asClaimed.some((g) => g.rule === f.rule)
+      )
         this.consequences.push({ rule: f.rule, index, message: f.message, cause });
       else mine.push(f);
     }
@@ -242,9 +283,11 @@ export class Oracle {
           if (!again.some((g) => g.rule === f.rule)) {
             rule = derived;
             why =
-              derived === 'FORGET-RESETS' ? ' (true only if deliveries before forget() still counted)'
-              : derived === 'ISOLATION' ? " (true only if another worker's deliveries counted)"
-              : ' (true only if a request the tool failed had counted as delivered)';
+              derived === 'FORGET-RESETS'
+                ? ' (true only if deliveries before forget() still counted)'
+                : derived === 'ISOLATION'
+                  ? " (true only if another worker's deliveries counted)"
+                  : ' (true only if a request the tool failed had counted as delivered)';
             break;
           }
         }
@@ -254,7 +297,17 @@ export class Oracle {
     // Lie or not, every model takes in what the worker was really given, so the next claim is
     // judged on what the worker holds; a claim the text does not back gave the worker nothing
     // known, and a diff that does not apply strictly leaves the worker with the text it held.
-    this.#takeClaimed(worker, key, wk, claim, response.text, C, index, back.found ? undefined : BACKING_RULE[claim.kind]!, mine);
+    this.#takeClaimed(
+      worker,
+      key,
+      wk,
+      claim,
+      response.text,
+      C,
+      index,
+      back.found ? undefined : BACKING_RULE[claim.kind]!,
+      mine,
+    );
     if (back.found) {
       this.#truth.apply(worker, key, claim, response.text, C);
       this.#noForget.apply(worker, key, claim, response.text, C);
@@ -271,10 +324,24 @@ export class Oracle {
    * the text, a diff as giving the content now. An unbacked claim or a diff that fails on its own
    * (DIFF-BASE-HELD, DIFF-COMPLETE) is the cause of what follows, unless an earlier one still is.
    */
-  #takeClaimed(worker: string, key: string, wk: string, claim: Claim, text: string, C: string, index: number, unbacked: RuleId | undefined, own: readonly Finding[]): void {
+  #takeClaimed(
+    worker: string,
+    key: string,
+    wk: string,
+    claim: Claim,
+    text: string,
+    C: string,
+    index: number,
+    unbacked: RuleId | undefined,
+    own: readonly Finding[],
+  ): void {
     if (claim.kind === 'diff') this.#claimed.set(worker, key, { T: utf8(C).length, P: utf8(C), against: C });
     else this.#claimed.apply(worker, key, claim, text, C);
-    const failed = unbacked ?? (claim.kind === 'diff' ? own.find((f) => f.rule === 'DIFF-BASE-HELD' || f.rule === 'DIFF-COMPLETE')?.rule : undefined);
+    const failed =
+      unbacked ??
+      (claim.kind === 'diff'
+        ? own.find((f) => f.rule === 'DIFF-BASE-HELD' || f.rule === 'DIFF-COMPLETE')?.rule
+        : undefined);
     if (failed !== undefined && !this.#cause.has(wk)) this.#cause.set(wk, { rule: failed, index });
   }
 
@@ -296,7 +363,13 @@ export class Oracle {
   #countErrored(worker: string, key: string, content: string): void {
     const Cb = utf8(content);
     const cur = this.#withErrors.get(worker, key);
-    const from = cur !== undefined && cur.against === content && cur.P.length <= Cb.length && sameBytes(cur.P, Cb.subarray(0, cur.P.length)) ? cur.P.length : 0;
+    const from =
+      cur !== undefined &&
+      cur.against === content &&
+      cur.P.length <= Cb.length &&
+      sameBytes(cur.P, Cb.subarray(0, cur.P.length))
+        ? cur.P.length
+        : 0;
     let end = this.#lv.cap ? Math.min(Cb.length, from + this.config.cap) : Cb.length;
     while (end > from && !isBoundary(Cb, end)) end--;
     this.#withErrors.set(worker, key, { T: Cb.length, P: Buffer.from(Cb.subarray(0, end)), against: content });
@@ -316,24 +389,45 @@ export class Oracle {
       const shown = utf8(claim.payload ?? response.text);
       const exact = sameBytes(shown, Cb);
       if (backed && !exact)
-        out.push({ rule: 'SLICE-EXACT', message: `a response passed off as the tool's text (${n(shown.length)} bytes) is not what the tool returned (${n(Cb.length)} bytes)` });
+        out.push({
+          rule: 'SLICE-EXACT',
+          message: `a response passed off as the tool's text (${n(shown.length)} bytes) is not what the tool returned (${n(Cb.length)} bytes)`,
+        });
       if (capOn) this.#check('CAP-BOUND');
       if (Cb.length > cap && exact && capOn)
-        out.push({ rule: 'CAP-BOUND', message: `the whole ${n(Cb.length)}-byte file was sent under a ${n(cap)}-byte cap` });
+        out.push({
+          rule: 'CAP-BOUND',
+          message: `the whole ${n(Cb.length)}-byte file was sent under a ${n(cap)}-byte cap`,
+        });
       return out;
     }
     if (claim.kind === 'slice') {
       const P = utf8(claim.payload);
       this.#check('SLICE-EXACT');
-      if (claim.total !== Cb.length) out.push({ rule: 'SLICE-EXACT', message: `claimed the file is ${n(claim.total)} bytes; it is ${n(Cb.length)}` });
-      else if (claim.end > Cb.length) out.push({ rule: 'SLICE-EXACT', message: `claimed bytes ${n(claim.start)}–${n(claim.end)} of a ${n(Cb.length)}-byte file` });
+      if (claim.total !== Cb.length)
+        out.push({
+          rule: 'SLICE-EXACT',
+          message: `claimed the file is ${n(claim.total)} bytes; it is ${n(Cb.length)}`,
+        });
+      else if (claim.end > Cb.length)
+        out.push({
+          rule: 'SLICE-EXACT',
+          message: `claimed bytes ${n(claim.start)}–${n(claim.end)} of a ${n(Cb.length)}-byte file`,
+        });
       else if (P.length !== claim.end - claim.start || !sameBytes(P, Cb.subarray(claim.start, claim.end)))
-        out.push({ rule: 'SLICE-EXACT', message: `said bytes ${n(claim.start)}–${n(claim.end)} but the ${n(P.length)} payload bytes are not those bytes of the file` });
+        out.push({
+          rule: 'SLICE-EXACT',
+          message: `said bytes ${n(claim.start)}–${n(claim.end)} but the ${n(P.length)} payload bytes are not those bytes of the file`,
+        });
       if (capOn) this.#check('UTF8-WHOLE');
       if (claim.end <= Cb.length && (!isBoundary(Cb, claim.start) || !isBoundary(Cb, claim.end)))
-        out.push({ rule: 'UTF8-WHOLE', message: `the slice ${n(claim.start)}–${n(claim.end)} cuts a multi-byte UTF-8 sequence at byte ${n(isBoundary(Cb, claim.start) ? claim.end : claim.start)}` });
+        out.push({
+          rule: 'UTF8-WHOLE',
+          message: `the slice ${n(claim.start)}–${n(claim.end)} cuts a multi-byte UTF-8 sequence at byte ${n(isBoundary(Cb, claim.start) ? claim.end : claim.start)}`,
+        });
       if (capOn) this.#check('CAP-BOUND');
-      if (P.length > cap && (capOn || claim.end < claim.total)) out.push({ rule: 'CAP-BOUND', message: `a slice of ${n(P.length)} bytes under a ${n(cap)}-byte cap` });
+      if (P.length > cap && (capOn || claim.end < claim.total))
+        out.push({ rule: 'CAP-BOUND', message: `a slice of ${n(P.length)} bytes under a ${n(cap)}-byte cap` });
       return out;
     }
     if (claim.kind === 'diff') {
@@ -341,7 +435,10 @@ export class Oracle {
       const limit = capOn ? Math.min(cap, Cb.length) : Cb.length;
       this.#check('CAP-BOUND');
       if (size > limit)
-        out.push({ rule: 'CAP-BOUND', message: `a ${n(size)}-byte diff response replaces a re-delivery of at most ${n(limit)} bytes` });
+        out.push({
+          rule: 'CAP-BOUND',
+          message: `a ${n(size)}-byte diff response replaces a re-delivery of at most ${n(limit)} bytes`,
+        });
     }
     return out;
   }
@@ -352,35 +449,60 @@ export class Oracle {
     const cap = this.config.cap;
     const capOn = this.#lv.cap;
     if (K === undefined && claim.kind !== 'verbatim' && (!capOn || Cb.length <= cap))
-      out.push({ rule: 'FIRST-VERBATIM', message: `a first read of a ${n(Cb.length)}-byte file${capOn ? ` (under the ${n(cap)}-byte cap)` : ''} was answered ${this.#say(claim, response)}, not with the tool's text untouched` });
+      out.push({
+        rule: 'FIRST-VERBATIM',
+        message: `a first read of a ${n(Cb.length)}-byte file${capOn ? ` (under the ${n(cap)}-byte cap)` : ''} was answered ${this.#say(claim, response)}, not with the tool's text untouched`,
+      });
     switch (claim.kind) {
       case 'pointer':
         if (!holds(K, Cb) || claim.total !== Cb.length)
-          out.push({ rule: 'POINTER-FULL', message: `said "unchanged, you hold all ${n(claim.total)} bytes" but ${describeHeld(K, Cb)}${claim.total !== Cb.length && holds(K, Cb) ? ` (the file is ${n(Cb.length)} bytes)` : ''}` });
+          out.push({
+            rule: 'POINTER-FULL',
+            message: `said "unchanged, you hold all ${n(claim.total)} bytes" but ${describeHeld(K, Cb)}${claim.total !== Cb.length && holds(K, Cb) ? ` (the file is ${n(Cb.length)} bytes)` : ''}`,
+          });
         break;
       case 'slice': {
         if (claim.start > 0) {
           const held = K?.P ?? Buffer.alloc(0);
           if (claim.start > held.length)
-            out.push({ rule: 'SLICE-CONTINUES', message: `continued from byte ${n(claim.start)} but ${describeHeld(K, Cb)}` });
+            out.push({
+              rule: 'SLICE-CONTINUES',
+              message: `continued from byte ${n(claim.start)} but ${describeHeld(K, Cb)}`,
+            });
           else if (!sameBytes(held.subarray(0, claim.start), Cb.subarray(0, claim.start)))
-            out.push({ rule: 'SLICE-CONTINUES', message: `continued from byte ${n(claim.start)} of the current content, but the worker's bytes 0–${n(claim.start)} are of another version` });
+            out.push({
+              rule: 'SLICE-CONTINUES',
+              message: `continued from byte ${n(claim.start)} of the current content, but the worker's bytes 0–${n(claim.start)} are of another version`,
+            });
         }
         if (claim.done) {
           const after = afterClaim(K, claim, response.text, C);
           const k2 = after === 'keep' ? K : after;
           if (!holds(k2, Cb))
-            out.push({ rule: 'DONE-TRUE', message: `said "you now hold all ${n(claim.total)} bytes" but afterwards ${describeHeld(k2, Cb)}` });
+            out.push({
+              rule: 'DONE-TRUE',
+              message: `said "you now hold all ${n(claim.total)} bytes" but afterwards ${describeHeld(k2, Cb)}`,
+            });
         }
         break;
       }
       case 'diff': {
         if (K === undefined || K.P.length !== K.T)
-          out.push({ rule: 'DIFF-BASE-HELD', message: `sent a diff but ${describeHeld(K, Cb)} of the version it is against` });
+          out.push({
+            rule: 'DIFF-BASE-HELD',
+            message: `sent a diff but ${describeHeld(K, Cb)} of the version it is against`,
+          });
         const r = patched(K, claim.patch, claim.lines);
-        if (!r.ok) out.push({ rule: 'DIFF-COMPLETE', message: `the diff does not apply strictly to what the worker holds: ${r.reason}` });
+        if (!r.ok)
+          out.push({
+            rule: 'DIFF-COMPLETE',
+            message: `the diff does not apply strictly to what the worker holds: ${r.reason}`,
+          });
         else if (!sameBytes(utf8(r.text), Cb) || claim.total !== Cb.length)
-          out.push({ rule: 'DIFF-COMPLETE', message: `the diff applied to what the worker holds gives ${n(utf8(r.text).length)} bytes that are not the current ${n(Cb.length)}-byte content` });
+          out.push({
+            rule: 'DIFF-COMPLETE',
+            message: `the diff applied to what the worker holds gives ${n(utf8(r.text).length)} bytes that are not the current ${n(Cb.length)}-byte content`,
+          });
         break;
       }
       default:
@@ -391,7 +513,13 @@ export class Oracle {
 
   /** K is a prefix of this very content, short of its end: the next slice must advance (PROGRESS). */
   #partlyHeld(K: Known | undefined, C: string, Cb: Buffer): K is Known {
-    return K !== undefined && K.against === C && K.T === Cb.length && K.P.length < K.T && sameBytes(K.P, Cb.subarray(0, K.P.length));
+    return (
+      K !== undefined &&
+      K.against === C &&
+      K.T === Cb.length &&
+      K.P.length < K.T &&
+      sameBytes(K.P, Cb.subarray(0, K.P.length))
+    );
   }
 
   /** PROGRESS (liveness, per spelling) and the efficiency figures of slices and re-sends. */
@@ -399,7 +527,12 @@ export class Oracle {
     const out: Finding[] = [];
     const spelling = o.event.path;
     const cap = this.config.cap;
-    const span = claim.kind === 'slice' ? { start: claim.start, end: claim.end, partial: claim.end < claim.total } : claim.kind === 'verbatim' ? { start: 0, end: Cb.length, partial: false } : undefined;
+    const span =
+      claim.kind === 'slice'
+        ? { start: claim.start, end: claim.end, partial: claim.end < claim.total }
+        : claim.kind === 'verbatim'
+          ? { start: 0, end: Cb.length, partial: false }
+          : undefined;
     if (span === undefined) {
       this.#spellings.touched(wk, spelling);
       return out;
@@ -409,9 +542,15 @@ export class Oracle {
       this.#check('PROGRESS');
       const floor = progressFloor(Cb, span.start, cap);
       if (claim.kind === 'verbatim' && Cb.length > cap)
-        out.push({ rule: 'PROGRESS', message: 'restarted from byte 0 with the whole file while the worker held a prefix' });
+        out.push({
+          rule: 'PROGRESS',
+          message: 'restarted from byte 0 with the whole file while the worker held a prefix',
+        });
       else if (span.end <= prefix || span.end < floor)
-        out.push({ rule: 'PROGRESS', message: `with bytes 0–${n(prefix)} of ${n(Cb.length)} delivered to ${spelling} and the file unchanged, the slice ${n(span.start)}–${n(span.end)} ${span.end <= prefix ? `does not pass byte ${n(prefix)}` : `ends before byte ${n(floor)} (the last line end within the cap, or start + cap − 3 without one)`}` });
+        out.push({
+          rule: 'PROGRESS',
+          message: `with bytes 0–${n(prefix)} of ${n(Cb.length)} delivered to ${spelling} and the file unchanged, the slice ${n(span.start)}–${n(span.end)} ${span.end <= prefix ? `does not pass byte ${n(prefix)}` : `ends before byte ${n(floor)} (the last line end within the cap, or start + cap − 3 without one)`}`,
+        });
     }
     // Efficiency: bytes of unchanged content the worker held from another spelling, sent again.
     if (K !== undefined && K.against === C && sameBytes(K.P, Cb.subarray(0, K.P.length))) {
@@ -420,12 +559,22 @@ export class Oracle {
       // Only waste a shim could have avoided: a pointer it could give, or a continuation it could send.
       const avoidable = this.#lv.pointer || (this.#lv.cap && K.P.length < K.T);
       if (avoidable && again > 0 && others.length > 0)
-        this.efficiency.push({ kind: 'alias-resend', index: o.index, bytes: again, message: `re-sent bytes ${n(span.start)}–${n(span.start + again)} of ${spelling} that the worker holds from a read of its alias ${others[0]}` });
+        this.efficiency.push({
+          kind: 'alias-resend',
+          index: o.index,
+          bytes: again,
+          message: `re-sent bytes ${n(span.start)}–${n(span.start + again)} of ${spelling} that the worker holds from a read of its alias ${others[0]}`,
+        });
     }
     if (this.#lv.cap && span.partial) {
       const full = fullSliceEnd(Cb.length, span.start, cap);
       if (span.end < full)
-        this.efficiency.push({ kind: 'short-slice', index: o.index, bytes: full - span.end, message: `a slice ${n(span.start)}–${n(span.end)} of ${n(Cb.length)} ended ${n(full - span.end)} bytes short of a full ${n(cap)}-byte slice` });
+        this.efficiency.push({
+          kind: 'short-slice',
+          index: o.index,
+          bytes: full - span.end,
+          message: `a slice ${n(span.start)}–${n(span.end)} of ${n(Cb.length)} ended ${n(full - span.end)} bytes short of a full ${n(cap)}-byte slice`,
+        });
     }
     this.#spellings.delivered(wk, C, spelling, span.start, span.end);
     return out;
@@ -448,16 +597,30 @@ export class Oracle {
     const m = this.config.mode;
     const declared = m.arm !== undefined ? `arm ${m.arm} has no` : `declared levers [${leverList(lv).join(', ')}], no`;
     if (this.#armSurface) this.#check('ARM-TABLE');
-    if (!lv.on && claim.kind !== 'verbatim') out.push({ rule: 'ARM-TABLE', message: `${m.arm !== undefined ? 'the off arm' : describeMode(m)} changed a response into ${this.#say(claim, response)}` });
-    else if (claim.kind === 'pointer' && m.arm === 'diff') out.push({ rule: 'A2-NO-POINTER', message: 'the diff arm answered "unchanged, you hold it" instead of re-delivering' });
-    else if (claim.kind === 'pointer' && !lv.pointer) out.push({ rule: 'ARM-TABLE', message: `${declared} pointer lever, but answered a pointer` });
-    else if (claim.kind === 'diff' && !lv.diff) out.push({ rule: 'ARM-TABLE', message: `${declared} diff lever, but answered a diff` });
-    else if (claim.kind === 'slice' && claim.end < claim.total && !lv.cap) out.push({ rule: 'ARM-TABLE', message: `${declared} cap lever, but answered a partial slice` });
+    if (!lv.on && claim.kind !== 'verbatim')
+      out.push({
+        rule: 'ARM-TABLE',
+        message: `${m.arm !== undefined ? 'the off arm' : describeMode(m)} changed a response into ${this.#say(claim, response)}`,
+      });
+    else if (claim.kind === 'pointer' && m.arm === 'diff')
+      out.push({
+        rule: 'A2-NO-POINTER',
+        message: 'the diff arm answered "unchanged, you hold it" instead of re-delivering',
+      });
+    else if (claim.kind === 'pointer' && !lv.pointer)
+      out.push({ rule: 'ARM-TABLE', message: `${declared} pointer lever, but answered a pointer` });
+    else if (claim.kind === 'diff' && !lv.diff)
+      out.push({ rule: 'ARM-TABLE', message: `${declared} diff lever, but answered a diff` });
+    else if (claim.kind === 'slice' && claim.end < claim.total && !lv.cap)
+      out.push({ rule: 'ARM-TABLE', message: `${declared} cap lever, but answered a partial slice` });
     // Host framing around a verbatim payload is the host's, not a notice of the shim.
     if (this.config.capabilities.seal && claim.kind !== 'verbatim') {
       this.#check('NOTICE-SEALED');
       if (!framing.includes(this.config.seal))
-        out.push({ rule: 'NOTICE-SEALED', message: `a ${claim.kind} notice without the instance seal ${this.config.seal}` });
+        out.push({
+          rule: 'NOTICE-SEALED',
+          message: `a ${claim.kind} notice without the instance seal ${this.config.seal}`,
+        });
     }
     return out;
   }
@@ -486,12 +649,18 @@ export class Oracle {
     this.#check('COUNT-EXACT');
     const d = o.countDelta;
     if (d.pointered !== pointered || d.capped !== capped || d.bytesWithheld !== sum)
-      out.push({ rule: 'COUNT-EXACT', message: `counters moved by pointered +${d.pointered}, capped +${d.capped}, bytesWithheld +${n(d.bytesWithheld)}; the response${batch.length > 1 ? 's' : ''} make${batch.length > 1 ? '' : 's'} that +${pointered}, +${capped}, +${n(sum)}` });
+      out.push({
+        rule: 'COUNT-EXACT',
+        message: `counters moved by pointered +${d.pointered}, capped +${d.capped}, bytesWithheld +${n(d.bytesWithheld)}; the response${batch.length > 1 ? 's' : ''} make${batch.length > 1 ? '' : 's'} that +${pointered}, +${capped}, +${n(sum)}`,
+      });
     if (this.config.capabilities.countCallback) {
       const got = [...o.countCalls].sort((a, b) => a - b);
       const want = [...withheld].sort((a, b) => a - b);
       if (got.length !== want.length || got.some((g, i) => g !== want[i]))
-        out.push({ rule: 'COUNT-EXACT', message: `onCount fired with [${got.map(n).join(', ')}]; expected [${want.map(n).join(', ')}]` });
+        out.push({
+          rule: 'COUNT-EXACT',
+          message: `onCount fired with [${got.map(n).join(', ')}]; expected [${want.map(n).join(', ')}]`,
+        });
     }
   }
 
@@ -506,18 +675,37 @@ export class Oracle {
     if (claim?.kind === 'stale') this.#staleLast.add(`${event.worker}\u0000${requestKey(event.path, undefined)}`);
     this.#check('STALE-SERVE-LABELLED');
     if (!this.#lv.cap) {
-      if (!('none' in response)) out.push({ rule: 'STALE-SERVE-LABELLED', message: `the stale serve answered under ${describeMode(this.config.mode)}, which has no cap lever (it must return nothing)` });
+      if (!('none' in response))
+        out.push({
+          rule: 'STALE-SERVE-LABELLED',
+          message: `the stale serve answered under ${describeMode(this.config.mode)}, which has no cap lever (it must return nothing)`,
+        });
       return out;
     }
-    if ('none' in response) return [{ rule: 'STALE-SERVE-LABELLED', message: 'the stale serve returned nothing under a capping arm' }];
-    if ('error' in response) return [{ rule: 'STALE-SERVE-LABELLED', message: `the stale serve threw (${response.error}); refusals are results, never throws` }];
+    if ('none' in response)
+      return [{ rule: 'STALE-SERVE-LABELLED', message: 'the stale serve returned nothing under a capping arm' }];
+    if ('error' in response)
+      return [
+        {
+          rule: 'STALE-SERVE-LABELLED',
+          message: `the stale serve threw (${response.error}); refusals are results, never throws`,
+        },
+      ];
     if (claim === undefined) return out;
     const text = response.text;
     const back = backing(claim, text);
-    if (!back.found) out.push({ rule: 'STALE-SERVE-LABELLED', message: `claim not found in the response: its ${back.what} is not in the text the worker was shown (${n(utf8(text).length)} bytes)` });
+    if (!back.found)
+      out.push({
+        rule: 'STALE-SERVE-LABELLED',
+        message: `claim not found in the response: its ${back.what} is not in the text the worker was shown (${n(utf8(text).length)} bytes)`,
+      });
     if (this.config.capabilities.seal) {
       this.#check('NOTICE-SEALED');
-      if (!back.framing.includes(this.config.seal)) out.push({ rule: 'NOTICE-SEALED', message: `a stale-serve notice without the instance seal ${this.config.seal}` });
+      if (!back.framing.includes(this.config.seal))
+        out.push({
+          rule: 'NOTICE-SEALED',
+          message: `a stale-serve notice without the instance seal ${this.config.seal}`,
+        });
     }
     const { startLine, endLine } = event;
     const badRange = startLine < 0 || endLine < startLine;
@@ -525,27 +713,54 @@ export class Oracle {
     if (claim.kind === 'refusal') {
       this.#check('REFUSAL-TRUE');
       if (claim.reason === 'stale-absent' || claim.reason === 'absent' || claim.reason === 'unreadable') {
-        if (fileNow !== undefined) out.push({ rule: 'REFUSAL-TRUE', message: `the stale serve said the file is gone, but it has ${n(lines.length)} lines now` });
+        if (fileNow !== undefined)
+          out.push({
+            rule: 'REFUSAL-TRUE',
+            message: `the stale serve said the file is gone, but it has ${n(lines.length)} lines now`,
+          });
       } else if (claim.reason === 'stale-past-eof') {
         if (fileNow === undefined || startLine < lines.length || badRange)
-          out.push({ rule: 'STALE-SERVE-LABELLED', message: `said lines ${startLine}–${endLine} start past the end, but the file ${fileNow === undefined ? 'is gone' : `has ${n(lines.length)} lines`}` });
+          out.push({
+            rule: 'STALE-SERVE-LABELLED',
+            message: `said lines ${startLine}–${endLine} start past the end, but the file ${fileNow === undefined ? 'is gone' : `has ${n(lines.length)} lines`}`,
+          });
       } else if (claim.reason === 'stale-bad-range' && !badRange)
         out.push({ rule: 'STALE-SERVE-LABELLED', message: `refused lines ${startLine}–${endLine} as a bad range` });
       return out;
     }
-    if (claim.kind !== 'stale') return [...out, { rule: 'STALE-SERVE-LABELLED', message: `a stale serve answered ${this.#say(claim, response)}` }];
-    if (fileNow === undefined) return [...out, { rule: 'STALE-SERVE-LABELLED', message: 'served lines of a file that does not exist' }];
+    if (claim.kind !== 'stale')
+      return [
+        ...out,
+        { rule: 'STALE-SERVE-LABELLED', message: `a stale serve answered ${this.#say(claim, response)}` },
+      ];
+    if (fileNow === undefined)
+      return [...out, { rule: 'STALE-SERVE-LABELLED', message: 'served lines of a file that does not exist' }];
     const last = Math.min(endLine, lines.length - 1);
     const want = utf8(lines.slice(startLine, last + 1).join(''));
     const got = utf8(claim.payload);
     const problems: string[] = [];
-    if (badRange || startLine >= lines.length) problems.push(`served lines ${startLine}–${endLine} that it should have refused`);
-    if (claim.startLine !== startLine || claim.endLine !== last) problems.push(`labelled lines ${claim.startLine}–${claim.endLine}, asked ${startLine}–${endLine} of ${lines.length} (0-based, inclusive, clamped: ${startLine}–${last})`);
+    if (badRange || startLine >= lines.length)
+      problems.push(`served lines ${startLine}–${endLine} that it should have refused`);
+    if (claim.startLine !== startLine || claim.endLine !== last)
+      problems.push(
+        `labelled lines ${claim.startLine}–${claim.endLine}, asked ${startLine}–${endLine} of ${lines.length} (0-based, inclusive, clamped: ${startLine}–${last})`,
+      );
     if (claim.lines !== lines.length) problems.push(`said the file has ${claim.lines} lines; it has ${lines.length}`);
-    const fits = got.length <= this.config.cap && got.length <= want.length && sameBytes(got, want.subarray(0, got.length)) && isBoundary(want, got.length);
-    if (!fits) problems.push(`the ${n(got.length)} served bytes are not 0-based lines ${startLine}–${last} of the file now (cut at the cap on a character boundary)`);
-    else if (got.length < Math.min(want.length, this.config.cap - 3)) problems.push(`served ${n(got.length)} of ${n(want.length)} bytes, cut short of the cap`);
-    else if (claim.truncated !== got.length < want.length) problems.push(claim.truncated ? 'said it was cut at the cap, but it was not' : 'was cut at the cap without saying so');
+    const fits =
+      got.length <= this.config.cap &&
+      got.length <= want.length &&
+      sameBytes(got, want.subarray(0, got.length)) &&
+      isBoundary(want, got.length);
+    if (!fits)
+      problems.push(
+        `the ${n(got.length)} served bytes are not 0-based lines ${startLine}–${last} of the file now (cut at the cap on a character boundary)`,
+      );
+    else if (got.length < Math.min(want.length, this.config.cap - 3))
+      problems.push(`served ${n(got.length)} of ${n(want.length)} bytes, cut short of the cap`);
+    else if (claim.truncated !== got.length < want.length)
+      problems.push(
+        claim.truncated ? 'said it was cut at the cap, but it was not' : 'was cut at the cap without saying so',
+      );
     for (const p of problems) out.push({ rule: 'STALE-SERVE-LABELLED', message: p });
     return out;
   }

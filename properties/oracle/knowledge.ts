@@ -71,7 +71,13 @@ function takeIn(k: Known | undefined, claim: Claim, text: string, content: strin
       const head = k === undefined ? EMPTY : k.P.subarray(0, claim.start);
       // Bytes of unchanged content sent again do not make the worker forget the rest it holds.
       const end = claim.start + payload.length;
-      if (k !== undefined && k.against === content && end < claim.total && k.P.length > end && sameBytes(k.P.subarray(claim.start, end), payload))
+      if (
+        k !== undefined &&
+        k.against === content &&
+        end < claim.total &&
+        k.P.length > end &&
+        sameBytes(k.P.subarray(claim.start, end), payload)
+      )
         return { T: claim.total, P: k.P, against: content };
       return { T: claim.total, P: joined(head, payload, content), against: content };
     }
@@ -93,7 +99,12 @@ function takeIn(k: Known | undefined, claim: Claim, text: string, content: strin
 function joined(head: Buffer, payload: Buffer, content: string): Buffer {
   const C = utf8(content);
   const end = head.length + payload.length;
-  if (end <= C.length && sameBytes(head, C.subarray(0, head.length)) && sameBytes(payload, C.subarray(head.length, end))) return C.subarray(0, end);
+  if (
+    end <= C.length &&
+    sameBytes(head, C.subarray(0, head.length)) &&
+    sameBytes(payload, C.subarray(head.length, end))
+  )
+    return C.subarray(0, end);
   return Buffer.concat([head, payload]);
 }
 

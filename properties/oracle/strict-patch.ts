@@ -6,7 +6,8 @@
  */
 import { applyPatchText } from '../../core/patch.ts';
 
-export type StrictResult = { readonly ok: true; readonly text: string } | { readonly ok: false; readonly reason: string };
+export type StrictResult =
+  { readonly ok: true; readonly text: string } | { readonly ok: false; readonly reason: string };
 
 /** `lines`: the claim's dialect (SPEC.md "Diff dialects"); absent = lines with endings, headers. */
 export function applyStrict(base: string, patchText: string, lines?: 'split'): StrictResult {

@@ -6,7 +6,26 @@ import { count, describeValue, errorMessage, errorName, type ProbeResult } from 
 
 /** Spellings that a truthiness- or case-insensitive resolver would accept. */
 const BAD_FLAGS: readonly unknown[] = Object.freeze([
-  'diff ', 'Diff', 'cap+diff', 1, 'true', null, 0, '', 'CAP', ' cap', 'all', 'off', 'false', 'undefined', NaN, {}, [], 'cap,diff', 'DIFF', 2,
+  'diff ',
+  'Diff',
+  'cap+diff',
+  1,
+  'true',
+  null,
+  0,
+  '',
+  'CAP',
+  ' cap',
+  'all',
+  'off',
+  'false',
+  'undefined',
+  NaN,
+  {},
+  [],
+  'cap,diff',
+  'DIFF',
+  2,
 ]);
 
 const LEGAL_WORDS: readonly RegExp[] = Object.freeze([/\bfalse\b/, /\bcap\b/, /\bdiff\b/, /\btrue\b/]);
@@ -14,9 +33,13 @@ const LEGAL_WORDS: readonly RegExp[] = Object.freeze([/\bfalse\b/, /\bcap\b/, /\
 /** Near-misses of the legal spellings, from the run seed. */
 function nearMisses(seed: number): unknown[] {
   const arb = fc.oneof(
-    fc.constantFrom('cap', 'diff', 'true', 'false').chain((w) =>
-      fc.tuple(fc.constantFrom('', ' ', '\t', '\n'), fc.boolean(), fc.constantFrom('', ' ', '!', '1')).map(([pre, upper, post]) => `${pre}${upper ? w.toUpperCase() : w}${post}`),
-    ),
+    fc
+      .constantFrom('cap', 'diff', 'true', 'false')
+      .chain((w) =>
+        fc
+          .tuple(fc.constantFrom('', ' ', '\t', '\n'), fc.boolean(), fc.constantFrom('', ' ', '!', '1'))
+          .map(([pre, upper, post]) => `${pre}${upper ? w.toUpperCase() : w}${post}`),
+      ),
     fc.integer({ min: -3, max: 3 }),
     fc.string({ maxLength: 6 }),
   );
@@ -32,12 +55,24 @@ export async function probeArmGuard(adapter: ShimAdapter, seed: number, r: Probe
     const story = [`1. resolveArm(${describeValue(flag)})`];
     try {
       const levers = await resolve(flag);
-      r.findings.push({ rule: 'ARM-GUARD', message: `resolveArm(${describeValue(flag)}) returned ${JSON.stringify(levers)} instead of throwing a TypeError`, story });
+      r.findings.push({
+        rule: 'ARM-GUARD',
+        message: `resolveArm(${describeValue(flag)}) returned ${JSON.stringify(levers)} instead of throwing a TypeError`,
+        story,
+      });
     } catch (e) {
       if (errorName(e) !== 'TypeError')
-        r.findings.push({ rule: 'ARM-GUARD', message: `resolveArm(${describeValue(flag)}) threw ${errorName(e)}, not TypeError`, story });
+        r.findings.push({
+          rule: 'ARM-GUARD',
+          message: `resolveArm(${describeValue(flag)}) threw ${errorName(e)}, not TypeError`,
+          story,
+        });
       else if (!LEGAL_WORDS.every((w) => w.test(errorMessage(e))))
-        r.findings.push({ rule: 'ARM-GUARD', message: `resolveArm(${describeValue(flag)}) threw a TypeError that does not name the legal spellings (false, 'cap', 'diff', true): ${JSON.stringify(errorMessage(e))}`, story });
+        r.findings.push({
+          rule: 'ARM-GUARD',
+          message: `resolveArm(${describeValue(flag)}) threw a TypeError that does not name the legal spellings (false, 'cap', 'diff', true): ${JSON.stringify(errorMessage(e))}`,
+          story,
+        });
     }
   }
   for (const arm of adapter.capabilities.arms ?? []) {
@@ -47,11 +82,21 @@ export async function probeArmGuard(adapter: ShimAdapter, seed: number, r: Probe
     try {
       const got = await resolve(flag);
       const want = ARM_TABLE[arm as ArmName];
-      const wrong = (Object.keys(want) as (keyof typeof want)[]).filter((k) => Boolean((got as unknown as Record<string, unknown>)?.[k]) !== want[k]);
+      const wrong = (Object.keys(want) as (keyof typeof want)[]).filter(
+        (k) => Boolean((got as unknown as Record<string, unknown>)?.[k]) !== want[k],
+      );
       if (wrong.length > 0)
-        r.findings.push({ rule: 'ARM-TABLE', message: `arm ${arm} resolves to levers ${JSON.stringify(got)}; the table says ${JSON.stringify(want)} (wrong: ${wrong.join(', ')})`, story });
+        r.findings.push({
+          rule: 'ARM-TABLE',
+          message: `arm ${arm} resolves to levers ${JSON.stringify(got)}; the table says ${JSON.stringify(want)} (wrong: ${wrong.join(', ')})`,
+          story,
+        });
     } catch (e) {
-      r.findings.push({ rule: 'ARM-TABLE', message: `resolveArm(${describeValue(flag)}) threw for the legal arm ${arm}: ${errorMessage(e)}`, story });
+      r.findings.push({
+        rule: 'ARM-TABLE',
+        message: `resolveArm(${describeValue(flag)}) threw for the legal arm ${arm}: ${errorMessage(e)}`,
+        story,
+      });
     }
   }
 }

@@ -5,12 +5,29 @@ import { modeFor } from '../../adapters/capabilities.ts';
 import { World } from '../../harness/world.ts';
 import { count, describeValue, errorMessage, errorName, type ProbeResult } from './types.ts';
 
-const BAD_CAPS: readonly unknown[] = Object.freeze([0, 3, 4.5, Number.NaN, -1, Number.POSITIVE_INFINITY, '100', null, 1, 2]);
+const BAD_CAPS: readonly unknown[] = Object.freeze([
+  0,
+  3,
+  4.5,
+  Number.NaN,
+  -1,
+  Number.POSITIVE_INFINITY,
+  '100',
+  null,
+  1,
+  2,
+]);
 
 function ctxWith(cap: unknown, seal: string, mode: Mode): AdapterContext {
   const world = new World();
   return {
-    workerId: 'w1', arm: mode.arm, levers: leverList(mode.levers), cap: cap as number, seal, fs: world.fs, onCount: () => {},
+    workerId: 'w1',
+    arm: mode.arm,
+    levers: leverList(mode.levers),
+    cap: cap as number,
+    seal,
+    fs: world.fs,
+    onCount: () => {},
     read: async (args) => {
       const r = world.toolResult(args);
       if (!r.ok) throw new Error(r.message);
@@ -38,17 +55,34 @@ export async function probeCapParam(adapter: ShimAdapter, seal: string, r: Probe
     try {
       const shim = await adapter.create(ctxWith(cap, seal, mode));
       void shim;
-      r.findings.push({ rule: 'CAP-PARAM', message: `cap ${describeValue(cap)} was accepted; the cap must be an integer >= 4`, story });
+      r.findings.push({
+        rule: 'CAP-PARAM',
+        message: `cap ${describeValue(cap)} was accepted; the cap must be an integer >= 4`,
+        story,
+      });
     } catch (e) {
-      if (errorName(e) !== 'RangeError') r.findings.push({ rule: 'CAP-PARAM', message: `cap ${describeValue(cap)} threw ${errorName(e)}, not RangeError`, story });
+      if (errorName(e) !== 'RangeError')
+        r.findings.push({
+          rule: 'CAP-PARAM',
+          message: `cap ${describeValue(cap)} threw ${errorName(e)}, not RangeError`,
+          story,
+        });
       else if (!/\b4\b/.test(errorMessage(e)) || !/integer/i.test(errorMessage(e)))
-        r.findings.push({ rule: 'CAP-PARAM', message: `the RangeError for cap ${describeValue(cap)} does not name the domain (an integer >= 4): ${JSON.stringify(errorMessage(e))}`, story });
+        r.findings.push({
+          rule: 'CAP-PARAM',
+          message: `the RangeError for cap ${describeValue(cap)} does not name the domain (an integer >= 4): ${JSON.stringify(errorMessage(e))}`,
+          story,
+        });
     }
   }
   count(r, 'CAP-PARAM');
   try {
     await adapter.create(ctxWith(4, seal, mode));
   } catch (e) {
-    r.findings.push({ rule: 'CAP-PARAM', message: `cap 4 (the smallest legal cap) was refused: ${errorMessage(e)}`, story: [`1. create a worker's shim under ${under} with cap 4`] });
+    r.findings.push({
+      rule: 'CAP-PARAM',
+      message: `cap 4 (the smallest legal cap) was refused: ${errorMessage(e)}`,
+      story: [`1. create a worker's shim under ${under} with cap 4`],
+    });
   }
 }

@@ -9,7 +9,12 @@ import { emptyResult, type ProbeResult } from './types.ts';
 
 export type { ProbeResult, ProbeFinding } from './types.ts';
 
-export async function runSurfaceProbes(adapter: ShimAdapter, seal: string, seed: number, opTimeoutMs?: number): Promise<ProbeResult> {
+export async function runSurfaceProbes(
+  adapter: ShimAdapter,
+  seal: string,
+  seed: number,
+  opTimeoutMs?: number,
+): Promise<ProbeResult> {
   const r = emptyResult();
   await probeArmGuard(adapter, seed, r);
   await probeOffIdentity(adapter, r);

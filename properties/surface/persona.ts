@@ -30,7 +30,12 @@ export async function probePersona(adapter: ShimAdapter, seal: string, r: ProbeR
         continue;
       }
       if (!lv.on) {
-        if (line !== null && line !== '') r.findings.push({ rule: 'PERSONA-TRUTH', message: `the off arm has a persona: ${JSON.stringify(line)}`, story });
+        if (line !== null && line !== '')
+          r.findings.push({
+            rule: 'PERSONA-TRUTH',
+            message: `the off arm has a persona: ${JSON.stringify(line)}`,
+            story,
+          });
         continue;
       }
       if (line === null || line === '') {
@@ -39,12 +44,25 @@ export async function probePersona(adapter: ShimAdapter, seal: string, r: ProbeR
       }
       const text = line.split(seal).join(' ');
       if (lv.cap !== mentionsNumber(text, cap))
-        r.findings.push({ rule: 'PERSONA-TRUTH', message: `arm ${arm} ${lv.cap ? 'caps, but its persona does not state' : 'does not cap, but its persona mentions'} the ${cap}-byte cap: ${JSON.stringify(line)}`, story });
+        r.findings.push({
+          rule: 'PERSONA-TRUTH',
+          message: `arm ${arm} ${lv.cap ? 'caps, but its persona does not state' : 'does not cap, but its persona mentions'} the ${cap}-byte cap: ${JSON.stringify(line)}`,
+          story,
+        });
       if (lv.diff !== /\bdiffs?\b/i.test(text))
-        r.findings.push({ rule: 'PERSONA-TRUTH', message: `arm ${arm} ${lv.diff ? 'diffs, but its persona does not say so' : 'has no diff lever, but its persona speaks of diffs'}: ${JSON.stringify(line)}`, story });
+        r.findings.push({
+          rule: 'PERSONA-TRUTH',
+          message: `arm ${arm} ${lv.diff ? 'diffs, but its persona does not say so' : 'has no diff lever, but its persona speaks of diffs'}: ${JSON.stringify(line)}`,
+          story,
+        });
       if (adapter.capabilities.seal) {
         count(r, 'NOTICE-SEALED');
-        if (!line.includes(seal)) r.findings.push({ rule: 'NOTICE-SEALED', message: `the persona of arm ${arm} does not carry the seal ${seal}`, story });
+        if (!line.includes(seal))
+          r.findings.push({
+            rule: 'NOTICE-SEALED',
+            message: `the persona of arm ${arm} does not carry the seal ${seal}`,
+            story,
+          });
       }
     }
   }

@@ -19,7 +19,11 @@ const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** The path as spelled, plus the other arguments. */
 function requestOf(args: ReadArgs): { key: string; path: string } {
   const { path, ...rest } = args;
-  const sorted = Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined).sort(([a], [b]) => a.localeCompare(b)));
+  const sorted = Object.fromEntries(
+    Object.entries(rest)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => a.localeCompare(b)),
+  );
   return { key: `${path}\u0000${JSON.stringify(sorted)}`, path };
 }
 
@@ -35,10 +39,19 @@ function sliceEnd(b: Buffer, from: number, cap: number): number {
 
 export default defineAdapter({
   name: 'cap-only',
-  capabilities: { levers: ['cap'], capParam: true, windows: true, staleServe: false, forget: true, counters: false, seal: true },
+  capabilities: {
+    levers: ['cap'],
+    capParam: true,
+    windows: true,
+    staleServe: false,
+    forget: true,
+    counters: false,
+    seal: true,
+  },
   create(ctx) {
     const cap = ctx.cap;
-    if (typeof cap !== 'number' || !Number.isSafeInteger(cap) || cap < 4) throw new RangeError(`cap must be an integer >= 4, got ${String(cap)}`);
+    if (typeof cap !== 'number' || !Number.isSafeInteger(cap) || cap < 4)
+      throw new RangeError(`cap must be an integer >= 4, got ${String(cap)}`);
     /** Request as spelled → the text's hash and how many of its bytes were given. */
     const ledger = new Map<string, { hash: string; given: number; path: string }>();
     return {
@@ -52,7 +65,10 @@ export default defineAdapter({
         ledger.set(key, { hash, given: end, path });
         const payload = b.subarray(from, end).toString('utf8');
         if (from === 0 && end === b.length) return payload;
-        const rest = end < b.length ? `not the whole file: read it again for the bytes from ${end}` : 'the rest of the file: you now hold all of it';
+        const rest =
+          end < b.length
+            ? `not the whole file: read it again for the bytes from ${end}`
+            : 'the rest of the file: you now hold all of it';
         return `${payload}\n[cap-only ${ctx.seal}] bytes ${from}-${end} of ${b.length}; ${rest}`;
       },
       forget(path) {

@@ -18,7 +18,11 @@ const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** One file however it is spelled, plus the other arguments (a window is its own request). */
 function requestOf(args: ReadArgs): string {
   const { path, ...rest } = args;
-  const sorted = Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined).sort(([a], [b]) => a.localeCompare(b)));
+  const sorted = Object.fromEntries(
+    Object.entries(rest)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => a.localeCompare(b)),
+  );
   return `${posix.normalize(path)}\u0000${JSON.stringify(sorted)}`;
 }
 
@@ -26,7 +30,15 @@ const lineCount = (text: string): number => text.split('\n').length - (text.ends
 
 export default defineAdapter({
   name: 'pointer-only',
-  capabilities: { levers: ['pointer'], capParam: false, windows: true, staleServe: false, forget: true, counters: false, seal: true },
+  capabilities: {
+    levers: ['pointer'],
+    capParam: false,
+    windows: true,
+    staleServe: false,
+    forget: true,
+    counters: false,
+    seal: true,
+  },
   create(ctx) {
     /** Request → hash of the text last given whole. */
     const given = new Map<string, string>();
@@ -48,7 +60,9 @@ export default defineAdapter({
   },
   decode(text, { seal }): Claim {
     const s = escape(seal);
-    const pointer = new RegExp(`^\\[pointer-only ${s}\\] unchanged since your last read of .*: you already hold all (\\d+) bytes of it\\.$`).exec(text);
+    const pointer = new RegExp(
+      `^\\[pointer-only ${s}\\] unchanged since your last read of .*: you already hold all (\\d+) bytes of it\\.$`,
+    ).exec(text);
     if (pointer) return { kind: 'pointer', total: Number(pointer[1]) };
     const host = new RegExp(`^\\[host ${s}\\] [^\\n]*\\n`).exec(text);
     if (host) return { kind: 'verbatim', payload: text.slice(host[0].length), at: host[0].length };

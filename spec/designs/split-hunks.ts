@@ -12,7 +12,11 @@ const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 function requestOf(args: ReadArgs): string {
   const { path, ...rest } = args;
-  const sorted = Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined).sort(([a], [b]) => a.localeCompare(b)));
+  const sorted = Object.fromEntries(
+    Object.entries(rest)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => a.localeCompare(b)),
+  );
   return `${posix.normalize(path)}\u0000${JSON.stringify(sorted)}`;
 }
 
@@ -40,7 +44,15 @@ function hunk(before: string, after: string): string {
 
 export default defineAdapter({
   name: 'split-hunks',
-  capabilities: { levers: ['pointer', 'diff'], capParam: false, windows: true, staleServe: false, forget: true, counters: false, seal: true },
+  capabilities: {
+    levers: ['pointer', 'diff'],
+    capParam: false,
+    windows: true,
+    staleServe: false,
+    forget: true,
+    counters: false,
+    seal: true,
+  },
   create(ctx) {
     const given = new Map<string, string>(); // request → the text last given whole
     return {
@@ -50,7 +62,8 @@ export default defineAdapter({
         const prev = given.get(key);
         given.set(key, text);
         const bytes = Buffer.byteLength(text, 'utf8');
-        if (prev === text) return `[split-hunks ${ctx.seal}] unchanged since your last read: you already hold all ${bytes} bytes.`;
+        if (prev === text)
+          return `[split-hunks ${ctx.seal}] unchanged since your last read: you already hold all ${bytes} bytes.`;
         if (prev === undefined) return text;
         const response = `[split-hunks ${ctx.seal}] changed; split-line hunks against your last read, now ${bytes} bytes\n${hunk(prev, text)}`;
         return Buffer.byteLength(response, 'utf8') <= bytes ? response : text;
@@ -63,10 +76,21 @@ export default defineAdapter({
   },
   decode(text, { seal }): Claim {
     const s = escape(seal);
-    const pointer = new RegExp(`^\\[split-hunks ${s}\\] unchanged since your last read: you already hold all (\\d+) bytes\\.$`).exec(text);
+    const pointer = new RegExp(
+      `^\\[split-hunks ${s}\\] unchanged since your last read: you already hold all (\\d+) bytes\\.$`,
+    ).exec(text);
     if (pointer) return { kind: 'pointer', total: Number(pointer[1]) };
-    const diff = new RegExp(`^\\[split-hunks ${s}\\] changed; split-line hunks against your last read, now (\\d+) bytes\\n`).exec(text);
-    if (diff) return { kind: 'diff', patch: text.slice(diff[0].length), total: Number(diff[1]), lines: 'split', at: diff[0].length };
+    const diff = new RegExp(
+      `^\\[split-hunks ${s}\\] changed; split-line hunks against your last read, now (\\d+) bytes\\n`,
+    ).exec(text);
+    if (diff)
+      return {
+        kind: 'diff',
+        patch: text.slice(diff[0].length),
+        total: Number(diff[1]),
+        lines: 'split',
+        at: diff[0].length,
+      };
     return { kind: 'verbatim' };
   },
 });

@@ -2,22 +2,36 @@
 import { request } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { END_TEXT, ModelServer } from '../../adapters/agent/server.ts';
-import { OPENAI_CHAT_PATH, chatText, openaiChatEvents, parseOpenAIChat } from '../../adapters/agent/wire/openai-chat.ts';
+import {
+  OPENAI_CHAT_PATH,
+  chatText,
+  openaiChatEvents,
+  parseOpenAIChat,
+} from '../../adapters/agent/wire/openai-chat.ts';
 
-const TOOLS = [{ type: 'function', function: { name: 'read_file', parameters: {} } }, { type: 'function', function: { name: 'edit', parameters: {} } }];
+const TOOLS = [
+  { type: 'function', function: { name: 'read_file', parameters: {} } },
+  { type: 'function', function: { name: 'edit', parameters: {} } },
+];
 
 /** The `data:` payloads of a streamed reply, as a client reads them. */
-const chunks = (sse: string): string[] => sse.split('\n\n').filter((b) => b.trim() !== '').map((b) => {
-  expect(b.startsWith('data: ')).toBe(true);
-  return b.slice('data: '.length);
-});
+const chunks = (sse: string): string[] =>
+  sse
+    .split('\n\n')
+    .filter((b) => b.trim() !== '')
+    .map((b) => {
+      expect(b.startsWith('data: ')).toBe(true);
+      return b.slice('data: '.length);
+    });
 
 function post(url: string, path: string, body: string): Promise<{ status: number; type: string; text: string }> {
   return new Promise((resolve, reject) => {
     const req = request(`${url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' } }, (res) => {
       let text = '';
       res.on('data', (c: Buffer) => (text += c.toString('utf8')));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, type: String(res.headers['content-type'] ?? ''), text }));
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, type: String(res.headers['content-type'] ?? ''), text }),
+      );
     });
     req.on('error', reject);
     req.end(body);
@@ -31,21 +45,39 @@ afterEach(async () => {
 
 describe('OpenAI Chat Completions SSE', () => {
   it('streams a whole tool call in one delta.tool_calls chunk, finishes for tool calls and ends with [DONE]', () => {
-    const c = chunks(openaiChatEvents({ kind: 'tool', id: 'call_rs1', name: 'read_file', input: { file_path: '/s/a.ts', offset: 0, limit: 2 } }));
+    const c = chunks(
+      openaiChatEvents({
+        kind: 'tool',
+        id: 'call_rs1',
+        name: 'read_file',
+        input: { file_path: '/s/a.ts', offset: 0, limit: 2 },
+      }),
+    );
     expect(c.at(-1)).toBe('[DONE]');
-    const data = c.slice(0, -1).map((x) => JSON.parse(x) as { choices: { delta: Record<string, any>; finish_reason: string | null }[]; usage?: object });
+    const data = c
+      .slice(0, -1)
+      .map(
+        (x) =>
+          JSON.parse(x) as { choices: { delta: Record<string, any>; finish_reason: string | null }[]; usage?: object },
+      );
     expect(data[0]!.choices[0]!.delta).toEqual({ role: 'assistant' });
     const calls = data.flatMap((d) => d.choices.flatMap((ch) => ch.delta.tool_calls ?? []));
     expect(calls).toHaveLength(1);
     expect(calls[0]).toMatchObject({ index: 0, id: 'call_rs1', type: 'function', function: { name: 'read_file' } });
     expect(JSON.parse(calls[0].function.arguments)).toEqual({ file_path: '/s/a.ts', offset: 0, limit: 2 });
-    expect(data.flatMap((d) => d.choices.map((ch) => ch.finish_reason)).filter((f) => f !== null)).toEqual(['tool_calls']);
+    expect(data.flatMap((d) => d.choices.map((ch) => ch.finish_reason)).filter((f) => f !== null)).toEqual([
+      'tool_calls',
+    ]);
     expect(data.at(-1)!.usage).toMatchObject({ total_tokens: 11 });
   });
 
   it('ends a session with plain text and finish_reason stop', () => {
-    const data = chunks(openaiChatEvents({ kind: 'text', text: 'Done.' })).slice(0, -1).map((x) => JSON.parse(x) as { choices: { delta: Record<string, unknown>; finish_reason: string | null }[] });
-    expect(data.flatMap((d) => d.choices.map((ch) => ch.delta.content)).filter((x) => x !== undefined)).toEqual(['Done.']);
+    const data = chunks(openaiChatEvents({ kind: 'text', text: 'Done.' }))
+      .slice(0, -1)
+      .map((x) => JSON.parse(x) as { choices: { delta: Record<string, unknown>; finish_reason: string | null }[] });
+    expect(data.flatMap((d) => d.choices.map((ch) => ch.delta.content)).filter((x) => x !== undefined)).toEqual([
+      'Done.',
+    ]);
     expect(data.flatMap((d) => d.choices.map((ch) => ch.finish_reason)).filter((f) => f !== null)).toEqual(['stop']);
     expect(JSON.stringify(data)).not.toContain('tool_calls');
   });
@@ -58,22 +90,29 @@ describe('OpenAI Chat Completions SSE', () => {
 
   it('tells loop requests (the read tool offered) from side requests', () => {
     expect(parseOpenAIChat({ messages: [{ role: 'user', content: 'Summarise' }] }, 'read_file')).toBe('side');
-    expect(parseOpenAIChat({ tools: [{ type: 'function', function: { name: 'edit' } }], messages: [] }, 'read_file')).toBe('side');
+    expect(
+      parseOpenAIChat({ tools: [{ type: 'function', function: { name: 'edit' } }], messages: [] }, 'read_file'),
+    ).toBe('side');
     expect(parseOpenAIChat({ tools: TOOLS }, 'read_file')).toMatch(/no messages array/);
     expect(parseOpenAIChat([], 'read_file')).toMatch(/not a JSON object/);
   });
 
   it('takes the tool results after the last assistant message, by tool_call_id, and the trailing user text', () => {
-    const r = parseOpenAIChat({
-      tools: TOOLS,
-      messages: [
-        { role: 'system', content: 'sys' }, { role: 'user', content: 'go' },
-        { role: 'assistant', content: null, tool_calls: [{ id: 'c0' }] }, { role: 'tool', tool_call_id: 'c0', content: 'old' },
-        { role: 'assistant', content: null, tool_calls: [{ id: 'c1' }] },
-        { role: 'tool', tool_call_id: 'c1', content: [{ type: 'text', text: 'hello\n' }] },
-        { role: 'user', content: [{ type: 'text', text: 'note' }] },
-      ],
-    }, 'read_file');
+    const r = parseOpenAIChat(
+      {
+        tools: TOOLS,
+        messages: [
+          { role: 'system', content: 'sys' },
+          { role: 'user', content: 'go' },
+          { role: 'assistant', content: null, tool_calls: [{ id: 'c0' }] },
+          { role: 'tool', tool_call_id: 'c0', content: 'old' },
+          { role: 'assistant', content: null, tool_calls: [{ id: 'c1' }] },
+          { role: 'tool', tool_call_id: 'c1', content: [{ type: 'text', text: 'hello\n' }] },
+          { role: 'user', content: [{ type: 'text', text: 'note' }] },
+        ],
+      },
+      'read_file',
+    );
     expect(typeof r).toBe('object');
     if (typeof r !== 'object') return;
     expect(r.turns).toBe(7);
@@ -89,7 +128,12 @@ describe('ModelServer on the openai-chat wire', () => {
     opened.push(s);
     return s;
   };
-  const loop = (n: number) => JSON.stringify({ tools: TOOLS, stream: true, messages: Array.from({ length: n }, (_, i) => ({ role: i % 2 ? 'assistant' : 'user', content: 'x' })) });
+  const loop = (n: number) =>
+    JSON.stringify({
+      tools: TOOLS,
+      stream: true,
+      messages: Array.from({ length: n }, (_, i) => ({ role: i % 2 ? 'assistant' : 'user', content: 'x' })),
+    });
 
   it('parks a loop request at /v1/chat/completions, answers it, and answers a retry with the same reply', async () => {
     const s = await start();
@@ -109,12 +153,16 @@ describe('ModelServer on the openai-chat wire', () => {
   it('answers side requests with the fixed text and never hands them to the kit', async () => {
     const s = await start();
     s.line('w1');
-    const r = await post(s.url('w1'), OPENAI_CHAT_PATH, JSON.stringify({ stream: true, messages: [{ role: 'user', content: 'Is the loop stuck?' }] }));
+    const r = await post(
+      s.url('w1'),
+      OPENAI_CHAT_PATH,
+      JSON.stringify({ stream: true, messages: [{ role: 'user', content: 'Is the loop stuck?' }] }),
+    );
     expect(r.text).toContain(JSON.stringify(END_TEXT));
     expect(s.sideRequests).toBe(1);
   });
 
-  it('serves no other wire\'s endpoint', async () => {
+  it("serves no other wire's endpoint", async () => {
     const s = await start();
     s.line('w1');
     expect((await post(s.url('w1'), '/v1/messages', loop(1))).status).toBe(404);

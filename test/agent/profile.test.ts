@@ -23,27 +23,47 @@ describe('Claude Code profile', () => {
 
   it('removes <system-reminder> blocks before judging', () => {
     expect(stripReminders('1\tx\n\n<system-reminder>\nWhenever you read a file…\n</system-reminder>\n')).toBe('1\tx');
-    expect(claudeCode.normalize('1\tx\n2\t\n<system-reminder>task tools</system-reminder>', info)).toEqual({ text: 'x\n' });
+    expect(claudeCode.normalize('1\tx\n2\t\n<system-reminder>task tools</system-reminder>', info)).toEqual({
+      text: 'x\n',
+    });
   });
 
   it('decodes the re-read stub as a pointer and a missing file as a refusal; content is verbatim', () => {
     const stub = 'Wasted call — file unchanged since your last Read. Refer to that earlier tool_result instead.';
     expect(claudeCode.normalize(stub, info)).toEqual({ text: stub });
     expect(claudeCode.decode(stub, info)).toEqual({ kind: 'pointer', total: 42 });
-    expect(claudeCode.decode('File unchanged since last read. The content from the earlier Read…', info)).toEqual({ kind: 'pointer', total: 42 });
+    expect(claudeCode.decode('File unchanged since last read. The content from the earlier Read…', info)).toEqual({
+      kind: 'pointer',
+      total: 42,
+    });
     const absent = 'File does not exist. Note: your current working directory is /tmp/x.';
     expect(claudeCode.decode(absent, { ...info, isError: true })).toEqual({ kind: 'refusal', reason: 'absent' });
     expect(claudeCode.decode('const a = 1;\n', info)).toBeUndefined();
   });
 
   it('maps a kit read to Read {file_path absolute, offset 1-based, limit}', () => {
-    expect(claudeCode.readTool.input({ path: 'a.ts', offset: 3, limit: 2 }, '/s/a.ts')).toEqual({ file_path: '/s/a.ts', offset: 3, limit: 2 });
+    expect(claudeCode.readTool.input({ path: 'a.ts', offset: 3, limit: 2 }, '/s/a.ts')).toEqual({
+      file_path: '/s/a.ts',
+      offset: 3,
+      limit: 2,
+    });
     expect(claudeCode.readTool.input({ path: 'a.ts' }, '/s/a.ts')).toEqual({ file_path: '/s/a.ts' });
   });
 
   it('turns telemetry, autoupdate and nonessential traffic off and points the CLI at the kit', () => {
-    const env = claudeCode.env({ baseUrl: 'http://127.0.0.1:1/w/w1', proxyUrl: 'http://127.0.0.1:2', home: '/h', tmp: '/t', root: '/r' });
-    expect(env).toMatchObject({ ANTHROPIC_BASE_URL: 'http://127.0.0.1:1/w/w1', CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1', DISABLE_TELEMETRY: '1', DISABLE_AUTOUPDATER: '1' });
+    const env = claudeCode.env({
+      baseUrl: 'http://127.0.0.1:1/w/w1',
+      proxyUrl: 'http://127.0.0.1:2',
+      home: '/h',
+      tmp: '/t',
+      root: '/r',
+    });
+    expect(env).toMatchObject({
+      ANTHROPIC_BASE_URL: 'http://127.0.0.1:1/w/w1',
+      CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
+      DISABLE_TELEMETRY: '1',
+      DISABLE_AUTOUPDATER: '1',
+    });
   });
 });
 
@@ -71,8 +91,17 @@ describe('profile modules', () => {
 describe('--agent flags', () => {
   const flags = (o: Record<string, string>) => new Map(Object.entries(o));
   it('takes a built-in name or a module, not both, and --agent-command only with them', () => {
-    expect(parseAgentFlags(flags({ agent: 'claude-code' }))).toEqual({ kind: 'agent', command: 'claude-code', builtin: true });
-    expect(parseDriverFlags(flags({ 'agent-profile': 'p.ts', 'agent-command': '/opt/c' }), undefined)).toEqual({ kind: 'agent', command: 'p.ts', builtin: false, agentCommand: '/opt/c' });
+    expect(parseAgentFlags(flags({ agent: 'claude-code' }))).toEqual({
+      kind: 'agent',
+      command: 'claude-code',
+      builtin: true,
+    });
+    expect(parseDriverFlags(flags({ 'agent-profile': 'p.ts', 'agent-command': '/opt/c' }), undefined)).toEqual({
+      kind: 'agent',
+      command: 'p.ts',
+      builtin: false,
+      agentCommand: '/opt/c',
+    });
     expect(() => parseAgentFlags(flags({ agent: 'claude-code', 'agent-profile': 'p.ts' }))).toThrow(/not both/);
     expect(() => parseAgentFlags(flags({ agent: 'cursor' }))).toThrow(/one of claude-code/);
     expect(() => parseAgentFlags(flags({ 'agent-command': 'x' }))).toThrow(/applies to --agent/);
@@ -86,7 +115,9 @@ describe('driver faults (fake CLIs)', () => {
     process.env.PATH = '/nonexistent';
     try {
       expect(() => resolveAgentCommand(claudeCode, undefined, tmpdir())).toThrow(UsageError);
-      expect(() => resolveAgentCommand(claudeCode, undefined, tmpdir())).toThrow(/npm install --prefix \.agent-clis @anthropic-ai\/claude-code@2\.1\.197" \(in a checkout: scripts\/install-agent-clis\.sh claude-code\)/);
+      expect(() => resolveAgentCommand(claudeCode, undefined, tmpdir())).toThrow(
+        /npm install --prefix \.agent-clis @anthropic-ai\/claude-code@2\.1\.197" \(in a checkout: scripts\/install-agent-clis\.sh claude-code\)/,
+      );
     } finally {
       process.env.PATH = saved;
     }
@@ -94,11 +125,20 @@ describe('driver faults (fake CLIs)', () => {
 
   const faulty = async (command: string, timeoutMs: number) => {
     const base = mkdtempSync(join(tmpdir(), 'agent-fault-'));
-    const a = openAgentAdapter({ profile: claudeCode, profileSource: 'built-in', command, timeoutMs, sandboxDir: base });
+    const a = openAgentAdapter({
+      profile: claudeCode,
+      profileSource: 'built-in',
+      command,
+      timeoutMs,
+      sandboxDir: base,
+    });
     const h = await a.openHistory!({ arm: undefined, levers: ['pointer'], cap: 64, seal: 's' });
     h.write('a.ts', 'x\n', 1_700_000_000_000);
     const w = await h.create({ workerId: 'w1' } as never);
-    const e = await w.read({ path: 'a.ts' }).then(() => undefined, (x: unknown) => x);
+    const e = await w.read({ path: 'a.ts' }).then(
+      () => undefined,
+      (x: unknown) => x,
+    );
     await h.close();
     const left = readdirSync(base);
     rmSync(base, { recursive: true, force: true });

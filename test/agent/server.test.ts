@@ -5,15 +5,22 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ProxyTrap } from '../../adapters/agent/proxy.ts';
 import { END_TEXT, ModelServer, WireFault, anthropicEvents, parseAnthropic } from '../../adapters/agent/server.ts';
 
-const READ_TOOLS = [{ name: 'Read', input_schema: {} }, { name: 'Bash', input_schema: {} }];
+const READ_TOOLS = [
+  { name: 'Read', input_schema: {} },
+  { name: 'Bash', input_schema: {} },
+];
 
 function post(url: string, body: string): Promise<{ status: number; text: string }> {
   return new Promise((resolve, reject) => {
-    const req = request(`${url}/v1/messages?beta=true`, { method: 'POST', headers: { 'content-type': 'application/json' } }, (res) => {
-      let text = '';
-      res.on('data', (c: Buffer) => (text += c.toString('utf8')));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
-    });
+    const req = request(
+      `${url}/v1/messages?beta=true`,
+      { method: 'POST', headers: { 'content-type': 'application/json' } },
+      (res) => {
+        let text = '';
+        res.on('data', (c: Buffer) => (text += c.toString('utf8')));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+      },
+    );
     req.on('error', reject);
     req.end(body);
   });
@@ -21,10 +28,13 @@ function post(url: string, body: string): Promise<{ status: number; text: string
 
 /** The SSE events of a reply, as a client reads them. */
 const events = (sse: string): { event: string; data: Record<string, any> }[] =>
-  sse.split('\n\n').filter((b) => b.trim() !== '').map((b) => {
-    const [ev, data] = b.split('\n');
-    return { event: ev!.replace(/^event: /, ''), data: JSON.parse(data!.replace(/^data: /, '')) };
-  });
+  sse
+    .split('\n\n')
+    .filter((b) => b.trim() !== '')
+    .map((b) => {
+      const [ev, data] = b.split('\n');
+      return { event: ev!.replace(/^event: /, ''), data: JSON.parse(data!.replace(/^data: /, '')) };
+    });
 
 const opened: { close(): Promise<void> }[] = [];
 afterEach(async () => {
@@ -33,8 +43,17 @@ afterEach(async () => {
 
 describe('Anthropic Messages SSE', () => {
   it('sends a whole tool call in one input_json_delta and stops for tool use', () => {
-    const ev = events(anthropicEvents({ kind: 'tool', id: 'toolu_x1', name: 'Read', input: { file_path: '/s/a.ts', offset: 2 } }));
-    expect(ev.map((e) => e.event)).toEqual(['message_start', 'content_block_start', 'content_block_delta', 'content_block_stop', 'message_delta', 'message_stop']);
+    const ev = events(
+      anthropicEvents({ kind: 'tool', id: 'toolu_x1', name: 'Read', input: { file_path: '/s/a.ts', offset: 2 } }),
+    );
+    expect(ev.map((e) => e.event)).toEqual([
+      'message_start',
+      'content_block_start',
+      'content_block_delta',
+      'content_block_stop',
+      'message_delta',
+      'message_stop',
+    ]);
     expect(ev[1]!.data.content_block).toMatchObject({ type: 'tool_use', id: 'toolu_x1', name: 'Read' });
     expect(JSON.parse(ev[2]!.data.delta.partial_json)).toEqual({ file_path: '/s/a.ts', offset: 2 });
     expect(ev[4]!.data.delta.stop_reason).toBe('tool_use');
@@ -49,7 +68,23 @@ describe('Anthropic Messages SSE', () => {
   it('tells loop requests (the read tool offered) from side requests and reads tool results', () => {
     expect(parseAnthropic({ messages: [{ role: 'user', content: 'title?' }] }, 'Read')).toBe('side');
     expect(parseAnthropic({ tools: READ_TOOLS }, 'Read')).toMatch(/no messages/);
-    const r = parseAnthropic({ tools: READ_TOOLS, messages: [{ role: 'user', content: 'go' }, { role: 'assistant', content: [] }, { role: 'user', content: [{ type: 'tool_result', tool_use_id: 't1', content: [{ type: 'text', text: '1\tx' }], is_error: false }, { type: 'text', text: 'note' }] }] }, 'Read');
+    const r = parseAnthropic(
+      {
+        tools: READ_TOOLS,
+        messages: [
+          { role: 'user', content: 'go' },
+          { role: 'assistant', content: [] },
+          {
+            role: 'user',
+            content: [
+              { type: 'tool_result', tool_use_id: 't1', content: [{ type: 'text', text: '1\tx' }], is_error: false },
+              { type: 'text', text: 'note' },
+            ],
+          },
+        ],
+      },
+      'Read',
+    );
     expect(typeof r).toBe('object');
     if (typeof r !== 'object') return;
     expect(r.turns).toBe(3);
@@ -65,7 +100,19 @@ describe('ModelServer', () => {
     opened.push(s);
     return s;
   };
-  const loop = (n: number, extra: object[] = []) => JSON.stringify({ tools: READ_TOOLS, stream: true, messages: [...Array.from({ length: n - 1 - extra.length }, (_, i) => ({ role: i % 2 ? 'assistant' : 'user', content: 'x' })), ...extra, { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_a', content: 'one' }] }] });
+  const loop = (n: number, extra: object[] = []) =>
+    JSON.stringify({
+      tools: READ_TOOLS,
+      stream: true,
+      messages: [
+        ...Array.from({ length: n - 1 - extra.length }, (_, i) => ({
+          role: i % 2 ? 'assistant' : 'user',
+          content: 'x',
+        })),
+        ...extra,
+        { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_a', content: 'one' }] },
+      ],
+    });
 
   it('parks a loop request until the kit answers, and answers a retry of the same turn with the same reply', async () => {
     const s = await start();
@@ -84,7 +131,10 @@ describe('ModelServer', () => {
   it('answers side requests harmlessly and never hands them to the kit', async () => {
     const s = await start();
     s.line('w1');
-    const r = await post(s.url('w1'), JSON.stringify({ messages: [{ role: 'user', content: 'Write a title' }], stream: true }));
+    const r = await post(
+      s.url('w1'),
+      JSON.stringify({ messages: [{ role: 'user', content: 'Write a title' }], stream: true }),
+    );
     expect(r.text).toContain(JSON.stringify(END_TEXT));
     expect(s.sideRequests).toBe(1);
   });
@@ -92,7 +142,10 @@ describe('ModelServer', () => {
   it('fails the worker with the first bytes of a request that is not JSON', async () => {
     const s = await start();
     const line = s.line('w1');
-    const next = line.next().then(() => undefined, (e: unknown) => e);
+    const next = line.next().then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     const r = await post(s.url('w1'), '{"model": oops');
     expect(r.status).toBe(400);
     const e = await next;
@@ -122,7 +175,9 @@ describe('ProxyTrap', () => {
   const connectVia = (t: ProxyTrap, target: string): Promise<string> =>
     new Promise((resolve, reject) => {
       const port = Number(new URL(t.url).port);
-      const sock = connect(port, '127.0.0.1', () => sock.write(`CONNECT ${target} HTTP/1.1\r\nHost: ${target}\r\n\r\n`));
+      const sock = connect(port, '127.0.0.1', () =>
+        sock.write(`CONNECT ${target} HTTP/1.1\r\nHost: ${target}\r\n\r\n`),
+      );
       let got = '';
       sock.on('data', (c: Buffer) => {
         got += c.toString('latin1');
@@ -151,7 +206,15 @@ describe('ProxyTrap', () => {
   it('refuses a plain HTTP request to another host', async () => {
     const t = await start();
     const status = await new Promise<number>((resolve, reject) => {
-      const req = request({ host: '127.0.0.1', port: Number(new URL(t.url).port), path: 'http://telemetry.example.com/v1/events', method: 'POST' }, (res) => (res.resume(), resolve(res.statusCode ?? 0)));
+      const req = request(
+        {
+          host: '127.0.0.1',
+          port: Number(new URL(t.url).port),
+          path: 'http://telemetry.example.com/v1/events',
+          method: 'POST',
+        },
+        (res) => (res.resume(), resolve(res.statusCode ?? 0)),
+      );
       req.on('error', reject);
       req.end('{}');
     });

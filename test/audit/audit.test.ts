@@ -24,7 +24,9 @@ describe('audit: the shipped example traces', { timeout: cpuBudget(3) }, () => {
     // The one audit through the spawned bin; the others call main(argv) in-process (no node + tsx start).
     const r = cli(['audit', example('with-lie.jsonl')]);
     expect(r.code).toBe(1);
-    expect(r.stdout).toMatch(/^line 5: POINTER-FULL — said "unchanged, you hold all 59 bytes" but the worker holds bytes 0–24 of 59$/m);
+    expect(r.stdout).toMatch(
+      /^line 5: POINTER-FULL — said "unchanged, you hold all 59 bytes" but the worker holds bytes 0–24 of 59$/m,
+    );
     expect(r.stdout).toMatch(/1 lie\b/);
   });
 
@@ -32,12 +34,19 @@ describe('audit: the shipped example traces', { timeout: cpuBudget(3) }, () => {
     const r = await inProcess(['audit', example('with-lie.jsonl'), '--reporter', 'json']);
     expect(r.code).toBe(1);
     const j = JSON.parse(r.stdout);
-    expect(j).toMatchObject({ tool: 'readshim-conformance', command: 'audit', version: expect.any(String), specVersion: expect.any(String) });
+    expect(j).toMatchObject({
+      tool: 'readshim-conformance',
+      command: 'audit',
+      version: expect.any(String),
+      specVersion: expect.any(String),
+    });
     expect(j.lies.map((l: { line: number; rule: string }) => [l.line, l.rule])).toEqual([[5, 'POINTER-FULL']]);
     const story: string[] = j.lies[0].story;
     expect(story[0]).toMatch(/^line 3: write src\/config\.ts: 59 bytes/);
     expect(story).toContain('line 4: w1 reads src/config.ts → bytes 0–24 of 59 (partial)');
-    expect(story.join('\n')).toMatch(/line 5: w1 reads src\/config\.ts → "unchanged, you hold all 59 bytes"\n +✗ POINTER-FULL/);
+    expect(story.join('\n')).toMatch(
+      /line 5: w1 reads src\/config\.ts → "unchanged, you hold all 59 bytes"\n +✗ POINTER-FULL/,
+    );
     expect(j.summary).toMatchObject({ lies: 1, responses: 9, events: 14 });
   });
 
@@ -54,7 +63,9 @@ describe('audit: the shipped example traces', { timeout: cpuBudget(3) }, () => {
     expect(j.summary.failed).toBe(0);
     // The replay records the reference's responses: they equal the ones the file carries.
     const trace = parseTrace(readFileSync(example('clean.jsonl'), 'utf8'));
-    expect(trace.events.filter((e) => e.type === 'read').every((e) => e.type === 'read' && e.response !== undefined)).toBe(true);
+    expect(
+      trace.events.filter((e) => e.type === 'read').every((e) => e.type === 'read' && e.response !== undefined),
+    ).toBe(true);
   });
 });
 
@@ -100,11 +111,32 @@ describe('audit: every lie, each by its line, resynchronising after each', () =>
 describe('audit: what it cannot judge is exit 2, naming the line', () => {
   const all = lines(readFileSync(example('clean.jsonl'), 'utf8'));
   const cases: [string, string, RegExp][] = [
-    ['a read without a recorded response', [...all.slice(0, 4), '{"type":"read","worker":"w1","path":"src/config.ts"}', ...all.slice(4)].join('\n'), /line 5: read event without a recorded "response"/],
-    ['a write that carries a hash, not the content', [all[0], all[1], '{"type":"write","path":"a.ts","sha256":"ab12","mtimeMs":1}'].join('\n'), /line 3: write needs string "content" \(a trace carries each version's content: a hash cannot verify a payload\)/],
+    [
+      'a read without a recorded response',
+      [...all.slice(0, 4), '{"type":"read","worker":"w1","path":"src/config.ts"}', ...all.slice(4)].join('\n'),
+      /line 5: read event without a recorded "response"/,
+    ],
+    [
+      'a write that carries a hash, not the content',
+      [all[0], all[1], '{"type":"write","path":"a.ts","sha256":"ab12","mtimeMs":1}'].join('\n'),
+      /line 3: write needs string "content" \(a trace carries each version's content: a hash cannot verify a payload\)/,
+    ],
     ['a foreign file', '{"hello":"world"}\n', /is not a readshim trace: line 1: the first line must be a header/],
-    ['a newer spec version', all[0]!.replace('"specVersion":"2.0"', '"specVersion":"99.0"'), /is a trace of spec 99\.0; this kit checks spec 2\.1 and cannot read newer traces/],
-    ['a response the decoder cannot read', [all[0], all[1], all[2], '{"type":"read","worker":"w1","path":"src/config.ts","response":{"text":"[readshim c1ea4e5ea100] gibberish"}}'].join('\n'), /line 4: the reference decoder cannot read this recorded response/],
+    [
+      'a newer spec version',
+      all[0]!.replace('"specVersion":"2.0"', '"specVersion":"99.0"'),
+      /is a trace of spec 99\.0; this kit checks spec 2\.1 and cannot read newer traces/,
+    ],
+    [
+      'a response the decoder cannot read',
+      [
+        all[0],
+        all[1],
+        all[2],
+        '{"type":"read","worker":"w1","path":"src/config.ts","response":{"text":"[readshim c1ea4e5ea100] gibberish"}}',
+      ].join('\n'),
+      /line 4: the reference decoder cannot read this recorded response/,
+    ],
   ];
   for (const [what, text, message] of cases)
     it(what, async () => {
@@ -115,7 +147,9 @@ describe('audit: what it cannot judge is exit 2, naming the line', () => {
       expect(r.stdout).toBe('');
     });
   it('a missing file, a missing argument', async () => {
-    expect((await inProcess(['audit', join(tmp, 'nope.jsonl')])).stderr).toMatch(/cannot read trace .*nope\.jsonl: ENOENT/);
+    expect((await inProcess(['audit', join(tmp, 'nope.jsonl')])).stderr).toMatch(
+      /cannot read trace .*nope\.jsonl: ENOENT/,
+    );
     const r = await inProcess(['audit']);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/audit: which trace\?/);

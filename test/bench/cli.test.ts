@@ -33,7 +33,14 @@ const small = ['--reads', '300', '--workers', '25', '--files', '40'];
 describe('bench --reporter json, default workload', () => {
   let code: number | null;
   let stderr: string;
-  let j: { tool: string; command: string; version: string; specVersion: string; workload: Record<string, unknown>; shims: Shim[] };
+  let j: {
+    tool: string;
+    command: string;
+    version: string;
+    specVersion: string;
+    workload: Record<string, unknown>;
+    shims: Shim[];
+  };
   let cwd: string;
   beforeAll(async () => {
     cwd = project();
@@ -61,9 +68,11 @@ describe('bench --reporter json, default workload', () => {
   it('lists the reference under each arm and every naive design, with the four numbers', () => {
     expect(j.shims).toHaveLength(ARM_NAMES.length + NAIVE_DESIGNS.length);
     for (const arm of ARM_NAMES) expect(row('reference', arm).role).toBe('reference');
-    for (const id of ['PATH-HASH-POINTER', 'PATH-ONLY', 'MTIME-KEYED', 'WINDOW-BLIND', 'NO-FORGET']) expect(row(id).role).toBe('naive');
+    for (const id of ['PATH-HASH-POINTER', 'PATH-ONLY', 'MTIME-KEYED', 'WINDOW-BLIND', 'NO-FORGET'])
+      expect(row(id).role).toBe('naive');
     for (const s of j.shims) {
-      for (const k of ['bytesNaive', 'bytesDelivered', 'lies'] as const) expect(Number.isSafeInteger(s[k]) && s[k] >= 0, `${s.shim} ${k}`).toBe(true);
+      for (const k of ['bytesNaive', 'bytesDelivered', 'lies'] as const)
+        expect(Number.isSafeInteger(s[k]) && s[k] >= 0, `${s.shim} ${k}`).toBe(true);
       expect(s.savedPct).toBe(Math.round(1000 * (1 - s.bytesDelivered / s.bytesNaive)) / 10);
       expect(s.bytesNaive).toBe(j.shims[0]!.bytesNaive);
     }
@@ -83,7 +92,8 @@ describe('bench --reporter json, default workload', () => {
   it('is sorted by score: shims without lies first (most saved first), then by fewest lies', () => {
     const truthful = j.shims.filter((s) => s.lies === 0);
     expect(j.shims.slice(0, truthful.length)).toEqual(truthful);
-    for (let i = 1; i < truthful.length; i++) expect(truthful[i - 1]!.savedPct).toBeGreaterThanOrEqual(truthful[i]!.savedPct);
+    for (let i = 1; i < truthful.length; i++)
+      expect(truthful[i - 1]!.savedPct).toBeGreaterThanOrEqual(truthful[i]!.savedPct);
     const liars = j.shims.slice(truthful.length);
     for (let i = 1; i < liars.length; i++) expect(liars[i - 1]!.lies).toBeLessThanOrEqual(liars[i]!.lies);
   });
@@ -160,34 +170,66 @@ describe('bad flags', () => {
 
   it('the defaults parse to the documented workload', () => {
     expect(parseBenchFlags([])).toEqual({ workload: DEFAULT_WORKLOAD, baselines: 'all', reporter: 'pretty' });
-    expect(parseBenchFlags(['--reread-rate', '.3', '--edit-rate=1', '--cap', '4096']).workload).toEqual({ ...DEFAULT_WORKLOAD, rereadRate: 0.3, editRate: 1, cap: 4_096 });
+    expect(parseBenchFlags(['--reread-rate', '.3', '--edit-rate=1', '--cap', '4096']).workload).toEqual({
+      ...DEFAULT_WORKLOAD,
+      rereadRate: 0.3,
+      editRate: 1,
+      cap: 4_096,
+    });
   });
 
-  it.each([
-    [['--reread-rate', '1.5']],
-    [['--workers', '5000']],
-    [['--adapter', 'no/such/adapter.ts']],
-  ])('from the command line, %j exits 2 with one line on stderr and writes nothing', async (...args) => {
-    const cwd = project();
-    const r = await inProcess(['bench', ...args[0], '--out', join(cwd, 'report.json')], cwd);
-    expect(r.code).toBe(2);
-    expect(r.stdout).toBe('');
-    expect(r.stderr).toMatch(/^readshim-conformance: (bench: |adapter module not found)/);
-    expect(r.stderr.trimEnd().split('\n')).toHaveLength(1);
-    expect(readdirSync(cwd)).toEqual([]);
-  });
+  it.each([[['--reread-rate', '1.5']], [['--workers', '5000']], [['--adapter', 'no/such/adapter.ts']]])(
+    'from the command line, %j exits 2 with one line on stderr and writes nothing',
+    async (...args) => {
+      const cwd = project();
+      const r = await inProcess(['bench', ...args[0], '--out', join(cwd, 'report.json')], cwd);
+      expect(r.code).toBe(2);
+      expect(r.stdout).toBe('');
+      expect(r.stderr).toMatch(/^readshim-conformance: (bench: |adapter module not found)/);
+      expect(r.stderr.trimEnd().split('\n')).toHaveLength(1);
+      expect(readdirSync(cwd)).toEqual([]);
+    },
+  );
 });
 
 describe('the shim under test joins the table', () => {
   it('--adapter: benched under each arm it declares, first among equals; a liar makes exit 1', async () => {
-    const ok = await inProcess(['bench', ...small, '--baselines', 'reference', '--adapter', join(ROOT, 'examples/minimal-shim/adapter.ts'), '--reporter', 'json'], project());
+    const ok = await inProcess(
+      [
+        'bench',
+        ...small,
+        '--baselines',
+        'reference',
+        '--adapter',
+        join(ROOT, 'examples/minimal-shim/adapter.ts'),
+        '--reporter',
+        'json',
+      ],
+      project(),
+    );
     expect(ok.code).toBe(0);
     const j = JSON.parse(ok.stdout) as { shims: Shim[] };
-    expect(j.shims.filter((s) => s.role === 'under test').map((s) => [s.shim, s.arm])).toEqual([['minimal-shim', 'cap']]);
+    expect(j.shims.filter((s) => s.role === 'under test').map((s) => [s.shim, s.arm])).toEqual([
+      ['minimal-shim', 'cap'],
+    ]);
     expect(j.shims.filter((s) => s.role === 'reference')).toHaveLength(4);
     expect(j.shims.filter((s) => s.role === 'naive')).toHaveLength(0);
 
-    const liar = await inProcess(['bench', ...small, '--baselines', 'none', '--adapter', join(ROOT, 'test/fixtures/adapters/path-hash.ts'), '--arm', 'cap', '--reporter', 'json'], project());
+    const liar = await inProcess(
+      [
+        'bench',
+        ...small,
+        '--baselines',
+        'none',
+        '--adapter',
+        join(ROOT, 'test/fixtures/adapters/path-hash.ts'),
+        '--arm',
+        'cap',
+        '--reporter',
+        'json',
+      ],
+      project(),
+    );
     expect(liar.code).toBe(1);
     const l = JSON.parse(liar.stdout) as { shims: Shim[] };
     expect(l.shims).toHaveLength(1);
@@ -198,14 +240,22 @@ describe('the shim under test joins the table', () => {
     const home = sandboxHome();
     try {
       const env = { TMPDIR: home };
-      const d = await inProcess(['bench', ...small, '--baselines', 'none', '--process', DELIVERY, '--reporter', 'json'], project(), env);
+      const d = await inProcess(
+        ['bench', ...small, '--baselines', 'none', '--process', DELIVERY, '--reporter', 'json'],
+        project(),
+        env,
+      );
       expect(d.stderr).toBe('');
       expect(d.code).toBe(0);
       const dj = JSON.parse(d.stdout) as { shims: Shim[] };
       expect(dj.shims.map((s) => [s.shim, s.lies])).toEqual([['process:py-delivery', 0]]);
       expect(dj.shims[0]!.savedPct).toBeGreaterThan(0);
       // Every edit keeps the mtime: a shim that trusts the mtime must be caught.
-      const m = await inProcess(['bench', ...small, '--same-mtime-rate', '1', '--baselines', 'none', '--process', MTIME, '--reporter', 'json'], project(), env);
+      const m = await inProcess(
+        ['bench', ...small, '--same-mtime-rate', '1', '--baselines', 'none', '--process', MTIME, '--reporter', 'json'],
+        project(),
+        env,
+      );
       expect(m.code).toBe(1);
       expect((JSON.parse(m.stdout) as { shims: Shim[] }).shims[0]!.lies).toBeGreaterThan(0);
       expect(sandboxesIn(home)).toEqual([]);

@@ -18,7 +18,13 @@ describe('countLies', () => {
   });
 
   it('ignores rules that do not make a response false (over-delivery, surface)', () => {
-    const c = countLies([v(1, 'CAP-BOUND'), v(2, 'PROGRESS'), v(3, 'NOTICE-SEALED'), v(4, 'COUNT-EXACT'), v(5, 'FIRST-VERBATIM')]);
+    const c = countLies([
+      v(1, 'CAP-BOUND'),
+      v(2, 'PROGRESS'),
+      v(3, 'NOTICE-SEALED'),
+      v(4, 'COUNT-EXACT'),
+      v(5, 'FIRST-VERBATIM'),
+    ]);
     expect(c).toEqual({ lies: 0, byRule: {} });
   });
 
@@ -76,7 +82,11 @@ describe('measure', () => {
       { type: 'read', worker: 'w1', path: 'a.ts' },
       { type: 'read', worker: 'w1', path: 'a.ts' },
     ];
-    const m = await measure(BROKEN['path-hash']!.adapter, { cap: 40, seal: 'benchtestseal', mode: modeOfArm('cap') }, events);
+    const m = await measure(
+      BROKEN['path-hash']!.adapter,
+      { cap: 40, seal: 'benchtestseal', mode: modeOfArm('cap') },
+      events,
+    );
     const ok = await measure(reference, { cap: 40, seal: 'benchtestseal', mode: modeOfArm('cap') }, events);
     expect(m.bytesNaive).toBe(300);
     expect(m.lies).toBe(2);

@@ -14,7 +14,9 @@ describe('the generator mix', () => {
     const ops = specs.flatMap((h) => h.ops);
     expect(Object.values(mix.ops).reduce((a, b) => a + b, 0)).toBe(ops.length);
     expect(mix.ops.race ?? 0).toBe(ops.filter((o) => o.op === 'race').length);
-    const edits = ops.filter((o) => o.op === 'write' || o.op === 'cycle' || o.op === 'race').length + ops.filter((o) => o.op === 'read' && o.race).length;
+    const edits =
+      ops.filter((o) => o.op === 'write' || o.op === 'cycle' || o.op === 'race').length +
+      ops.filter((o) => o.op === 'read' && o.race).length;
     expect(Object.values(mix.edits).reduce((a, b) => a + b, 0)).toBe(edits);
     expect(['advance', 'keep', 'restore'].reduce((a, k) => a + (mix.mtimes[k] ?? 0), 0)).toBe(edits);
   });
@@ -27,7 +29,11 @@ describe('the generator mix', () => {
     const i = events.findIndex((e) => e.type === 'read' && e.race !== undefined);
     expect(i).toBeGreaterThan(-1);
     const after = events[i + 1];
-    expect(after).toMatchObject({ type: 'read', path: (events[i] as { path: string }).path, worker: (events[i] as { worker: string }).worker });
+    expect(after).toMatchObject({
+      type: 'read',
+      path: (events[i] as { path: string }).path,
+      worker: (events[i] as { worker: string }).worker,
+    });
   });
 
   it('no race op (nor race on a read) when the kit cannot rewrite a file mid-read', () => {
@@ -37,20 +43,35 @@ describe('the generator mix', () => {
     expect(mix.reads.race).toBeUndefined();
   });
 
-  it('dev/bench/generator-mix.json records the default run\'s seeds and budget', () => {
-    const committed = JSON.parse(readFileSync(new URL('../../dev/bench/generator-mix.json', import.meta.url), 'utf8')) as { seeds: number[]; historiesPerBand: number; histories: number; ops: Record<string, number> };
+  it("dev/bench/generator-mix.json records the default run's seeds and budget", () => {
+    const committed = JSON.parse(
+      readFileSync(new URL('../../dev/bench/generator-mix.json', import.meta.url), 'utf8'),
+    ) as { seeds: number[]; historiesPerBand: number; histories: number; ops: Record<string, number> };
     expect(committed.seeds).toHaveLength(10);
     expect(committed.histories).toBe(committed.seeds.length * 3 * committed.historiesPerBand);
     expect(committed.ops.race).toBeGreaterThan(0);
   });
 
   it('the default run draws every content, op, read, size, edit and mtime kind within ±5% of dev/bench/generator-mix.json', () => {
-    const committed = JSON.parse(readFileSync(new URL('../../dev/bench/generator-mix.json', import.meta.url), 'utf8')) as Mix;
+    const committed = JSON.parse(
+      readFileSync(new URL('../../dev/bench/generator-mix.json', import.meta.url), 'utf8'),
+    ) as Mix;
     expect(committed.seeds).toEqual(SEEDS);
-    const now = mixOf(sampleDefaultRun(committed.seeds, committed.historiesPerBand), committed.seeds, committed.historiesPerBand);
+    const now = mixOf(
+      sampleDefaultRun(committed.seeds, committed.historiesPerBand),
+      committed.seeds,
+      committed.historiesPerBand,
+    );
     expect(mixDrift(committed, now, 0.05)).toEqual([]);
     // The check can fail: one kind 6% off, or a kind the baseline never drew, is reported.
-    const off = { ...now, edits: { ...now.edits, touch: Math.round(now.edits.touch! * 1.06) }, ops: { ...now.ops, novel: 1 } };
-    expect(mixDrift(committed, off, 0.05)).toEqual(['ops.novel: 0 → 1', `edits.touch: ${committed.edits.touch} → ${off.edits.touch}`]);
+    const off = {
+      ...now,
+      edits: { ...now.edits, touch: Math.round(now.edits.touch! * 1.06) },
+      ops: { ...now.ops, novel: 1 },
+    };
+    expect(mixDrift(committed, off, 0.05)).toEqual([
+      'ops.novel: 0 → 1',
+      `edits.touch: ${committed.edits.touch} → ${off.edits.touch}`,
+    ]);
   });
 });

@@ -34,22 +34,26 @@ describe('prebuilt naive designs', () => {
   });
 
   const w = buildWorkload({ ...DEFAULT_WORKLOAD, reads: 400, workers: 20, files: 30, seed: 5 });
-  it.each(NAIVE_DESIGNS.map((id) => [id]))('%s measures as the catalogue mutant does', async (id) => {
-    const built = await loadNaiveDesign(id, out);
-    const source = await loadMutantAdapter(id);
-    try {
-      expect(built.adapter.name).toBe(id);
-      expect(built.arm).toBe(source.arm);
-      const cfg = { mode: modeOfArm(built.arm), cap: w.params.cap, seal: sealFor(w.params.seed) };
-      const a = await measure(built.adapter, cfg, w.events);
-      const b = await measure(source.adapter, cfg, w.events);
-      expect(a).toEqual(b);
-      expect(a.bytesDelivered).toBeGreaterThan(0);
-    } finally {
-      await built.dispose();
-      await source.dispose();
-    }
-  }, 120_000);
+  it.each(NAIVE_DESIGNS.map((id) => [id]))(
+    '%s measures as the catalogue mutant does',
+    async (id) => {
+      const built = await loadNaiveDesign(id, out);
+      const source = await loadMutantAdapter(id);
+      try {
+        expect(built.adapter.name).toBe(id);
+        expect(built.arm).toBe(source.arm);
+        const cfg = { mode: modeOfArm(built.arm), cap: w.params.cap, seal: sealFor(w.params.seed) };
+        const a = await measure(built.adapter, cfg, w.events);
+        const b = await measure(source.adapter, cfg, w.events);
+        expect(a).toEqual(b);
+        expect(a.bytesDelivered).toBeGreaterThan(0);
+      } finally {
+        await built.dispose();
+        await source.dispose();
+      }
+    },
+    120_000,
+  );
 
   it('without prebuilt designs, a checkout builds them from the catalogue', async () => {
     const d = await loadNaiveDesign('PATH-ONLY', join(out, 'nowhere'));

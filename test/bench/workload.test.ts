@@ -1,7 +1,13 @@
 /** The bench workload: deterministic from its seed, shaped as docs/BENCH.md says, every parameter wired. */
 import { describe, expect, it } from 'vitest';
 import { parseTrace, formatTrace } from '../../core/trace.ts';
-import { DEFAULT_WORKLOAD, buildWorkload, describeWorkload, workloadProblem, type WorkloadParams } from '../../bench/workload.ts';
+import {
+  DEFAULT_WORKLOAD,
+  buildWorkload,
+  describeWorkload,
+  workloadProblem,
+  type WorkloadParams,
+} from '../../bench/workload.ts';
 
 const small: WorkloadParams = { ...DEFAULT_WORKLOAD, reads: 400, workers: 30, files: 40 };
 
@@ -17,7 +23,14 @@ describe('determinism', () => {
 
   it('its events are valid trace events (they survive the trace format)', () => {
     const w = buildWorkload(small);
-    const header = { type: 'header' as const, kit: 'x', specVersion: 'x', cap: w.params.cap, arm: 'all' as const, seal: 's' };
+    const header = {
+      type: 'header' as const,
+      kit: 'x',
+      specVersion: 'x',
+      cap: w.params.cap,
+      arm: 'all' as const,
+      seal: 's',
+    };
     expect(parseTrace(formatTrace({ header, events: w.events })).events).toEqual(w.events);
   });
 });

@@ -19,15 +19,24 @@ afterAll(() => rmSync(work, { recursive: true, force: true }));
 function action(env: Record<string, string>): { code: number | null; stdout: string; stderr: string; cwd: string } {
   const cwd = mkdtempSync(join(work, 'fork-'));
   const r = spawnSync('bash', [join(ROOT, 'action/run.sh')], {
-    cwd, encoding: 'utf8', timeout: 280_000,
-    env: { ...process.env, READSHIM_PROGRESS: '0', READSHIM_KIT: `${process.execPath} ${join(ROOT, 'bin/readshim-conformance.js')}`, ...env },
+    cwd,
+    encoding: 'utf8',
+    timeout: 280_000,
+    env: {
+      ...process.env,
+      READSHIM_PROGRESS: '0',
+      READSHIM_KIT: `${process.execPath} ${join(ROOT, 'bin/readshim-conformance.js')}`,
+      ...env,
+    },
   });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr, cwd };
 }
 
 describe('action/run.sh (the steps of action.yml)', () => {
   it('a conforming shim: exit 0, a JUnit report with no failure', () => {
-    const r = action({ READSHIM_ARGS: `--process ${JSON.stringify(python('examples/python/delivery_shim.py'))} --arm cap --runs 3 --no-save` });
+    const r = action({
+      READSHIM_ARGS: `--process ${JSON.stringify(python('examples/python/delivery_shim.py'))} --arm cap --runs 3 --no-save`,
+    });
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     const xml = parseXml(readFileSync(join(r.cwd, 'reports/readshim.xml'), 'utf8'));
@@ -37,7 +46,10 @@ describe('action/run.sh (the steps of action.yml)', () => {
   }, 300_000);
 
   it('a lying shim: non-zero (red), the JUnit report names the failing rule', () => {
-    const r = action({ READSHIM_ARGS: `--process ${JSON.stringify(python('examples/python/mtime_shim.py'))} --arm cap --runs 3 --only POINTER-FULL --no-save`, READSHIM_REPORTS: 'out/r' });
+    const r = action({
+      READSHIM_ARGS: `--process ${JSON.stringify(python('examples/python/mtime_shim.py'))} --arm cap --runs 3 --only POINTER-FULL --no-save`,
+      READSHIM_REPORTS: 'out/r',
+    });
     expect(r.code).toBe(1);
     const text = readFileSync(join(r.cwd, 'out/r/readshim.xml'), 'utf8');
     expect(Number(parseXml(text).attrs.failures)).toBeGreaterThan(0);

@@ -30,7 +30,11 @@ describe('docs/ARCHITECTURE.md', () => {
   });
 
   it('names only files and folders that exist', () => {
-    const named = [...doc.matchAll(/`((?:core|harness|adapters|properties|spec|mutations|bench|cli|vitest|gates|reference|selfcheck|scripts|examples|test)\/[\w./-]*)`/g)].map((m) => m[1]!);
+    const named = [
+      ...doc.matchAll(
+        /`((?:core|harness|adapters|properties|spec|mutations|bench|cli|vitest|gates|reference|selfcheck|scripts|examples|test)\/[\w./-]*)`/g,
+      ),
+    ].map((m) => m[1]!);
     expect(named.length).toBeGreaterThan(20);
     const missing = named.filter((p) => !p.includes('<') && !existsSync(join(ROOT, p)));
     expect(missing).toEqual([]);

@@ -46,8 +46,29 @@ describe('the shields endpoint check can fail', () => {
 describe('run --reporter badge', { timeout: cpuBudget(10) }, () => {
   const badge = async (adapter: string | undefined, name: string, extra: string[] = []) => {
     const out = join(tmp, `${name}.json`);
-    const r = await inProcess(['run', ...(adapter ? ['--adapter', join(ROOT, adapter)] : []), '--runs', '20', '--seed', '5', '--no-save', '--reporter', 'badge', '--out', out, ...extra], tmp, HERE);
-    return { r, json: JSON.parse(readFileSync(out, 'utf8')) as Record<string, unknown>, svg: readFileSync(join(tmp, `${name}.svg`), 'utf8') };
+    const r = await inProcess(
+      [
+        'run',
+        ...(adapter ? ['--adapter', join(ROOT, adapter)] : []),
+        '--runs',
+        '20',
+        '--seed',
+        '5',
+        '--no-save',
+        '--reporter',
+        'badge',
+        '--out',
+        out,
+        ...extra,
+      ],
+      tmp,
+      HERE,
+    );
+    return {
+      r,
+      json: JSON.parse(readFileSync(out, 'utf8')) as Record<string, unknown>,
+      svg: readFileSync(join(tmp, `${name}.svg`), 'utf8'),
+    };
   };
 
   it('a failing shim: "fails <RULE>", red, exit 1; the SVG is well-formed and carries the message', async () => {

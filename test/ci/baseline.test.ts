@@ -26,9 +26,15 @@ describe('baseline format', () => {
     ]);
   });
   it('an unknown ID, two IDs on a line, a repeated ID: usage errors naming file and line', () => {
-    expect(() => parseBaseline('b.txt', 'POINTER-FULL\nPOINTER_FULL\n')).toThrow(new UsageError('baseline b.txt:2: unknown rule ID "POINTER_FULL"; see `readshim-conformance spec` for the 24 IDs'));
+    expect(() => parseBaseline('b.txt', 'POINTER-FULL\nPOINTER_FULL\n')).toThrow(
+      new UsageError(
+        'baseline b.txt:2: unknown rule ID "POINTER_FULL"; see `readshim-conformance spec` for the 24 IDs',
+      ),
+    );
     expect(() => parseBaseline('b.txt', 'POINTER-FULL DONE-TRUE\n')).toThrow(/b\.txt:1: one rule ID per line/);
-    expect(() => parseBaseline('b.txt', 'DONE-TRUE\n# x\nDONE-TRUE # again\n')).toThrow(/b\.txt:3: DONE-TRUE is already listed on line 1/);
+    expect(() => parseBaseline('b.txt', 'DONE-TRUE\n# x\nDONE-TRUE # again\n')).toThrow(
+      /b\.txt:3: DONE-TRUE is already listed on line 1/,
+    );
   });
 });
 
@@ -40,7 +46,12 @@ describe('run --baseline / --write-baseline', { timeout: cpuBudget(6) }, () => {
     const w = await inProcess([...broken, '--write-baseline', out], tmp, HERE);
     expect(w.code).toBe(0);
     const text = readFileSync(out, 'utf8');
-    expect(text.split('\n').filter((l) => l !== '' && !l.startsWith('#')).map((l) => l.split(/\s/)[0])).toEqual(['FORGET-RESETS']);
+    expect(
+      text
+        .split('\n')
+        .filter((l) => l !== '' && !l.startsWith('#'))
+        .map((l) => l.split(/\s/)[0]),
+    ).toEqual(['FORGET-RESETS']);
     expect(readdirSync(join(tmp, 'written'))).toEqual(['readshim-baseline.txt']);
     const again = await inProcess([...broken, '--baseline', out], tmp, HERE);
     expect(again.code).toBe(0);
@@ -60,26 +71,63 @@ describe('run --baseline / --write-baseline', { timeout: cpuBudget(6) }, () => {
   });
 
   it('a listed rule that passes fails the run: fixed — remove it from the baseline', async () => {
-    const r = await inProcess([...broken, '--baseline', file('stale.txt', 'FORGET-RESETS # known\nPOINTER-FULL # fixed since\n'), '--reporter', 'json'], tmp, HERE);
+    const r = await inProcess(
+      [
+        ...broken,
+        '--baseline',
+        file('stale.txt', 'FORGET-RESETS # known\nPOINTER-FULL # fixed since\n'),
+        '--reporter',
+        'json',
+      ],
+      tmp,
+      HERE,
+    );
     expect(r.code).toBe(1);
     const j = JSON.parse(r.stdout);
-    expect(j.baseline).toMatchObject({ ok: false, accepted: ['FORGET-RESETS'], newFailures: [], fixed: ['POINTER-FULL'] });
+    expect(j.baseline).toMatchObject({
+      ok: false,
+      accepted: ['FORGET-RESETS'],
+      newFailures: [],
+      fixed: ['POINTER-FULL'],
+    });
     const p = await inProcess([...broken, '--baseline', join(tmp, 'stale.txt')], tmp, HERE);
     expect(p.stdout).toMatch(/FIXED +POINTER-FULL passes now — remove it from the baseline/);
   });
 
   it('the reference with an empty baseline passes; with a listed rule it fails', async () => {
-    expect((await inProcess(['run', '--runs', '10', '--no-save', '--baseline', file('none.txt', '')], tmp, HERE)).code).toBe(0);
-    expect((await inProcess(['run', '--runs', '10', '--no-save', '--baseline', file('one.txt', 'DIFF-COMPLETE\n')], tmp, HERE)).code).toBe(1);
+    expect(
+      (await inProcess(['run', '--runs', '10', '--no-save', '--baseline', file('none.txt', '')], tmp, HERE)).code,
+    ).toBe(0);
+    expect(
+      (
+        await inProcess(
+          ['run', '--runs', '10', '--no-save', '--baseline', file('one.txt', 'DIFF-COMPLETE\n')],
+          tmp,
+          HERE,
+        )
+      ).code,
+    ).toBe(1);
   });
 
   const bad: [string, string[], RegExp][] = [
     ['unknown rule ID', ['--baseline', '@unknown'], /baseline .*unknown\.txt:2: unknown rule ID "NOT-A-RULE"/],
     ['missing baseline file', ['--baseline', join(tmp, 'missing.txt')], /cannot read baseline .*missing\.txt: ENOENT/],
     ['both flags', ['--baseline', '@unknown', '--write-baseline', 'x.txt'], /not both/],
-    ['--write-baseline with --shard', ['--write-baseline', 'x.txt', '--shard', '1/2'], /--write-baseline needs the whole run/],
-    ['--write-baseline with --only', ['--write-baseline', 'x.txt', '--only', 'POINTER-FULL'], /--write-baseline needs every rule judged/],
-    ['--baseline with --replay', ['--baseline', '@unknown', '--replay', 'x.jsonl'], /--baseline applies to a full run, not to --replay/],
+    [
+      '--write-baseline with --shard',
+      ['--write-baseline', 'x.txt', '--shard', '1/2'],
+      /--write-baseline needs the whole run/,
+    ],
+    [
+      '--write-baseline with --only',
+      ['--write-baseline', 'x.txt', '--only', 'POINTER-FULL'],
+      /--write-baseline needs every rule judged/,
+    ],
+    [
+      '--baseline with --replay',
+      ['--baseline', '@unknown', '--replay', 'x.jsonl'],
+      /--baseline applies to a full run, not to --replay/,
+    ],
   ];
   for (const [what, args, message] of bad)
     it(`exit 2 before running: ${what}`, async () => {

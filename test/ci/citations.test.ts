@@ -26,7 +26,12 @@ function hits(re: RegExp, files: string[]): string[] {
 
 describe('citations', () => {
   it('no tracked file cites a design document kept outside the repository', () => {
-    expect(hits(OUTSIDE, tracked.filter((f) => f !== 'test/ci/citations.test.ts'))).toEqual([]);
+    expect(
+      hits(
+        OUTSIDE,
+        tracked.filter((f) => f !== 'test/ci/citations.test.ts'),
+      ),
+    ).toEqual([]);
   });
 
   it('no source, test or script cites an issue number', () => {

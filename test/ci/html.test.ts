@@ -18,7 +18,18 @@ describe('run --reporter html', { timeout: cpuBudget(8) }, () => {
   let page: string;
   let json: { rules: { id: string; status: string; counterexample?: { story: string[] } }[] };
   beforeAll(async () => {
-    const base = ['run', '--adapter', join(ROOT, 'test/fixtures/adapters/path-hash.ts'), '--arm', 'cap', '--runs', '20', '--seed', '5', '--no-save'];
+    const base = [
+      'run',
+      '--adapter',
+      join(ROOT, 'test/fixtures/adapters/path-hash.ts'),
+      '--arm',
+      'cap',
+      '--runs',
+      '20',
+      '--seed',
+      '5',
+      '--no-save',
+    ];
     const out = join(tmp, 'sub/report.html');
     r = await inProcess([...base, '--reporter', 'html', '--out', out], tmp, HERE);
     page = readFileSync(out, 'utf8');
@@ -30,10 +41,15 @@ describe('run --reporter html', { timeout: cpuBudget(8) }, () => {
     expect(page.startsWith('<!DOCTYPE html>')).toBe(true);
     const root = parseXml(`<?xml version="1.0" encoding="UTF-8"?>\n${page.replace('<!DOCTYPE html>', '')}`);
     expect(root.name).toBe('html');
-    const links = all(root).filter((e) => e.attrs.href !== undefined).map((e) => e.attrs.href!);
+    const links = all(root)
+      .filter((e) => e.attrs.href !== undefined)
+      .map((e) => e.attrs.href!);
     const spec = relative(join(tmp, 'sub'), join(ROOT, 'spec/SPEC.md'));
     for (const rule of RULES) expect(links).toContain(`${spec}#${rule.id.toLowerCase()}`);
-    for (const rule of RULES) expect(all(root).some((e) => e.attrs.id === `rule-${rule.id.toLowerCase()}` && text(e).includes(rule.id))).toBe(true);
+    for (const rule of RULES)
+      expect(all(root).some((e) => e.attrs.id === `rule-${rule.id.toLowerCase()}` && text(e).includes(rule.id))).toBe(
+        true,
+      );
     expect(text(root)).toContain(`kit ${KIT_VERSION}, spec ${SPEC_VERSION}`);
   });
 

@@ -10,9 +10,25 @@ import { parseXml, type XmlElement } from './xml.ts';
 const tmp = mkdtempSync(join(tmpdir(), 'readshim-junit-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 // path-hash fails POINTER-FULL and leaves SLICE-CONTINUES and PROGRESS unexercised (it never continues).
-const base = ['run', '--adapter', join(ROOT, 'test/fixtures/adapters/path-hash.ts'), '--arm', 'cap', '--runs', '20', '--seed', '5', '--no-save'];
+const base = [
+  'run',
+  '--adapter',
+  join(ROOT, 'test/fixtures/adapters/path-hash.ts'),
+  '--arm',
+  'cap',
+  '--runs',
+  '20',
+  '--seed',
+  '5',
+  '--no-save',
+];
 
-interface Case { suite: string; classname: string; name: string; child?: XmlElement }
+interface Case {
+  suite: string;
+  classname: string;
+  name: string;
+  child?: XmlElement;
+}
 
 /** The JUnit shape CI tools read: testsuites > testsuite > testcase > failure | skipped, counts that add up. */
 function junitCases(xml: string): Case[] {
@@ -34,10 +50,19 @@ function junitCases(xml: string): Case[] {
     for (const c of own) {
       expect(c.children.length).toBeLessThanOrEqual(1);
       expect(c.attrs.classname).toBe(suite.attrs.name);
-      cases.push({ suite: suite.attrs.name!, classname: c.attrs.classname!, name: c.attrs.name!, ...(c.children[0] ? { child: c.children[0] } : {}) });
+      cases.push({
+        suite: suite.attrs.name!,
+        classname: c.attrs.classname!,
+        name: c.attrs.name!,
+        ...(c.children[0] ? { child: c.children[0] } : {}),
+      });
     }
   }
-  expect([Number(root.attrs.tests), Number(root.attrs.failures), Number(root.attrs.skipped)]).toEqual([cases.length, failures, skipped]);
+  expect([Number(root.attrs.tests), Number(root.attrs.failures), Number(root.attrs.skipped)]).toEqual([
+    cases.length,
+    failures,
+    skipped,
+  ]);
   return cases;
 }
 
@@ -75,7 +100,8 @@ describe('run --reporter junit', { timeout: cpuBudget(8) }, () => {
     expect(r.code).toBe(1);
     const cases = junitCases(r.stdout);
     expect(cases.map((c) => c.name).sort()).toEqual(RULES.map((x) => x.id).sort());
-    for (const c of cases) expect(c.suite).toBe(`readshim-conformance.path-hash.cap.${RULES.find((x) => x.id === c.name)!.kind}`);
+    for (const c of cases)
+      expect(c.suite).toBe(`readshim-conformance.path-hash.cap.${RULES.find((x) => x.id === c.name)!.kind}`);
   });
 
   it('fail → <failure> whose text is the story; unexercised → <failure>; n/a → <skipped> with the reason; pass → nothing', () => {
@@ -83,8 +109,13 @@ describe('run --reporter junit', { timeout: cpuBudget(8) }, () => {
     for (const rule of json.rules) {
       const c = cases.get(rule.id)!;
       if (rule.status === 'pass') expect(c.child).toBeUndefined();
-      if (rule.status === 'n/a') expect(c.child).toMatchObject({ name: 'skipped', attrs: { message: `n/a: ${rule.reason}` } });
-      if (rule.status === 'unexercised') expect(c.child).toMatchObject({ name: 'failure', attrs: { type: 'unexercised', message: `unexercised: ${rule.reason}` } });
+      if (rule.status === 'n/a')
+        expect(c.child).toMatchObject({ name: 'skipped', attrs: { message: `n/a: ${rule.reason}` } });
+      if (rule.status === 'unexercised')
+        expect(c.child).toMatchObject({
+          name: 'failure',
+          attrs: { type: 'unexercised', message: `unexercised: ${rule.reason}` },
+        });
       if (rule.status === 'fail') {
         expect(c.child).toMatchObject({ name: 'failure', attrs: { type: 'fail', message: rule.reason } });
         for (const line of rule.counterexample!.story) expect(c.child!.text).toContain(line);
@@ -95,18 +126,30 @@ describe('run --reporter junit', { timeout: cpuBudget(8) }, () => {
 
   it('with a baseline: an accepted failure is <skipped>, a fixed rule a <failure>', async () => {
     const f = join(tmp, 'baseline.txt');
-    writeFileSync(f, 'POINTER-FULL # hash-keyed on purpose\nSLICE-CONTINUES # never continues\nPROGRESS # never continues\nDONE-TRUE # listed, but it passes\n');
+    writeFileSync(
+      f,
+      'POINTER-FULL # hash-keyed on purpose\nSLICE-CONTINUES # never continues\nPROGRESS # never continues\nDONE-TRUE # listed, but it passes\n',
+    );
     const b = await inProcess([...base, '--reporter', 'junit', '--baseline', f], tmp, HERE);
     expect(b.code).toBe(1);
     const cases = new Map(junitCases(b.stdout).map((c) => [c.name, c]));
-    expect(cases.get('POINTER-FULL')!.child).toMatchObject({ name: 'skipped', attrs: { message: expect.stringMatching(/^known failure accepted in the baseline/) } });
+    expect(cases.get('POINTER-FULL')!.child).toMatchObject({
+      name: 'skipped',
+      attrs: { message: expect.stringMatching(/^known failure accepted in the baseline/) },
+    });
     expect(cases.get('SLICE-CONTINUES')!.child!.name).toBe('skipped');
-    expect(cases.get('DONE-TRUE')!.child).toMatchObject({ name: 'failure', attrs: { type: 'baseline', message: expect.stringMatching(/^fixed — remove DONE-TRUE from the baseline/) } });
+    expect(cases.get('DONE-TRUE')!.child).toMatchObject({
+      name: 'failure',
+      attrs: { type: 'baseline', message: expect.stringMatching(/^fixed — remove DONE-TRUE from the baseline/) },
+    });
   });
 
   it('in a shard, a rule the shard did not exercise is <skipped>, not a failure', async () => {
     const s = await inProcess([...base, '--reporter', 'junit', '--shard', '2/3'], tmp, HERE);
     const cases = new Map(junitCases(s.stdout).map((c) => [c.name, c]));
-    expect(cases.get('PROGRESS')!.child).toMatchObject({ name: 'skipped', attrs: { message: expect.stringMatching(/in shard 2\/3 \(the combined shards decide\)/) } });
+    expect(cases.get('PROGRESS')!.child).toMatchObject({
+      name: 'skipped',
+      attrs: { message: expect.stringMatching(/in shard 2\/3 \(the combined shards decide\)/) },
+    });
   });
 });

@@ -11,7 +11,11 @@ const BIN = join(ROOT, 'node_modules/.bin/depcruise');
 
 function cruise(cwd: string, targets: string[]): { code: number; out: string } {
   try {
-    const out = execFileSync(BIN, ['--config', join(ROOT, '.dependency-cruiser.cjs'), '--output-type', 'err', ...targets], { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+    const out = execFileSync(
+      BIN,
+      ['--config', join(ROOT, '.dependency-cruiser.cjs'), '--output-type', 'err', ...targets],
+      { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] },
+    );
     return { code: 0, out };
   } catch (e) {
     const err = e as { status: number; stdout: string };
@@ -36,7 +40,10 @@ describe('layering check', () => {
     const clean = cruise(tmp, ['core', 'harness']);
     expect(clean.code).toBe(0);
     // upward: core (tier 0) imports harness (tier 1); a type-only cycle between two core files.
-    appendFileSync(join(tmp, 'core/errors.ts'), "\nimport type { World } from '../harness/world.ts';\nexport type W = World;\n");
+    appendFileSync(
+      join(tmp, 'core/errors.ts'),
+      "\nimport type { World } from '../harness/world.ts';\nexport type W = World;\n",
+    );
     writeFileSync(join(tmp, 'core/cyc-a.ts'), "import type { B } from './cyc-b.ts';\nexport type A = B | 1;\n");
     writeFileSync(join(tmp, 'core/cyc-b.ts'), "import type { A } from './cyc-a.ts';\nexport type B = A | 2;\n");
     const r = cruise(tmp, ['core', 'harness']);

@@ -36,14 +36,22 @@ function tsFiles(entry: string): string[] {
   if (!statSync(full).isDirectory()) return entry.endsWith('.ts') ? [entry] : [];
   return readdirSync(full, { recursive: true, encoding: 'utf8' })
     .map((f) => posix.join(entry, f.split('\\').join('/')))
-    .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && !f.endsWith('.d.ts') && !f.startsWith('mutations/stryker/'));
+    .filter(
+      (f) =>
+        f.endsWith('.ts') && !f.endsWith('.test.ts') && !f.endsWith('.d.ts') && !f.startsWith('mutations/stryker/'),
+    );
 }
 
 /** GitHub's heading anchors (lower case, punctuation dropped, spaces to hyphens) and explicit `<a id>` anchors. */
 function anchors(markdown: string): Set<string> {
   const out = new Set<string>();
   for (const m of markdown.matchAll(/^#{1,6} +(.+?) *$/gm))
-    out.add(m[1]!.toLowerCase().replace(/[^\p{L}\p{N} _-]/gu, '').replace(/ /g, '-'));
+    out.add(
+      m[1]!
+        .toLowerCase()
+        .replace(/[^\p{L}\p{N} _-]/gu, '')
+        .replace(/ /g, '-'),
+    );
   for (const m of markdown.matchAll(/<a id="([^"]+)"><\/a>/g)) out.add(m[1]!);
   return out;
 }
@@ -52,7 +60,15 @@ const headings = (file: string): Set<string> => anchors(readFileSync(join(ROOT, 
 
 describe('the packed file list', () => {
   it('holds the product: the CLI, the built entry points, the shipped sources and documents', () => {
-    for (const f of ['bin/readshim-conformance.js', 'dist/index.js', 'dist/cli/main.js', 'gates/README.md', 'spec/SPEC.md', 'reference/shim.ts', 'examples/minimal-shim/adapter.ts'])
+    for (const f of [
+      'bin/readshim-conformance.js',
+      'dist/index.js',
+      'dist/cli/main.js',
+      'gates/README.md',
+      'spec/SPEC.md',
+      'reference/shim.ts',
+      'examples/minimal-shim/adapter.ts',
+    ])
       if (!f.startsWith('dist/') || packed.some((p) => p.startsWith('dist/'))) expect(shipped.has(f), f).toBe(true);
   });
 
@@ -61,11 +77,18 @@ describe('the packed file list', () => {
   });
 
   it('ships the build of exactly the shipped source folders (tsconfig.build.json), no more, no less', () => {
-    const built = packed.filter((f) => f.startsWith('dist/') && f.endsWith('.js') && !f.startsWith('dist/bench/naive/'));
+    const built = packed.filter(
+      (f) => f.startsWith('dist/') && f.endsWith('.js') && !f.startsWith('dist/bench/naive/'),
+    );
     if (built.length === 0) return; // no build in this checkout: .ci/packed runs this file on the real tarball
     const config = JSON.parse(readFileSync(join(ROOT, 'tsconfig.build.json'), 'utf8')) as { include: string[] };
-    const sources = config.include.flatMap((entry) => tsFiles(entry)).filter((f) => !DEV_ONLY.some((re) => re.test(`dist/${f.replace(/\.ts$/, '.js')}`)));
-    expect(built.map((f) => f.slice('dist/'.length).replace(/\.js$/, '.ts')).sort(), 'the packed dist/ against the sources (a stale dist/: npm run build)').toEqual(sources.sort());
+    const sources = config.include
+      .flatMap((entry) => tsFiles(entry))
+      .filter((f) => !DEV_ONLY.some((re) => re.test(`dist/${f.replace(/\.ts$/, '.js')}`)));
+    expect(
+      built.map((f) => f.slice('dist/'.length).replace(/\.js$/, '.ts')).sort(),
+      'the packed dist/ against the sources (a stale dist/: npm run build)',
+    ).toEqual(sources.sort());
   });
 });
 
@@ -79,8 +102,10 @@ describe('every link of a shipped document resolves in the package', () => {
       if (/^[a-z]+:/i.test(link)) continue; // https:, mailto:
       const [path, anchor] = link.split('#') as [string, string | undefined];
       const target = path === '' ? doc : posix.normalize(posix.join(posix.dirname(doc), path));
-      if (!shipped.has(target) && !packed.some((f) => f.startsWith(`${target.replace(/\/$/, '')}/`))) broken.push(`${link} (${target} is not shipped)`);
-      else if (anchor !== undefined && target.endsWith('.md') && !headings(target).has(anchor)) broken.push(`${link} (no such section)`);
+      if (!shipped.has(target) && !packed.some((f) => f.startsWith(`${target.replace(/\/$/, '')}/`)))
+        broken.push(`${link} (${target} is not shipped)`);
+      else if (anchor !== undefined && target.endsWith('.md') && !headings(target).has(anchor))
+        broken.push(`${link} (no such section)`);
     }
     expect(broken).toEqual([]);
   });
@@ -93,6 +118,16 @@ describe('every link of a shipped document resolves in the package', () => {
       for (const m of text.matchAll(/README(?:\.md)?,? "([^"]+)"/g)) cited.push(m[1]!);
     }
     expect(cited.length).toBeGreaterThan(0);
-    expect(cited.filter((c) => !readme.has(c.toLowerCase().replace(/[^\p{L}\p{N} _-]/gu, '').replace(/ /g, '-')))).toEqual([]);
+    expect(
+      cited.filter(
+        (c) =>
+          !readme.has(
+            c
+              .toLowerCase()
+              .replace(/[^\p{L}\p{N} _-]/gu, '')
+              .replace(/ /g, '-'),
+          ),
+      ),
+    ).toEqual([]);
   });
 });

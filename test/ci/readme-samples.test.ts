@@ -5,7 +5,15 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { block, README, readmeBlock, sample, SAMPLES, type SampleName, withSample } from '../../scripts/readme-samples.ts';
+import {
+  block,
+  README,
+  readmeBlock,
+  sample,
+  SAMPLES,
+  type SampleName,
+  withSample,
+} from '../../scripts/readme-samples.ts';
 import { cpuBudget, inProcess } from '../cli/helpers.ts';
 
 const readme = readFileSync(README, 'utf8');
@@ -16,7 +24,9 @@ describe('README samples match a fresh run', { timeout: cpuBudget(15) }, () => {
     it(`${name}: \`readshim-conformance ${SAMPLES[name].join(' ')}\``, async () => {
       // The command through main(argv) in-process: the bin's output without starting node and tsx.
       const fresh = await sample(name, (argv) => inProcess(argv));
-      expect(readmeBlock(readme, name), 'README drifted from the command: run `npm run readme-samples`').toBe(block(name, fresh));
+      expect(readmeBlock(readme, name), 'README drifted from the command: run `npm run readme-samples`').toBe(
+        block(name, fresh),
+      );
     });
 });
 

@@ -23,7 +23,9 @@ describe('work units and their shards', () => {
     const units = workUnits([1, 1, 6], 150);
     expect(units).toHaveLength(45);
     for (const n of [1, 2, 3, 4, 7, 45, 60]) {
-      const seen = Array.from({ length: n }, (_, i) => shardUnits(units, { index: i + 1, count: n }).map((u) => u.index)).flat();
+      const seen = Array.from({ length: n }, (_, i) =>
+        shardUnits(units, { index: i + 1, count: n }).map((u) => u.index),
+      ).flat();
       expect(seen.sort((a, b) => a - b)).toEqual(units.map((u) => u.index));
     }
   });
@@ -45,8 +47,14 @@ describe('work units and their shards', () => {
 describe('the combined shards give the unsharded verdict, rule by rule', { timeout: cpuBudget(8) }, () => {
   const cases: [string, RunOptions][] = [
     ['the reference, arm all', { adapter: reference, arm: 'all', runs: 30, seed: 11 }],
-    ['path-hash (a failure and two unexercised rules)', { adapter: BROKEN['path-hash']!.adapter, arm: 'cap', runs: 30, seed: 11 }],
-    ['shared-ledger (failures in several bands)', { adapter: BROKEN['shared-ledger']!.adapter, arm: 'cap', runs: 40, seed: 4 }],
+    [
+      'path-hash (a failure and two unexercised rules)',
+      { adapter: BROKEN['path-hash']!.adapter, arm: 'cap', runs: 30, seed: 11 },
+    ],
+    [
+      'shared-ledger (failures in several bands)',
+      { adapter: BROKEN['shared-ledger']!.adapter, arm: 'cap', runs: 40, seed: 4 },
+    ],
   ];
   for (const [what, base] of cases)
     it(what, async () => {
@@ -80,12 +88,15 @@ describe('combineShards from the package entry, as docs/CI.md shows it', { timeo
     expect(snippet).toMatch(/runs: 150/);
     // The doc's program, with the reference as its adapter and fewer histories.
     const file = join(tmp, 'doc-snippet.mts');
-    writeFileSync(file, [
-      `import adapter from ${JSON.stringify(join(ROOT, 'adapters/reference.ts'))};`,
-      snippet!.replace('runs: 150', 'runs: 12'),
-      'process.stdout.write(JSON.stringify(whole.rules.map((r) => [r.id, r.status, r.checks])));',
-      '',
-    ].join('\n'));
+    writeFileSync(
+      file,
+      [
+        `import adapter from ${JSON.stringify(join(ROOT, 'adapters/reference.ts'))};`,
+        snippet!.replace('runs: 150', 'runs: 12'),
+        'process.stdout.write(JSON.stringify(whole.rules.map((r) => [r.id, r.status, r.checks])));',
+        '',
+      ].join('\n'),
+    );
     try {
       // cwd: the checkout, whose tsconfig maps the package name to its sources.
       const r = spawnSync(process.execPath, ['--import', 'tsx', file], { cwd: ROOT, encoding: 'utf8' });
@@ -110,7 +121,20 @@ describe('combineShards from the package entry, as docs/CI.md shows it', { timeo
  */
 describe('run --shard on the command line', { timeout: cpuBudget(10) }, () => {
   const fixture = join(ROOT, 'test/fixtures/adapters/path-hash.ts');
-  const base = ['run', '--adapter', fixture, '--arm', 'cap', '--runs', '20', '--seed', '9', '--no-save', '--reporter', 'json'];
+  const base = [
+    'run',
+    '--adapter',
+    fixture,
+    '--arm',
+    'cap',
+    '--runs',
+    '20',
+    '--seed',
+    '9',
+    '--no-save',
+    '--reporter',
+    'json',
+  ];
 
   const recipe = (): string => {
     const doc = readFileSync(join(ROOT, 'docs/CI.md'), 'utf8');
@@ -137,10 +161,16 @@ describe('run --shard on the command line', { timeout: cpuBudget(10) }, () => {
     expect(c.stderr).toBe('');
     expect(c.status).toBe(1);
     const combined = JSON.parse(c.stdout);
-    const pick = (rules: { id: string; status: string; checks: number }[]) => rules.map(({ id, status, checks }) => ({ id, status, checks })).sort((a, b) => a.id.localeCompare(b.id));
+    const pick = (rules: { id: string; status: string; checks: number }[]) =>
+      rules.map(({ id, status, checks }) => ({ id, status, checks })).sort((a, b) => a.id.localeCompare(b.id));
     expect(pick(combined.rules)).toEqual(pick(whole.rules));
     expect(combined.ok).toBe(false);
-    expect(combined.failing.sort()).toEqual(whole.rules.filter((r: { status: string }) => r.status === 'fail' || r.status === 'unexercised').map((r: { id: string }) => r.id).sort());
+    expect(combined.failing.sort()).toEqual(
+      whole.rules
+        .filter((r: { status: string }) => r.status === 'fail' || r.status === 'unexercised')
+        .map((r: { id: string }) => r.id)
+        .sort(),
+    );
     const missing = combine([files[0]!, files[2]!]);
     expect(missing.status).toBe(2);
     expect(missing.stderr).toMatch(/expected the reports of shards 1…n of one run, got shards 1, 3 of 3/);

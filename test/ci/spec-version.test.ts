@@ -26,7 +26,10 @@ describe('traces of other spec versions', () => {
     const { trace: t } = loadTraceFile(f);
     expect(t.header.specVersion).toBe('2.0');
     expect(olderSpecNote(f, t)).toBeUndefined();
-    const baseline = parseBaseline('b.txt', '# readshim-conformance baseline (spec 2.0): rules this shim is known to fail.\nPOINTER-FULL # known\n');
+    const baseline = parseBaseline(
+      'b.txt',
+      '# readshim-conformance baseline (spec 2.0): rules this shim is known to fail.\nPOINTER-FULL # known\n',
+    );
     expect(baseline.entries).toHaveLength(1);
   });
   it('a current trace carries no note; a newer one is refused in one line', () => {
@@ -36,17 +39,24 @@ describe('traces of other spec versions', () => {
     const next = join(tmp, 'next.jsonl');
     writeFileSync(next, trace('99.0'));
     expect(() => loadTraceFile(next)).toThrow(UsageError);
-    expect(() => loadTraceFile(next)).toThrow(/is a trace of spec 99\.0; this kit checks spec .* cannot read newer traces/);
+    expect(() => loadTraceFile(next)).toThrow(
+      /is a trace of spec 99\.0; this kit checks spec .* cannot read newer traces/,
+    );
   });
 });
 
 describe('baselines of other spec versions', () => {
   it('a baseline the kit wrote before spec 2.0 (no spec in its first line) is refused with one line', () => {
     const v1 = '# readshim-conformance baseline: rules this shim is known to fail.\nFORGET-RESETS # no hook\n';
-    expect(() => parseBaseline('b.txt', v1)).toThrow(/baseline b\.txt was written under spec 1\.0; this kit judges spec 2\.1/);
+    expect(() => parseBaseline('b.txt', v1)).toThrow(
+      /baseline b\.txt was written under spec 1\.0; this kit judges spec 2\.1/,
+    );
   });
   it('the current header and a hand-written baseline are read', () => {
-    expect(parseBaseline('b.txt', `# readshim-conformance baseline (spec ${SPEC_VERSION}): …\nPOINTER-FULL # known\n`).entries).toHaveLength(1);
+    expect(
+      parseBaseline('b.txt', `# readshim-conformance baseline (spec ${SPEC_VERSION}): …\nPOINTER-FULL # known\n`)
+        .entries,
+    ).toHaveLength(1);
     expect(parseBaseline('b.txt', '# our own notes\nPOINTER-FULL\n').entries).toHaveLength(1);
   });
 });

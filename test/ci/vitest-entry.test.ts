@@ -12,7 +12,12 @@ import { ROOT } from '../cli/helpers.ts';
 const dir = mkdtempSync(join(tmpdir(), 'readshim-fork-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-interface Assertion { fullName: string; title: string; status: string; failureMessages: string[] }
+interface Assertion {
+  fullName: string;
+  title: string;
+  status: string;
+  failureMessages: string[];
+}
 
 const entry = JSON.stringify(join(ROOT, 'vitest/index.ts'));
 const fixture = (name: string) => JSON.stringify(join(ROOT, 'test/fixtures/adapters', name));
@@ -21,8 +26,14 @@ describe('describeConformance in a scratch vitest project', () => {
   let results: Assertion[] = [];
   let code: number | null = null;
   beforeAll(() => {
-    writeFileSync(join(dir, 'vitest.config.mjs'), "export default { test: { include: ['*.test.ts'], testTimeout: 120000, hookTimeout: 120000 } };\n");
-    writeFileSync(join(dir, 'baseline.txt'), 'POINTER-FULL # hash-keyed on purpose\nSLICE-CONTINUES # never continues\nPROGRESS # never continues\nSLICE-EXACT # listed, but it passes\n');
+    writeFileSync(
+      join(dir, 'vitest.config.mjs'),
+      "export default { test: { include: ['*.test.ts'], testTimeout: 120000, hookTimeout: 120000 } };\n",
+    );
+    writeFileSync(
+      join(dir, 'baseline.txt'),
+      'POINTER-FULL # hash-keyed on purpose\nSLICE-CONTINUES # never continues\nPROGRESS # never continues\nSLICE-EXACT # listed, but it passes\n',
+    );
     writeFileSync(
       join(dir, 'fork.test.ts'),
       [
@@ -36,12 +47,32 @@ describe('describeConformance in a scratch vitest project', () => {
         '',
       ].join('\n'),
     );
-    const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('VITEST') && k !== 'NODE_OPTIONS' && k !== 'TEST'));
-    const r = spawnSync(process.execPath, [join(ROOT, 'node_modules/vitest/vitest.mjs'), 'run', '--root', dir, '--config', join(dir, 'vitest.config.mjs'), '--reporter=json', `--outputFile=${join(dir, 'out.json')}`], {
-      cwd: dir, encoding: 'utf8', env, timeout: 300_000,
-    });
+    const env = Object.fromEntries(
+      Object.entries(process.env).filter(([k]) => !k.startsWith('VITEST') && k !== 'NODE_OPTIONS' && k !== 'TEST'),
+    );
+    const r = spawnSync(
+      process.execPath,
+      [
+        join(ROOT, 'node_modules/vitest/vitest.mjs'),
+        'run',
+        '--root',
+        dir,
+        '--config',
+        join(dir, 'vitest.config.mjs'),
+        '--reporter=json',
+        `--outputFile=${join(dir, 'out.json')}`,
+      ],
+      {
+        cwd: dir,
+        encoding: 'utf8',
+        env,
+        timeout: 300_000,
+      },
+    );
     code = r.status;
-    const report = JSON.parse(readFileSync(join(dir, 'out.json'), 'utf8')) as { testResults: { assertionResults: Assertion[] }[] };
+    const report = JSON.parse(readFileSync(join(dir, 'out.json'), 'utf8')) as {
+      testResults: { assertionResults: Assertion[] }[];
+    };
     results = report.testResults.flatMap((t) => t.assertionResults);
   }, 320_000);
   const get = (block: string, rule: string) => results.find((a) => a.fullName === `${block} ${rule}`);
@@ -57,9 +88,14 @@ describe('describeConformance in a scratch vitest project', () => {
     expect(fail.failureMessages[0]).toMatch(/POINTER-FULL: said "unchanged, you hold all/);
     expect(fail.failureMessages[0]).toMatch(/\n1\. worker w1 starts\n/);
     // The directed corpus plays in the vitest entry too, before its random histories.
-    expect(fail.failureMessages[0]).toMatch(/^\(corpus partial-then-pointer, arm cap, cap 16\)\nlie class: partial read, then "unchanged"/m);
+    expect(fail.failureMessages[0]).toMatch(
+      /^\(corpus partial-then-pointer, arm cap, cap 16\)\nlie class: partial read, then "unchanged"/m,
+    );
     expect(fail.failureMessages[0]).toMatch(/✗ POINTER-FULL:/);
-    expect(get('broken', 'PROGRESS')).toMatchObject({ status: 'failed', failureMessages: [expect.stringMatching(/PROGRESS went unexercised/)] });
+    expect(get('broken', 'PROGRESS')).toMatchObject({
+      status: 'failed',
+      failureMessages: [expect.stringMatching(/PROGRESS went unexercised/)],
+    });
     expect(get('broken', 'DIFF-COMPLETE')!.status).toBe('skipped');
     expect(get('broken', 'SLICE-EXACT')!.status).toBe('passed');
     expect(get('reference', 'POINTER-FULL')!.status).toBe('passed');
@@ -69,16 +105,26 @@ describe('describeConformance in a scratch vitest project', () => {
     expect(get('baselined', 'POINTER-FULL')!.status).toBe('skipped');
     expect(get('baselined', 'SLICE-CONTINUES')!.status).toBe('skipped');
     expect(get('baselined', 'DONE-TRUE')!.status).toBe('passed');
-    expect(get('baselined', 'SLICE-EXACT')).toMatchObject({ status: 'failed', failureMessages: [expect.stringMatching(/SLICE-EXACT passes now: fixed — remove it from the baseline/)] });
+    expect(get('baselined', 'SLICE-EXACT')).toMatchObject({
+      status: 'failed',
+      failureMessages: [expect.stringMatching(/SLICE-EXACT passes now: fixed — remove it from the baseline/)],
+    });
   });
   it('an adapter that calls process.exit (and catches the throw) fails every test with one line naming it', () => {
     for (const rule of ['POINTER-FULL', 'SLICE-EXACT'])
       expect(get('exits', rule)).toMatchObject({
         status: 'failed',
-        failureMessages: [expect.stringMatching(/^ExitCalled: adapter .*exits-swallowed\.ts called process\.exit\(0\) at .*exits-swallowed\.ts(:10:\d+)?: an adapter runs inside the kit/)],
+        failureMessages: [
+          expect.stringMatching(
+            /^ExitCalled: adapter .*exits-swallowed\.ts called process\.exit\(0\) at .*exits-swallowed\.ts(:10:\d+)?: an adapter runs inside the kit/,
+          ),
+        ],
       });
   });
   it('an adapter that does not load fails its tests with the reason', () => {
-    expect(get('no-load', 'POINTER-FULL')).toMatchObject({ status: 'failed', failureMessages: [expect.stringMatching(/failed to load: this adapter module blows up on import/)] });
+    expect(get('no-load', 'POINTER-FULL')).toMatchObject({
+      status: 'failed',
+      failureMessages: [expect.stringMatching(/failed to load: this adapter module blows up on import/)],
+    });
   });
 });

@@ -27,7 +27,12 @@ function decode(s: string, where: number): string {
 export function parseXml(xml: string): XmlElement {
   for (const ch of xml) {
     const c = ch.codePointAt(0)!;
-    if ((c < 0x20 && c !== 0x9 && c !== 0xa && c !== 0xd) || (c >= 0xd800 && c <= 0xdfff) || c === 0xfffe || c === 0xffff)
+    if (
+      (c < 0x20 && c !== 0x9 && c !== 0xa && c !== 0xd) ||
+      (c >= 0xd800 && c <= 0xdfff) ||
+      c === 0xfffe ||
+      c === 0xffff
+    )
       throw new Error(`character U+${c.toString(16)} is not allowed in XML 1.0`);
   }
   let i = 0;
@@ -47,7 +52,8 @@ export function parseXml(xml: string): XmlElement {
       const m = /^<\/([A-Za-z_][\w.-]*)\s*>/.exec(xml.slice(i));
       if (m === null) throw new Error(`bad closing tag at ${i}`);
       const open = stack.pop();
-      if (open === undefined || open.name !== m[1]) throw new Error(`</${m[1]}> does not close <${open?.name}> at ${i}`);
+      if (open === undefined || open.name !== m[1])
+        throw new Error(`</${m[1]}> does not close <${open?.name}> at ${i}`);
       i += m[0].length;
       continue;
     }

@@ -45,14 +45,22 @@ describe('folder boundaries', () => {
   it('nothing outside cli/ imports cli/', () => {
     const bad = files
       .filter((f) => !f.startsWith('cli/'))
-      .flatMap((f) => importsOf(f).filter((t) => t.startsWith('cli/')).map((t) => `${f} → ${t}`));
+      .flatMap((f) =>
+        importsOf(f)
+          .filter((t) => t.startsWith('cli/'))
+          .map((t) => `${f} → ${t}`),
+      );
     expect(bad).toEqual([]);
   });
 
   it('core/ imports only core/ and node: modules', () => {
     const bad = files
       .filter((f) => f.startsWith('core/'))
-      .flatMap((f) => importsOf(f).filter((t) => !t.startsWith('core/') && !t.startsWith('node:')).map((t) => `${f} → ${t}`));
+      .flatMap((f) =>
+        importsOf(f)
+          .filter((t) => !t.startsWith('core/') && !t.startsWith('node:'))
+          .map((t) => `${f} → ${t}`),
+      );
     expect(bad).toEqual([]);
   });
 
@@ -61,17 +69,33 @@ describe('folder boundaries', () => {
     expect(examples).toContain('examples/minimal-shim/adapter.ts');
     expect(importsOf('examples/minimal-shim/adapter.ts')).toContain('readshim-conformance');
     // A shim may use a library the kit itself depends on (the diff designs use jsdiff); never the kit's files by path.
-    const deps = new Set(Object.keys((JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { dependencies: Record<string, string> }).dependencies));
+    const deps = new Set(
+      Object.keys(
+        (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { dependencies: Record<string, string> })
+          .dependencies,
+      ),
+    );
     const outside = (f: string, t: string): boolean =>
-      !t.startsWith('node:') && !deps.has(t) && !/^readshim-conformance(\/(reference|vitest))?$/.test(t) && !t.startsWith(`${posix.dirname(f)}/`);
-    const bad = examples.flatMap((f) => importsOf(f).filter((t) => outside(f, t)).map((t) => `${f} → ${t}`));
+      !t.startsWith('node:') &&
+      !deps.has(t) &&
+      !/^readshim-conformance(\/(reference|vitest))?$/.test(t) &&
+      !t.startsWith(`${posix.dirname(f)}/`);
+    const bad = examples.flatMap((f) =>
+      importsOf(f)
+        .filter((t) => outside(f, t))
+        .map((t) => `${f} → ${t}`),
+    );
     expect(bad).toEqual([]);
   });
 
   it('gates/ holds no test machinery (negative controls live in test/gates/)', () => {
     const gates = files.filter((f) => f.startsWith('gates/'));
     expect(gates.length).toBeGreaterThan(5);
-    const bad = gates.flatMap((f) => importsOf(f).filter((t) => t === 'vitest' || t.startsWith('test/')).map((t) => `${f} → ${t}`));
+    const bad = gates.flatMap((f) =>
+      importsOf(f)
+        .filter((t) => t === 'vitest' || t.startsWith('test/'))
+        .map((t) => `${f} → ${t}`),
+    );
     expect(bad).toEqual([]);
     expect(gates.filter((f) => /controls|rehears/.test(f))).toEqual([]);
   });

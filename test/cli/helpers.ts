@@ -16,7 +16,13 @@ export interface Ran {
  * The default only guards against a hang: spawnSync blocks vitest's own timer, so this is the limit.
  */
 export function cli(args: readonly string[], cwd = ROOT, env: Record<string, string> = {}, limitMs = 600_000): Ran {
-  const r = spawnSync(process.execPath, [BIN, ...args], { cwd, encoding: 'utf8', env: { ...process.env, READSHIM_PROGRESS: '0', ...env }, timeout: limitMs, maxBuffer: 64 * 1024 * 1024 });
+  const r = spawnSync(process.execPath, [BIN, ...args], {
+    cwd,
+    encoding: 'utf8',
+    env: { ...process.env, READSHIM_PROGRESS: '0', ...env },
+    timeout: limitMs,
+    maxBuffer: 64 * 1024 * 1024,
+  });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
@@ -39,7 +45,11 @@ export function inProcess(args: readonly string[], cwd = ROOT, env: Record<strin
 export const HERE: Readonly<Record<string, string>> = { READSHIM_ADAPTER_THREAD: '0' };
 
 /** Runs `command` (a command's exit code) with stdout and stderr captured, in `cwd` with `env` added. */
-export async function captured(command: () => Promise<number>, cwd = ROOT, env: Record<string, string> = {}): Promise<Ran> {
+export async function captured(
+  command: () => Promise<number>,
+  cwd = ROOT,
+  env: Record<string, string> = {},
+): Promise<Ran> {
   let stdout = '';
   let stderr = '';
   const out = process.stdout.write;
@@ -67,8 +77,9 @@ export async function captured(command: () => Promise<number>, cwd = ROOT, env: 
     process.stdout.write = out;
     process.stderr.write = err;
     process.chdir(was);
-    for (const [k, v] of saved) if (v === undefined) delete process.env[k];
-    else process.env[k] = v;
+    for (const [k, v] of saved)
+      if (v === undefined) delete process.env[k];
+      else process.env[k] = v;
   }
 }
 

@@ -2,7 +2,14 @@
 import { describe, expect, it } from 'vitest';
 import { parseRunFlags } from '../../cli/commands/run.ts';
 import { COMMAND_USAGE } from '../../cli/usage.ts';
-import { SUBJECTS, SUBJECT_KINDS, SUBJECT_VALUE_FLAGS, entryOf, parseSubject, type SubjectFlags } from '../../cli/subjects.ts';
+import {
+  SUBJECTS,
+  SUBJECT_KINDS,
+  SUBJECT_VALUE_FLAGS,
+  entryOf,
+  parseSubject,
+  type SubjectFlags,
+} from '../../cli/subjects.ts';
 
 /** A shell-free split of the replay flags (every value here is one plain or single-quoted word). */
 function words(parts: readonly string[]): string[] {
@@ -16,7 +23,15 @@ function words(parts: readonly string[]): string[] {
 const SAMPLES: readonly SubjectFlags[] = [
   { kind: 'adapter', path: 'examples/minimal-shim/adapter.ts' },
   { kind: 'process', command: "python3 shim.py --name 'x y'" },
-  { kind: 'hook', command: 'bash h.sh {root}', post: 'bash p.sh', compact: 'c', levers: ['pointer'], pointerPattern: 'seen', decode: 'd.ts' },
+  {
+    kind: 'hook',
+    command: 'bash h.sh {root}',
+    post: 'bash p.sh',
+    compact: 'c',
+    levers: ['pointer'],
+    pointerPattern: 'seen',
+    decode: 'd.ts',
+  },
   { kind: 'mcp', command: 'node s.js', tool: 'read', args: { path: 'file' }, compactTool: 'forget', levers: [] },
   { kind: 'agent', command: 'claude-code', builtin: true, agentCommand: '/opt/claude' },
 ];
@@ -30,7 +45,7 @@ describe('the subject table', () => {
     }
   });
 
-  it('a kind\'s replay flags parse back to the same subject', () => {
+  it("a kind's replay flags parse back to the same subject", () => {
     expect(SAMPLES.map((s) => s.kind).sort()).toEqual([...SUBJECT_KINDS].sort());
     for (const s of SAMPLES) {
       const argv = words(entryOf(s).argv(s, undefined));
@@ -41,11 +56,20 @@ describe('the subject table', () => {
   });
 
   it('--jobs applies exactly to the kinds whose histories are isolated processes', () => {
-    const choose: Record<string, string[]> = { adapter: ['--adapter', 'a.ts'], process: ['--process', 'p'], hook: ['--hook', 'h'], mcp: ['--mcp', 'm'], agent: ['--agent', 'claude-code'] };
+    const choose: Record<string, string[]> = {
+      adapter: ['--adapter', 'a.ts'],
+      process: ['--process', 'p'],
+      hook: ['--hook', 'h'],
+      mcp: ['--mcp', 'm'],
+      agent: ['--agent', 'claude-code'],
+    };
     for (const k of SUBJECT_KINDS) {
       const argv = [...choose[k]!, '--jobs', '2', '--no-save'];
       if (SUBJECTS[k].isolatedHistories) expect(parseRunFlags(argv).jobs, k).toBe(2);
-      else expect(() => parseRunFlags(argv), k).toThrow(/^run: --jobs applies to --process, --hook and --agent runs .*; --adapter and --mcp run one history at a time$/);
+      else
+        expect(() => parseRunFlags(argv), k).toThrow(
+          /^run: --jobs applies to --process, --hook and --agent runs .*; --adapter and --mcp run one history at a time$/,
+        );
     }
   });
 

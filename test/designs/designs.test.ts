@@ -29,9 +29,17 @@ import { runJson } from '../../cli/report/run.ts';
 import zeroContext from '../../examples/designs/zero-context-diff.ts';
 
 const SEED = 20261130; // the CLI's default seed
-const TINY: readonly { seed: number; cap: number }[] = [{ seed: 1, cap: 4 }, { seed: 2, cap: 7 }, { seed: 3, cap: 64 }];
+const TINY: readonly { seed: number; cap: number }[] = [
+  { seed: 1, cap: 4 },
+  { seed: 2, cap: 7 },
+  { seed: 3, cap: 64 },
+];
 
-interface Logged { readonly worker: string; readonly key: string; readonly text: string }
+interface Logged {
+  readonly worker: string;
+  readonly key: string;
+  readonly text: string;
+}
 
 /** The adapter, with every response it gives logged (the shim itself is untouched). */
 function logging(adapter: ShimAdapter): { adapter: ShimAdapter; log: Logged[] } {
@@ -43,25 +51,43 @@ function logging(adapter: ShimAdapter): { adapter: ShimAdapter; log: Logged[] } 
       ...adapter,
       async create(ctx) {
         const shim = await adapter.create(ctx);
-        return { ...shim, read: async (a) => { const text = await shim.read(a); log.push({ worker: ctx.workerId, key: key(a), text }); return text; } };
+        return {
+          ...shim,
+          read: async (a) => {
+            const text = await shim.read(a);
+            log.push({ worker: ctx.workerId, key: key(a), text });
+            return text;
+          },
+        };
       },
     },
   };
 }
 
 const notClean = (r: RunResult): string[] =>
-  r.rules.filter((x) => x.status === 'fail' || x.status === 'unexercised').map((x) => `${x.id} ${x.status}: ${x.reason ?? ''}`);
+  r.rules
+    .filter((x) => x.status === 'fail' || x.status === 'unexercised')
+    .map((x) => `${x.id} ${x.status}: ${x.reason ?? ''}`);
 const status = (r: RunResult, id: string): string | undefined => r.rules.find((x) => x.id === id)?.status;
 const run = (adapter: ShimAdapter, seed: number, cap?: number): Promise<RunResult> =>
   runConformance({ adapter, runs: DEFAULT_RUNS, seed, ...(cap === undefined ? {} : { cap }) });
 
 /** One design: its default run (with its responses logged) and what that run must show of it. */
-function design(name: string, adapter: ShimAdapter, shows: string, evidence: (r: RunResult, log: readonly Logged[]) => void): void {
+function design(
+  name: string,
+  adapter: ShimAdapter,
+  shows: string,
+  evidence: (r: RunResult, log: readonly Logged[]) => void,
+): void {
   describe(name, () => {
     it(`default run (three bands × ${DEFAULT_RUNS}, seed ${SEED}) is clean, and ${shows}`, async () => {
       const l = logging(adapter);
       const r = await run(l.adapter, SEED);
-      expect(r.caps.map((c) => [c.band, c.histories])).toEqual([['tiny', DEFAULT_RUNS], ['mid', DEFAULT_RUNS], ['production', DEFAULT_RUNS]]);
+      expect(r.caps.map((c) => [c.band, c.histories])).toEqual([
+        ['tiny', DEFAULT_RUNS],
+        ['mid', DEFAULT_RUNS],
+        ['production', DEFAULT_RUNS],
+      ]);
       expect(notClean(r)).toEqual([]);
       expect(r.summary.passed).toBeGreaterThan(0);
       expect(r.assumptions.filter((a) => /compact/i.test(a))).toEqual([]); // no hostNeverCompacts: FORGET-RESETS is judged
@@ -94,56 +120,81 @@ design('cap-only', capOnly, 'it slices and continues, never points, and starts o
   let restarts = 0;
   for (const e of log) {
     const prev = last.get(`${e.worker} ${e.key}`);
-    if (prev !== undefined && /^\[bytes \d+-(\d+) of \1; end of file\]/.test(prev) && /^\[bytes 0-/.test(e.text)) restarts++;
+    if (prev !== undefined && /^\[bytes \d+-(\d+) of \1; end of file\]/.test(prev) && /^\[bytes 0-/.test(e.text))
+      restarts++;
     last.set(`${e.worker} ${e.key}`, e.text);
   }
   expect(restarts).toBeGreaterThan(0);
 });
 
 design('cap-pointer', capPointer, 'its footer notices, counters and seal are judged', (r) => {
-  for (const id of ['POINTER-FULL', 'SLICE-CONTINUES', 'COUNT-EXACT', 'NOTICE-SEALED', 'CAP-PARAM']) expect(status(r, id)).toBe('pass');
+  for (const id of ['POINTER-FULL', 'SLICE-CONTINUES', 'COUNT-EXACT', 'NOTICE-SEALED', 'CAP-PARAM'])
+    expect(status(r, id)).toBe('pass');
 });
 
-design('diff-declines', diffDeclines, 'the diff rules are n/a as a lever declared but never used (never pass, never unexercised)', (r) => {
-  expect(r.claims.diff ?? 0).toBe(0);
-  expect(r.leverUse.diff.offered).toBeGreaterThanOrEqual(10);
-  for (const id of ['DIFF-COMPLETE', 'DIFF-BASE-HELD', 'CAP-BOUND'])
-    expect(r.rules.find((x) => x.id === id)).toMatchObject({ status: 'n/a', reason: expect.stringMatching(/^diff lever declared but never used \(\d[\d,]* opportunities\)$/) });
-});
+design(
+  'diff-declines',
+  diffDeclines,
+  'the diff rules are n/a as a lever declared but never used (never pass, never unexercised)',
+  (r) => {
+    expect(r.claims.diff ?? 0).toBe(0);
+    expect(r.leverUse.diff.offered).toBeGreaterThanOrEqual(10);
+    for (const id of ['DIFF-COMPLETE', 'DIFF-BASE-HELD', 'CAP-BOUND'])
+      expect(r.rules.find((x) => x.id === id)).toMatchObject({
+        status: 'n/a',
+        reason: expect.stringMatching(/^diff lever declared but never used \(\d[\d,]* opportunities\)$/),
+      });
+  },
+);
 
 design('line-cut', lineCut, 'parts end at line ends short of the cap (efficiency, not a PROGRESS failure)', (r) => {
   expect(status(r, 'PROGRESS')).toBe('pass');
   expect(r.efficiency.find((e) => e.kind === 'short-slice')?.count).toBeGreaterThan(0);
 });
 
-design('zero-context-diff', zeroContext, 'its hunks have no context, omit counts of 1 and name the line before an insertion', (r, log) => {
-  expect(status(r, 'DIFF-COMPLETE')).toBe('pass');
-  const lines = log.filter((e) => e.text.startsWith('[diff -U0 ')).flatMap((e) => e.text.split('\n').slice(3));
-  const headers = lines.map((l) => HUNK.exec(l)).filter((m) => m !== null);
-  expect(headers.some((m) => m[2] === undefined)).toBe(true); // "@@ -7 +7 @@"
-  expect(headers.some((m) => m[2] === '0' && m[1] !== '0')).toBe(true); // an insertion after a line in the middle
-  expect(lines.filter((l) => l !== '' && !HUNK.test(l) && !/^[-+\\]/.test(l))).toEqual([]); // no context line
-});
+design(
+  'zero-context-diff',
+  zeroContext,
+  'its hunks have no context, omit counts of 1 and name the line before an insertion',
+  (r, log) => {
+    expect(status(r, 'DIFF-COMPLETE')).toBe('pass');
+    const lines = log.filter((e) => e.text.startsWith('[diff -U0 ')).flatMap((e) => e.text.split('\n').slice(3));
+    const headers = lines.map((l) => HUNK.exec(l)).filter((m) => m !== null);
+    expect(headers.some((m) => m[2] === undefined)).toBe(true); // "@@ -7 +7 @@"
+    expect(headers.some((m) => m[2] === '0' && m[1] !== '0')).toBe(true); // an insertion after a line in the middle
+    expect(lines.filter((l) => l !== '' && !HUNK.test(l) && !/^[-+\\]/.test(l))).toEqual([]); // no context line
+  },
+);
 
 design('git-diff', gitDiff, 'its diffs carry diff --git and index lines', (r, log) => {
   expect(status(r, 'DIFF-COMPLETE')).toBe('pass');
   expect(r.claims.diff).toBeGreaterThan(0);
-  expect(log.some((e) => /\ndiff --git a\/(\S+) b\/\1\nindex [0-9a-f]{7}\.\.[0-9a-f]{7} 100644\n--- a\/\1\n\+\+\+ b\/\1\n@@ /.test(e.text))).toBe(true);
+  expect(
+    log.some((e) =>
+      /\ndiff --git a\/(\S+) b\/\1\nindex [0-9a-f]{7}\.\.[0-9a-f]{7} 100644\n--- a\/\1\n\+\+\+ b\/\1\n@@ /.test(e.text),
+    ),
+  ).toBe(true);
 });
 
-design('split-hunks', splitHunks, 'its diffs are bare split-row hunks, a trailing newline changed shows as an empty row', (r, log) => {
-  expect(status(r, 'DIFF-COMPLETE')).toBe('pass');
-  expect(status(r, 'DIFF-BASE-HELD')).toBe('pass');
-  expect(status(r, 'POINTER-FULL')).toBe('pass');
-  const diffs = log.filter((e) => e.text.startsWith('[changed since your last read; split-line hunks'));
-  expect(diffs.length).toBeGreaterThan(0);
-  for (const d of diffs) expect(d.text.split('\n')[1]).toMatch(HUNK); // no ---/+++ headers: the hunk comes first
-  expect(diffs.some((d) => /\n[-+]\n(?: [^\n]*\n)*$/.test(d.text.slice(d.text.indexOf('\n@@'))))).toBe(true); // an empty row
-  expect(log.some((e) => e.text.includes('\n\\ No newline'))).toBe(false);
-});
+design(
+  'split-hunks',
+  splitHunks,
+  'its diffs are bare split-row hunks, a trailing newline changed shows as an empty row',
+  (r, log) => {
+    expect(status(r, 'DIFF-COMPLETE')).toBe('pass');
+    expect(status(r, 'DIFF-BASE-HELD')).toBe('pass');
+    expect(status(r, 'POINTER-FULL')).toBe('pass');
+    const diffs = log.filter((e) => e.text.startsWith('[changed since your last read; split-line hunks'));
+    expect(diffs.length).toBeGreaterThan(0);
+    for (const d of diffs) expect(d.text.split('\n')[1]).toMatch(HUNK); // no ---/+++ headers: the hunk comes first
+    expect(diffs.some((d) => /\n[-+]\n(?: [^\n]*\n)*$/.test(d.text.slice(d.text.indexOf('\n@@'))))).toBe(true); // an empty row
+    expect(log.some((e) => e.text.includes('\n\\ No newline'))).toBe(false);
+  },
+);
 
 design('own-words', ownWords, 'its worded refusals and stale serves are judged', (r) => {
-  for (const id of ['REFUSAL-TRUE', 'STALE-SERVE-LABELLED', 'STALE-NO-RECORD', 'POINTER-FULL']) expect(status(r, id)).toBe('pass');
+  for (const id of ['REFUSAL-TRUE', 'STALE-SERVE-LABELLED', 'STALE-NO-RECORD', 'POINTER-FULL'])
+    expect(status(r, id)).toBe('pass');
   expect(r.claims.refusal).toBeGreaterThan(0);
   expect(r.claims.stale).toBeGreaterThan(0);
 });
@@ -155,7 +206,12 @@ design('host-tool-2000', hostTool, 'it stubs a re-read after a truncated read of
   let stubsAfterTruncation = 0;
   for (const e of log) {
     const prev = last.get(`${e.worker} ${e.key}`);
-    if (prev !== undefined && /\n\n\(Showing lines 1-2000 of \d+\. Use offset=2001/.test(prev) && /^File unchanged since last read/.test(e.text)) stubsAfterTruncation++;
+    if (
+      prev !== undefined &&
+      /\n\n\(Showing lines 1-2000 of \d+\. Use offset=2001/.test(prev) &&
+      /^File unchanged since last read/.test(e.text)
+    )
+      stubsAfterTruncation++;
     if (!/^File unchanged/.test(e.text)) last.set(`${e.worker} ${e.key}`, e.text);
   }
   expect(stubsAfterTruncation).toBeGreaterThan(0);
@@ -178,17 +234,29 @@ describe('split-hunks twin that drops the final-newline row (spec/SPEC.md "Conse
     expect(cx.consequences?.map((c) => c.rule)).toContain('POINTER-FULL');
     for (const c of cx.consequences!) {
       expect(cx.story.some((l) => l.startsWith(`${c.step}. `))).toBe(true);
-      expect(cx.story).toContainEqual(expect.stringMatching(new RegExp(`^ {3}↳ ${c.rule}, a consequence of DIFF-COMPLETE at step \\d+ \\(not counted against ${c.rule}\\): `)));
+      expect(cx.story).toContainEqual(
+        expect.stringMatching(
+          new RegExp(
+            `^ {3}↳ ${c.rule}, a consequence of DIFF-COMPLETE at step \\d+ \\(not counted against ${c.rule}\\): `,
+          ),
+        ),
+      );
     }
     expect(cx.story).toContainEqual(expect.stringMatching(/^ {3}✗ DIFF-COMPLETE: /));
-    const json = JSON.parse(runJson(r, { traceFiles: new Map(), replayCommand: () => '' })) as { rules: { id: string; consequences?: unknown }[] };
+    const json = JSON.parse(runJson(r, { traceFiles: new Map(), replayCommand: () => '' })) as {
+      rules: { id: string; consequences?: unknown }[];
+    };
     expect(json.rules.find((x) => x.id === 'DIFF-COMPLETE')!.consequences).toEqual(cx.consequences);
     expect(json.rules.filter((x) => x.consequences !== undefined).map((x) => x.id)).toEqual(['DIFF-COMPLETE']);
   }, 240_000);
 });
 
 /** A design with each response rewritten — how the controls below break a design. */
-function rewriting(adapter: ShimAdapter, name: string, rewrite: (text: string, seen: Set<string>, a: ReadArgs) => string): ShimAdapter {
+function rewriting(
+  adapter: ShimAdapter,
+  name: string,
+  rewrite: (text: string, seen: Set<string>, a: ReadArgs) => string,
+): ShimAdapter {
   return {
     ...adapter,
     name,
@@ -206,12 +274,18 @@ describe('controls: each design, broken the way shims in the wild break it, fail
     runConformance({ adapter, runs: 30, seed: SEED, only: [only] });
 
   it('a cap with no continuation (every read starts at byte 0: stateless truncation) fails PROGRESS', async () => {
-    const stateless: ShimAdapter = { ...capOnly, name: 'stateless-cap', create: (ctx) => ({ read: async (a) => (await capOnly.create(ctx)).read(a), forget: () => undefined }) };
+    const stateless: ShimAdapter = {
+      ...capOnly,
+      name: 'stateless-cap',
+      create: (ctx) => ({ read: async (a) => (await capOnly.create(ctx)).read(a), forget: () => undefined }),
+    };
     expect(failed(await quick(stateless, 'PROGRESS'))).toEqual(['PROGRESS']);
   });
 
   it('a -U0 insertion header that names the line itself, not the line before it, fails DIFF-COMPLETE', async () => {
-    const offByOne = rewriting(zeroContext, 'u0-insert-off-by-one', (t) => t.replace(/^@@ -(\d+),0 /gm, (_, n: string) => `@@ -${Number(n) + 1},0 `));
+    const offByOne = rewriting(zeroContext, 'u0-insert-off-by-one', (t) =>
+      t.replace(/^@@ -(\d+),0 /gm, (_, n: string) => `@@ -${Number(n) + 1},0 `),
+    );
     expect(failed(await quick(offByOne, 'DIFF-COMPLETE'))).toEqual(['DIFF-COMPLETE']);
   });
 

@@ -13,7 +13,9 @@ describe('a declared lever never used leaves every rule it stands behind n/a', (
   it('CAP-BOUND of a shim without the cap lever stands behind the diff lever (a diff that always declines)', () => {
     // Was: CAP-BOUND UNEXERCISED (0 checks) for levers [pointer, diff] whose diff always declines,
     // while DIFF-COMPLETE and DIFF-BASE-HELD were n/a — README: diff → DIFF-* (+ CAP-BOUND).
-    expect(unusedLever('CAP-BOUND', modeOfLevers(['pointer', 'diff']), unused)).toBe('diff lever declared but never used (389 opportunities)');
+    expect(unusedLever('CAP-BOUND', modeOfLevers(['pointer', 'diff']), unused)).toBe(
+      'diff lever declared but never used (389 opportunities)',
+    );
   });
 
   it('but not when the diff lever was used, nor when the cap lever is there to exercise CAP-BOUND', () => {
@@ -25,7 +27,14 @@ describe('a declared lever never used leaves every rule it stands behind n/a', (
 });
 
 describe('a rule whose lever is absent is n/a naming the lever (README "Levers or arms")', () => {
-  const base: Capabilities = { capParam: false, windows: true, staleServe: false, forget: true, counters: false, seal: false };
+  const base: Capabilities = {
+    capParam: false,
+    windows: true,
+    staleServe: false,
+    forget: true,
+    counters: false,
+    seal: false,
+  };
   it('DIFF-* of a pointer-only shim say it declares no diff lever (was: "the adapter declares no diff capability")', () => {
     const caps = { ...base, levers: ['pointer'] as const };
     for (const id of ['DIFF-COMPLETE', 'DIFF-BASE-HELD'] as const)
@@ -33,6 +42,8 @@ describe('a rule whose lever is absent is n/a naming the lever (README "Levers o
   });
   it('an arm shim without the diff capability keeps its wording', () => {
     const caps = { ...base, arms: ['cap'] as const, diff: false };
-    expect(notApplicable('DIFF-COMPLETE', modeOfArm('cap'), caps, { seal: 's' })).toBe('the adapter declares no diff capability');
+    expect(notApplicable('DIFF-COMPLETE', modeOfArm('cap'), caps, { seal: 's' })).toBe(
+      'the adapter declares no diff capability',
+    );
   });
 });

@@ -23,7 +23,9 @@ afterAll(() => {
 /** The CLI as a user runs it; a process run is slow on a loaded 2-core machine, so the limit is generous. */
 function run(args: readonly string[]): { code: number | null; stdout: string; stderr: string } {
   const r = spawnSync(process.execPath, [join(ROOT, 'bin/readshim-conformance.js'), 'run', '--no-save', ...args], {
-    cwd: mkdtempSync(join(work, 'p-')), encoding: 'utf8', timeout: 280_000,
+    cwd: mkdtempSync(join(work, 'p-')),
+    encoding: 'utf8',
+    timeout: 280_000,
     env: { ...process.env, READSHIM_PROGRESS: '0', TMPDIR: home },
   });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
@@ -34,7 +36,9 @@ describe('pointer-only Python shims behind a 2,000-line host tool', () => {
     const r = run(['--process', python('examples/python/host_tool_shim.py'), '--runs', '10']);
     expect(r.stderr).toBe('');
     expect(r.stdout).toMatch(/adapter process:py-host-tool, levers \[pointer\], seed \d+, 10 histories per cap band/);
-    expect(r.stdout).toContain('ASSUMPTION: The host read tool bounds its output (at most 2,000 lines per request, lines cut after 2,000 utf16 units)');
+    expect(r.stdout).toContain(
+      'ASSUMPTION: The host read tool bounds its output (at most 2,000 lines per request, lines cut after 2,000 utf16 units)',
+    );
     expect(r.stdout).toMatch(/ pass +POINTER-FULL +[\d,]+ checks/);
     expect(r.stdout).toMatch(/summary: 7 passed, 0 failed, 17 n\/a, 0 unexercised/);
     expect(r.code).toBe(0);
@@ -42,7 +46,14 @@ describe('pointer-only Python shims behind a 2,000-line host tool', () => {
   }, 300_000);
 
   it('keyed on path + mtime: fails POINTER-FULL with an edit that keeps the mtime', () => {
-    const r = run(['--process', python('examples/python/host_tool_mtime_shim.py'), '--runs', '5', '--only', 'POINTER-FULL']);
+    const r = run([
+      '--process',
+      python('examples/python/host_tool_mtime_shim.py'),
+      '--runs',
+      '5',
+      '--only',
+      'POINTER-FULL',
+    ]);
     expect(r.code).toBe(1);
     const story = r.stdout.slice(r.stdout.indexOf('FAIL POINTER-FULL:'));
     const kept = story.search(/\d+\. write (\S+): .*mtime kept at \d+/);

@@ -1,6 +1,11 @@
 import { createTwoFilesPatch } from 'diff';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_POINTER_PATTERN, defaultDecode, findUnifiedDiff, pointerRegex } from '../../adapters/drivers/decode.ts';
+import {
+  DEFAULT_POINTER_PATTERN,
+  defaultDecode,
+  findUnifiedDiff,
+  pointerRegex,
+} from '../../adapters/drivers/decode.ts';
 import { applyPatchText } from '../../core/patch.ts';
 import { backing } from '../../properties/oracle/backing.ts';
 
@@ -38,22 +43,38 @@ describe('defaultDecode', () => {
   const content = 'const a = 1;\n';
   it('the request content itself is verbatim, even when it reads like a pointer', () => {
     const imitation = '[readshim 0badc0ffee00] unchanged: you already hold it\n';
-    expect(defaultDecode(imitation, { pointer, content: imitation, otherwise: 'undecodable' })).toEqual({ kind: 'verbatim' });
+    expect(defaultDecode(imitation, { pointer, content: imitation, otherwise: 'undecodable' })).toEqual({
+      kind: 'verbatim',
+    });
   });
   it('a pointer names the size it states, else the size of the content now', () => {
-    expect(defaultDecode('File unchanged since last read.', { pointer, content, otherwise: 'undecodable' })).toEqual({ kind: 'pointer', total: 13 });
+    expect(defaultDecode('File unchanged since last read.', { pointer, content, otherwise: 'undecodable' })).toEqual({
+      kind: 'pointer',
+      total: 13,
+    });
     const stated = pointerRegex(String.raw`you hold all (?<total>[\d,]+) bytes`);
-    expect(defaultDecode('you hold all 1,024 bytes', { pointer: stated, content, otherwise: 'undecodable' })).toEqual({ kind: 'pointer', total: 1024 });
+    expect(defaultDecode('you hold all 1,024 bytes', { pointer: stated, content, otherwise: 'undecodable' })).toEqual({
+      kind: 'pointer',
+      total: 1024,
+    });
   });
   it('a diff wins over pointer wording around it', () => {
     const text = `Unchanged lines omitted; the diff:\n${patch}`;
-    expect(defaultDecode(text, { pointer, content: now, otherwise: 'undecodable' })).toMatchObject({ kind: 'diff', patch, total: Buffer.byteLength(now) });
+    expect(defaultDecode(text, { pointer, content: now, otherwise: 'undecodable' })).toMatchObject({
+      kind: 'diff',
+      patch,
+      total: Buffer.byteLength(now),
+    });
   });
   it('other text: verbatim for a server (judged as the file), undecodable for a deny reason', () => {
     expect(defaultDecode('stale copy', { pointer, content, otherwise: 'verbatim' })).toEqual({ kind: 'verbatim' });
     expect(defaultDecode('not allowed here', { pointer, content, otherwise: 'undecodable' })).toBeUndefined();
   });
-  it.each(['Already in context: a.ts has not changed.', 'You already read this file.', 'File unchanged since last read'])('the default pattern reads %j as a pointer', (t) => {
+  it.each([
+    'Already in context: a.ts has not changed.',
+    'You already read this file.',
+    'File unchanged since last read',
+  ])('the default pattern reads %j as a pointer', (t) => {
     expect(pointer.test(t)).toBe(true);
   });
   it.each(['Reading a.ts is not allowed', 'changed since you read it'])('and not %j', (t) => {

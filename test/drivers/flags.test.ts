@@ -25,17 +25,54 @@ describe('run --hook / --mcp flags', () => {
   });
 
   it('parses what a driver needs', () => {
-    expect(parseRunFlags(['--hook', 'bash h.sh {root}', '--hook-post', 'p', '--hook-compact', 'c', '--levers', 'cap,pointer', '--cap', '4096', '--pointer-pattern', 'seen']).subject).toEqual({
-      kind: 'hook', command: 'bash h.sh {root}', post: 'p', compact: 'c', levers: ['cap', 'pointer'], pointerPattern: 'seen',
+    expect(
+      parseRunFlags([
+        '--hook',
+        'bash h.sh {root}',
+        '--hook-post',
+        'p',
+        '--hook-compact',
+        'c',
+        '--levers',
+        'cap,pointer',
+        '--cap',
+        '4096',
+        '--pointer-pattern',
+        'seen',
+      ]).subject,
+    ).toEqual({
+      kind: 'hook',
+      command: 'bash h.sh {root}',
+      post: 'p',
+      compact: 'c',
+      levers: ['cap', 'pointer'],
+      pointerPattern: 'seen',
     });
-    expect(parseRunFlags(['--mcp', 'npx s {root}', '--mcp-tool', 'read_text_file', '--mcp-args', 'path=file', '--levers', 'none']).subject).toEqual({
-      kind: 'mcp', command: 'npx s {root}', tool: 'read_text_file', args: { path: 'file' }, levers: [],
+    expect(
+      parseRunFlags([
+        '--mcp',
+        'npx s {root}',
+        '--mcp-tool',
+        'read_text_file',
+        '--mcp-args',
+        'path=file',
+        '--levers',
+        'none',
+      ]).subject,
+    ).toEqual({
+      kind: 'mcp',
+      command: 'npx s {root}',
+      tool: 'read_text_file',
+      args: { path: 'file' },
+      levers: [],
     });
     expect(parseRunFlags(['--hook', 'h']).runs).toBe(25);
     expect(parseRunFlags([]).subject).toEqual({ kind: 'adapter' });
   });
 
   it('a --decode module that does not exist is a usage error naming it', async () => {
-    await expect(openDriver({ kind: 'hook', command: 'x', decode: 'nowhere.ts' }, { replay: false })).rejects.toThrow(/decoder module not found: nowhere.ts/);
+    await expect(openDriver({ kind: 'hook', command: 'x', decode: 'nowhere.ts' }, { replay: false })).rejects.toThrow(
+      /decoder module not found: nowhere.ts/,
+    );
   });
 });

@@ -11,9 +11,11 @@ export const OFFLINE = { npm_config_offline: 'true' };
  * `run --no-save` with these flags, through main(argv) in-process (the hooks and servers are still
  * real processes; the kit's own start through node and tsx, ~1.3 s of CPU, is spared).
  */
-export const run = (args: readonly string[], env: Record<string, string> = {}): Promise<Ran> => inProcess(['run', '--no-save', ...args], undefined, env);
+export const run = (args: readonly string[], env: Record<string, string> = {}): Promise<Ran> =>
+  inProcess(['run', '--no-save', ...args], undefined, env);
 /** The same through the spawned bin, end to end (one per driver). */
-export const runBin = (args: readonly string[], env: Record<string, string> = {}): Ran => cli(['run', '--no-save', ...args], undefined, env);
+export const runBin = (args: readonly string[], env: Record<string, string> = {}): Ran =>
+  cli(['run', '--no-save', ...args], undefined, env);
 
 export interface RuleJson {
   readonly id: string;

@@ -8,7 +8,8 @@ import { boundedText } from '../../harness/host-tool.ts';
 
 const root = realpathSync(mkdtempSync(join(tmpdir(), 'hook-claim-')));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
-const lines = Array.from({ length: 2100 }, (_, i) => `line ${i + 1} ${'é'.repeat(i % 3)}\n`).join('') + 'x'.repeat(2500) + '\n';
+const lines =
+  Array.from({ length: 2100 }, (_, i) => `line ${i + 1} ${'é'.repeat(i % 3)}\n`).join('') + 'x'.repeat(2500) + '\n';
 writeFileSync(join(root, 'a.ts'), lines);
 const file = `${root}/./a.ts`;
 
@@ -21,8 +22,11 @@ describe('the played Read tool', () => {
     expect(w.ok && w.text).toBe(`${'x'.repeat(2000)}\n`);
   });
   it.each([
-    [{ file_path: 'a.ts' }, 'EINVAL'], [{ file_path: '/etc/passwd' }, 'EACCES'], [{ file_path: `${root}/../x` }, 'EACCES'],
-    [{ file_path: `${root}/none.ts` }, 'ENOENT'], [{ file_path: file, offset: 0 }, 'EINVAL'],
+    [{ file_path: 'a.ts' }, 'EINVAL'],
+    [{ file_path: '/etc/passwd' }, 'EACCES'],
+    [{ file_path: `${root}/../x` }, 'EACCES'],
+    [{ file_path: `${root}/none.ts` }, 'ENOENT'],
+    [{ file_path: file, offset: 0 }, 'EINVAL'],
   ])('%j fails with %s', (input, code) => {
     expect(hostRead(root, input)).toMatchObject({ ok: false, code });
   });
@@ -47,6 +51,8 @@ describe('allowedClaim: what an allowed read told the worker', () => {
   it('another file, or a window before the request, is passed off as the request (the oracle judges it)', () => {
     writeFileSync(join(root, 'b.ts'), 'other\n');
     expect(allowedClaim(request, { file_path: `${root}/b.ts` }, asked, 'other\n')).toEqual({ kind: 'verbatim' });
-    expect(allowedClaim(request, { file_path: file, offset: 2, limit: 5 }, asked, 'line 2\n')).toEqual({ kind: 'verbatim' });
+    expect(allowedClaim(request, { file_path: file, offset: 2, limit: 5 }, asked, 'line 2\n')).toEqual({
+      kind: 'verbatim',
+    });
   });
 });

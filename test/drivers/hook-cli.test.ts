@@ -6,19 +6,37 @@ import { describe, expect, it } from 'vitest';
 import { cpuBudget } from '../cli/helpers.ts';
 import { FIX, HOOKS, TRACE, failed, json, run, runBin, status } from './helpers.ts';
 
-const twin = ['--hook', `bash ${HOOKS}/content-dedup.sh`, '--hook-post', `bash ${HOOKS}/content-dedup-post.sh`, '--hook-compact', `bash ${HOOKS}/content-dedup-compact.sh`];
+const twin = [
+  '--hook',
+  `bash ${HOOKS}/content-dedup.sh`,
+  '--hook-post',
+  `bash ${HOOKS}/content-dedup-post.sh`,
+  '--hook-compact',
+  `bash ${HOOKS}/content-dedup-compact.sh`,
+];
 const mtime = ['--hook', `bash ${HOOKS}/mtime-dedup.sh`];
-const replay = (name: string, flags: readonly string[], more: readonly string[] = []) => run([...flags, '--replay', TRACE(name), '--reporter', 'json', ...more]);
+const replay = (name: string, flags: readonly string[], more: readonly string[] = []) =>
+  run([...flags, '--replay', TRACE(name), '--reporter', 'json', ...more]);
 
 // Each run starts hook processes (bash, jq) per read: limits sized by that CPU, not vitest's default.
 describe('the worked examples (examples/hooks/)', { timeout: cpuBudget(6) }, () => {
   it('the mtime hook fails POINTER-FULL on an edit within the same second; its truthful twin passes', async () => {
     // End to end through the spawned bin; the other runs call main(argv) in-process.
-    const naive = runBin([...mtime, '--hook-compact', `bash ${HOOKS}/mtime-dedup-compact.sh`, '--replay', TRACE('same-second-edit'), '--reporter', 'json']);
+    const naive = runBin([
+      ...mtime,
+      '--hook-compact',
+      `bash ${HOOKS}/mtime-dedup-compact.sh`,
+      '--replay',
+      TRACE('same-second-edit'),
+      '--reporter',
+      'json',
+    ]);
     expect(naive.code).toBe(1);
     const j = json(naive);
     expect(failed(j)).toEqual(['POINTER-FULL']);
-    expect(j.rules.find((r) => r.id === 'POINTER-FULL')!.counterexample!.story.join('\n')).toMatch(/mtime 1700000000700[\s\S]*"unchanged, you hold all 26 bytes"/);
+    expect(j.rules.find((r) => r.id === 'POINTER-FULL')!.counterexample!.story.join('\n')).toMatch(
+      /mtime 1700000000700[\s\S]*"unchanged, you hold all 26 bytes"/,
+    );
     const truthful = await replay('same-second-edit', twin);
     expect(truthful.code, truthful.stdout + truthful.stderr).toBe(0);
     expect(json(truthful).claims).toEqual({ verbatim: 2 });
@@ -34,7 +52,10 @@ describe('the worked examples (examples/hooks/)', { timeout: cpuBudget(6) }, () 
     expect(t.code, t.stdout).toBe(0);
     const j = json(t);
     expect(j.claims).toEqual({ verbatim: 2, pointer: 1 });
-    expect(j.host).toMatchObject({ played: 'Claude Code-style agent host (hooks)', counts: { preToolUse: 3, denied: 1, postToolUse: 2, preCompact: 1, hookErrors: 0 } });
+    expect(j.host).toMatchObject({
+      played: 'Claude Code-style agent host (hooks)',
+      counts: { preToolUse: 3, denied: 1, postToolUse: 2, preCompact: 1, hookErrors: 0 },
+    });
     // The twin without its compaction hook lies like any other after a compaction.
     expect(failed(json(await replay('compaction', twin.slice(0, 4))))).toEqual(['FORGET-RESETS']);
   });
@@ -42,16 +63,32 @@ describe('the worked examples (examples/hooks/)', { timeout: cpuBudget(6) }, () 
   it('the report names the host played and every assumption', async () => {
     const a = json(await replay('edit', twin)).assumptions.join('\n');
     for (const said of [
-      /Host played: Claude Code-style agent host \(hooks\)/, /session_id \(one per worker\)/, /HOME is a fresh directory per history/,
-      /at most 2,000 lines per request, each cut after 2,000 characters/, /"ask" = the played user approves/, /exit 2 = the read is withheld/,
-      /tool_response \{type: "text", file: \{filePath, content, numLines, startLine, totalLines\}\}/, /PreCompact \(trigger "auto"\)/,
-      /does not re-inject recently read files/, /one after another/, /Levers declared: \[pointer, diff\]/, /the stat-after-read race/,
+      /Host played: Claude Code-style agent host \(hooks\)/,
+      /session_id \(one per worker\)/,
+      /HOME is a fresh directory per history/,
+      /at most 2,000 lines per request, each cut after 2,000 characters/,
+      /"ask" = the played user approves/,
+      /exit 2 = the read is withheld/,
+      /tool_response \{type: "text", file: \{filePath, content, numLines, startLine, totalLines\}\}/,
+      /PreCompact \(trigger "auto"\)/,
+      /does not re-inject recently read files/,
+      /one after another/,
+      /Levers declared: \[pointer, diff\]/,
+      /the stat-after-read race/,
     ])
       expect(a).toMatch(said);
   });
 
   it('a generated run of the truthful twin finds no lie', async () => {
-    const r = await run([...twin, '--runs', '2', '--reporter', 'json', '--only', 'POINTER-FULL,SLICE-EXACT,ISOLATION,FORGET-RESETS,PASSTHROUGH,REFUSAL-TRUE,FIRST-VERBATIM']);
+    const r = await run([
+      ...twin,
+      '--runs',
+      '2',
+      '--reporter',
+      'json',
+      '--only',
+      'POINTER-FULL,SLICE-EXACT,ISOLATION,FORGET-RESETS,PASSTHROUGH,REFUSAL-TRUE,FIRST-VERBATIM',
+    ]);
     const j = json(r);
     expect(failed(j)).toEqual([]);
     expect(j.rules.find((x) => x.id === 'POINTER-FULL')!.checks).toBeGreaterThan(5);
@@ -97,10 +134,26 @@ describe('what a hook may answer', { timeout: cpuBudget(4) }, () => {
 
 describe('faults are exit 2 with one line', { timeout: cpuBudget(4) }, () => {
   it.each([
-    ['a hook that fails every call', ['--hook', `sh ${FIX}/fails.sh`], /the PreToolUse hook "sh test\/fixtures\/drivers\/fails.sh" never succeeded: all 3 calls ended in an error \(first: exit 1, stderr "jq: command not found"\)/],
-    ['a hook that hangs', ['--hook', `sh ${FIX}/hangs.sh`, '--timeout', '400'], /PreToolUse hook for \/.*\/src\/config.ts: hook "sh test\/fixtures\/drivers\/hangs.sh" did not finish within 400 ms/],
-    ['output that is not JSON', ['--hook', `sh ${FIX}/garbage.sh`], /printed output that starts like JSON but is not: "\{\\"decision\\":"/],
-    ['a deny reason the kit cannot read', ['--hook', `sh ${FIX}/deny-odd.sh`], /withheld \/.*src\/config.ts \(exit 2\) with a reason that is neither a unified diff nor a pointer .*"Reading files is disabled in this repository\\n"; give --pointer-pattern or --decode <module>/],
+    [
+      'a hook that fails every call',
+      ['--hook', `sh ${FIX}/fails.sh`],
+      /the PreToolUse hook "sh test\/fixtures\/drivers\/fails.sh" never succeeded: all 3 calls ended in an error \(first: exit 1, stderr "jq: command not found"\)/,
+    ],
+    [
+      'a hook that hangs',
+      ['--hook', `sh ${FIX}/hangs.sh`, '--timeout', '400'],
+      /PreToolUse hook for \/.*\/src\/config.ts: hook "sh test\/fixtures\/drivers\/hangs.sh" did not finish within 400 ms/,
+    ],
+    [
+      'output that is not JSON',
+      ['--hook', `sh ${FIX}/garbage.sh`],
+      /printed output that starts like JSON but is not: "\{\\"decision\\":"/,
+    ],
+    [
+      'a deny reason the kit cannot read',
+      ['--hook', `sh ${FIX}/deny-odd.sh`],
+      /withheld \/.*src\/config.ts \(exit 2\) with a reason that is neither a unified diff nor a pointer .*"Reading files is disabled in this repository\\n"; give --pointer-pattern or --decode <module>/,
+    ],
   ])('%s, and no sandbox or HOME is left behind', async (_, flags, why) => {
     const tmp = mkdtempSync(join(tmpdir(), 'readshim-driver-tmp-'));
     const r = await run([...flags, '--replay', TRACE('edit')], { TMPDIR: tmp });

@@ -29,10 +29,16 @@ describe('a refused read recorded as delivered (the hook host)', { timeout: cpuB
       'FIRST-VERBATIM: a first read of a 28,893-byte file was answered "unchanged, you hold all 28,893 bytes", not with the tool\'s text untouched',
       'POINTER-FULL: said "unchanged, you hold all 28,893 bytes" but the worker holds none of it',
     ];
-    expect(await play('refused-then-trimmed', { command: `bash ${HOOKS}/content-dedup-pre.sh`, compact })).toEqual([...lie, ...lie]);
+    expect(await play('refused-then-trimmed', { command: `bash ${HOOKS}/content-dedup-pre.sh`, compact })).toEqual([
+      ...lie,
+      ...lie,
+    ]);
   });
   it('mtime-dedup.sh, keyed by path and recording at PreToolUse: the window the refusal asks for is answered "already in context"', async () => {
-    const said = await play('refused-then-window', { command: `bash ${HOOKS}/mtime-dedup.sh`, compact: `bash ${HOOKS}/mtime-dedup-compact.sh` });
+    const said = await play('refused-then-window', {
+      command: `bash ${HOOKS}/mtime-dedup.sh`,
+      compact: `bash ${HOOKS}/mtime-dedup-compact.sh`,
+    });
     // The repeated whole read, refused again, is pointed at truly (the worker was given that refusal); the window is not.
     expect(said.slice(0, 2)).toEqual([
       expect.stringMatching(/^FIRST-VERBATIM: a first read of a 55-byte file was answered "unchanged/),

@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { cpuBudget } from '../cli/helpers.ts';
 import { FIX, OFFLINE, TRACE, failed, json, run, runBin, status } from './helpers.ts';
 
-const replay = (name: string, flags: readonly string[]) => run([...flags, '--replay', TRACE(name), '--reporter', 'json']);
+const replay = (name: string, flags: readonly string[]) =>
+  run([...flags, '--replay', TRACE(name), '--reporter', 'json']);
 const naive = ['--mcp', 'node examples/mcp/hash-cache-server.js'];
 const twin = ['--mcp', 'node examples/mcp/session-cache-server.js', '--mcp-compact', 'forget'];
 
@@ -18,7 +19,10 @@ describe('the worked examples (examples/mcp/)', { timeout: cpuBudget(6) }, () =>
     expect(n.code).toBe(1);
     const j = json(n);
     expect(failed(j)).toEqual(['ISOLATION']);
-    expect(j.host).toMatchObject({ played: 'MCP client (@modelcontextprotocol/sdk Client over stdio)', counts: { sessions: 2, calls: 3 } });
+    expect(j.host).toMatchObject({
+      played: 'MCP client (@modelcontextprotocol/sdk Client over stdio)',
+      counts: { sessions: 2, calls: 3 },
+    });
     const t = await replay('two-workers', twin);
     expect(t.code, t.stdout + t.stderr).toBe(0);
     expect(json(t).claims).toEqual({ verbatim: 2, pointer: 1 });
@@ -34,31 +38,46 @@ describe('the worked examples (examples/mcp/)', { timeout: cpuBudget(6) }, () =>
   it('the report names the host, the read tool and every assumption', async () => {
     const a = json(await replay('edit', twin)).assumptions.join('\n');
     for (const said of [
-      /Host played: MCP client \(@modelcontextprotocol\/sdk Client over stdio\)/, /each worker is a separate session with its own server process/,
-      /share one fresh HOME/, /Read tool: read_file, path in "path"/, /no windows/, /joined with no separator; isError = a refusal/,
-      /calls the server's tool forget with no arguments/, /does not re-inject/, /Levers declared: \[pointer, diff\]/,
+      /Host played: MCP client \(@modelcontextprotocol\/sdk Client over stdio\)/,
+      /each worker is a separate session with its own server process/,
+      /share one fresh HOME/,
+      /Read tool: read_file, path in "path"/,
+      /no windows/,
+      /joined with no separator; isError = a refusal/,
+      /calls the server's tool forget with no arguments/,
+      /does not re-inject/,
+      /Levers declared: \[pointer, diff\]/,
     ])
       expect(a).toMatch(said);
   });
 });
 
-describe('the filesystem MCP server (@modelcontextprotocol/server-filesystem, pinned devDependency)', { timeout: cpuBudget(10) }, () => {
-  const fs = ['--mcp', 'npx @modelcontextprotocol/server-filesystem {root}'];
-  it('has many tools that take a path: the kit does not guess (exit 2 listing them)', async () => {
-    const r = await run([...fs, '--replay', TRACE('edit')], OFFLINE);
-    expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/8 tools of the server could read a file \(read_file, read_text_file, .*get_file_info\); choose one with --mcp-tool <name>/);
-  });
-  it('read_text_file passes every applicable rule as plain verbatim reads', async () => {
-    const r = await run([...fs, '--mcp-tool', 'read_text_file', '--runs', '6', '--reporter', 'json'], OFFLINE);
-    const j = json(r);
-    expect(j.rules.filter((x) => x.status !== 'pass' && x.status !== 'n/a').map((x) => `${x.id} ${x.status}`)).toEqual([]);
-    expect(r.code).toBe(0);
-    for (const id of ['SLICE-EXACT', 'ISOLATION', 'FORGET-RESETS', 'PASSTHROUGH', 'REFUSAL-TRUE', 'FIRST-VERBATIM']) expect(status(j, id), id).toBe('pass');
-    expect(Object.keys(j.claims).sort()).toEqual(['refusal', 'verbatim']);
-    expect(j.assumptions.join('\n')).toMatch(/Read tool: read_text_file, path in "path" .*no windows/);
-  }, 600_000);
-});
+describe(
+  'the filesystem MCP server (@modelcontextprotocol/server-filesystem, pinned devDependency)',
+  { timeout: cpuBudget(10) },
+  () => {
+    const fs = ['--mcp', 'npx @modelcontextprotocol/server-filesystem {root}'];
+    it('has many tools that take a path: the kit does not guess (exit 2 listing them)', async () => {
+      const r = await run([...fs, '--replay', TRACE('edit')], OFFLINE);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toMatch(
+        /8 tools of the server could read a file \(read_file, read_text_file, .*get_file_info\); choose one with --mcp-tool <name>/,
+      );
+    });
+    it('read_text_file passes every applicable rule as plain verbatim reads', async () => {
+      const r = await run([...fs, '--mcp-tool', 'read_text_file', '--runs', '6', '--reporter', 'json'], OFFLINE);
+      const j = json(r);
+      expect(
+        j.rules.filter((x) => x.status !== 'pass' && x.status !== 'n/a').map((x) => `${x.id} ${x.status}`),
+      ).toEqual([]);
+      expect(r.code).toBe(0);
+      for (const id of ['SLICE-EXACT', 'ISOLATION', 'FORGET-RESETS', 'PASSTHROUGH', 'REFUSAL-TRUE', 'FIRST-VERBATIM'])
+        expect(status(j, id), id).toBe('pass');
+      expect(Object.keys(j.claims).sort()).toEqual(['refusal', 'verbatim']);
+      expect(j.assumptions.join('\n')).toMatch(/Read tool: read_text_file, path in "path" .*no windows/);
+    }, 600_000);
+  },
+);
 
 describe('what a server may answer', { timeout: cpuBudget(4) }, () => {
   it('a stale cache served as the file is judged against the file (SLICE-EXACT); text parts are joined', async () => {
@@ -66,14 +85,33 @@ describe('what a server may answer', { timeout: cpuBudget(4) }, () => {
     expect(failed(j)).toEqual(['SLICE-EXACT']);
     expect(j.claims).toMatchObject({ verbatim: 2, refusal: 1 });
   });
-  it('--mcp-args maps the kit\'s windows onto the tool\'s arguments', async () => {
-    const r = await run(['--mcp', `node ${FIX}/server.mjs windows`, '--mcp-args', 'path=file,offset=from,limit=count', '--runs', '2', '--only', 'SLICE-EXACT,REFUSAL-TRUE,PASSTHROUGH', '--reporter', 'json']);
+  it("--mcp-args maps the kit's windows onto the tool's arguments", async () => {
+    const r = await run([
+      '--mcp',
+      `node ${FIX}/server.mjs windows`,
+      '--mcp-args',
+      'path=file,offset=from,limit=count',
+      '--runs',
+      '2',
+      '--only',
+      'SLICE-EXACT,REFUSAL-TRUE,PASSTHROUGH',
+      '--reporter',
+      'json',
+    ]);
     expect(r.code, r.stdout + r.stderr).toBe(0);
     expect(json(r).assumptions.join('\n')).toMatch(/windows: "from" = 1-based first line, "count" = line count/);
   }, 300_000);
   it.each([
-    ['an image part', 'image', /read_file of \/.*src\/config.ts answered with image content; the kit judges text parts only, so the response is undecodable/],
-    ['a line that is not JSON-RPC', 'garbage', /failed read_file of .*: MCP error -32000: Connection closed; printed a line on stdout that is not a JSON-RPC message/],
+    [
+      'an image part',
+      'image',
+      /read_file of \/.*src\/config.ts answered with image content; the kit judges text parts only, so the response is undecodable/,
+    ],
+    [
+      'a line that is not JSON-RPC',
+      'garbage',
+      /failed read_file of .*: MCP error -32000: Connection closed; printed a line on stdout that is not a JSON-RPC message/,
+    ],
   ])('%s is exit 2, and no sandbox, HOME or server is left behind', async (_, mode, why) => {
     const tmp = mkdtempSync(join(tmpdir(), 'readshim-driver-tmp-'));
     const r = await run(['--mcp', `node ${FIX}/server.mjs ${mode}`, '--replay', TRACE('edit')], { TMPDIR: tmp });
@@ -90,6 +128,8 @@ describe('what a server may answer', { timeout: cpuBudget(4) }, () => {
     expect(gone.stderr).toMatch(/did not start a session: .*it exited with code 7; its stderr ended: "no server here"/);
     const lacks = await replay('edit', [...naive, '--mcp-compact', 'forget']);
     expect(lacks.code).toBe(2);
-    expect(lacks.stderr).toMatch(/--mcp-compact names tool "forget", which the server does not have \(its tools: read_file\)/);
+    expect(lacks.stderr).toMatch(
+      /--mcp-compact names tool "forget", which the server does not have \(its tools: read_file\)/,
+    );
   });
 });

@@ -8,10 +8,22 @@ import { cpuBudget } from '../cli/helpers.ts';
 import { python } from '../process/helpers.ts';
 import { HOOKS, json, run, type RunJson } from './helpers.ts';
 
-interface Rule { readonly id: string; readonly status: string; readonly checksFrom: Readonly<Record<string, number>>; readonly counterexample?: { readonly story: readonly string[] } }
+interface Rule {
+  readonly id: string;
+  readonly status: string;
+  readonly checksFrom: Readonly<Record<string, number>>;
+  readonly counterexample?: { readonly story: readonly string[] };
+}
 const rules = (j: RunJson): readonly Rule[] => j.rules as unknown as readonly Rule[];
-const unexercised = (j: RunJson): string[] => rules(j).filter((x) => x.status === 'unexercised').map((x) => x.id);
-const failedIds = (j: RunJson): string[] => rules(j).filter((x) => x.status === 'fail').map((x) => x.id).sort();
+const unexercised = (j: RunJson): string[] =>
+  rules(j)
+    .filter((x) => x.status === 'unexercised')
+    .map((x) => x.id);
+const failedIds = (j: RunJson): string[] =>
+  rules(j)
+    .filter((x) => x.status === 'fail')
+    .map((x) => x.id)
+    .sort();
 const fromCorpus = (j: RunJson, id: string): number => rules(j).find((x) => x.id === id)!.checksFrom.corpus ?? 0;
 const one = async (flags: readonly string[]): Promise<{ code: number | null; j: RunJson }> => {
   const r = await run([...flags, '--runs', '1', '--reporter', 'json']);
@@ -52,21 +64,25 @@ describe('--runs 1: no applicable rule unexercised, for each kind of subject', {
   });
 });
 
-describe('whole-worker compaction: a hook that keeps its record across it fails FORGET-RESETS at --runs 1', { timeout: cpuBudget(10) }, () => {
-  it('the mtime hook without its compaction hook fails FORGET-RESETS (a whole-worker case), with it only what it lies about', async () => {
-    const untold = await one(mtime);
-    expect(untold.code).toBe(1);
-    expect(failedIds(untold.j)).toContain('FORGET-RESETS');
-    expect(rules(untold.j).find((x) => x.id === 'FORGET-RESETS')!.counterexample!.story[0]).toMatch(WHOLE);
-    const told = await one([...mtime, ...mtimeCompact]);
-    // Keyed on the path and an mtime of whole seconds: a same-second edit, a window answered as the whole file.
-    expect(failedIds(told.j)).toEqual(['FIRST-VERBATIM', 'POINTER-FULL']);
-    expect(fromCorpus(told.j, 'FORGET-RESETS')).toBeGreaterThan(0);
-  });
-  it('the content-keyed twin without its compaction hook fails FORGET-RESETS and nothing else', async () => {
-    const { code, j } = await one(content);
-    expect(code).toBe(1);
-    expect(failedIds(j)).toEqual(['FORGET-RESETS']);
-    expect(rules(j).find((x) => x.id === 'FORGET-RESETS')!.counterexample!.story[0]).toMatch(WHOLE);
-  });
-});
+describe(
+  'whole-worker compaction: a hook that keeps its record across it fails FORGET-RESETS at --runs 1',
+  { timeout: cpuBudget(10) },
+  () => {
+    it('the mtime hook without its compaction hook fails FORGET-RESETS (a whole-worker case), with it only what it lies about', async () => {
+      const untold = await one(mtime);
+      expect(untold.code).toBe(1);
+      expect(failedIds(untold.j)).toContain('FORGET-RESETS');
+      expect(rules(untold.j).find((x) => x.id === 'FORGET-RESETS')!.counterexample!.story[0]).toMatch(WHOLE);
+      const told = await one([...mtime, ...mtimeCompact]);
+      // Keyed on the path and an mtime of whole seconds: a same-second edit, a window answered as the whole file.
+      expect(failedIds(told.j)).toEqual(['FIRST-VERBATIM', 'POINTER-FULL']);
+      expect(fromCorpus(told.j, 'FORGET-RESETS')).toBeGreaterThan(0);
+    });
+    it('the content-keyed twin without its compaction hook fails FORGET-RESETS and nothing else', async () => {
+      const { code, j } = await one(content);
+      expect(code).toBe(1);
+      expect(failedIds(j)).toEqual(['FORGET-RESETS']);
+      expect(rules(j).find((x) => x.id === 'FORGET-RESETS')!.counterexample!.story[0]).toMatch(WHOLE);
+    });
+  },
+);

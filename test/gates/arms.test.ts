@@ -92,10 +92,14 @@ beforeAll(() => {
 });
 
 describe('GATE-ARMS-FROZEN', () => {
-  test('frozen tables pass, whatever comments and strings say; the resolver\'s returns are judged too', () => {
+  test("frozen tables pass, whatever comments and strings say; the resolver's returns are judged too", () => {
     const out = gateArmsFrozen(ctx, {
       resolver: { file: 'tables.ts', function: 'okResolve' },
-      tables: [{ file: 'tables.ts', binding: 'ARM_OFF' }, { file: 'tables.ts', binding: 'ARM_CAP' }, { file: 'tables.ts', binding: 'ARMS' }],
+      tables: [
+        { file: 'tables.ts', binding: 'ARM_OFF' },
+        { file: 'tables.ts', binding: 'ARM_CAP' },
+        { file: 'tables.ts', binding: 'ARMS' },
+      ],
     });
     expect(out.findings, describeFindings(out.findings)).toEqual([]);
     // ARM_OFF, ARM_CAP, ARMS named; ARMS.cap returned (the member) is judged as a table of its own
@@ -103,11 +107,36 @@ describe('GATE-ARMS-FROZEN', () => {
   });
 
   test.each([
-    ['Object.seal', { tables: [{ file: 'tables.ts', binding: 'SEALED' }] }, 'Object.seal({ name: \'cap\', cap: true })', 'Object.seal'],
-    ['as const', { tables: [{ file: 'tables.ts', binding: 'CONSTED' }] }, "{ name: 'cap', cap: true } as const", 'not wrapped in Object.freeze'],
-    ['a let table', { tables: [{ file: 'tables.ts', binding: 'REBINDABLE' }] }, "REBINDABLE = Object.freeze({ name: 'cap', cap: true })", 'rebound'],
-    ['a table the config forgot, returned by the resolver', { resolver: { file: 'tables.ts', function: 'forgetfulResolve' } }, "{ name: 'diff', cap: false }", 'not wrapped in Object.freeze'],
-    ['an unfrozen table nested in a frozen one', { resolver: { file: 'tables.ts', function: 'nestedResolve' } }, "{ name: 'cap', cap: true }", 'not wrapped in Object.freeze'],
+    [
+      'Object.seal',
+      { tables: [{ file: 'tables.ts', binding: 'SEALED' }] },
+      "Object.seal({ name: 'cap', cap: true })",
+      'Object.seal',
+    ],
+    [
+      'as const',
+      { tables: [{ file: 'tables.ts', binding: 'CONSTED' }] },
+      "{ name: 'cap', cap: true } as const",
+      'not wrapped in Object.freeze',
+    ],
+    [
+      'a let table',
+      { tables: [{ file: 'tables.ts', binding: 'REBINDABLE' }] },
+      "REBINDABLE = Object.freeze({ name: 'cap', cap: true })",
+      'rebound',
+    ],
+    [
+      'a table the config forgot, returned by the resolver',
+      { resolver: { file: 'tables.ts', function: 'forgetfulResolve' } },
+      "{ name: 'diff', cap: false }",
+      'not wrapped in Object.freeze',
+    ],
+    [
+      'an unfrozen table nested in a frozen one',
+      { resolver: { file: 'tables.ts', function: 'nestedResolve' } },
+      "{ name: 'cap', cap: true }",
+      'not wrapped in Object.freeze',
+    ],
   ] as const)('%s fails, naming the node', (_what, cfg, node, message) => {
     const out = gateArmsFrozen(ctx, cfg);
     const hit = out.findings.find((f) => f.node === node && f.message.includes(message));
@@ -157,7 +186,8 @@ describe('GATE-ARM-STRICT-EQ: JSDoc and the declaration are not uses', () => {
 }
 `;
   const tables = "const A = Object.freeze({ name: 'off' });\nconst B = Object.freeze({ name: 'cap' });\n";
-  const jsDoc = "/**\n * Picks the arm; see {@link flag}.\n * @param {boolean|'cap'|'diff'|undefined} [flag] the arm flag\n * @returns {typeof A}\n */\n";
+  const jsDoc =
+    "/**\n * Picks the arm; see {@link flag}.\n * @param {boolean|'cap'|'diff'|undefined} [flag] the arm flag\n * @returns {typeof A}\n */\n";
   const tsDoc = "/**\n * Picks the arm; see {@link flag}.\n * @param flag the arm flag: true, 'cap' or 'diff'\n */\n";
   const strict = 'flag === false || flag === undefined';
   const files: Record<string, string> = {
@@ -189,7 +219,10 @@ describe('GATE-ARM-STRICT-EQ: JSDoc and the declaration are not uses', () => {
 
   test.each([['js'], ['ts']])('.%s: a documented resolver that coerces still fails, at the coercion only', (ext) => {
     const out = judge(`doc-bad.${ext}`);
-    expect(out.findings.map((f) => [f.line, f.node]), describeFindings(out.findings)).toEqual([[lineOf(files[`doc-bad.${ext}`]!, '!flag'), '!flag']]);
+    expect(
+      out.findings.map((f) => [f.line, f.node]),
+      describeFindings(out.findings),
+    ).toEqual([[lineOf(files[`doc-bad.${ext}`]!, '!flag'), '!flag']]);
     expect(out.checks).toBe(4);
   });
 });

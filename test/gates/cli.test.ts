@@ -36,9 +36,13 @@ describe('gates on the reference (the CI run)', () => {
     expect(r.stderr).toBe('');
     expect(r.status).toBe(0);
     const report = JSON.parse(r.stdout) as {
-      tool: string; command: string; version: string; specVersion: string;
+      tool: string;
+      command: string;
+      version: string;
+      specVersion: string;
       gates: Array<{ id: string; status: string; checks: number; unit: string; finding?: unknown }>;
-      skipped: unknown[]; summary: { passed: number; failed: number; unexercised: number };
+      skipped: unknown[];
+      summary: { passed: number; failed: number; unexercised: number };
     };
     expect(report).toMatchObject({ tool: 'readshim-conformance', command: 'gates' });
     expect(typeof report.version).toBe('string');
@@ -66,8 +70,14 @@ describe('gates on the reference (the CI run)', () => {
 });
 
 describe('bad config or unreadable file: one stderr line, exit 2, no report', () => {
-  const shim = 'export function resolveArm(flag: unknown) { if (flag === 1) return 1; return 2; }\nexport function resolveArm2(flag: unknown) { return flag === 1; }\nexport const o = { f() { return 1; } };\nexport const p = { f() { return 2; } };\n';
-  const dir = fixtureDir({ 'shim.ts': shim, 'broken.ts': 'export function (\n', 'not-json.json': '{ "gates": ', 'empty/.keep': '' });
+  const shim =
+    'export function resolveArm(flag: unknown) { if (flag === 1) return 1; return 2; }\nexport function resolveArm2(flag: unknown) { return flag === 1; }\nexport const o = { f() { return 1; } };\nexport const p = { f() { return 2; } };\n';
+  const dir = fixtureDir({
+    'shim.ts': shim,
+    'broken.ts': 'export function (\n',
+    'not-json.json': '{ "gates": ',
+    'empty/.keep': '',
+  });
   const config = (name: string, body: unknown): string => {
     const path = join(dir, `${name}.json`);
     writeFileSync(path, JSON.stringify(body));
@@ -78,16 +88,48 @@ describe('bad config or unreadable file: one stderr line, exit 2, no report', ()
   test.each([
     ['a missing config', () => join(dir, 'nope.json'), /cannot read config .*nope\.json: ENOENT/],
     ['a config that is not JSON', () => join(dir, 'not-json.json'), /is not JSON/],
-    ['an unknown gate', () => config('unknown-gate', { gates: { 'GATE-NOPE': {} } }), /unknown key "GATE-NOPE" \(known: GATE-STALE-NO-LEDGER/],
-    ['an unknown key', () => config('unknown-key', strict({ file: 'shim.ts', function: 'resolveArm', fn: 'x' })), /resolver: unknown key "fn"/],
+    [
+      'an unknown gate',
+      () => config('unknown-gate', { gates: { 'GATE-NOPE': {} } }),
+      /unknown key "GATE-NOPE" \(known: GATE-STALE-NO-LEDGER/,
+    ],
+    [
+      'an unknown key',
+      () => config('unknown-key', strict({ file: 'shim.ts', function: 'resolveArm', fn: 'x' })),
+      /resolver: unknown key "fn"/,
+    ],
     ['no gates at all', () => config('no-gates', { gates: {} }), /names no gate/],
     ['a locator without its function', () => config('no-function', strict({ file: 'shim.ts' })), /needs "function"/],
-    ['a missing file', () => config('missing-file', strict({ file: 'gone.ts', function: 'resolveArm' })), /cannot read gone\.ts: ENOENT/],
-    ['a function that is not there', () => config('no-such-fn', strict({ file: 'shim.ts', function: 'resolveArms' })), /no function or class named resolveArms in shim\.ts/],
-    ['an ambiguous function', () => config('ambiguous', strict({ file: 'shim.ts', function: 'f' })), /2 functions named f in shim\.ts \(lines 3, 4\); qualify it/],
-    ['a file that does not parse', () => config('broken', strict({ file: 'broken.ts', function: 'x' })), /cannot parse broken\.ts:1:/],
-    ['a glob that matches nothing', () => config('no-match', { gates: { 'GATE-NO-MODULE-STATE': { files: ['src/**/*.ts'] } } }), /matches no file/],
-    ['an empty folder of shim files', () => config('empty-dir', { gates: { 'GATE-NO-MODULE-STATE': { files: ['empty'] } } }), /holds no JS or TS file/],
+    [
+      'a missing file',
+      () => config('missing-file', strict({ file: 'gone.ts', function: 'resolveArm' })),
+      /cannot read gone\.ts: ENOENT/,
+    ],
+    [
+      'a function that is not there',
+      () => config('no-such-fn', strict({ file: 'shim.ts', function: 'resolveArms' })),
+      /no function or class named resolveArms in shim\.ts/,
+    ],
+    [
+      'an ambiguous function',
+      () => config('ambiguous', strict({ file: 'shim.ts', function: 'f' })),
+      /2 functions named f in shim\.ts \(lines 3, 4\); qualify it/,
+    ],
+    [
+      'a file that does not parse',
+      () => config('broken', strict({ file: 'broken.ts', function: 'x' })),
+      /cannot parse broken\.ts:1:/,
+    ],
+    [
+      'a glob that matches nothing',
+      () => config('no-match', { gates: { 'GATE-NO-MODULE-STATE': { files: ['src/**/*.ts'] } } }),
+      /matches no file/,
+    ],
+    [
+      'an empty folder of shim files',
+      () => config('empty-dir', { gates: { 'GATE-NO-MODULE-STATE': { files: ['empty'] } } }),
+      /holds no JS or TS file/,
+    ],
   ])('%s', async (_what, path, message) => {
     const r = await inProcess(['gates', '--config', path(), '--reporter', 'json']);
     expect(r.status).toBe(2);
@@ -135,11 +177,17 @@ describe('a gate that judges nothing is unexercised, never a pass', () => {
   test('0 checks: UNEXERCISED with a reason, exit 1; the same gate with something to judge passes', async () => {
     const path = config('idle', {
       'GATE-ARM-STRICT-EQ': { resolver: { file: 'shim.ts', function: 'pick' } },
-      'GATE-STALE-NO-LEDGER': { serve: { file: 'shim.ts', function: 'serve' }, ledger: { file: 'shim.ts', function: 'Shim', binding: 'ledger' } },
+      'GATE-STALE-NO-LEDGER': {
+        serve: { file: 'shim.ts', function: 'serve' },
+        ledger: { file: 'shim.ts', function: 'Shim', binding: 'ledger' },
+      },
     });
     const json = await inProcess(['gates', '--config', path, '--reporter', 'json']);
     expect(json.status).toBe(1);
-    const report = JSON.parse(json.stdout) as { gates: Array<{ id: string; status: string; checks: number; reason?: string }>; summary: Record<string, number> };
+    const report = JSON.parse(json.stdout) as {
+      gates: Array<{ id: string; status: string; checks: number; reason?: string }>;
+      summary: Record<string, number>;
+    };
     const strict = report.gates.find((g) => g.id === 'GATE-ARM-STRICT-EQ')!;
     expect(strict).toMatchObject({ status: 'unexercised', checks: 0 });
     expect(strict.reason).toMatch(/^0 uses of the arm flag: the gate judged nothing/);
@@ -151,7 +199,13 @@ describe('a gate that judges nothing is unexercised, never a pass', () => {
     expect(pretty.stdout).toMatch(/^UNEXERCISED {2}GATE-ARM-STRICT-EQ +0 uses of the arm flag$/m);
     expect(pretty.stdout).toContain('2 gates: 1 passed, 0 failed, 1 unexercised');
 
-    const used = await inProcess(['gates', '--config', config('used', { 'GATE-ARM-STRICT-EQ': { resolver: { file: 'shim.ts', function: 'pickUsed' } } }), '--reporter', 'json']);
+    const used = await inProcess([
+      'gates',
+      '--config',
+      config('used', { 'GATE-ARM-STRICT-EQ': { resolver: { file: 'shim.ts', function: 'pickUsed' } } }),
+      '--reporter',
+      'json',
+    ]);
     expect(used.status).toBe(0);
     expect(JSON.parse(used.stdout).gates[0]).toMatchObject({ status: 'pass', checks: 1 });
   });

@@ -58,8 +58,16 @@ function createReadShim(sf: SourceFile) {
 }
 
 function serveStaleProperty(sf: SourceFile) {
-  const ret = need(createReadShim(sf).getStatements().findLast((s) => Node.isReturnStatement(s)), 'the return of createReadShim');
-  const lit = need(ret.getFirstDescendantByKind(SyntaxKind.ObjectLiteralExpression), 'the object createReadShim returns');
+  const ret = need(
+    createReadShim(sf)
+      .getStatements()
+      .findLast((s) => Node.isReturnStatement(s)),
+    'the return of createReadShim',
+  );
+  const lit = need(
+    ret.getFirstDescendantByKind(SyntaxKind.ObjectLiteralExpression),
+    'the object createReadShim returns',
+  );
   return need(lit.getProperty('serveStale'), 'property serveStale');
 }
 
@@ -69,32 +77,38 @@ export const NEGATIVE_CONTROLS: readonly NegativeControl[] = Object.freeze([
     gate: 'GATE-STALE-NO-LEDGER',
     disease: 'STALE-RECORDS: the stale serve records its lines as delivered, in its own body',
     target: 'reference/shim.ts',
-    tamper: (t) => edit(t, 'shim.ts', (sf) => {
-      serveStaleProperty(sf).replaceWithText(`serveStale: async (req) => {
+    tamper: (t) =>
+      edit(t, 'shim.ts', (sf) => {
+        serveStaleProperty(sf).replaceWithText(`serveStale: async (req) => {
       const served = await serveStaleRange(req, { arm, cap, seal, readFile });
       if (served !== null) ledger.set(normalizePath(req.path), '{}', { delivered: Buffer.byteLength(served) });
       return served;
     }`);
-    }),
+      }),
     expect: { file: 'reference/shim.ts', node: 'ledger', message: 'reaches the ledger' },
   },
   {
     id: 'stale-records-via-helper',
     gate: 'GATE-STALE-NO-LEDGER',
-    disease: 'STALE-RECORDS through an alias and a helper: `const book = ledger`, `record()` writes it, the serve calls record()',
+    disease:
+      'STALE-RECORDS through an alias and a helper: `const book = ledger`, `record()` writes it, the serve calls record()',
     target: 'reference/shim.ts',
-    tamper: (t) => edit(t, 'shim.ts', (sf) => {
-      const fn = createReadShim(sf);
-      const ret = need(fn.getStatements().findLast((s) => Node.isReturnStatement(s)), 'the return of createReadShim');
-      fn.insertStatements(ret.getChildIndex(), [
-        'const book = ledger;',
-        "const record = (path: string): void => book.set(normalizePath(path), '{}', { delivered: 0 });",
-      ]);
-      serveStaleProperty(sf).replaceWithText(`serveStale: async (req) => {
+    tamper: (t) =>
+      edit(t, 'shim.ts', (sf) => {
+        const fn = createReadShim(sf);
+        const ret = need(
+          fn.getStatements().findLast((s) => Node.isReturnStatement(s)),
+          'the return of createReadShim',
+        );
+        fn.insertStatements(ret.getChildIndex(), [
+          'const book = ledger;',
+          "const record = (path: string): void => book.set(normalizePath(path), '{}', { delivered: 0 });",
+        ]);
+        serveStaleProperty(sf).replaceWithText(`serveStale: async (req) => {
       record(req.path);
       return serveStaleRange(req, { arm, cap, seal, readFile });
     }`);
-    }),
+      }),
     expect: { file: 'reference/shim.ts', node: 'book', message: 'through `record`' },
   },
   {
@@ -102,13 +116,17 @@ export const NEGATIVE_CONTROLS: readonly NegativeControl[] = Object.freeze([
     gate: 'GATE-NO-MODULE-STATE',
     disease: 'PROCESS-LEDGER: one ledger at module level, shared by every worker',
     target: 'reference/shim.ts',
-    tamper: (t) => edit(t, 'shim.ts', (sf) => {
-      const fn = createReadShim(sf);
-      const decl = need(fn.getVariableStatement((s) => s.getDeclarations().some((d) => d.getName() === 'ledger')), 'const ledger in createReadShim');
-      const text = decl.getText();
-      decl.remove();
-      sf.insertStatements(sf.getImportDeclarations().length, text);
-    }),
+    tamper: (t) =>
+      edit(t, 'shim.ts', (sf) => {
+        const fn = createReadShim(sf);
+        const decl = need(
+          fn.getVariableStatement((s) => s.getDeclarations().some((d) => d.getName() === 'ledger')),
+          'const ledger in createReadShim',
+        );
+        const text = decl.getText();
+        decl.remove();
+        sf.insertStatements(sf.getImportDeclarations().length, text);
+      }),
     expect: { file: 'reference/shim.ts', node: 'ledger = new Ledger()', message: 'module-level ledger' },
   },
   {
@@ -116,10 +134,16 @@ export const NEGATIVE_CONTROLS: readonly NegativeControl[] = Object.freeze([
     gate: 'GATE-ARMS-FROZEN',
     disease: 'an arm table wrapped in Object.seal: its levers stay writable (ARM-SWAP becomes one assignment away)',
     target: 'reference/arms.ts',
-    tamper: (t) => edit(t, 'arms.ts', (sf) => {
-      const init = need(sf.getVariableDeclaration('ARM_CAP')?.getInitializerIfKind(SyntaxKind.CallExpression), 'ARM_CAP = Object.freeze(…)');
-      need(init.getExpressionIfKind(SyntaxKind.PropertyAccessExpression), 'Object.freeze callee').getNameNode().replaceWithText('seal');
-    }),
+    tamper: (t) =>
+      edit(t, 'arms.ts', (sf) => {
+        const init = need(
+          sf.getVariableDeclaration('ARM_CAP')?.getInitializerIfKind(SyntaxKind.CallExpression),
+          'ARM_CAP = Object.freeze(…)',
+        );
+        need(init.getExpressionIfKind(SyntaxKind.PropertyAccessExpression), 'Object.freeze callee')
+          .getNameNode()
+          .replaceWithText('seal');
+      }),
     expect: { file: 'reference/arms.ts', node: 'Object.seal(', message: 'Object.seal' },
   },
   {
@@ -127,11 +151,17 @@ export const NEGATIVE_CONTROLS: readonly NegativeControl[] = Object.freeze([
     gate: 'GATE-ARM-STRICT-EQ',
     disease: 'ARM-TRUTHY: `if (flag)` — every unknown truthy spelling runs A3',
     target: 'reference/arms.ts',
-    tamper: (t) => edit(t, 'arms.ts', (sf) => {
-      const fn = need(sf.getFunction('resolveArm'), 'function resolveArm');
-      const test = need(fn.getDescendantsOfKind(SyntaxKind.BinaryExpression).find((b) => b.getRight().getKind() === SyntaxKind.TrueKeyword), 'flag === true');
-      test.replaceWithText(test.getLeft().getText());
-    }),
+    tamper: (t) =>
+      edit(t, 'arms.ts', (sf) => {
+        const fn = need(sf.getFunction('resolveArm'), 'function resolveArm');
+        const test = need(
+          fn
+            .getDescendantsOfKind(SyntaxKind.BinaryExpression)
+            .find((b) => b.getRight().getKind() === SyntaxKind.TrueKeyword),
+          'flag === true',
+        );
+        test.replaceWithText(test.getLeft().getText());
+      }),
     expect: { file: 'reference/arms.ts', node: 'if (flag)', message: 'truthiness' },
   },
   {
@@ -139,11 +169,17 @@ export const NEGATIVE_CONTROLS: readonly NegativeControl[] = Object.freeze([
     gate: 'GATE-SLICE-VIA-BOUNDARY',
     disease: 'NO-UTF8-WALKBACK: the slice ends at start + cap, the raw cap',
     target: 'reference/shim.ts',
-    tamper: (t) => edit(t, 'shim.ts', (sf) => {
-      const call = need(createReadShim(sf).getDescendantsOfKind(SyntaxKind.CallExpression).find((c) => c.getExpression().getText() === 'sliceEnd'), 'sliceEnd(…) in createReadShim');
-      const [, start, cap] = call.getArguments();
-      call.replaceWithText(`${need(start, 'start argument').getText()} + ${need(cap, 'cap argument').getText()}`);
-    }),
+    tamper: (t) =>
+      edit(t, 'shim.ts', (sf) => {
+        const call = need(
+          createReadShim(sf)
+            .getDescendantsOfKind(SyntaxKind.CallExpression)
+            .find((c) => c.getExpression().getText() === 'sliceEnd'),
+          'sliceEnd(…) in createReadShim',
+        );
+        const [, start, cap] = call.getArguments();
+        call.replaceWithText(`${need(start, 'start argument').getText()} + ${need(cap, 'cap argument').getText()}`);
+      }),
     expect: { file: 'reference/shim.ts', node: '.subarray(', message: 'not at a boundary' },
   },
   {
@@ -151,14 +187,15 @@ export const NEGATIVE_CONTROLS: readonly NegativeControl[] = Object.freeze([
     gate: 'GATE-NOTICE-SEALED',
     disease: 'UNSEALED: the pointer notice drops the sealed prefix, so file content can forge it',
     target: 'reference/notices.ts',
-    tamper: (t) => edit(t, 'notices.ts', (sf) => {
-      const fn = need(sf.getFunction('pointerNotice'), 'function pointerNotice');
-      const tpl = need(fn.getFirstDescendantByKind(SyntaxKind.TemplateExpression), 'the pointer notice template');
-      const first = need(tpl.getTemplateSpans()[0], 'first template span');
-      // `${sealPrefix(seal)} unchanged: …` → `unchanged: …`: the text after the prefix leads now
-      const rest = tpl.getText().slice(first.getExpression().getEnd() - tpl.getStart() + 1);
-      tpl.replaceWithText(`\`${rest.replace(/^ /, '')}`);
-    }),
+    tamper: (t) =>
+      edit(t, 'notices.ts', (sf) => {
+        const fn = need(sf.getFunction('pointerNotice'), 'function pointerNotice');
+        const tpl = need(fn.getFirstDescendantByKind(SyntaxKind.TemplateExpression), 'the pointer notice template');
+        const first = need(tpl.getTemplateSpans()[0], 'first template span');
+        // `${sealPrefix(seal)} unchanged: …` → `unchanged: …`: the text after the prefix leads now
+        const rest = tpl.getText().slice(first.getExpression().getEnd() - tpl.getStart() + 1);
+        tpl.replaceWithText(`\`${rest.replace(/^ /, '')}`);
+      }),
     expect: { file: 'reference/notices.ts', node: '`unchanged:', message: 'pointerNotice' },
   },
   {
@@ -167,15 +204,24 @@ export const NEGATIVE_CONTROLS: readonly NegativeControl[] = Object.freeze([
     disease: 'the oracle compares with the reference instead of judging from ground truth',
     target: 'properties/__control_oracle.ts',
     tamper: () => "import { createReadShim } from '../reference/index.ts';\n\nexport const peek = createReadShim;\n",
-    expect: { file: 'properties/__control_oracle.ts', node: "from '../reference/index.ts'", message: 'imports the reference' },
+    expect: {
+      file: 'properties/__control_oracle.ts',
+      node: "from '../reference/index.ts'",
+      message: 'imports the reference',
+    },
   },
   {
     id: 'oracle-imports-reference-transitively',
     gate: 'GATE-ORACLE-INDEPENDENT',
     disease: 'the oracle reaches the reference through the reference adapter',
     target: 'properties/__control_oracle.ts',
-    tamper: () => "import type referenceAdapter from '../adapters/reference.ts';\n\nexport type Peek = typeof referenceAdapter;\n",
-    expect: { file: 'properties/__control_oracle.ts', node: "'../adapters/reference.ts'", message: 'through adapters/reference.ts' },
+    tamper: () =>
+      "import type referenceAdapter from '../adapters/reference.ts';\n\nexport type Peek = typeof referenceAdapter;\n",
+    expect: {
+      file: 'properties/__control_oracle.ts',
+      node: "'../adapters/reference.ts'",
+      message: 'through adapters/reference.ts',
+    },
   },
   {
     id: 'spec-validator-imports-reference',

@@ -26,7 +26,10 @@ export function fixtureDir(files: Readonly<Record<string, string>>): string {
  * negative controls: each control tampers its own copy, so no lock, backup or restore is needed
  * and the tracked files are only ever read.
  */
-export function copyMaterial(files: readonly string[], from: string = ROOT): { readonly root: string; dispose(): void } {
+export function copyMaterial(
+  files: readonly string[],
+  from: string = ROOT,
+): { readonly root: string; dispose(): void } {
   const root = mkdtempSync(join(tmpdir(), 'readshim-material-'));
   try {
     for (const rel of files) cpSync(join(from, rel), join(root, rel));

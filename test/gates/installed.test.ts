@@ -13,7 +13,10 @@ describe('installedPackage', () => {
   test.each([
     ['/work/shim/src/a.ts', ''],
     ['/p/node_modules/readshim-conformance/reference/shim.ts', '/p/node_modules/readshim-conformance'],
-    ['/p/node_modules/readshim-conformance/node_modules/diff/lib/index.js', '/p/node_modules/readshim-conformance/node_modules/diff'],
+    [
+      '/p/node_modules/readshim-conformance/node_modules/diff/lib/index.js',
+      '/p/node_modules/readshim-conformance/node_modules/diff',
+    ],
     ['/p/node_modules/@acme/shim/src/a.ts', '/p/node_modules/@acme/shim'],
     ['/p/node_modules/diff/lib/index.js', '/p/node_modules/diff'],
   ])('%s → %j', (path, pkg) => {
@@ -52,11 +55,17 @@ function judge(at: string, text: string) {
   const root = at === '' ? dir : `${dir}/${at}`;
   const ctx = contextFor(root, {
     'GATE-ARM-STRICT-EQ': { resolver: { file: 'shim.ts', function: 'pick' } },
-    'GATE-STALE-NO-LEDGER': { serve: { file: 'shim.ts', function: 'createShim.serveStale' }, ledger: [{ file: 'shim.ts', function: 'createShim', binding: 'ledger' }] },
+    'GATE-STALE-NO-LEDGER': {
+      serve: { file: 'shim.ts', function: 'createShim.serveStale' },
+      ledger: [{ file: 'shim.ts', function: 'createShim', binding: 'ledger' }],
+    },
   });
   return {
     strict: gateArmStrictEq(ctx, { resolver: { file: 'shim.ts', function: 'pick' } }),
-    stale: gateStaleNoLedger(ctx, { serve: { file: 'shim.ts', function: 'createShim.serveStale' }, ledger: [{ file: 'shim.ts', function: 'createShim', binding: 'ledger' }] }),
+    stale: gateStaleNoLedger(ctx, {
+      serve: { file: 'shim.ts', function: 'createShim.serveStale' },
+      ledger: [{ file: 'shim.ts', function: 'createShim', binding: 'ledger' }],
+    }),
   };
 }
 
@@ -77,8 +86,14 @@ describe('a shim installed under node_modules is judged like the same shim in a 
   test('the disease turns both red, naming the node', () => {
     for (const at of ['', 'node_modules/acme-shim']) {
       const r = judge(at, SICK);
-      expect(r.strict.findings.map((f) => [f.file, f.node]), at).toEqual([['shim.ts', 'if (flag) return 0;']]);
-      expect(r.stale.findings.map((f) => [f.file, f.node]), at).toEqual([['shim.ts', 'ledger']]);
+      expect(
+        r.strict.findings.map((f) => [f.file, f.node]),
+        at,
+      ).toEqual([['shim.ts', 'if (flag) return 0;']]);
+      expect(
+        r.stale.findings.map((f) => [f.file, f.node]),
+        at,
+      ).toEqual([['shim.ts', 'ledger']]);
     }
   });
 });

@@ -11,13 +11,22 @@ import { copyMaterial, ROOT, runCli, sha256, SLOW } from './helpers.ts';
 const EXAMPLE = join(ROOT, 'examples', 'gates-js');
 
 interface Report {
-  gates: Array<{ id: string; status: string; checks: number; finding?: { file: string; line: number; node: string; message: string } }>;
+  gates: Array<{
+    id: string;
+    status: string;
+    checks: number;
+    finding?: { file: string; line: number; node: string; message: string };
+  }>;
   skipped: Array<{ id: string }>;
 }
 
 /** Edits the JS shim as a tree (allowJs), so the tamper follows reformatting. */
 function editJs(text: string | undefined, change: (cls: ReturnType<typeof classOf>) => void): string {
-  const sf = new Project({ useInMemoryFileSystem: true, skipLoadingLibFiles: true, compilerOptions: { allowJs: true } }).createSourceFile('shim.js', text!);
+  const sf = new Project({
+    useInMemoryFileSystem: true,
+    skipLoadingLibFiles: true,
+    compilerOptions: { allowJs: true },
+  }).createSourceFile('shim.js', text!);
   change(classOf(sf));
   return sf.getFullText();
 }
@@ -26,32 +35,67 @@ function classOf(sf: import('ts-morph').SourceFile) {
 }
 
 describe('a plain .js shim', () => {
-  test('passes every gate its config names; the gate it leaves out is reported as skipped', { timeout: SLOW }, async () => {
-    const r = await runCli(['gates', '--config', join(EXAMPLE, 'gates.json'), '--reporter', 'json']);
-    expect(r.stderr).toBe('');
-    expect(r.status).toBe(0);
-    const report = JSON.parse(r.stdout) as Report;
-    expect(report.gates.map((g) => [g.id, g.status])).toEqual([
-      ['GATE-STALE-NO-LEDGER', 'pass'], ['GATE-NO-MODULE-STATE', 'pass'], ['GATE-ARMS-FROZEN', 'pass'],
-      ['GATE-ARM-STRICT-EQ', 'pass'], ['GATE-SLICE-VIA-BOUNDARY', 'pass'], ['GATE-NOTICE-SEALED', 'pass'],
-    ]);
-    for (const g of report.gates) expect(g.checks, g.id).toBeGreaterThan(0);
-    expect(report.skipped.map((s) => s.id)).toEqual(['GATE-ORACLE-INDEPENDENT']);
-  });
+  test(
+    'passes every gate its config names; the gate it leaves out is reported as skipped',
+    { timeout: SLOW },
+    async () => {
+      const r = await runCli(['gates', '--config', join(EXAMPLE, 'gates.json'), '--reporter', 'json']);
+      expect(r.stderr).toBe('');
+      expect(r.status).toBe(0);
+      const report = JSON.parse(r.stdout) as Report;
+      expect(report.gates.map((g) => [g.id, g.status])).toEqual([
+        ['GATE-STALE-NO-LEDGER', 'pass'],
+        ['GATE-NO-MODULE-STATE', 'pass'],
+        ['GATE-ARMS-FROZEN', 'pass'],
+        ['GATE-ARM-STRICT-EQ', 'pass'],
+        ['GATE-SLICE-VIA-BOUNDARY', 'pass'],
+        ['GATE-NOTICE-SEALED', 'pass'],
+      ]);
+      for (const g of report.gates) expect(g.checks, g.id).toBeGreaterThan(0);
+      expect(report.skipped.map((s) => s.id)).toEqual(['GATE-ORACLE-INDEPENDENT']);
+    },
+  );
 
   test.each([
-    ['the stale serve writes this.ledger', 'GATE-STALE-NO-LEDGER', 'ledger', 'reaches the ledger', (t: string | undefined) => editJs(t, (cls) => {
-      cls.getMethodOrThrow('serveStale').insertStatements(0, 'this.ledger.delete(path);');
-    })],
-    ['the stale serve records through a helper method', 'GATE-STALE-NO-LEDGER', 'ledger', 'through `note`', (t: string | undefined) => editJs(t, (cls) => {
-      cls.addMethod({ name: 'note', parameters: [{ name: 'p' }], statements: 'this.ledger.set(p, { hash: "", delivered: 0 });' });
-      cls.getMethodOrThrow('serveStale').insertStatements(0, 'this.note(path);');
-    })],
-    ['the resolver coerces the flag', 'GATE-ARM-STRICT-EQ', "if (flag)", 'truthiness', (t: string | undefined) => editJs(t, (cls) => {
-      const fn = cls.getSourceFile().getFunctionOrThrow('pickArm');
-      const cond = fn.getDescendantsOfKind(SyntaxKind.BinaryExpression).find((b) => b.getText() === "flag === 'cap'")!;
-      cond.replaceWithText('flag');
-    })],
+    [
+      'the stale serve writes this.ledger',
+      'GATE-STALE-NO-LEDGER',
+      'ledger',
+      'reaches the ledger',
+      (t: string | undefined) =>
+        editJs(t, (cls) => {
+          cls.getMethodOrThrow('serveStale').insertStatements(0, 'this.ledger.delete(path);');
+        }),
+    ],
+    [
+      'the stale serve records through a helper method',
+      'GATE-STALE-NO-LEDGER',
+      'ledger',
+      'through `note`',
+      (t: string | undefined) =>
+        editJs(t, (cls) => {
+          cls.addMethod({
+            name: 'note',
+            parameters: [{ name: 'p' }],
+            statements: 'this.ledger.set(p, { hash: "", delivered: 0 });',
+          });
+          cls.getMethodOrThrow('serveStale').insertStatements(0, 'this.note(path);');
+        }),
+    ],
+    [
+      'the resolver coerces the flag',
+      'GATE-ARM-STRICT-EQ',
+      'if (flag)',
+      'truthiness',
+      (t: string | undefined) =>
+        editJs(t, (cls) => {
+          const fn = cls.getSourceFile().getFunctionOrThrow('pickArm');
+          const cond = fn
+            .getDescendantsOfKind(SyntaxKind.BinaryExpression)
+            .find((b) => b.getText() === "flag === 'cap'")!;
+          cond.replaceWithText('flag');
+        }),
+    ],
   ])('a tampered copy is caught: %s', { timeout: SLOW }, async (_what, gate, node, message, tamper) => {
     const tracked = sha256(join(EXAMPLE, 'shim.js'));
     const copy = copyMaterial(['shim.js', 'gates.json'], EXAMPLE);

@@ -39,42 +39,83 @@ const DISEASES: ReadonlyArray<readonly [string, string, string, string]> = [
   ['Set', 'const seen = new Set<string>();\n', 'seen = new Set<string>()', 'new Set'],
   ['array literal', 'const queue: string[] = [];\n', 'queue: string[] = []', 'array literal'],
   ['object literal', 'export const state = { hits: 0 };\n', 'state = { hits: 0 }', 'object literal'],
-  ['as const is not frozen', "export const ARMS = { cap: 'cap' } as const;\n", "ARMS = { cap: 'cap' } as const", 'object literal'],
-  ['shallow freeze', 'export const T = Object.freeze({ inner: { x: 1 } });\n', 'T = Object.freeze({ inner: { x: 1 } })', 'object literal'],
+  [
+    'as const is not frozen',
+    "export const ARMS = { cap: 'cap' } as const;\n",
+    "ARMS = { cap: 'cap' } as const",
+    'object literal',
+  ],
+  [
+    'shallow freeze',
+    'export const T = Object.freeze({ inner: { x: 1 } });\n',
+    'T = Object.freeze({ inner: { x: 1 } })',
+    'object literal',
+  ],
   ['Object.seal', 'export const T = Object.seal({ x: 1 });\n', 'T = Object.seal({ x: 1 })', 'Object.seal'],
-  ['a shadowed Object.freeze', 'const Object = { freeze<T>(x: T): T { return x; } };\nexport const T = Object.freeze({ x: 1 });\n', 'T = Object.freeze({ x: 1 })', 'result of a call'],
-  ['alias of a mutable value', 'const base = [1];\nexport const view = Object.freeze({ base });\n', 'view = Object.freeze({ base })', 'array literal'],
-  ['writable static field', 'export class C { static cache = new Map(); }\n', 'static cache = new Map();', 'writable class state'],
-  ['globalThis write in a function', 'export function f(): void { (globalThis as Record<string, unknown>).ledger = new Map(); }\n', '(globalThis as Record<string, unknown>).ledger = new Map()', 'process-wide'],
+  [
+    'a shadowed Object.freeze',
+    'const Object = { freeze<T>(x: T): T { return x; } };\nexport const T = Object.freeze({ x: 1 });\n',
+    'T = Object.freeze({ x: 1 })',
+    'result of a call',
+  ],
+  [
+    'alias of a mutable value',
+    'const base = [1];\nexport const view = Object.freeze({ base });\n',
+    'view = Object.freeze({ base })',
+    'array literal',
+  ],
+  [
+    'writable static field',
+    'export class C { static cache = new Map(); }\n',
+    'static cache = new Map();',
+    'writable class state',
+  ],
+  [
+    'globalThis write in a function',
+    'export function f(): void { (globalThis as Record<string, unknown>).ledger = new Map(); }\n',
+    '(globalThis as Record<string, unknown>).ledger = new Map()',
+    'process-wide',
+  ],
   ['regexp with g', 'const RE = /x/g;\nexport const n = RE.lastIndex;\n', 'RE = /x/g', 'lastIndex'],
 ];
 
 let ctx: GateContext;
 beforeAll(() => {
-  const files: Record<string, string> = { 'clean.ts': CLEAN, 'state.js': 'let hits = 0;\nexport function hit() { return ++hits; }\n', 'clean.js': "const A = Object.freeze({ x: 1 });\nexport function f() { const m = new Map(); return m.size + A.x; }\nmodule.exports = { f };\n" };
+  const files: Record<string, string> = {
+    'clean.ts': CLEAN,
+    'state.js': 'let hits = 0;\nexport function hit() { return ++hits; }\n',
+    'clean.js':
+      'const A = Object.freeze({ x: 1 });\nexport function f() { const m = new Map(); return m.size + A.x; }\nmodule.exports = { f };\n',
+  };
   for (const [i, [, text]] of DISEASES.entries()) files[`d${i}.ts`] = text;
   const dir = fixtureDir(files);
   ctx = contextFor(dir, { 'GATE-NO-MODULE-STATE': { files: ['*.ts', '*.js'] } });
 });
 
 describe('GATE-NO-MODULE-STATE', () => {
-  test.each([['clean.ts'], ['clean.js']])('%s: names in comments and strings, frozen literals, functions and local state pass', (file) => {
-    const out = gateNoModuleState(ctx, { files: [file] });
-    expect(out.findings, describeFindings(out.findings)).toEqual([]);
-    expect(out.checks).toBeGreaterThan(0);
-  });
+  test.each([['clean.ts'], ['clean.js']])(
+    '%s: names in comments and strings, frozen literals, functions and local state pass',
+    (file) => {
+      const out = gateNoModuleState(ctx, { files: [file] });
+      expect(out.findings, describeFindings(out.findings)).toEqual([]);
+      expect(out.checks).toBeGreaterThan(0);
+    },
+  );
 
   test('the clean TS file is judged binding by binding (a floor can be kept on the count)', () => {
     // NOTE LIMIT HALF TABLE ALIAS NAMES MORE RE RE2 fmt + the static NAME
     expect(gateNoModuleState(ctx, { files: ['clean.ts'] }).checks).toBe(11);
   });
 
-  test.each(DISEASES.map((d, i) => [d[0], `d${i}.ts`, d[2], d[3]] as const))('%s fails, naming the declaration', (_what, file, node, message) => {
-    const out = gateNoModuleState(ctx, { files: [file] });
-    const hit = out.findings.find((f) => f.node === node && f.message.includes(message));
-    expect(hit, describeFindings(out.findings)).toBeDefined();
-    expect(hit!.file).toBe(file);
-  });
+  test.each(DISEASES.map((d, i) => [d[0], `d${i}.ts`, d[2], d[3]] as const))(
+    '%s fails, naming the declaration',
+    (_what, file, node, message) => {
+      const out = gateNoModuleState(ctx, { files: [file] });
+      const hit = out.findings.find((f) => f.node === node && f.message.includes(message));
+      expect(hit, describeFindings(out.findings)).toBeDefined();
+      expect(hit!.file).toBe(file);
+    },
+  );
 
   test('a JS module-level let fails', () => {
     const out = gateNoModuleState(ctx, { files: ['state.js'] });

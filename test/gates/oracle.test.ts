@@ -9,16 +9,46 @@ import { gateOracleIndependent } from '../../gates/oracle-independent.ts';
 import { contextFor, describeFindings, fixtureDir } from './helpers.ts';
 
 const CASES: Readonly<Record<string, readonly [string, string, string] | readonly [string]>> = {
-  clean: ["// import { shim } from '../../ref/impl.ts';\nexport const where = '../../ref/impl.ts';\nexport { helper } from '../../mid/clean.ts';\n"],
-  static: ["import { shim } from '../../ref/impl.ts';\nexport const s = shim;\n", "import { shim } from '../../ref/impl.ts';", 'ref/impl.ts'],
-  typeOnly: ["import type { Shim } from '../../ref/impl.ts';\nexport type S = Shim;\n", "import type { Shim } from '../../ref/impl.ts';", 'ref/impl.ts'],
+  clean: [
+    "// import { shim } from '../../ref/impl.ts';\nexport const where = '../../ref/impl.ts';\nexport { helper } from '../../mid/clean.ts';\n",
+  ],
+  static: [
+    "import { shim } from '../../ref/impl.ts';\nexport const s = shim;\n",
+    "import { shim } from '../../ref/impl.ts';",
+    'ref/impl.ts',
+  ],
+  typeOnly: [
+    "import type { Shim } from '../../ref/impl.ts';\nexport type S = Shim;\n",
+    "import type { Shim } from '../../ref/impl.ts';",
+    'ref/impl.ts',
+  ],
   reexport: ["export { shim } from '../../ref/impl.ts';\n", "export { shim } from '../../ref/impl.ts';", 'ref/impl.ts'],
   dynamic: ["export const load = () => import('../../ref/impl.ts');\n", "import('../../ref/impl.ts')", 'ref/impl.ts'],
-  importType: ["export type S = typeof import('../../ref/impl.ts');\n", "typeof import('../../ref/impl.ts')", 'ref/impl.ts'],
-  transitive: ["import { via } from '../../mid/leak.ts';\nexport const v = via;\n", "import { via } from '../../mid/leak.ts';", 'through mid/leak.ts'],
-  missing: ["import { gone } from '../../ref/gone.ts';\nexport const g = gone;\n", "import { gone } from '../../ref/gone.ts';", 'ref/gone.ts'],
-  pkg: ["import { shim } from 'some-kit/reference';\nexport const s = shim;\n", "import { shim } from 'some-kit/reference';", 'some-kit/reference'],
-  computed: ["const name = '../../ref/impl.ts';\nexport const load = () => import(name);\n", 'import(name)', 'computed import'],
+  importType: [
+    "export type S = typeof import('../../ref/impl.ts');\n",
+    "typeof import('../../ref/impl.ts')",
+    'ref/impl.ts',
+  ],
+  transitive: [
+    "import { via } from '../../mid/leak.ts';\nexport const v = via;\n",
+    "import { via } from '../../mid/leak.ts';",
+    'through mid/leak.ts',
+  ],
+  missing: [
+    "import { gone } from '../../ref/gone.ts';\nexport const g = gone;\n",
+    "import { gone } from '../../ref/gone.ts';",
+    'ref/gone.ts',
+  ],
+  pkg: [
+    "import { shim } from 'some-kit/reference';\nexport const s = shim;\n",
+    "import { shim } from 'some-kit/reference';",
+    'some-kit/reference',
+  ],
+  computed: [
+    "const name = '../../ref/impl.ts';\nexport const load = () => import(name);\n",
+    'import(name)',
+    'computed import',
+  ],
 };
 
 let ctx: GateContext;
@@ -49,14 +79,18 @@ describe('GATE-ORACLE-INDEPENDENT', () => {
     expect(judge('empty')).toEqual({ checks: 0, findings: [] });
   });
 
-  test.each(Object.entries(CASES).filter(([, c]) => c.length === 3).map(([name, c]) => [name, c[1]!, c[2]!] as const))(
-    '%s import fails, naming it',
-    (name, node, message) => {
-      const out = judge(name, name === 'pkg' ? { forbiddenModules: ['some-kit/reference'] } : {});
-      expect(out.findings.map((f) => [f.file, f.node]), describeFindings(out.findings)).toEqual([[`oracle/${name}/a.ts`, node]]);
-      expect(out.findings[0]!.message).toContain(message);
-    },
-  );
+  test.each(
+    Object.entries(CASES)
+      .filter(([, c]) => c.length === 3)
+      .map(([name, c]) => [name, c[1]!, c[2]!] as const),
+  )('%s import fails, naming it', (name, node, message) => {
+    const out = judge(name, name === 'pkg' ? { forbiddenModules: ['some-kit/reference'] } : {});
+    expect(
+      out.findings.map((f) => [f.file, f.node]),
+      describeFindings(out.findings),
+    ).toEqual([[`oracle/${name}/a.ts`, node]]);
+    expect(out.findings[0]!.message).toContain(message);
+  });
 
   test('require() in a CommonJS oracle file fails', () => {
     const out = judge('required');

@@ -22,5 +22,7 @@ for (const id of ids) {
   const path = join(root, c.target);
   const clean = existsSync(path) ? readFileSync(path, 'utf8') : undefined;
   writeFileSync(path, c.tamper(clean));
-  process.stdout.write(`planted ${c.id} in ${c.target}: ${c.disease}; ${c.gate} must name ${c.expect.node} in ${c.expect.file}\n`);
+  process.stdout.write(
+    `planted ${c.id} in ${c.target}: ${c.disease}; ${c.gate} must name ${c.expect.node} in ${c.expect.file}\n`,
+  );
 }

@@ -75,8 +75,10 @@ beforeAll(() => {
 /** Function name → the findings inside it (by the fixture's own syntax tree). */
 function byFunction(text: string, findings: readonly Finding[]): Map<string, Finding[]> {
   const sf = new Project({ useInMemoryFileSystem: true, skipLoadingLibFiles: true }).createSourceFile('f.ts', text);
-  const spans = [...sf.getFunctions().map((f) => [f.getName()!, f.getStartLineNumber(), f.getEndLineNumber()] as const),
-    ...sf.getVariableDeclarations().map((v) => [v.getName(), v.getStartLineNumber(), v.getEndLineNumber()] as const)];
+  const spans = [
+    ...sf.getFunctions().map((f) => [f.getName()!, f.getStartLineNumber(), f.getEndLineNumber()] as const),
+    ...sf.getVariableDeclarations().map((v) => [v.getName(), v.getStartLineNumber(), v.getEndLineNumber()] as const),
+  ];
   const out = new Map<string, Finding[]>();
   for (const f of findings) {
     const span = spans.find(([, a, b]) => f.line >= a && f.line <= b);
@@ -92,7 +94,10 @@ function namesOf(text: string, prefix: string): string[] {
 
 describe('GATE-SLICE-VIA-BOUNDARY', () => {
   test('findings fall in exactly the bad* functions, each naming the slice', () => {
-    const out = gateSliceViaBoundary(ctx, { files: ['slices.ts'], boundary: [{ file: 'slices.ts', function: 'cut', bufferArg: 0 }] });
+    const out = gateSliceViaBoundary(ctx, {
+      files: ['slices.ts'],
+      boundary: [{ file: 'slices.ts', function: 'cut', bufferArg: 0 }],
+    });
     const hits = byFunction(SLICES, out.findings);
     expect([...hits.keys()].sort(), describeFindings(out.findings)).toEqual(namesOf(SLICES, 'bad').sort());
     for (const [, fs] of hits) for (const f of fs) expect(f.node).toMatch(/\.(subarray|slice|toString)\(/);
@@ -122,13 +127,25 @@ describe('GATE-NOTICE-SEALED', () => {
   });
 
   test('explicit functions are judged like exported ones', () => {
-    const out = gateNoticeSealed(ctx, { prefix: { file: 'notices.ts', function: 'prefix' }, functions: [{ file: 'notices.ts', function: 'okTemplate' }, { file: 'notices.ts', function: 'badText' }] });
+    const out = gateNoticeSealed(ctx, {
+      prefix: { file: 'notices.ts', function: 'prefix' },
+      functions: [
+        { file: 'notices.ts', function: 'okTemplate' },
+        { file: 'notices.ts', function: 'badText' },
+      ],
+    });
     expect(out.findings.map((f) => f.node)).toEqual(['`unchanged: ${prefix(seal)}`']);
   });
 
   test('a prefix that does not embed its seal fails', () => {
-    const out = gateNoticeSealed(ctx, { prefix: { file: 'bad-prefix.ts', function: 'prefix' }, files: ['bad-prefix.ts'] });
-    expect(out.findings.map((f) => f.node), describeFindings(out.findings)).toEqual(["'[x]'"]);
+    const out = gateNoticeSealed(ctx, {
+      prefix: { file: 'bad-prefix.ts', function: 'prefix' },
+      files: ['bad-prefix.ts'],
+    });
+    expect(
+      out.findings.map((f) => f.node),
+      describeFindings(out.findings),
+    ).toEqual(["'[x]'"]);
     expect(out.findings[0]!.message).toContain('does not carry its seal');
   });
 });

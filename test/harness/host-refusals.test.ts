@@ -18,10 +18,18 @@ describe('declaring refusals', () => {
   it('validates refuse: an object of maxBytes, maxTokens (integers >= 1) and binary (a boolean)', () => {
     expect(hostToolProblem({ refuse: { maxBytes: 262_144, maxTokens: 25_000, binary: true } })).toBeUndefined();
     expect(hostToolProblem({ refuse: [] })).toBe('capabilities.tool.refuse must be an object');
-    expect(hostToolProblem({ refuse: { maxBytes: 0 } })).toBe('capabilities.tool.refuse.maxBytes must be an integer >= 1 when given');
-    expect(hostToolProblem({ refuse: { maxTokens: 1.5 } })).toBe('capabilities.tool.refuse.maxTokens must be an integer >= 1 when given');
-    expect(hostToolProblem({ refuse: { binary: 'yes' } })).toBe('capabilities.tool.refuse.binary must be a boolean when given');
-    expect(hostToolProblem({ refuse: { maxKB: 2 } })).toBe('capabilities.tool.refuse has unknown key "maxKB" (known: maxBytes, maxTokens, binary, extensions)');
+    expect(hostToolProblem({ refuse: { maxBytes: 0 } })).toBe(
+      'capabilities.tool.refuse.maxBytes must be an integer >= 1 when given',
+    );
+    expect(hostToolProblem({ refuse: { maxTokens: 1.5 } })).toBe(
+      'capabilities.tool.refuse.maxTokens must be an integer >= 1 when given',
+    );
+    expect(hostToolProblem({ refuse: { binary: 'yes' } })).toBe(
+      'capabilities.tool.refuse.binary must be a boolean when given',
+    );
+    expect(hostToolProblem({ refuse: { maxKB: 2 } })).toBe(
+      'capabilities.tool.refuse has unknown key "maxKB" (known: maxBytes, maxTokens, binary, extensions)',
+    );
   });
   it('reports say what is refused and how tokens are estimated', () => {
     expect(describeHostTool({ maxLines: 2000, refuse: { maxBytes: 262_144, maxTokens: 25_000, binary: true } })).toBe(
@@ -30,37 +38,62 @@ describe('declaring refusals', () => {
   });
 });
 
-describe('the kit\'s tool refuses as declared', () => {
+describe("the kit's tool refuses as declared", () => {
   it('maxBytes: a whole read of a file over it is refused as Claude Code words it; a window, and a file of exactly maxBytes, are read', () => {
     const big = world({ refuse: { maxBytes: 1024 } }, 'x'.repeat(1025));
-    expect(big.toolResult({ path: 'f.ts' })).toEqual({ ok: false, code: 'EFBIG', message: 'EFBIG: File content (1.0KB) exceeds maximum allowed size (1KB). Please use offset and limit parameters to read specific portions of the file.' });
+    expect(big.toolResult({ path: 'f.ts' })).toEqual({
+      ok: false,
+      code: 'EFBIG',
+      message:
+        'EFBIG: File content (1.0KB) exceeds maximum allowed size (1KB). Please use offset and limit parameters to read specific portions of the file.',
+    });
     expect(big.toolResult({ path: 'f.ts', offset: 1, limit: 1 })).toEqual({ ok: true, text: 'x'.repeat(1025) });
     expect(world({ refuse: { maxBytes: 1024 } }, 'x'.repeat(1024)).toolResult({ path: 'f.ts' }).ok).toBe(true);
-    expect(world({ refuse: { maxBytes: 256 * 1024 } }, 'x'.repeat(457_933)).toolResult({ path: 'f.ts' })).toMatchObject({ message: expect.stringContaining('File content (447.2KB) exceeds maximum allowed size (256KB)') });
+    expect(world({ refuse: { maxBytes: 256 * 1024 } }, 'x'.repeat(457_933)).toolResult({ path: 'f.ts' })).toMatchObject(
+      { message: expect.stringContaining('File content (447.2KB) exceeds maximum allowed size (256KB)') },
+    );
   });
   it('maxTokens: the bounded text over ceil(bytes / 4) tokens is refused, windows too; a smaller window is read', () => {
     const tool = { maxLines: 10, refuse: { maxTokens: 3 } };
     const w = world(tool, 'aaaa\nbbbb\ncccc\n');
-    expect(w.toolResult({ path: 'f.ts' })).toEqual({ ok: false, code: 'EFBIG', message: 'EFBIG: File content (4 tokens) exceeds maximum allowed tokens (3). Please use offset and limit parameters to read specific portions of the file.' });
+    expect(w.toolResult({ path: 'f.ts' })).toEqual({
+      ok: false,
+      code: 'EFBIG',
+      message:
+        'EFBIG: File content (4 tokens) exceeds maximum allowed tokens (3). Please use offset and limit parameters to read specific portions of the file.',
+    });
     expect(w.toolResult({ path: 'f.ts', offset: 2 })).toEqual({ ok: true, text: 'bbbb\ncccc\n' }); // 10 bytes: 3 tokens
     // The estimate counts the bounded text, not the file: a line limit that cuts it under the estimate reads.
-    expect(world({ maxLines: 2, refuse: { maxTokens: 3 } }, 'aaaa\nbbbb\ncccc\n').toolResult({ path: 'f.ts' }).ok).toBe(true);
+    expect(world({ maxLines: 2, refuse: { maxTokens: 3 } }, 'aaaa\nbbbb\ncccc\n').toolResult({ path: 'f.ts' }).ok).toBe(
+      true,
+    );
   });
   it('binary: every request of a file with a NUL character is refused', () => {
     const w = world({ refuse: { binary: true } }, 'ab\u0000cd\nline two\n');
-    expect(w.toolResult({ path: 'f.ts' })).toEqual({ ok: false, code: 'EBINARY', message: 'EBINARY: this tool cannot read binary files' });
+    expect(w.toolResult({ path: 'f.ts' })).toEqual({
+      ok: false,
+      code: 'EBINARY',
+      message: 'EBINARY: this tool cannot read binary files',
+    });
     expect(w.toolResult({ path: 'f.ts', offset: 2, limit: 1 })).toMatchObject({ ok: false, code: 'EBINARY' });
     expect(world({}, 'ab\u0000cd\n').toolResult({ path: 'f.ts' }).ok).toBe(true);
   });
 });
 
-describe('the hook host\'s Read refuses as Claude Code 2.1 does', () => {
+describe("the hook host's Read refuses as Claude Code 2.1 does", () => {
   it('a whole read of a file over 256 KB is refused; a window of it is read', () => {
     const root = mkdtempSync(join(tmpdir(), 'refuse-'));
     try {
       writeFileSync(join(root, 'big.ts'), 'y'.repeat(99) + '\n'.repeat(1) + 'z'.repeat(262_144));
-      expect(hostRead(root, { file_path: `${root}/big.ts` })).toMatchObject({ ok: false, code: 'EFBIG', message: expect.stringContaining('exceeds maximum allowed size (256KB)') });
-      expect(hostRead(root, { file_path: `${root}/big.ts`, offset: 1, limit: 1 })).toMatchObject({ ok: true, text: `${'y'.repeat(99)}\n` });
+      expect(hostRead(root, { file_path: `${root}/big.ts` })).toMatchObject({
+        ok: false,
+        code: 'EFBIG',
+        message: expect.stringContaining('exceeds maximum allowed size (256KB)'),
+      });
+      expect(hostRead(root, { file_path: `${root}/big.ts`, offset: 1, limit: 1 })).toMatchObject({
+        ok: true,
+        text: `${'y'.repeat(99)}\n`,
+      });
     } finally {
       rmSync(root, { recursive: true, force: true });
     }
@@ -75,7 +108,9 @@ describe('refuse.extensions: a file named as binary is refused whatever it holds
     expect(refusalOf('const a = 1;\n', undefined, undefined, 'const a = 1;\n', t, 'b.ts')).toBeUndefined();
   });
   it('a declaration names what is wrong with it', () => {
-    expect(hostToolProblem({ refuse: { extensions: ['bin'] } })).toMatch(/refuse\.extensions must be an array of lower-case extensions/);
+    expect(hostToolProblem({ refuse: { extensions: ['bin'] } })).toMatch(
+      /refuse\.extensions must be an array of lower-case extensions/,
+    );
     expect(hostToolProblem({ refuse: { extensions: ['.bin'] } })).toBeUndefined();
   });
 });

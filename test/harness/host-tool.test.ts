@@ -79,7 +79,9 @@ describe('normalisation (tool.normalize): the text the tool shows, before any bo
     expect(boundedText('\uFEFFa\r\n', undefined, undefined, {})).toBe('\uFEFFa\r\n');
   });
   it('comes first: the line cut and maxChars count the normalised text, windows count its lines', () => {
-    expect(boundedText('abc\r\ndef\r\n', undefined, undefined, { normalize: ['crlf'], maxChars: 8 })).toBe('abc\ndef\n');
+    expect(boundedText('abc\r\ndef\r\n', undefined, undefined, { normalize: ['crlf'], maxChars: 8 })).toBe(
+      'abc\ndef\n',
+    );
     expect(boundedText('\uFEFFabc\n', undefined, undefined, { normalize: ['bom'], maxLineChars: 3 })).toBe('abc\n');
     expect(boundedText('l1\r\nl2\r\nl3\r\n', 2, 1, { normalize: ['crlf'] })).toBe('l2\n');
   });
@@ -105,7 +107,9 @@ describe('normalisation (tool.normalize): the text the tool shows, before any bo
   });
   it('a declaration names what is wrong with it', () => {
     expect(hostToolProblem({ normalize: ['crlf', 'bom', 'split'] })).toBeUndefined();
-    expect(hostToolProblem({ normalize: 'crlf' })).toMatch(/normalize must be an array of distinct "crlf", "bom", "trim-end", "split"/);
+    expect(hostToolProblem({ normalize: 'crlf' })).toMatch(
+      /normalize must be an array of distinct "crlf", "bom", "trim-end", "split"/,
+    );
     expect(hostToolProblem({ normalize: ['crlf', 'crlf'] })).toMatch(/normalize must be an array of distinct/);
     expect(hostToolProblem({ normalize: ['utf16'] })).toMatch(/normalize must be an array of distinct/);
   });

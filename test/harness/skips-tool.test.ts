@@ -23,7 +23,12 @@ describe('a shim that answers from ctx.fs without calling the tool', () => {
     const v = await judgeHistory(skipsTool(true), config, events);
     expect(v.violations).toEqual([]);
     const skipped = v.outcomes.find((o) => o.index === 2);
-    expect(skipped).toMatchObject({ kind: 'read', toolSkipped: true, truth: { ok: true, text: 'one\n' }, claim: { kind: 'pointer', total: 4 } });
+    expect(skipped).toMatchObject({
+      kind: 'read',
+      toolSkipped: true,
+      truth: { ok: true, text: 'one\n' },
+      claim: { kind: 'pointer', total: 4 },
+    });
     expect(v.checks.get('POINTER-FULL')).toBeGreaterThan(0);
   });
 
@@ -52,16 +57,36 @@ describe('a shim that answers from ctx.fs without calling the tool', () => {
     expect(v.violations).toEqual([]);
   });
 
-  it('run: the content-hash shim passes PASSTHROUGH, corpus and random phase (it failed with "a read recorded when requested")', { timeout: cpuBudget(20) }, async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'readshim-skips-tool-'));
-    try {
-      const r = await inProcess(['run', '--adapter', join(ROOT, 'test/fixtures/adapters/skips-tool-hash.ts'), '--runs', '20', '--no-save', '--reporter', 'json'], dir, HERE);
-      expect(r.code).toBe(0);
-      const j = JSON.parse(r.stdout);
-      expect(j.rules.find((x: { id: string }) => x.id === 'PASSTHROUGH')).toMatchObject({ status: 'pass', checks: expect.any(Number) });
-      expect(j.rules.find((x: { id: string }) => x.id === 'PASSTHROUGH').checks).toBeGreaterThan(0);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  });
+  it(
+    'run: the content-hash shim passes PASSTHROUGH, corpus and random phase (it failed with "a read recorded when requested")',
+    { timeout: cpuBudget(20) },
+    async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'readshim-skips-tool-'));
+      try {
+        const r = await inProcess(
+          [
+            'run',
+            '--adapter',
+            join(ROOT, 'test/fixtures/adapters/skips-tool-hash.ts'),
+            '--runs',
+            '20',
+            '--no-save',
+            '--reporter',
+            'json',
+          ],
+          dir,
+          HERE,
+        );
+        expect(r.code).toBe(0);
+        const j = JSON.parse(r.stdout);
+        expect(j.rules.find((x: { id: string }) => x.id === 'PASSTHROUGH')).toMatchObject({
+          status: 'pass',
+          checks: expect.any(Number),
+        });
+        expect(j.rules.find((x: { id: string }) => x.id === 'PASSTHROUGH').checks).toBeGreaterThan(0);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  );
 });

@@ -10,7 +10,11 @@ const tmp = privateTmp();
 
 describe('mutants: bad input is one clear line and exit 2', () => {
   const cases: [string, string[], RegExp][] = [
-    ['unknown mutant in --only', ['mutants', '--only', 'NO-FORGET,NOPE'], /--only names unknown mutant NOPE \(known: PATH-HASH-POINTER, /],
+    [
+      'unknown mutant in --only',
+      ['mutants', '--only', 'NO-FORGET,NOPE'],
+      /--only names unknown mutant NOPE \(known: PATH-HASH-POINTER, /,
+    ],
     ['empty --only', ['mutants', '--only', ','], /--only names unknown mutant \(none\)/],
     ['zero runs', ['mutants', '--runs', '0'], /--runs must be an integer from 1 to 1000000 \(histories\), got "0"/],
     ['bad reporter', ['mutants', '--reporter', 'junit'], /--reporter must be one of pretty\|json/],
@@ -47,18 +51,37 @@ describe('mutants: reports', { timeout: cpuBudget(10) }, () => {
     expect(r.code).toBe(0);
     const report = JSON.parse(r.stdout) as Record<string, unknown>;
     expect(report).toMatchObject({
-      tool: 'readshim-conformance', command: 'mutants', seed: 20_261_130, runs: 100, corpus: true,
+      tool: 'readshim-conformance',
+      command: 'mutants',
+      seed: 20_261_130,
+      runs: 100,
+      corpus: true,
       summary: { killed: 2, survived: 0, error: 0, killedWithoutCorpus: 2, killedByCorpus: 0 },
     });
     expect(typeof report.version).toBe('string');
     expect(typeof report.specVersion).toBe('string');
     // Catalogue order, whatever order --only names them in.
     expect(report.mutants).toEqual([
-      { id: 'ARM-TRUTHY', rules: ['ARM-GUARD'], arm: 'all', status: 'killed', failedRules: ['ARM-GUARD'], runsToKill: 0, killedBy: 'probe', runsToKillWithoutCorpus: 0 },
+      {
+        id: 'ARM-TRUTHY',
+        rules: ['ARM-GUARD'],
+        arm: 'all',
+        status: 'killed',
+        failedRules: ['ARM-GUARD'],
+        runsToKill: 0,
+        killedBy: 'probe',
+        runsToKillWithoutCorpus: 0,
+      },
       {
         // Unsealed notices: the probes see it, and the corpus's mimicry files are taken for its notices.
-        id: 'UNSEALED', rules: ['NOTICE-SEALED'], arm: 'all', status: 'killed', failedRules: expect.arrayContaining(['NOTICE-SEALED', 'POINTER-FULL', 'FIRST-VERBATIM']),
-        runsToKill: 0, killedBy: 'probe', runsToKillWithoutCorpus: 0,
+        id: 'UNSEALED',
+        rules: ['NOTICE-SEALED'],
+        arm: 'all',
+        status: 'killed',
+        failedRules: expect.arrayContaining(['NOTICE-SEALED', 'POINTER-FULL', 'FIRST-VERBATIM']),
+        runsToKill: 0,
+        killedBy: 'probe',
+        runsToKillWithoutCorpus: 0,
       },
     ]);
     expect(MUTANT_IDS.indexOf('ARM-TRUTHY')).toBeLessThan(MUTANT_IDS.indexOf('UNSEALED'));
@@ -67,20 +90,41 @@ describe('mutants: reports', { timeout: cpuBudget(10) }, () => {
   }, 180_000);
 
   it('pretty: one line per mutant and a summary; progress only on stderr', async () => {
-    const r = await inProcess(['mutants', '--only', 'ZERO-PROGRESS', '--runs', '20'], undefined, { READSHIM_PROGRESS: '1' });
+    const r = await inProcess(['mutants', '--only', 'ZERO-PROGRESS', '--runs', '20'], undefined, {
+      READSHIM_PROGRESS: '1',
+    });
     expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/^readshim-conformance mutants — 1 mutant, seed 20261130, the directed corpus and 20 histories per cap band$/m);
-    expect(r.stdout).toMatch(/^ {2}killed {4}ZERO-PROGRESS {2}cap {3}runsToKill {3}0 .* named CAP-PARAM \(by probe; without the corpus: 0\)$/m);
+    expect(r.stdout).toMatch(
+      /^readshim-conformance mutants — 1 mutant, seed 20261130, the directed corpus and 20 histories per cap band$/m,
+    );
+    expect(r.stdout).toMatch(
+      /^ {2}killed {4}ZERO-PROGRESS {2}cap {3}runsToKill {3}0 .* named CAP-PARAM \(by probe; without the corpus: 0\)$/m,
+    );
     expect(r.stdout).toMatch(/^summary: 1 killed, 0 survived, 0 errors \(\d+\.\ds\)$/m);
-    expect(r.stdout).toMatch(/^0 killed first by the corpus; 1 of 1 killed without it \(probes and 20 random histories per band\)$/m);
+    expect(r.stdout).toMatch(
+      /^0 killed first by the corpus; 1 of 1 killed without it \(probes and 20 random histories per band\)$/m,
+    );
     expect(r.stderr).toMatch(/ZERO-PROGRESS: 24 rules, the corpus and 20 histories per cap band, arm cap/);
     expect(r.stdout).not.toMatch(/24 rules, the corpus/);
   }, 180_000);
 
   it('--no-corpus: the random-only kill count, and per mutant the phase that killed it', async () => {
-    const r = await inProcess(['mutants', '--only', 'CACHED-NOT-FOUND', '--runs', '10', '--no-corpus', '--reporter', 'json']);
+    const r = await inProcess([
+      'mutants',
+      '--only',
+      'CACHED-NOT-FOUND',
+      '--runs',
+      '10',
+      '--no-corpus',
+      '--reporter',
+      'json',
+    ]);
     expect(r.code).toBe(0);
-    const report = JSON.parse(r.stdout) as { corpus: boolean; mutants: Record<string, unknown>[]; summary: Record<string, number> };
+    const report = JSON.parse(r.stdout) as {
+      corpus: boolean;
+      mutants: Record<string, unknown>[];
+      summary: Record<string, number>;
+    };
     expect(report.corpus).toBe(false);
     expect(report.mutants[0]).toMatchObject({ id: 'CACHED-NOT-FOUND', status: 'killed', killedBy: 'random' });
     expect(report.mutants[0]!.runsToKill).toBe(report.mutants[0]!.runsToKillWithoutCorpus);

@@ -15,13 +15,22 @@ privateTmp();
 describe('the corpus and the probes kill every mutant', () => {
   it('all 33, each by a rule it names, first by a probe or a corpus case (runsToKill 0)', async () => {
     const results = await runMutants(MUTANT_IDS, { runs: 1, seed: MUTANT_SEED });
-    const summary = results.map((r) => `${r.id}: ${r.status} by ${r.killedBy}${r.corpusCase ? ` (${r.corpusCase})` : ''}${r.reason ? ` — ${r.reason}` : ''}`);
-    expect(results.filter((r) => r.status !== 'killed'), summary.join('\n')).toEqual([]);
+    const summary = results.map(
+      (r) =>
+        `${r.id}: ${r.status} by ${r.killedBy}${r.corpusCase ? ` (${r.corpusCase})` : ''}${r.reason ? ` — ${r.reason}` : ''}`,
+    );
+    expect(
+      results.filter((r) => r.status !== 'killed'),
+      summary.join('\n'),
+    ).toEqual([]);
     expect(results.length).toBe(33);
     for (const r of results) {
       expect(['probe', 'corpus'], r.id).toContain(r.killedBy);
       expect(r.runsToKill, r.id).toBe(0);
-      expect(r.failedRules.some((x) => r.rules.includes(x)), r.id).toBe(true);
+      expect(
+        r.failedRules.some((x) => r.rules.includes(x)),
+        r.id,
+      ).toBe(true);
     }
     // The corpus kills, not only the probes: each corpus kill names the case, a case of the catalogue.
     expect(results.filter((r) => r.killedBy === 'corpus').length).toBeGreaterThanOrEqual(15);

@@ -13,25 +13,31 @@ import { copyKit } from './kit-copy.ts';
 
 /** Oracle.judge drops every violation of `rule` (its check is disabled); throws if judge changed shape. */
 function disableRule(judgeFile: string, rule: string): void {
-  const sf = new Project({ useInMemoryFileSystem: true }).createSourceFile('/judge.ts', readFileSync(judgeFile, 'utf8'));
+  const sf = new Project({ useInMemoryFileSystem: true }).createSourceFile(
+    '/judge.ts',
+    readFileSync(judgeFile, 'utf8'),
+  );
   const judge = sf.getClassOrThrow('Oracle').getMethodOrThrow('judge');
   const last = judge.getStatements().at(-1);
   if (last === undefined || !Node.isReturnStatement(last)) throw new Error('Oracle.judge no longer ends with a return');
   const found = last.getExpressionOrThrow();
-  if (found.getDescendantsOfKind(SyntaxKind.Identifier).every((i) => i.getText() !== 'found')) throw new Error('Oracle.judge no longer returns its findings');
+  if (found.getDescendantsOfKind(SyntaxKind.Identifier).every((i) => i.getText() !== 'found'))
+    throw new Error('Oracle.judge no longer returns its findings');
   last.replaceWithText(`return (${found.getText()}).filter((v) => v.rule !== ${JSON.stringify(rule)});`);
   writeFileSync(judgeFile, sf.getFullText());
 }
 
 const ONLY = ['--only', 'NO-FORGET,PATH-HASH-POINTER'];
 
-describe('disabling one rule\'s check makes mutants exit 1 naming the survivors', () => {
+describe("disabling one rule's check makes mutants exit 1 naming the survivors", () => {
   it('FORGET-RESETS disabled: NO-FORGET survives, PATH-HASH-POINTER is still killed', () => {
     const kit = copyKit();
     try {
       disableRule(join(kit.root, 'properties/oracle/judge.ts'), 'FORGET-RESETS');
       const r = spawnSync(process.execPath, [join(kit.root, 'bin/readshim-conformance.js'), 'mutants', ...ONLY], {
-        encoding: 'utf8', env: { ...process.env, READSHIM_PROGRESS: '0' }, timeout: 300_000,
+        encoding: 'utf8',
+        env: { ...process.env, READSHIM_PROGRESS: '0' },
+        timeout: 300_000,
       });
       expect(r.stderr).toBe('');
       expect(r.status).toBe(1);

@@ -19,7 +19,8 @@ export interface KitCopy {
 export function copyKit(): KitCopy {
   const root = mkdtempSync(join(tmpdir(), 'readshim-kit-copy-'));
   try {
-    for (const entry of readdirSync(ROOT)) if (!SKIP.has(entry)) cpSync(join(ROOT, entry), join(root, entry), { recursive: true });
+    for (const entry of readdirSync(ROOT))
+      if (!SKIP.has(entry)) cpSync(join(ROOT, entry), join(root, entry), { recursive: true });
     symlinkSync(join(ROOT, 'node_modules'), join(root, 'node_modules'), 'dir');
   } catch (e) {
     rmSync(root, { recursive: true, force: true });

@@ -41,7 +41,9 @@ describe('loadMutantAdapter (the API bench uses)', () => {
   });
 
   it('refuses an unknown ID, naming the known ones', async () => {
-    await expect(loadMutantAdapter('NO-SUCH-MUTANT')).rejects.toThrow(/unknown mutant "NO-SUCH-MUTANT" \(known: PATH-HASH-POINTER, /);
+    await expect(loadMutantAdapter('NO-SUCH-MUTANT')).rejects.toThrow(
+      /unknown mutant "NO-SUCH-MUTANT" \(known: PATH-HASH-POINTER, /,
+    );
   });
 
   it('fails loudly when its target is gone, and leaves no tree', async () => {
@@ -54,13 +56,25 @@ describe('loadMutantAdapter (the API bench uses)', () => {
   });
 
   it('fails loudly when the edit changes nothing or breaks the syntax', async () => {
-    await expect(loadMutant(spec('NO-EDIT', ['POINTER-FULL'], (t) => void t.file('reference/shim.ts')))).rejects.toThrow(/changed nothing/);
-    await expect(loadMutant(spec('BAD-SYNTAX', ['POINTER-FULL'], (t) => void t.file('reference/utf8.ts').addStatements('export const = ;')))).rejects.toThrow(/unparsable/);
-    await expect(loadMutant(spec('NO-FILE', ['POINTER-FULL'], (t) => void t.file('reference/nothing.ts')))).rejects.toThrow(/no file reference\/nothing\.ts/);
+    await expect(
+      loadMutant(spec('NO-EDIT', ['POINTER-FULL'], (t) => void t.file('reference/shim.ts'))),
+    ).rejects.toThrow(/changed nothing/);
+    await expect(
+      loadMutant(
+        spec('BAD-SYNTAX', ['POINTER-FULL'], (t) => void t.file('reference/utf8.ts').addStatements('export const = ;')),
+      ),
+    ).rejects.toThrow(/unparsable/);
+    await expect(
+      loadMutant(spec('NO-FILE', ['POINTER-FULL'], (t) => void t.file('reference/nothing.ts'))),
+    ).rejects.toThrow(/no file reference\/nothing\.ts/);
   });
 
   it('removes the tree of a mutant that does not load', async () => {
-    const boom = spec('BOOM-ON-IMPORT', ['POINTER-FULL'], (t) => void t.file('reference/utf8.ts').addStatements("throw new Error('boom on import');"));
+    const boom = spec(
+      'BOOM-ON-IMPORT',
+      ['POINTER-FULL'],
+      (t) => void t.file('reference/utf8.ts').addStatements("throw new Error('boom on import');"),
+    );
     await expect(loadMutant(boom)).rejects.toThrow(/failed to load: boom on import/);
     expect(treesOf('BOOM-ON-IMPORT')).toEqual([]);
   });

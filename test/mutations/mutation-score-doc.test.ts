@@ -13,11 +13,13 @@ import { verdictProblems } from '../../mutations/stryker/report.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const text = (p: string): string => readFileSync(`${root}${p}`, 'utf8');
-const testExists = (file: string, name: string): boolean => /^test\/.+\.test\.ts$/.test(file) && existsSync(`${root}${file}`) && text(file).includes(name);
+const testExists = (file: string, name: string): boolean =>
+  /^test\/.+\.test\.ts$/.test(file) && existsSync(`${root}${file}`) && text(file).includes(name);
 
 describe('the published mutation scores', () => {
   it('both targets are published (reference/ and the oracle)', () => {
-    for (const t of TARGETS) expect(existsSync(`${root}${publishedPaths(t).record}`), publishedPaths(t).record).toBe(true);
+    for (const t of TARGETS)
+      expect(existsSync(`${root}${publishedPaths(t).record}`), publishedPaths(t).record).toBe(true);
   });
 
   for (const t of TARGETS)
@@ -32,7 +34,7 @@ describe('the published mutation scores', () => {
     expect(text('docs/MUTATION-SCORE.md')).toBe(scoreDocument(published));
   });
 
-  it('README\'s score block is the rendering of the data, and README states no other score', () => {
+  it("README's score block is the rendering of the data, and README states no other score", () => {
     const published = TARGETS.map((t) => readPublished(root, t));
     const readme = text('README.md');
     const a = readme.indexOf(README_BEGIN);

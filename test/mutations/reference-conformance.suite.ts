@@ -16,6 +16,8 @@ describe('the reference passes every applicable rule under every arm (mutation s
   for (const arm of ARM_NAMES)
     it(`arm ${arm}`, async () => {
       const r = await runConformance({ adapter: reference, arm, runs: RUNS, seed: SEED, shrinkRuns: 0 });
-      expect(r.rules.filter((x) => x.status === 'fail' || x.status === 'unexercised').map((x) => `${x.id}: ${x.reason}`)).toEqual([]);
+      expect(
+        r.rules.filter((x) => x.status === 'fail' || x.status === 'unexercised').map((x) => `${x.id}: ${x.reason}`),
+      ).toEqual([]);
     });
 });

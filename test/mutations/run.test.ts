@@ -21,48 +21,90 @@ const RUNS = 20;
 const opts = { runs: RUNS, seed: MUTANT_SEED };
 const stable = (rs: readonly MutantResult[]) => rs.map(({ ms: _ms, ...r }) => r);
 
-describe('a mutant is killed by a rule it names, after runsToKill histories per band', { timeout: cpuBudget(6) }, () => {
-  it('NO-FORGET: the corpus kills it (runsToKill 0); without the corpus, runsToKillWithoutCorpus is the smallest random budget that does', async () => {
-    const m = mutantById('NO-FORGET')!;
-    const r = await runMutant(m, opts);
-    expect(r).toMatchObject({ id: 'NO-FORGET', status: 'killed', arm: 'all', rules: ['FORGET-RESETS'], runsToKill: 0, killedBy: 'corpus', corpusCase: 'forget-then-reread' });
-    expect(r.failedRules).toContain('FORGET-RESETS');
-    const k = r.runsToKillWithoutCorpus!;
-    expect(k).toBeGreaterThanOrEqual(1);
-    expect(k).toBeLessThanOrEqual(RUNS);
-    // Independently of how the runner measured it: with the corpus off, k histories per band kill it, k − 1 do not.
-    const loaded = await loadMutant(m);
-    try {
-      const run = (runs: number) => runConformance({ adapter: loaded.adapter, arm: m.arm, runs, seed: MUTANT_SEED, only: m.rules, corpus: false });
-      expect((await run(k)).rules[0]!.status).toBe('fail');
-      if (k > 1) expect((await run(k - 1)).rules[0]!.status).not.toBe('fail');
-    } finally {
-      await loaded.dispose();
-    }
-    expect(treesOf('NO-FORGET')).toEqual([]);
-  }, 180_000);
+describe(
+  'a mutant is killed by a rule it names, after runsToKill histories per band',
+  { timeout: cpuBudget(6) },
+  () => {
+    it('NO-FORGET: the corpus kills it (runsToKill 0); without the corpus, runsToKillWithoutCorpus is the smallest random budget that does', async () => {
+      const m = mutantById('NO-FORGET')!;
+      const r = await runMutant(m, opts);
+      expect(r).toMatchObject({
+        id: 'NO-FORGET',
+        status: 'killed',
+        arm: 'all',
+        rules: ['FORGET-RESETS'],
+        runsToKill: 0,
+        killedBy: 'corpus',
+        corpusCase: 'forget-then-reread',
+      });
+      expect(r.failedRules).toContain('FORGET-RESETS');
+      const k = r.runsToKillWithoutCorpus!;
+      expect(k).toBeGreaterThanOrEqual(1);
+      expect(k).toBeLessThanOrEqual(RUNS);
+      // Independently of how the runner measured it: with the corpus off, k histories per band kill it, k − 1 do not.
+      const loaded = await loadMutant(m);
+      try {
+        const run = (runs: number) =>
+          runConformance({
+            adapter: loaded.adapter,
+            arm: m.arm,
+            runs,
+            seed: MUTANT_SEED,
+            only: m.rules,
+            corpus: false,
+          });
+        expect((await run(k)).rules[0]!.status).toBe('fail');
+        if (k > 1) expect((await run(k - 1)).rules[0]!.status).not.toBe('fail');
+      } finally {
+        await loaded.dispose();
+      }
+      expect(treesOf('NO-FORGET')).toEqual([]);
+    }, 180_000);
 
-  it('with the corpus off (mutants --no-corpus) the random phase kills it, after the same budget', async () => {
-    // 10 histories per band hold NO-FORGET's random kill (5 with the default seed): the same numbers, a tenth of the work.
-    const small = { ...opts, runs: 10 };
-    const r = await runMutant(mutantById('NO-FORGET')!, { ...small, corpus: false });
-    const withCorpus = await runMutant(mutantById('NO-FORGET')!, small);
-    expect(withCorpus.runsToKillWithoutCorpus).not.toBeNull();
-    expect(r).toMatchObject({ status: 'killed', killedBy: 'random', runsToKill: withCorpus.runsToKillWithoutCorpus, runsToKillWithoutCorpus: withCorpus.runsToKillWithoutCorpus });
-    expect(r.corpusCase).toBeUndefined();
-  }, 180_000);
+    it('with the corpus off (mutants --no-corpus) the random phase kills it, after the same budget', async () => {
+      // 10 histories per band hold NO-FORGET's random kill (5 with the default seed): the same numbers, a tenth of the work.
+      const small = { ...opts, runs: 10 };
+      const r = await runMutant(mutantById('NO-FORGET')!, { ...small, corpus: false });
+      const withCorpus = await runMutant(mutantById('NO-FORGET')!, small);
+      expect(withCorpus.runsToKillWithoutCorpus).not.toBeNull();
+      expect(r).toMatchObject({
+        status: 'killed',
+        killedBy: 'random',
+        runsToKill: withCorpus.runsToKillWithoutCorpus,
+        runsToKillWithoutCorpus: withCorpus.runsToKillWithoutCorpus,
+      });
+      expect(r.corpusCase).toBeUndefined();
+    }, 180_000);
 
-  it('PERSONA-LIES: a surface probe kills it before any history (runsToKill 0)', async () => {
-    const r = await runMutant(mutantById('PERSONA-LIES')!, opts);
-    expect(r).toMatchObject({ status: 'killed', runsToKill: 0, killedBy: 'probe', runsToKillWithoutCorpus: 0, failedRules: ['PERSONA-TRUTH'] });
-  });
-});
+    it('PERSONA-LIES: a surface probe kills it before any history (runsToKill 0)', async () => {
+      const r = await runMutant(mutantById('PERSONA-LIES')!, opts);
+      expect(r).toMatchObject({
+        status: 'killed',
+        runsToKill: 0,
+        killedBy: 'probe',
+        runsToKillWithoutCorpus: 0,
+        failedRules: ['PERSONA-TRUTH'],
+      });
+    });
+  },
+);
 
 describe('what is not a kill is reported as what it is', { timeout: cpuBudget(6) }, () => {
   it('an edit that breaks nothing survives, with no rule failed', async () => {
-    const harmless = spec('COMMENT-ONLY', ['CAP-PARAM'], (t) => void fn(t.file('reference/shim.ts'), 'checkCap').insertStatements(0, '// a comment changes no behaviour'));
+    const harmless = spec(
+      'COMMENT-ONLY',
+      ['CAP-PARAM'],
+      (t) => void fn(t.file('reference/shim.ts'), 'checkCap').insertStatements(0, '// a comment changes no behaviour'),
+    );
     const r = await runMutant(harmless, opts);
-    expect(r).toMatchObject({ status: 'survived', failedRules: [], runsToKill: null, killedBy: null, runsToKillWithoutCorpus: null, reason: 'no rule failed' });
+    expect(r).toMatchObject({
+      status: 'survived',
+      failedRules: [],
+      runsToKill: null,
+      killedBy: null,
+      runsToKillWithoutCorpus: null,
+      reason: 'no rule failed',
+    });
   });
 
   it('a kill by another rule than the named one is a survival', async () => {
@@ -86,7 +128,9 @@ describe('what is not a kill is reported as what it is', { timeout: cpuBudget(6)
   it('a mutant that crashes on reads the tool answers is an error, though the rule it names (REFUSAL-TRUE) would see a failed read', async () => {
     const crashes = spec('READ-CRASHES', ['REFUSAL-TRUE'], (t) => {
       const respond = fn(t.file('reference/shim.ts'), 'createReadShim').getVariableDeclarationOrThrow('respond');
-      respond.getInitializerOrThrow().replaceWithText("(): string => { throw new TypeError('respond is not a function'); }");
+      respond
+        .getInitializerOrThrow()
+        .replaceWithText("(): string => { throw new TypeError('respond is not a function'); }");
     });
     const r = await runMutant(crashes, opts);
     expect(r).toMatchObject({ status: 'error', runsToKill: null });
@@ -94,8 +138,17 @@ describe('what is not a kill is reported as what it is', { timeout: cpuBudget(6)
     // The same shim in a user's run: REFUSAL-TRUE fails, and its story says the shim threw.
     const loaded = await loadMutant(crashes);
     try {
-      const user = await runConformance({ adapter: loaded.adapter, arm: 'cap', runs: 5, seed: MUTANT_SEED, only: ['REFUSAL-TRUE'] });
-      expect(user.rules[0]).toMatchObject({ status: 'fail', reason: expect.stringMatching(/the shim threw TypeError: respond is not a function but the tool returns/) });
+      const user = await runConformance({
+        adapter: loaded.adapter,
+        arm: 'cap',
+        runs: 5,
+        seed: MUTANT_SEED,
+        only: ['REFUSAL-TRUE'],
+      });
+      expect(user.rules[0]).toMatchObject({
+        status: 'fail',
+        reason: expect.stringMatching(/the shim threw TypeError: respond is not a function but the tool returns/),
+      });
     } finally {
       await loaded.dispose();
     }

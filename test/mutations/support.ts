@@ -31,6 +31,11 @@ export function treesOf(id: string): string[] {
 }
 
 /** A spec outside the catalogue, for the runner's own controls. */
-export function spec(id: string, rules: MutantSpec['rules'], edit: MutantSpec['edit'], arm: MutantSpec['arm'] = 'cap'): MutantSpec {
+export function spec(
+  id: string,
+  rules: MutantSpec['rules'],
+  edit: MutantSpec['edit'],
+  arm: MutantSpec['arm'] = 'cap',
+): MutantSpec {
   return { id, arm, rules, breaks: `test control ${id}`, wild: 'nowhere: a test control', edit };
 }

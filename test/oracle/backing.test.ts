@@ -13,7 +13,10 @@ describe('`at` pins the body to one index, for slices, stale serves, diffs and f
   // each kind with the name its body has in a story
   const kinds: readonly [string, (at: number) => Claim][] = [
     ['slice payload', (at) => ({ kind: 'slice', start: 0, end: 4, total: 4, done: true, payload: 'body', at })],
-    ['stale payload', (at) => ({ kind: 'stale', startLine: 0, endLine: 0, lines: 1, truncated: false, payload: 'body', at })],
+    [
+      'stale payload',
+      (at) => ({ kind: 'stale', startLine: 0, endLine: 0, lines: 1, truncated: false, payload: 'body', at }),
+    ],
     ['diff patch', (at) => ({ kind: 'diff', patch: 'body', total: 4, at })],
     ["tool's text", (at) => ({ kind: 'verbatim', payload: 'body', at })],
   ];
@@ -29,7 +32,11 @@ describe('`at` pins the body to one index, for slices, stale serves, diffs and f
     const c: Claim = { kind: 'stale', startLine: 0, endLine: 0, lines: 1, truncated: false, payload: 'body' };
     expect(backing(c, text)).toEqual({ found: true, framing: 'NOTE body NOTE ' });
     expect(backing({ ...c, payload: 'NOTE' }, text)).toEqual({ found: true, framing: ' body NOTE body' });
-    expect(backing({ ...c, payload: 'elsewhere' }, text)).toEqual({ found: false, what: 'stale payload', framing: text });
+    expect(backing({ ...c, payload: 'elsewhere' }, text)).toEqual({
+      found: false,
+      what: 'stale payload',
+      framing: text,
+    });
   });
 });
 
@@ -51,21 +58,30 @@ describe('byte boundaries at the edges', () => {
 describe('the smallest strict diff', () => {
   it('fails loudly, naming the file to fix, if the strict applier accepted none of the candidates', async () => {
     vi.resetModules();
-    vi.doMock('../../properties/oracle/strict-patch.ts', () => ({ applyStrict: () => ({ ok: false, reason: 'rejects all' }) }));
+    vi.doMock('../../properties/oracle/strict-patch.ts', () => ({
+      applyStrict: () => ({ ok: false, reason: 'rejects all' }),
+    }));
     const { smallestDiffResponse } = await import('../../properties/oracle/smallest-diff.ts');
-    expect(() => smallestDiffResponse(undefined)).toThrow('the strict applier accepts none of the smallest diffs: fix smallest-diff.ts');
+    expect(() => smallestDiffResponse(undefined)).toThrow(
+      'the strict applier accepts none of the smallest diffs: fix smallest-diff.ts',
+    );
     vi.doUnmock('../../properties/oracle/strict-patch.ts');
     vi.resetModules();
   });
 
   it('asks the applier: one that takes no empty ranges (-0,0 / +0,0) leaves the one-line change as the smallest diff', async () => {
-    const real = await vi.importActual<typeof import('../../properties/oracle/strict-patch.ts')>('../../properties/oracle/strict-patch.ts');
-    const plain = await vi.importActual<typeof import('../../properties/oracle/smallest-diff.ts')>('../../properties/oracle/smallest-diff.ts');
+    const real = await vi.importActual<typeof import('../../properties/oracle/strict-patch.ts')>(
+      '../../properties/oracle/strict-patch.ts',
+    );
+    const plain = await vi.importActual<typeof import('../../properties/oracle/smallest-diff.ts')>(
+      '../../properties/oracle/smallest-diff.ts',
+    );
     // the real applier takes the 29-byte insertion and deletion
     expect(plain.smallestDiffResponse(undefined)).toBe(29);
     vi.resetModules();
     vi.doMock('../../properties/oracle/strict-patch.ts', () => ({
-      applyStrict: (base: string, patch: string) => (/,0 /.test(patch) ? { ok: false, reason: 'no empty ranges' } : real.applyStrict(base, patch)),
+      applyStrict: (base: string, patch: string) =>
+        /,0 /.test(patch) ? { ok: false, reason: 'no empty ranges' } : real.applyStrict(base, patch),
     }));
     const { smallestDiffResponse } = await import('../../properties/oracle/smallest-diff.ts');
     // '--- a\n+++ a\n@@ -1 +1 @@\n-x\n+y\n' is 30 bytes; with a 3-byte seal, 33
@@ -75,11 +91,14 @@ describe('the smallest strict diff', () => {
   });
 
   it('asks the applier: one that takes an insertion into an empty file but no deletion to empty, or the reverse, gives that 29-byte diff', async () => {
-    const real = await vi.importActual<typeof import('../../properties/oracle/strict-patch.ts')>('../../properties/oracle/strict-patch.ts');
+    const real = await vi.importActual<typeof import('../../properties/oracle/strict-patch.ts')>(
+      '../../properties/oracle/strict-patch.ts',
+    );
     for (const refused of ['+0,0', '-0,0']) {
       vi.resetModules();
       vi.doMock('../../properties/oracle/strict-patch.ts', () => ({
-        applyStrict: (base: string, patch: string) => (patch.includes(` ${refused} `) ? { ok: false, reason: `no ${refused}` } : real.applyStrict(base, patch)),
+        applyStrict: (base: string, patch: string) =>
+          patch.includes(` ${refused} `) ? { ok: false, reason: `no ${refused}` } : real.applyStrict(base, patch),
       }));
       const { smallestDiffResponse } = await import('../../properties/oracle/smallest-diff.ts');
       expect(smallestDiffResponse(undefined), `refusing ${refused}`).toBe(29);
@@ -90,9 +109,13 @@ describe('the smallest strict diff', () => {
 
   it('a candidate counts only when applying it gives the intended text, not merely when the applier accepts it', async () => {
     vi.resetModules();
-    vi.doMock('../../properties/oracle/strict-patch.ts', () => ({ applyStrict: () => ({ ok: true, text: 'something else\n' }) }));
+    vi.doMock('../../properties/oracle/strict-patch.ts', () => ({
+      applyStrict: () => ({ ok: true, text: 'something else\n' }),
+    }));
     const { smallestDiffResponse } = await import('../../properties/oracle/smallest-diff.ts');
-    expect(() => smallestDiffResponse(undefined)).toThrow('the strict applier accepts none of the smallest diffs: fix smallest-diff.ts');
+    expect(() => smallestDiffResponse(undefined)).toThrow(
+      'the strict applier accepts none of the smallest diffs: fix smallest-diff.ts',
+    );
     vi.doUnmock('../../properties/oracle/strict-patch.ts');
     vi.resetModules();
   });

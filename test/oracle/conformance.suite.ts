@@ -17,7 +17,9 @@ describe('truthful shims pass (a stricter oracle is caught)', () => {
   for (const arm of ARM_NAMES)
     it(`the reference, arm ${arm}`, async () => {
       const r = await runConformance({ adapter: reference, arm, runs: 24, seed: SEED, shrinkRuns: 0 });
-      expect(r.rules.filter((x) => x.status === 'fail' || x.status === 'unexercised').map((x) => `${x.id}: ${x.reason}`)).toEqual([]);
+      expect(
+        r.rules.filter((x) => x.status === 'fail' || x.status === 'unexercised').map((x) => `${x.id}: ${x.reason}`),
+      ).toEqual([]);
     });
   it('the worked example and a sound delivery-keyed shim', async () => {
     for (const adapter of [minimal, SOUND]) {

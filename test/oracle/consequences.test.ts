@@ -9,7 +9,8 @@ import type { Claim } from '../../core/claims.ts';
 import { tellStory } from '../../properties/story.ts';
 import { Driver, said } from './support.ts';
 
-const lines = (n: number, f: (i: number) => string): string => Array.from({ length: n }, (_, i) => `${f(i)}\n`).join('');
+const lines = (n: number, f: (i: number) => string): string =>
+  Array.from({ length: n }, (_, i) => `${f(i)}\n`).join('');
 const V1 = lines(30, (i) => `line ${i}`);
 const V2 = V1.replace('line 10\n', 'line ten\n');
 const V3 = V2.replace('line 20\n', 'line twenty\n');
@@ -25,7 +26,7 @@ const pointer = (total: number): Claim => ({ kind: 'pointer', total });
 const brief = (d: Driver) => d.oracle.consequences.map((c) => ({ rule: c.rule, index: c.index, cause: c.cause }));
 
 describe('consequences of a broken diff', () => {
-  it('a pointer after a diff that gives the wrong text is that diff\'s consequence, not POINTER-FULL', () => {
+  it("a pointer after a diff that gives the wrong text is that diff's consequence, not POINTER-FULL", () => {
     const d = new Driver({ levers: ['pointer', 'diff'] });
     expect(d.read(V1, V1, { kind: 'verbatim' })).toEqual([]);
     expect(said(d.read(V2, WRONG, diff(WRONG, B2))).map((s) => s.split(':')[0])).toEqual(['DIFF-COMPLETE']);
@@ -35,10 +36,12 @@ describe('consequences of a broken diff', () => {
     expect(d.checks('POINTER-FULL')).toBe(1); // still a check of POINTER-FULL, which it passes on its own terms
   });
 
-  it('a pointer after a diff the text does not carry is that claim\'s consequence', () => {
+  it("a pointer after a diff the text does not carry is that claim's consequence", () => {
     const d = new Driver({ levers: ['pointer', 'diff'] });
     d.read(V1, V1, { kind: 'verbatim' });
-    expect(said(d.read(V2, 'changed; see the diff', diff(RIGHT, B2)))).toEqual([expect.stringMatching(/^DIFF-COMPLETE: claim not found in the response/)]);
+    expect(said(d.read(V2, 'changed; see the diff', diff(RIGHT, B2)))).toEqual([
+      expect.stringMatching(/^DIFF-COMPLETE: claim not found in the response/),
+    ]);
     expect(d.read(V2, 'unchanged', pointer(B2))).toEqual([]);
     expect(brief(d)).toEqual([{ rule: 'POINTER-FULL', index: 2, cause: { rule: 'DIFF-COMPLETE', index: 1 } }]);
   });
@@ -49,7 +52,11 @@ describe('consequences of a broken diff', () => {
     d.read(V2, 'changed; see the diff', diff(RIGHT, B2)); // unbacked: the worker still holds V1
     const next = patch(V2, V3);
     expect(d.read(V3, next, diff(next, B3))).toEqual([]);
-    expect(brief(d).map((c) => c.rule).sort()).toEqual(['DIFF-COMPLETE']);
+    expect(
+      brief(d)
+        .map((c) => c.rule)
+        .sort(),
+    ).toEqual(['DIFF-COMPLETE']);
     expect(d.read(V3, 'unchanged', pointer(B3))).toEqual([]);
   });
 
@@ -87,9 +94,15 @@ describe('consequences of a broken diff', () => {
 
   it('the story tells the consequence under its cause and at its own step', () => {
     const d = new Driver({ levers: ['pointer', 'diff'] });
-    const violations = [...d.read(V1, V1, { kind: 'verbatim' }), ...d.read(V2, WRONG, diff(WRONG, B2)), ...d.read(V2, 'unchanged', pointer(B2))];
+    const violations = [
+      ...d.read(V1, V1, { kind: 'verbatim' }),
+      ...d.read(V2, WRONG, diff(WRONG, B2)),
+      ...d.read(V2, 'unchanged', pointer(B2)),
+    ];
     const events = [
-      { type: 'read' as const, worker: 'w1', path: 'a.ts' }, { type: 'read' as const, worker: 'w1', path: 'a.ts' }, { type: 'read' as const, worker: 'w1', path: 'a.ts' },
+      { type: 'read' as const, worker: 'w1', path: 'a.ts' },
+      { type: 'read' as const, worker: 'w1', path: 'a.ts' },
+      { type: 'read' as const, worker: 'w1', path: 'a.ts' },
     ];
     const story = tellStory(events, [], violations, d.oracle.consequences);
     expect(story).toEqual([
@@ -98,7 +111,9 @@ describe('consequences of a broken diff', () => {
       expect.stringMatching(/^ {3}✗ DIFF-COMPLETE: /),
       '     ↳ what follows from it is not counted again: POINTER-FULL at step 3',
       '3. w1 reads a.ts',
-      expect.stringMatching(/^ {3}↳ POINTER-FULL, a consequence of DIFF-COMPLETE at step 2 \(not counted against POINTER-FULL\): said "unchanged/),
+      expect.stringMatching(
+        /^ {3}↳ POINTER-FULL, a consequence of DIFF-COMPLETE at step 2 \(not counted against POINTER-FULL\): said "unchanged/,
+      ),
     ]);
   });
 });

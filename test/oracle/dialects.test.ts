@@ -23,18 +23,35 @@ describe('split rows', () => {
     expect(applyPatchText('a\nb', '@@ -2,1 +2,1 @@\n b\n', 'split')).toEqual({ ok: true, value: 'a\nb' });
   });
   it('strict: context must match the row exactly (a \\r stays in its row), no search', () => {
-    expect(applyPatchText('a\r\nb\r\n', '@@ -1,1 +1,1 @@\n-a\r\n+A\r\n', 'split')).toEqual({ ok: true, value: 'A\r\nb\r\n' });
-    expect(applyPatchText('a\r\nb\r\n', '@@ -1,1 +1,1 @@\n-a\n+A\n', 'split')).toMatchObject({ ok: false, reason: expect.stringMatching(/row|line 1/) });
+    expect(applyPatchText('a\r\nb\r\n', '@@ -1,1 +1,1 @@\n-a\r\n+A\r\n', 'split')).toEqual({
+      ok: true,
+      value: 'A\r\nb\r\n',
+    });
+    expect(applyPatchText('a\r\nb\r\n', '@@ -1,1 +1,1 @@\n-a\n+A\n', 'split')).toMatchObject({
+      ok: false,
+      reason: expect.stringMatching(/row|line 1/),
+    });
     expect(applyPatchText('x\na\nb', '@@ -1,1 +1,1 @@\n-a\n+A\n', 'split')).toMatchObject({ ok: false });
   });
   it('a "\\" row is a violation; a ---/+++ pair may open the patch, nothing else', () => {
-    expect(parseHunks('@@ -1,1 +1,1 @@\n-x\n\\ No newline at end of file\n+y\n', false, 'split')).toMatchObject({ ok: false, reason: expect.stringMatching(/split-line hunks have none/) });
-    expect(parseHunks('@@ -1,1 +1,1 @@\n-x\n+y\n\\ No newline at end of file\n', false, 'split')).toMatchObject({ ok: false, reason: expect.stringMatching(/split-line hunks have none/) });
+    expect(parseHunks('@@ -1,1 +1,1 @@\n-x\n\\ No newline at end of file\n+y\n', false, 'split')).toMatchObject({
+      ok: false,
+      reason: expect.stringMatching(/split-line hunks have none/),
+    });
+    expect(parseHunks('@@ -1,1 +1,1 @@\n-x\n+y\n\\ No newline at end of file\n', false, 'split')).toMatchObject({
+      ok: false,
+      reason: expect.stringMatching(/split-line hunks have none/),
+    });
     expect(applyPatchText('x', '--- a\n+++ a\n@@ -1 +1 @@\n-x\n+y\n', 'split')).toEqual({ ok: true, value: 'y' });
-    expect(applyPatchText('x', 'diff --git a/a b/a\n--- a\n+++ a\n@@ -1 +1 @@\n-x\n+y\n', 'split')).toMatchObject({ ok: false });
+    expect(applyPatchText('x', 'diff --git a/a b/a\n--- a\n+++ a\n@@ -1 +1 @@\n-x\n+y\n', 'split')).toMatchObject({
+      ok: false,
+    });
   });
   it('the default dialect is unchanged: bare hunks are refused, rows are lines with endings', () => {
-    expect(applyStrict('x\n', '@@ -1 +1 @@\n-x\n+y\n')).toMatchObject({ ok: false, reason: expect.stringMatching(/no ---\/\+\+\+ file headers/) });
+    expect(applyStrict('x\n', '@@ -1 +1 @@\n-x\n+y\n')).toMatchObject({
+      ok: false,
+      reason: expect.stringMatching(/no ---\/\+\+\+ file headers/),
+    });
     expect(applyStrict('x\n', '--- a\n+++ a\n@@ -1 +1 @@\n-x\n+y\n')).toEqual({ ok: true, text: 'y\n' });
     expect(applyStrict('x\n', '@@ -1 +1 @@\n-x\n+y\n', 'split')).toEqual({ ok: true, text: 'y\n' });
   });
@@ -45,8 +62,12 @@ describe('the claim says its dialect', () => {
     expect(claimProblem({ kind: 'diff', patch: '', total: 0, lines: 'split' })).toBeUndefined();
     expect(claimProblem({ kind: 'diff', patch: '', total: 0 })).toBeUndefined();
     expect(claimProblem({ kind: 'diff', patch: '', total: 0, lines: 'endings' })).toMatch(/"lines" must be "split"/);
-    expect(replyProblem('read', { id: 1, text: 't', claim: { kind: 'diff', patch: '', total: 0, lines: true } })).toMatch(/malformed claim: diff claim "lines" must be "split"/);
-    expect(replyProblem('read', { id: 1, text: 't', claim: { kind: 'diff', patch: '', total: 0, lines: 'split' } })).toBeUndefined();
+    expect(
+      replyProblem('read', { id: 1, text: 't', claim: { kind: 'diff', patch: '', total: 0, lines: true } }),
+    ).toMatch(/malformed claim: diff claim "lines" must be "split"/);
+    expect(
+      replyProblem('read', { id: 1, text: 't', claim: { kind: 'diff', patch: '', total: 0, lines: 'split' } }),
+    ).toBeUndefined();
   });
   it('knowledge applies the patch in the dialect the claim names', () => {
     const held = { T: 4, P: Buffer.from('a\nb\n'), against: 'a\nb\n' };

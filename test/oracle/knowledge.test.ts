@@ -33,39 +33,119 @@ describe('afterClaim', () => {
   const C = 'hello world';
 
   it('verbatim: the payload if framed, else the whole response text', () => {
-    expect(text(afterClaim(undefined, { kind: 'verbatim', payload: 'héllo' }, '[note] héllo', 'héllo'))).toBe('6:héllo');
+    expect(text(afterClaim(undefined, { kind: 'verbatim', payload: 'héllo' }, '[note] héllo', 'héllo'))).toBe(
+      '6:héllo',
+    );
     expect(text(afterClaim(known('zz'), { kind: 'verbatim' }, C, C))).toBe('11:hello world');
   });
 
   it('slice from 0 replaces P; a continuation at |P| appends; T is the claimed total', () => {
-    expect(text(afterClaim(known('zzzzz', 11, 'zz'), { kind: 'slice', start: 0, end: 5, total: 11, done: false, payload: 'hello' }, '', C))).toBe('11:hello');
-    expect(text(afterClaim(known('hello', 11, C), { kind: 'slice', start: 5, end: 11, total: 11, done: true, payload: ' world' }, '', C))).toBe('11:hello world');
+    expect(
+      text(
+        afterClaim(
+          known('zzzzz', 11, 'zz'),
+          { kind: 'slice', start: 0, end: 5, total: 11, done: false, payload: 'hello' },
+          '',
+          C,
+        ),
+      ),
+    ).toBe('11:hello');
+    expect(
+      text(
+        afterClaim(
+          known('hello', 11, C),
+          { kind: 'slice', start: 5, end: 11, total: 11, done: true, payload: ' world' },
+          '',
+          C,
+        ),
+      ),
+    ).toBe('11:hello world');
   });
 
   it('a continuation past P (or with nothing held) keeps K; one inside P cuts P there', () => {
-    expect(afterClaim(known('hel', 11, C), { kind: 'slice', start: 4, end: 6, total: 11, done: false, payload: 'o ' }, '', C)).toBe('keep');
-    expect(afterClaim(undefined, { kind: 'slice', start: 1, end: 3, total: 11, done: false, payload: 'el' }, '', C)).toBe('keep');
-    expect(text(afterClaim(known('hel', 11, C), { kind: 'slice', start: 3, end: 5, total: 11, done: false, payload: 'lo' }, '', C))).toBe('11:hello');
+    expect(
+      afterClaim(
+        known('hel', 11, C),
+        { kind: 'slice', start: 4, end: 6, total: 11, done: false, payload: 'o ' },
+        '',
+        C,
+      ),
+    ).toBe('keep');
+    expect(
+      afterClaim(undefined, { kind: 'slice', start: 1, end: 3, total: 11, done: false, payload: 'el' }, '', C),
+    ).toBe('keep');
+    expect(
+      text(
+        afterClaim(
+          known('hel', 11, C),
+          { kind: 'slice', start: 3, end: 5, total: 11, done: false, payload: 'lo' },
+          '',
+          C,
+        ),
+      ),
+    ).toBe('11:hello');
     // changed content: the re-sent bytes differ, so P is cut after them.
-    expect(text(afterClaim(known('hello wo', 11, 'hello wo..'), { kind: 'slice', start: 2, end: 4, total: 11, done: false, payload: 'LL' }, '', 'heLLo world'))).toBe('11:heLL');
+    expect(
+      text(
+        afterClaim(
+          known('hello wo', 11, 'hello wo..'),
+          { kind: 'slice', start: 2, end: 4, total: 11, done: false, payload: 'LL' },
+          '',
+          'heLLo world',
+        ),
+      ),
+    ).toBe('11:heLL');
   });
 
   it('bytes of unchanged content sent again keep the rest the worker holds', () => {
     const k = known('hello wo', 11, C);
-    expect(text(afterClaim(k, { kind: 'slice', start: 0, end: 5, total: 11, done: false, payload: 'hello' }, '', C))).toBe('11:hello wo');
-    expect(text(afterClaim(k, { kind: 'slice', start: 2, end: 5, total: 11, done: false, payload: 'llo' }, '', C))).toBe('11:hello wo');
+    expect(
+      text(afterClaim(k, { kind: 'slice', start: 0, end: 5, total: 11, done: false, payload: 'hello' }, '', C)),
+    ).toBe('11:hello wo');
+    expect(
+      text(afterClaim(k, { kind: 'slice', start: 2, end: 5, total: 11, done: false, payload: 'llo' }, '', C)),
+    ).toBe('11:hello wo');
   });
 
   it('re-sent bytes keep the rest only when the content is unchanged, they match, and the slice is not the end', () => {
     const k = known('hello wo', 11, C);
     // the same bytes, but the content changed since P: P is what was just sent.
-    expect(text(afterClaim(k, { kind: 'slice', start: 0, end: 5, total: 12, done: false, payload: 'hello' }, '', 'hello world!'))).toBe('12:hello');
+    expect(
+      text(
+        afterClaim(
+          k,
+          { kind: 'slice', start: 0, end: 5, total: 12, done: false, payload: 'hello' },
+          '',
+          'hello world!',
+        ),
+      ),
+    ).toBe('12:hello');
     // different bytes at the same place.
-    expect(text(afterClaim(k, { kind: 'slice', start: 0, end: 5, total: 11, done: false, payload: 'HELLO' }, '', C))).toBe('11:HELLO');
+    expect(
+      text(afterClaim(k, { kind: 'slice', start: 0, end: 5, total: 11, done: false, payload: 'HELLO' }, '', C)),
+    ).toBe('11:HELLO');
     // a slice reaching the total replaces P (even a shorter P than held).
-    expect(text(afterClaim(known('hello world', 11, C), { kind: 'slice', start: 0, end: 11, total: 11, done: true, payload: 'hello world' }, '', C))).toBe('11:hello world');
+    expect(
+      text(
+        afterClaim(
+          known('hello world', 11, C),
+          { kind: 'slice', start: 0, end: 11, total: 11, done: true, payload: 'hello world' },
+          '',
+          C,
+        ),
+      ),
+    ).toBe('11:hello world');
     // a lie left the worker holding bytes past the file's end; the whole file, sent again, is all it holds.
-    expect(text(afterClaim(known('hello wor', 9, 'hello'), { kind: 'slice', start: 0, end: 5, total: 5, done: true, payload: 'hello' }, '', 'hello'))).toBe('5:hello');
+    expect(
+      text(
+        afterClaim(
+          known('hello wor', 9, 'hello'),
+          { kind: 'slice', start: 0, end: 5, total: 5, done: true, payload: 'hello' },
+          '',
+          'hello',
+        ),
+      ),
+    ).toBe('5:hello');
   });
 
   it('diff: applied strictly to P; one that does not apply keeps K', () => {
@@ -78,7 +158,14 @@ describe('afterClaim', () => {
 
   it('pointers, stale serves and refusals add nothing', () => {
     expect(afterClaim(known('abc'), { kind: 'pointer', total: 3 }, '', 'abc')).toBe('keep');
-    expect(afterClaim(known('abc'), { kind: 'stale', startLine: 0, endLine: 0, lines: 1, truncated: false, payload: 'abc' }, 'abc', 'abc')).toBe('keep');
+    expect(
+      afterClaim(
+        known('abc'),
+        { kind: 'stale', startLine: 0, endLine: 0, lines: 1, truncated: false, payload: 'abc' },
+        'abc',
+        'abc',
+      ),
+    ).toBe('keep');
     expect(afterClaim(known('abc'), { kind: 'refusal', reason: 'absent' }, '', 'abc')).toBe('keep');
   });
 });
@@ -102,7 +189,13 @@ describe('Knowledge: per worker, per request key', () => {
 
   it('forget(path) empties every key of that path for that worker only; forget() all of the worker', () => {
     const k = new Knowledge();
-    for (const [w, key] of [['w1', A], ['w1', A2], ['w1', B], ['w2', A]] as const) k.set(w, key, known('x'));
+    for (const [w, key] of [
+      ['w1', A],
+      ['w1', A2],
+      ['w1', B],
+      ['w2', A],
+    ] as const)
+      k.set(w, key, known('x'));
     k.forget('w1', resolvePath('a.txt'));
     expect([k.get('w1', A), k.get('w1', A2)]).toEqual([undefined, undefined]);
     expect(k.get('w1', B)).toBeDefined();

@@ -26,13 +26,17 @@ describe('a repeated failure', () => {
     ]);
     // Another request (a window) of the same path: its own failure was never given either.
     d.read({ code: 'ENOENT' }, '', undefined, err('ENOENT'));
-    expect(d.read({ code: 'ENOENT' }, 'already in context', P, { args: { offset: 1, limit: 5 } }).map((v) => v.rule)).toEqual(['PASSTHROUGH']);
+    expect(
+      d.read({ code: 'ENOENT' }, 'already in context', P, { args: { offset: 1, limit: 5 } }).map((v) => v.rule),
+    ).toEqual(['PASSTHROUGH']);
   });
 
   it('another failure, a delivery in between, or a compaction makes the pointer a lie', () => {
     const other = new Driver({ levers: ['pointer'] });
     other.read({ code: 'ENOENT' }, '', undefined, err('ENOENT'));
-    expect(said(other.read({ code: 'EFBIG' }, 'already in context', P))[0]).toContain('(the worker was last given another failure (ENOENT) for this request)');
+    expect(said(other.read({ code: 'EFBIG' }, 'already in context', P))[0]).toContain(
+      '(the worker was last given another failure (ENOENT) for this request)',
+    );
 
     const between = new Driver({ levers: ['pointer'] });
     between.read({ code: 'ENOENT' }, '', undefined, err('ENOENT'));

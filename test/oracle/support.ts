@@ -13,7 +13,14 @@ import { Oracle, type Violation } from '../../properties/oracle/judge.ts';
 
 export const SEAL = 'oracle-test-seal';
 
-const BASE: Capabilities = { capParam: false, windows: false, staleServe: true, forget: true, counters: false, seal: false };
+const BASE: Capabilities = {
+  capParam: false,
+  windows: false,
+  staleServe: true,
+  forget: true,
+  counters: false,
+  seal: false,
+};
 
 export interface ReadOpts {
   readonly worker?: string;
@@ -34,7 +41,11 @@ export class Driver {
 
   constructor(opts: { levers?: LeverName[]; arm?: ArmName; cap?: number; caps?: Partial<Capabilities> } = {}) {
     const mode = opts.arm !== undefined ? modeOfArm(opts.arm) : modeOfLevers(opts.levers ?? ['cap', 'pointer', 'diff']);
-    const capabilities: Capabilities = { ...BASE, ...(opts.arm !== undefined ? { arms: [opts.arm] } : { levers: opts.levers ?? ['cap', 'pointer', 'diff'] }), ...opts.caps };
+    const capabilities: Capabilities = {
+      ...BASE,
+      ...(opts.arm !== undefined ? { arms: [opts.arm] } : { levers: opts.levers ?? ['cap', 'pointer', 'diff'] }),
+      ...opts.caps,
+    };
     this.oracle = new Oracle({ mode, cap: opts.cap ?? 64, seal: SEAL, capabilities });
   }
 
@@ -43,16 +54,28 @@ export class Driver {
   }
 
   forget(worker: string, path?: string): Violation[] {
-    return this.oracle.judge({ kind: 'other', index: this.#i++, event: { type: 'forget', worker, ...(path !== undefined ? { path } : {}) } });
+    return this.oracle.judge({
+      kind: 'other',
+      index: this.#i++,
+      event: { type: 'forget', worker, ...(path !== undefined ? { path } : {}) },
+    });
   }
 
   /** A read whose tool returns `content` (or fails with `{ code }`), answered with `text`, decoded as `claim`. */
   read(content: string | { code: string }, text: string, claim: Claim | undefined, o: ReadOpts = {}): Violation[] {
-    const truth = typeof content === 'string' ? { ok: true as const, text: content } : { ok: false as const, code: content.code, message: `${content.code}: failed` };
+    const truth =
+      typeof content === 'string'
+        ? { ok: true as const, text: content }
+        : { ok: false as const, code: content.code, message: `${content.code}: failed` };
     return this.oracle.judge({
       kind: 'read',
       index: this.#i++,
-      event: { type: 'read', worker: o.worker ?? 'w1', path: o.path ?? 'a.ts', ...(o.args !== undefined ? { args: o.args } : {}) },
+      event: {
+        type: 'read',
+        worker: o.worker ?? 'w1',
+        path: o.path ?? 'a.ts',
+        ...(o.args !== undefined ? { args: o.args } : {}),
+      },
       truth,
       response: o.response ?? { text },
       ...(claim !== undefined ? { claim } : {}),
@@ -65,7 +88,15 @@ export class Driver {
   }
 
   /** A stale serve of lines [startLine, endLine] of a file now `fileNow` (undefined: gone). */
-  stale(fileNow: string | undefined, startLine: number, endLine: number, response: RecordedResponse, claim: Claim | undefined, worker = 'w1', path = 'a.ts'): Violation[] {
+  stale(
+    fileNow: string | undefined,
+    startLine: number,
+    endLine: number,
+    response: RecordedResponse,
+    claim: Claim | undefined,
+    worker = 'w1',
+    path = 'a.ts',
+  ): Violation[] {
     return this.oracle.judge({
       kind: 'stale',
       index: this.#i++,

@@ -24,12 +24,14 @@ async function withAdapter<T>(command: string, fn: (a: ProcessAdapter) => Promis
 
 const SEAL = 'a1b2c3d4e5f6';
 const big = Array.from({ length: 40 }, (_, i) => `line ${i} é€😀\n`).join('');
-const rules = (v: { violations: readonly { rule: string; index: number }[] }) => v.violations.map((x) => `${x.index}:${x.rule}`);
+const rules = (v: { violations: readonly { rule: string; index: number }[] }) =>
+  v.violations.map((x) => `${x.index}:${x.rule}`);
 
 describe('process adapter: histories over the protocol', () => {
   it('the delivery example: windows, aliases, a missing file, a same-mtime edit, two workers, a forget — all true', async () => {
     const events: TraceEvent[] = [
-      { type: 'worker', id: 'w1' }, { type: 'worker', id: 'w2' },
+      { type: 'worker', id: 'w1' },
+      { type: 'worker', id: 'w2' },
       { type: 'write', path: 'src/b.ts', content: big, mtimeMs: 1_700_000_000_000 },
       { type: 'read', worker: 'w1', path: 'src/b.ts' },
       { type: 'read', worker: 'w1', path: 'docs/../src/b.ts' },
@@ -45,7 +47,9 @@ describe('process adapter: histories over the protocol', () => {
       { type: 'delete', path: 'src/b.ts' },
       { type: 'read', worker: 'w1', path: 'src/b.ts' },
     ];
-    const v = await withAdapter(DELIVERY, (a) => judgeHistory(a, { mode: modeOfArm('cap'), cap: 256, seal: SEAL }, events));
+    const v = await withAdapter(DELIVERY, (a) =>
+      judgeHistory(a, { mode: modeOfArm('cap'), cap: 256, seal: SEAL }, events),
+    );
     expect(rules(v)).toEqual([]);
     expect([...v.claimKinds.keys()].sort()).toEqual(['error', 'pointer', 'slice', 'verbatim']);
     expect(v.checks.get('POINTER-FULL')).toBeGreaterThan(0);
@@ -63,9 +67,13 @@ describe('process adapter: histories over the protocol', () => {
       { type: 'write', path: 'a.ts', content: 'const a = 3;\n', mtimeMs: 1_700_000_000_501 }, // 1 ms later: seen
       { type: 'read', worker: 'w1', path: 'a.ts' },
     ];
-    const lying = await withAdapter(MTIME, (a) => judgeHistory(a, { mode: modeOfArm('cap'), cap: 64, seal: SEAL }, events));
+    const lying = await withAdapter(MTIME, (a) =>
+      judgeHistory(a, { mode: modeOfArm('cap'), cap: 64, seal: SEAL }, events),
+    );
     expect(rules(lying)).toEqual(['4:POINTER-FULL']);
-    const truthful = await withAdapter(DELIVERY, (a) => judgeHistory(a, { mode: modeOfArm('cap'), cap: 64, seal: SEAL }, events));
+    const truthful = await withAdapter(DELIVERY, (a) =>
+      judgeHistory(a, { mode: modeOfArm('cap'), cap: 64, seal: SEAL }, events),
+    );
     expect(rules(truthful)).toEqual([]);
   });
 
@@ -76,9 +84,15 @@ describe('process adapter: histories over the protocol', () => {
       { type: 'read', worker: 'w1', path: 'a.ts' },
       { type: 'read', worker: 'w1', path: 'a.ts' },
     ];
-    const v = await withAdapter(DELIVERY, (a) => judgeHistory(a, { mode: modeOfArm('cap'), cap: 64, seal: SEAL }, events));
+    const v = await withAdapter(DELIVERY, (a) =>
+      judgeHistory(a, { mode: modeOfArm('cap'), cap: 64, seal: SEAL }, events),
+    );
     expect(rules(v)).toEqual([]);
-    expect(v.outcomes[2]).toMatchObject({ kind: 'read', truth: { ok: true, text: 'lone \uFFFD surrogate\n' }, response: { text: 'lone \uFFFD surrogate\n' } });
+    expect(v.outcomes[2]).toMatchObject({
+      kind: 'read',
+      truth: { ok: true, text: 'lone \uFFFD surrogate\n' },
+      response: { text: 'lone \uFFFD surrogate\n' },
+    });
   });
 
   it('the race barrier lets the kit rewrite the file between a read and a stat', async () => {
@@ -89,13 +103,19 @@ describe('process adapter: histories over the protocol', () => {
       { type: 'read', worker: 'w1', path: 'a.ts' },
     ];
     // Stat after read: the old bytes get the new mtime, so the next read is a pointer to bytes never sent.
-    const racy = await withAdapter(STAT_AFTER_READ, (a) => judgeHistory(a, { mode: modeOfArm('cap'), cap: 64, seal: SEAL }, events));
+    const racy = await withAdapter(STAT_AFTER_READ, (a) =>
+      judgeHistory(a, { mode: modeOfArm('cap'), cap: 64, seal: SEAL }, events),
+    );
     expect(rules(racy)).toEqual(['3:POINTER-FULL']);
     expect(racy.outcomes[2]).toMatchObject({ response: { text: 'version A\n' } });
     // Keyed on the bytes it read, the delivery example re-delivers the new version.
-    const sound = await withAdapter(DELIVERY, (a) => judgeHistory(a, { mode: modeOfArm('cap'), cap: 64, seal: SEAL }, events));
+    const sound = await withAdapter(DELIVERY, (a) =>
+      judgeHistory(a, { mode: modeOfArm('cap'), cap: 64, seal: SEAL }, events),
+    );
     expect(rules(sound)).toEqual([]);
-    expect(sound.outcomes[3]).toMatchObject({ claim: { kind: 'slice', start: 0, end: 10, done: true, payload: 'version B\n' } });
+    expect(sound.outcomes[3]).toMatchObject({
+      claim: { kind: 'slice', start: 0, end: 10, done: true, payload: 'version B\n' },
+    });
   });
 });
 
@@ -103,7 +123,8 @@ describe('process adapter: the surface over the protocol', () => {
   it('ARM-GUARD, ARM-TABLE, PERSONA-TRUTH and CAP-PARAM are probed and hold for the delivery example', async () => {
     const r = await withAdapter(DELIVERY, (a) => runSurfaceProbes(a, SEAL, 1));
     expect(r.findings).toEqual([]);
-    for (const rule of ['ARM-GUARD', 'ARM-TABLE', 'PERSONA-TRUTH', 'CAP-PARAM'] as const) expect(r.checks.get(rule)).toBeGreaterThan(0);
+    for (const rule of ['ARM-GUARD', 'ARM-TABLE', 'PERSONA-TRUTH', 'CAP-PARAM'] as const)
+      expect(r.checks.get(rule)).toBeGreaterThan(0);
   });
 
   const lies: [string, string, RegExp][] = [
@@ -127,7 +148,10 @@ describe('process adapter: a breach of the protocol is an adapter error, never a
     ...Array.from({ length: 5 }, (): TraceEvent => ({ type: 'read', worker: 'w1', path: 'a.ts' })),
   ];
   const cases: [string, RegExp][] = [
-    ['crash', /exited with code 1 before answering read .*last request: \{"id":\d+,"op":"read".*its stderr ended: ".*boom: the shim crashed mid-history/],
+    [
+      'crash',
+      /exited with code 1 before answering read .*last request: \{"id":\d+,"op":"read".*its stderr ended: ".*boom: the shim crashed mid-history/,
+    ],
     ['non-json', /printed a line that is not JSON: "debug: about to read a\.ts"/],
     ['wrong-id', /answered id \d+ while request \d+ \(read\) was waiting/],
     ['hang', /did not answer read \(id \d+\) within 800 ms/],
@@ -143,9 +167,17 @@ describe('process adapter: a breach of the protocol is an adapter error, never a
       // gone looks at this test's process only, not at whatever else runs on the machine.
       const marker = `readshim-breach-${process.pid}-${mode}`;
       // No spare started ahead: under load a spare's hello could miss the short timeout and be latched first.
-      const a = await openProcessAdapter({ command: python('test/process/fixtures/bad_shim.py', mode, marker), sandboxDir: home, timeoutMs: 800, prespawn: 0 });
+      const a = await openProcessAdapter({
+        command: python('test/process/fixtures/bad_shim.py', mode, marker),
+        sandboxDir: home,
+        timeoutMs: 800,
+        prespawn: 0,
+      });
       try {
-        const err = await judgeHistory(a, { mode: modeOfArm('cap'), cap: 64, seal: SEAL }, reads).then(() => undefined, (e: unknown) => e);
+        const err = await judgeHistory(a, { mode: modeOfArm('cap'), cap: 64, seal: SEAL }, reads).then(
+          () => undefined,
+          (e: unknown) => e,
+        );
         expect(err).toBeInstanceOf(AdapterError);
         expect((err as Error).message).toMatch(message);
         expect((err as Error).message.split('\n')).toHaveLength(1);
@@ -171,7 +203,10 @@ describe('process adapter: a breach after the last reply still ends the history 
     ];
     const a = await openProcessAdapter({ command: bad('late-line'), sandboxDir: home, timeoutMs: 5000, prespawn: 0 });
     try {
-      const err = await judgeHistory(a, { mode: modeOfArm('cap'), cap: 64, seal: SEAL }, three).then(() => undefined, (e: unknown) => e);
+      const err = await judgeHistory(a, { mode: modeOfArm('cap'), cap: 64, seal: SEAL }, three).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
       expect(err).toBeInstanceOf(AdapterError);
       expect((err as Error).message).toMatch(/printed a line while no request was waiting/);
     } finally {
@@ -192,11 +227,17 @@ describe('process adapter: optional parts of the protocol', () => {
   ];
 
   it('"counted" on a reply is the count callback (COUNT-EXACT judges it)', async () => {
-    const right = await withAdapter(bad('callback'), (a) => judgeHistory(a, { mode: modeOfArm('cap'), cap: 256, seal: SEAL }, events));
+    const right = await withAdapter(bad('callback'), (a) =>
+      judgeHistory(a, { mode: modeOfArm('cap'), cap: 256, seal: SEAL }, events),
+    );
     expect(rules(right)).toEqual([]);
     expect(right.checks.get('COUNT-EXACT')).toBeGreaterThan(0);
-    const wrong = await withAdapter(bad('callback-wrong'), (a) => judgeHistory(a, { mode: modeOfArm('cap'), cap: 256, seal: SEAL }, events));
-    expect(wrong.violations.filter((x) => x.rule === 'COUNT-EXACT').map((x) => x.message)[0]).toMatch(/onCount fired with/);
+    const wrong = await withAdapter(bad('callback-wrong'), (a) =>
+      judgeHistory(a, { mode: modeOfArm('cap'), cap: 256, seal: SEAL }, events),
+    );
+    expect(wrong.violations.filter((x) => x.rule === 'COUNT-EXACT').map((x) => x.message)[0]).toMatch(
+      /onCount fired with/,
+    );
   });
 
   it('the stale op: a served range, a refusal, and "null" for no serve all reach the oracle', async () => {
@@ -208,8 +249,13 @@ describe('process adapter: optional parts of the protocol', () => {
       { type: 'stale', worker: 'w1', path: 'gone.ts', startLine: 0, endLine: 1 },
       { type: 'stale', worker: 'w1', path: 'none.ts', startLine: 0, endLine: 1 },
     ];
-    const v = await withAdapter(bad('stale'), (a) => judgeHistory(a, { mode: modeOfArm('cap'), cap: 4096, seal: SEAL }, stale));
-    expect(v.outcomes[2]).toMatchObject({ kind: 'stale', claim: { kind: 'stale', startLine: 2, endLine: 4, lines: 40, payload: 'line 2 é€😀\nline 3 é€😀\nline 4 é€😀\n' } });
+    const v = await withAdapter(bad('stale'), (a) =>
+      judgeHistory(a, { mode: modeOfArm('cap'), cap: 4096, seal: SEAL }, stale),
+    );
+    expect(v.outcomes[2]).toMatchObject({
+      kind: 'stale',
+      claim: { kind: 'stale', startLine: 2, endLine: 4, lines: 40, payload: 'line 2 é€😀\nline 3 é€😀\nline 4 é€😀\n' },
+    });
     expect(v.outcomes[3]).toMatchObject({ claim: { kind: 'refusal', reason: 'stale-past-eof' } });
     expect(v.outcomes[4]).toMatchObject({ claim: { kind: 'refusal', reason: 'stale-absent' } });
     expect(v.outcomes[5]).toMatchObject({ kind: 'stale', response: { none: true } });

@@ -31,16 +31,29 @@ describe('run --process: the Python examples', { timeout: cpuBudget(10) }, () =>
 
   it('its JSON report carries specVersion, probes the surface over the protocol, and says why OFF-IDENTITY is n/a', async () => {
     const only = 'ARM-GUARD,ARM-TABLE,PERSONA-TRUTH,CAP-PARAM,COUNT-EXACT,POINTER-FULL,OFF-IDENTITY';
-    const r = await inProcess(['run', '--process', DELIVERY, '--arm', 'cap', '--runs', '5', '--only', only, '--reporter', 'json'], project(), env);
+    const r = await inProcess(
+      ['run', '--process', DELIVERY, '--arm', 'cap', '--runs', '5', '--only', only, '--reporter', 'json'],
+      project(),
+      env,
+    );
     expect(r.code).toBe(0);
     const j = JSON.parse(r.stdout);
-    expect(j).toMatchObject({ tool: 'readshim-conformance', command: 'run', specVersion: SPEC_VERSION, adapter: 'process:py-delivery', runs: 5 });
+    expect(j).toMatchObject({
+      tool: 'readshim-conformance',
+      command: 'run',
+      specVersion: SPEC_VERSION,
+      adapter: 'process:py-delivery',
+      runs: 5,
+    });
     const rule = (id: string) => j.rules.find((x: { id: string }) => x.id === id);
     for (const id of ['ARM-GUARD', 'ARM-TABLE', 'PERSONA-TRUTH', 'CAP-PARAM', 'COUNT-EXACT', 'POINTER-FULL']) {
       expect(rule(id).status).toBe('pass');
       expect(rule(id).checks).toBeGreaterThan(0);
     }
-    expect(rule('OFF-IDENTITY')).toMatchObject({ status: 'n/a', reason: expect.stringMatching(/over a pipe, where object identity does not exist/) });
+    expect(rule('OFF-IDENTITY')).toMatchObject({
+      status: 'n/a',
+      reason: expect.stringMatching(/over a pipe, where object identity does not exist/),
+    });
   });
 
   it('the mtime-keyed example fails POINTER-FULL with a same-mtime edit in its story, and the saved trace replays it', async () => {
@@ -58,7 +71,11 @@ describe('run --process: the Python examples', { timeout: cpuBudget(10) }, () =>
     const trace = readFileSync(join(dir, '.readshim/failures', saved[0]!), 'utf8').split('\n')[0]!;
     expect(JSON.parse(trace)).toMatchObject({ type: 'header', specVersion: SPEC_VERSION, adapter: 'process:py-mtime' });
     expect(r.stdout).toContain(`replay: readshim-conformance run --process '`);
-    const again = await inProcess(['run', '--process', MTIME, '--arm', 'cap', '--replay', join(dir, '.readshim/failures', saved[0]!)], dir, env);
+    const again = await inProcess(
+      ['run', '--process', MTIME, '--arm', 'cap', '--replay', join(dir, '.readshim/failures', saved[0]!)],
+      dir,
+      env,
+    );
     expect(again.code).toBe(1);
     expect(again.stdout).toMatch(/FAIL +POINTER-FULL/);
     expect(again.stdout).not.toMatch(/^note:/m);
@@ -66,53 +83,97 @@ describe('run --process: the Python examples', { timeout: cpuBudget(10) }, () =>
   });
 });
 
-describe('run --process: a process that breaks the protocol is exit 2 with one line, within the timeout', { timeout: cpuBudget(3) }, () => {
-  const TIMEOUT = 2000;
-  const cases: [string, string, RegExp][] = [
-    ['never answers', 'sleep 1000', /process "sleep 1000" did not answer hello \(id 0\) within 2000 ms; last request: \{"id":0,"op":"hello"/],
-    ['exits at once', 'true', /process "true" exited with code 0 before answering hello/],
-    ['prints garbage', 'yes garbage', /process "yes garbage" printed a line that is not JSON: "garbage"/],
-    ['is not a command', 'no-such-shim-command-xyz', /exited with code 127 before answering hello.*its stderr ended: ".*no-such-shim-command-xyz.*not found/],
-    ['crashes mid-history', bad('crash'), /exited with code 1 before answering read .*last request: \{"id":\d+,"op":"read".*boom: the shim crashed mid-history/],
-  ];
-  for (const [what, command, message] of cases)
-    it(what, async () => {
-      // Never a hang: the run ends, exit 2, with the message of its protocol timeout or fault (the
-      // test's limit only bounds a hang; no wall-clock figure decides the verdict).
-      const r = await inProcess(['run', '--process', command, '--arm', 'cap', '--timeout', String(TIMEOUT)], project(), env);
+describe(
+  'run --process: a process that breaks the protocol is exit 2 with one line, within the timeout',
+  { timeout: cpuBudget(3) },
+  () => {
+    const TIMEOUT = 2000;
+    const cases: [string, string, RegExp][] = [
+      [
+        'never answers',
+        'sleep 1000',
+        /process "sleep 1000" did not answer hello \(id 0\) within 2000 ms; last request: \{"id":0,"op":"hello"/,
+      ],
+      ['exits at once', 'true', /process "true" exited with code 0 before answering hello/],
+      ['prints garbage', 'yes garbage', /process "yes garbage" printed a line that is not JSON: "garbage"/],
+      [
+        'is not a command',
+        'no-such-shim-command-xyz',
+        /exited with code 127 before answering hello.*its stderr ended: ".*no-such-shim-command-xyz.*not found/,
+      ],
+      [
+        'crashes mid-history',
+        bad('crash'),
+        /exited with code 1 before answering read .*last request: \{"id":\d+,"op":"read".*boom: the shim crashed mid-history/,
+      ],
+    ];
+    for (const [what, command, message] of cases)
+      it(what, async () => {
+        // Never a hang: the run ends, exit 2, with the message of its protocol timeout or fault (the
+        // test's limit only bounds a hang; no wall-clock figure decides the verdict).
+        const r = await inProcess(
+          ['run', '--process', command, '--arm', 'cap', '--timeout', String(TIMEOUT)],
+          project(),
+          env,
+        );
+        expect(r.code).toBe(2);
+        expect(r.stdout).toBe('');
+        expect(r.stderr.trim().split('\n')).toHaveLength(1);
+        expect(r.stderr).toMatch(message);
+        expect(r.stderr).not.toMatch(/\n\s+at /);
+        expect(sandboxesIn(home)).toEqual([]);
+      });
+
+    it('closes its stdout and keeps running: told at once, not after --timeout', async () => {
+      const r = await inProcess(
+        ['run', '--process', 'exec >&-; sleep 1000', '--arm', 'cap', '--timeout', '600000'],
+        project(),
+        env,
+      );
       expect(r.code).toBe(2);
       expect(r.stdout).toBe('');
       expect(r.stderr.trim().split('\n')).toHaveLength(1);
-      expect(r.stderr).toMatch(message);
-      expect(r.stderr).not.toMatch(/\n\s+at /);
+      expect(r.stderr).toMatch(
+        /process "exec >&-; sleep 1000" closed its stdout before answering hello \(id 0\), and is still running/,
+      );
       expect(sandboxesIn(home)).toEqual([]);
     });
 
-  it('closes its stdout and keeps running: told at once, not after --timeout', async () => {
-    const r = await inProcess(['run', '--process', 'exec >&-; sleep 1000', '--arm', 'cap', '--timeout', '600000'], project(), env);
-    expect(r.code).toBe(2);
-    expect(r.stdout).toBe('');
-    expect(r.stderr.trim().split('\n')).toHaveLength(1);
-    expect(r.stderr).toMatch(/process "exec >&-; sleep 1000" closed its stdout before answering hello \(id 0\), and is still running/);
-    expect(sandboxesIn(home)).toEqual([]);
-  });
-
-  it('the handshake the kit sends carries the protocol and specVersion, and the sandbox root', async () => {
-    const dir = project();
-    const r = await inProcess(['run', '--process', 'head -n 1 > hello.json', '--timeout', String(TIMEOUT)], dir, env);
-    expect(r.code).toBe(2);
-    const hello = JSON.parse(readFileSync(join(dir, 'hello.json'), 'utf8'));
-    expect(hello).toMatchObject({ id: 0, op: 'hello', protocol: 1, specVersion: SPEC_VERSION, root: expect.stringContaining('readshim-sandbox-') });
-    expect(sandboxesIn(home)).toEqual([]);
-  });
-});
+    it('the handshake the kit sends carries the protocol and specVersion, and the sandbox root', async () => {
+      const dir = project();
+      const r = await inProcess(['run', '--process', 'head -n 1 > hello.json', '--timeout', String(TIMEOUT)], dir, env);
+      expect(r.code).toBe(2);
+      const hello = JSON.parse(readFileSync(join(dir, 'hello.json'), 'utf8'));
+      expect(hello).toMatchObject({
+        id: 0,
+        op: 'hello',
+        protocol: 1,
+        specVersion: SPEC_VERSION,
+        root: expect.stringContaining('readshim-sandbox-'),
+      });
+      expect(sandboxesIn(home)).toEqual([]);
+    });
+  },
+);
 
 describe('run --process: flags', { timeout: cpuBudget(3) }, () => {
   const cases: [string, string[], RegExp][] = [
-    ['both kinds of adapter', ['run', '--adapter', 'x.ts', '--process', 'true'], /give --adapter <module> or --process "<cmd>", not both/],
+    [
+      'both kinds of adapter',
+      ['run', '--adapter', 'x.ts', '--process', 'true'],
+      /give --adapter <module> or --process "<cmd>", not both/,
+    ],
     ['an empty command', ['run', '--process', ' '], /--process needs a command line/],
-    ['a zero timeout', ['run', '--process', 'true', '--timeout', '0'], /--timeout must be an integer from 1 to 2147483647 \(ms\)/],
-    ['an arm the process does not declare', ['run', '--process', DELIVERY, '--arm', 'diff'], /adapter process:py-delivery does not declare arm diff \(it declares cap\)/],
+    [
+      'a zero timeout',
+      ['run', '--process', 'true', '--timeout', '0'],
+      /--timeout must be an integer from 1 to 2147483647 \(ms\)/,
+    ],
+    [
+      'an arm the process does not declare',
+      ['run', '--process', DELIVERY, '--arm', 'diff'],
+      /adapter process:py-delivery does not declare arm diff \(it declares cap\)/,
+    ],
   ];
   for (const [what, args, message] of cases)
     it(what, async () => {

@@ -11,7 +11,8 @@ export { ROOT };
 function resolvePython(): string {
   const r = spawnSync('python3', ['-c', 'import sys; print(sys.executable)'], { encoding: 'utf8' });
   const exe = r.stdout?.trim();
-  if (r.status !== 0 || !exe) throw new Error('the process adapter tests need python3 on PATH (CI runs the Python examples)');
+  if (r.status !== 0 || !exe)
+    throw new Error('the process adapter tests need python3 on PATH (CI runs the Python examples)');
   return exe;
 }
 

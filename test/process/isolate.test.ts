@@ -11,15 +11,25 @@ const emptyPath = (): string => mkdtempSync(join(tmpdir(), 'readshim-nopath-'));
 
 describe('--isolate without bubblewrap (adapters/isolate.ts)', () => {
   it('run --isolate exits 2 with one line naming the install command, before any process starts', async () => {
-    const r = await inProcess(['run', '--process', 'python3 examples/python/delivery_shim.py', '--isolate', '--no-save'], undefined, { PATH: emptyPath() });
+    const r = await inProcess(
+      ['run', '--process', 'python3 examples/python/delivery_shim.py', '--isolate', '--no-save'],
+      undefined,
+      { PATH: emptyPath() },
+    );
     expect(r.code).toBe(2);
     expect(r.stdout).toBe('');
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
-    expect(r.stderr).toMatch(/--isolate needs bubblewrap \(bwrap\), not found on PATH; install it: apt-get install bubblewrap/);
+    expect(r.stderr).toMatch(
+      /--isolate needs bubblewrap \(bwrap\), not found on PATH; install it: apt-get install bubblewrap/,
+    );
   });
 
   it('bench --isolate, and --hook --isolate, fail the same way', async () => {
-    const b = await inProcess(['bench', '--process', 'python3 examples/python/delivery_shim.py', '--isolate'], undefined, { PATH: emptyPath() });
+    const b = await inProcess(
+      ['bench', '--process', 'python3 examples/python/delivery_shim.py', '--isolate'],
+      undefined,
+      { PATH: emptyPath() },
+    );
     expect(b.code).toBe(2);
     expect(b.stderr).toMatch(/^readshim-conformance: bench: --isolate needs bubblewrap.*apt-get install bubblewrap/);
     const h = await inProcess(['run', '--hook', 'true', '--isolate', '--no-save'], undefined, { PATH: emptyPath() });
@@ -44,7 +54,11 @@ describe('bwrapArgs: the mounts and limits of one subject', () => {
   const at = (a: string[], ...seq: string[]): number => a.findIndex((_, i) => seq.every((s, j) => a[i + j] === s));
 
   it('read-only root, private /dev and /proc, no network, own PID namespace, dies with the kit', () => {
-    const a = bwrapArgs(iso, { command: 'python3 shim.py', cwd: '/work/repo', writable: ['/tmp/sb/files', '/tmp/sb/home'] });
+    const a = bwrapArgs(iso, {
+      command: 'python3 shim.py',
+      cwd: '/work/repo',
+      writable: ['/tmp/sb/files', '/tmp/sb/home'],
+    });
     for (const flag of ['--die-with-parent', '--unshare-net', '--unshare-pid']) expect(a).toContain(flag);
     expect(at(a, '--ro-bind', '/', '/')).toBeGreaterThanOrEqual(0);
     expect(at(a, '--dev', '/dev')).toBeGreaterThan(at(a, '--ro-bind', '/', '/'));
@@ -76,7 +90,9 @@ describe('bwrapArgs: the mounts and limits of one subject', () => {
     const back = at(a, '--ro-bind', '/home/me/project', '/home/me/project');
     expect(back).toBeGreaterThan(at(a, '--tmpfs', '/home/me'));
     expect(back).toBeLessThan(at(a, '--remount-ro', '/home/me'));
-    expect(at(bwrapArgs(iso, { command: 'x', cwd: '/home/meme', writable: [] }), '--ro-bind', '/home/meme', '/home/meme')).toBe(-1);
+    expect(
+      at(bwrapArgs(iso, { command: 'x', cwd: '/home/meme', writable: [] }), '--ro-bind', '/home/meme', '/home/meme'),
+    ).toBe(-1);
   });
 });
 

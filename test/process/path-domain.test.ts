@@ -38,7 +38,14 @@ const MEASURED: readonly [string, string, string][] = [
 const traceWith = (name: string, path: string): string => {
   const file = join(work, `${name.replace(/\W/g, '-')}.jsonl`);
   const lines = [
-    { type: 'header', kit: 'readshim-conformance', specVersion: SPEC_VERSION, cap: 24576, arm: 'cap', seal: 'spec-seal' },
+    {
+      type: 'header',
+      kit: 'readshim-conformance',
+      specVersion: SPEC_VERSION,
+      cap: 24576,
+      arm: 'cap',
+      seal: 'spec-seal',
+    },
     { type: 'write', path, content: 'one\n', mtimeMs: 1000 },
     { type: 'read', worker: 'w1', path },
   ];
@@ -56,22 +63,36 @@ describe('pathProblem', () => {
     expect(pathProblem('a\uD800.ts')).toBe('a path is well-formed Unicode (no lone surrogate)');
     expect(pathProblem(`${'d/'.repeat(512)}a`)).toBe('a path is at most 1024 UTF-8 bytes');
     expect(pathProblem('é'.repeat(128))).toBe('a path segment is at most 255 UTF-8 bytes'); // 256 bytes, 128 characters
-    for (const ok of ['a.ts', './a.ts', 'src/../a.ts', 'docs//c.md', 'A.ts', 'x'.repeat(255), 'é'.repeat(127)]) expect(pathProblem(ok)).toBeUndefined();
+    for (const ok of ['a.ts', './a.ts', 'src/../a.ts', 'docs//c.md', 'A.ts', 'x'.repeat(255), 'é'.repeat(127)])
+      expect(pathProblem(ok)).toBeUndefined();
   });
 
   it('the generators never make a path outside the domain', () => {
     for (const f of FILES) for (const p of [f.path, ...f.spellings]) expect(pathProblem(p)).toBeUndefined();
-    const opts = { windows: true, stale: true, forget: true, toolFailures: true, races: true, maxWorkers: 3, maxOps: 24 };
+    const opts = {
+      windows: true,
+      stale: true,
+      forget: true,
+      toolFailures: true,
+      races: true,
+      maxWorkers: 3,
+      maxOps: 24,
+    };
     for (const band of Object.values(BANDS))
       for (const spec of fc.sample(historyArb(band, opts), { seed: 20, numRuns: 40 }))
-        for (const e of materialize(spec)) if ('path' in e && e.path !== undefined) expect(pathProblem(e.path)).toBeUndefined();
+        for (const e of materialize(spec))
+          if ('path' in e && e.path !== undefined) expect(pathProblem(e.path)).toBeUndefined();
   });
 
   it('the harness refuses an out-of-domain event that never went through parseTrace, before the shim sees it', async () => {
     for (const [, path, rule] of MEASURED) {
-      const run = judgeHistory(reference, { mode: modeOfArm('cap'), cap: 24576, seal: 'spec-seal' }, [{ type: 'read', worker: 'w1', path }]);
+      const run = judgeHistory(reference, { mode: modeOfArm('cap'), cap: 24576, seal: 'spec-seal' }, [
+        { type: 'read', worker: 'w1', path },
+      ]);
       await expect(run).rejects.toThrow(UsageError);
-      await expect(run).rejects.toThrow(`event 1: read path ${JSON.stringify(path)} is outside the path domain: ${rule}`);
+      await expect(run).rejects.toThrow(
+        `event 1: read path ${JSON.stringify(path)} is outside the path domain: ${rule}`,
+      );
     }
   });
 
@@ -86,20 +107,23 @@ describe('pathProblem', () => {
 });
 
 describe('a replayed trace with a path outside the domain', { timeout: cpuBudget(10) }, () => {
-  it.each(MEASURED)('%s: exit 2 with one line naming the path and the rule, in-process, over the process protocol and in audit', async (name, path, rule) => {
-    const file = traceWith(name, path);
-    const line = `${file} is not a readshim trace: line 2: write path ${JSON.stringify(path)} is outside the path domain: ${rule} (spec/SPEC.md "Request keys and windows")\n`;
-    const env = { TMPDIR: home };
-    const inProc = await inProcess(['run', '--replay', file], work, env);
-    const overProcess = await inProcess(['run', '--process', DELIVERY, '--replay', file], work, env);
-    const audit = await inProcess(['audit', file], work, env);
-    for (const r of [inProc, overProcess, audit]) {
-      expect(r.code).toBe(2);
-      expect(r.stdout).toBe('');
-    }
-    expect(inProc.stderr).toMatch(/^readshim-conformance: /);
-    for (const r of [inProc, overProcess, audit]) expect(r.stderr.endsWith(line)).toBe(true);
-    expect(overProcess.stderr).toBe(inProc.stderr);
-    expect(sandboxesIn(home)).toEqual([]);
-  });
+  it.each(MEASURED)(
+    '%s: exit 2 with one line naming the path and the rule, in-process, over the process protocol and in audit',
+    async (name, path, rule) => {
+      const file = traceWith(name, path);
+      const line = `${file} is not a readshim trace: line 2: write path ${JSON.stringify(path)} is outside the path domain: ${rule} (spec/SPEC.md "Request keys and windows")\n`;
+      const env = { TMPDIR: home };
+      const inProc = await inProcess(['run', '--replay', file], work, env);
+      const overProcess = await inProcess(['run', '--process', DELIVERY, '--replay', file], work, env);
+      const audit = await inProcess(['audit', file], work, env);
+      for (const r of [inProc, overProcess, audit]) {
+        expect(r.code).toBe(2);
+        expect(r.stdout).toBe('');
+      }
+      expect(inProc.stderr).toMatch(/^readshim-conformance: /);
+      for (const r of [inProc, overProcess, audit]) expect(r.stderr.endsWith(line)).toBe(true);
+      expect(overProcess.stderr).toBe(inProc.stderr);
+      expect(sandboxesIn(home)).toEqual([]);
+    },
+  );
 });

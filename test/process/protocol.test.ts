@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { PROTOCOL_VERSION, capabilitiesFrom, encodeLine, helloFrom, replyProblem, toWire } from '../../adapters/process/protocol.ts';
+import {
+  PROTOCOL_VERSION,
+  capabilitiesFrom,
+  encodeLine,
+  helloFrom,
+  replyProblem,
+  toWire,
+} from '../../adapters/process/protocol.ts';
 
 describe('protocol: what the kit writes', () => {
   it('every line is ASCII JSON that decodes to the same value', () => {
@@ -20,7 +27,18 @@ describe('protocol: what the kit writes', () => {
 });
 
 describe('protocol: what the kit accepts', () => {
-  const caps = { arms: ['cap'], capParam: true, windows: false, diff: false, staleServe: false, forget: true, counters: false, persona: false, armResolver: false, seal: true };
+  const caps = {
+    arms: ['cap'],
+    capParam: true,
+    windows: false,
+    diff: false,
+    staleServe: false,
+    forget: true,
+    counters: false,
+    persona: false,
+    armResolver: false,
+    seal: true,
+  };
 
   it('a hello reply declares the protocol version, a name and the capabilities', () => {
     const h = helloFrom({ id: 0, protocol: PROTOCOL_VERSION, name: 'x', capabilities: { ...caps, raceBarrier: true } });
@@ -44,13 +62,17 @@ describe('protocol: what the kit accepts', () => {
     expect(replyProblem('read', { id: 1 })).toMatch(/needs "text"/);
     expect(replyProblem('read', { id: 1, text: null })).toMatch(/needs "text"/);
     expect(replyProblem('stale', { id: 1, text: null })).toBeUndefined();
-    expect(replyProblem('read', { id: 1, text: 'x', claim: { kind: 'pointer' } })).toMatch(/malformed claim: pointer claim needs/);
+    expect(replyProblem('read', { id: 1, text: 'x', claim: { kind: 'pointer' } })).toMatch(
+      /malformed claim: pointer claim needs/,
+    );
     expect(replyProblem('read', { id: 1, text: 'x', counted: [-1] })).toMatch(/counted/);
     expect(replyProblem('read', { id: 1, text: 'x', counters: { pointered: 1 } })).toMatch(/counters/);
     expect(replyProblem('newWorker', { id: 1 })).toMatch(/"ok": true/);
     expect(replyProblem('newWorker', { id: 1, error: { name: 'RangeError', message: 'cap' } })).toBeUndefined();
     expect(replyProblem('forget', { id: 1, error: 'no' })).toMatch(/"error" must be an object/);
-    expect(replyProblem('resolveArm', { id: 1, levers: { on: true, cap: true, pointer: true, diff: false } })).toMatch(/levers/);
+    expect(replyProblem('resolveArm', { id: 1, levers: { on: true, cap: true, pointer: true, diff: false } })).toMatch(
+      /levers/,
+    );
     expect(replyProblem('persona', { id: 1, text: null })).toBeUndefined();
     expect(replyProblem('persona', { id: 1, error: { message: 'x' } })).toMatch(/not an error/);
   });

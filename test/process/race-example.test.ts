@@ -25,12 +25,18 @@ afterAll(() => {
 describe('the stat-after-read example over the protocol', () => {
   it('fails POINTER-FULL, and the story names the race: the lie class, then the rewrite right after the read', () => {
     // The corpus finds it whatever --runs is; one random history per band keeps the test short (.ci/run runs the default).
-    const r = cli(['run', '--process', STAT_AFTER_READ, '--runs', '1', '--only', 'POINTER-FULL', '--no-save'], work, { TMPDIR: home });
+    const r = cli(['run', '--process', STAT_AFTER_READ, '--runs', '1', '--only', 'POINTER-FULL', '--no-save'], work, {
+      TMPDIR: home,
+    });
     expect(r.code).toBe(1);
     expect(r.stdout).toMatch(/FAIL +POINTER-FULL/);
     const story = r.stdout.slice(r.stdout.indexOf('FAIL POINTER-FULL:'));
-    expect(story).toMatch(/^ {2}lie class: stat-after-read race: the file is rewritten \(mtime and size kept\) right after the tool read it \(corpus case race-after-whole-read\)$/m);
-    const race = story.search(/\d+\. w1 reads a\.ts \(right after the tool returns, a\.ts is rewritten \(\d+ bytes, mtime kept at \d+\)\)/);
+    expect(story).toMatch(
+      /^ {2}lie class: stat-after-read race: the file is rewritten \(mtime and size kept\) right after the tool read it \(corpus case race-after-whole-read\)$/m,
+    );
+    const race = story.search(
+      /\d+\. w1 reads a\.ts \(right after the tool returns, a\.ts is rewritten \(\d+ bytes, mtime kept at \d+\)\)/,
+    );
     const lie = story.search(/✗ POINTER-FULL: said "unchanged, you hold all/);
     expect(race).toBeGreaterThan(-1);
     expect(lie).toBeGreaterThan(race);
@@ -41,7 +47,19 @@ describe('the stat-after-read example over the protocol', () => {
 /** The example's bug, in process: the version recorded is the disk's after the read, not the bytes read. */
 const racy = defineAdapter({
   name: 'stat-after-read-in-process',
-  capabilities: { arms: ['cap'], capParam: true, windows: true, diff: false, staleServe: false, forget: true, counters: false, persona: false, armResolver: false, seal: true, raceBarrier: true },
+  capabilities: {
+    arms: ['cap'],
+    capParam: true,
+    windows: true,
+    diff: false,
+    staleServe: false,
+    forget: true,
+    counters: false,
+    persona: false,
+    armResolver: false,
+    seal: true,
+    raceBarrier: true,
+  },
   create(ctx) {
     const ledger = new Map<string, { version: string; given: number }>();
     const sha = (s: string) => createHash('sha256').update(s).digest('hex');
@@ -64,7 +82,8 @@ const racy = defineAdapter({
         return `<<${ctx.seal} part:${start}:${end}:${buf.length}>>\n${buf.subarray(start, end).toString('utf8')}`;
       },
       forget: (path) => {
-        for (const k of [...ledger.keys()]) if (path === undefined || k.startsWith(`${posix.normalize(path)} `)) ledger.delete(k);
+        for (const k of [...ledger.keys()])
+          if (path === undefined || k.startsWith(`${posix.normalize(path)} `)) ledger.delete(k);
       },
     };
   },
@@ -72,7 +91,15 @@ const racy = defineAdapter({
     const same = new RegExp(`^<<${seal} same:(\\d+)>>$`).exec(text);
     if (same) return { kind: 'pointer', total: Number(same[1]) };
     const part = new RegExp(`^<<${seal} part:(\\d+):(\\d+):(\\d+)>>\\n`).exec(text);
-    if (part) return { kind: 'slice', start: Number(part[1]), end: Number(part[2]), total: Number(part[3]), done: part[2] === part[3], payload: text.slice(part[0].length) };
+    if (part)
+      return {
+        kind: 'slice',
+        start: Number(part[1]),
+        end: Number(part[2]),
+        total: Number(part[3]),
+        done: part[2] === part[3],
+        payload: text.slice(part[0].length),
+      };
     return { kind: 'verbatim' };
   },
 });
@@ -80,7 +107,16 @@ const racy = defineAdapter({
 describe('the random phase alone finds a stat-after-read race in the --process default of histories', () => {
   it('corpus off, the histories a process with the race barrier gets: POINTER-FULL fails', async () => {
     // transport 'process' draws exactly what a --process run draws for these capabilities (races through the barrier, no tool failures).
-    const r = await judgeRun({ adapter: racy, arm: 'cap', runs: DEFAULT_PROCESS_RUNS, seed: 20_261_130, transport: 'process', corpus: false, only: ['POINTER-FULL'], shrinkRuns: 0 });
+    const r = await judgeRun({
+      adapter: racy,
+      arm: 'cap',
+      runs: DEFAULT_PROCESS_RUNS,
+      seed: 20_261_130,
+      transport: 'process',
+      corpus: false,
+      only: ['POINTER-FULL'],
+      shrinkRuns: 0,
+    });
     const rule = r.rules.find((x) => x.id === 'POINTER-FULL')!;
     expect(rule.status).toBe('fail');
     expect(rule.brokenBy?.random).toBeLessThanOrEqual(DEFAULT_PROCESS_RUNS);

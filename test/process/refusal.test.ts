@@ -17,7 +17,11 @@ afterAll(() => rmSync(home, { recursive: true, force: true }));
 const mode = modeOfLevers(['pointer']);
 
 async function play(flags: string[], id: string): Promise<string[]> {
-  const a = await openProcessAdapter({ command: python('examples/python/host_tool_refusing_shim.py', ...flags), sandboxDir: home, prespawn: 0 });
+  const a = await openProcessAdapter({
+    command: python('examples/python/host_tool_refusing_shim.py', ...flags),
+    sandboxDir: home,
+    prespawn: 0,
+  });
   try {
     const tool = a.capabilities.tool!;
     expect(tool.refuse).toEqual({ maxBytes: 262_144 });
@@ -36,6 +40,8 @@ describe('a process shim behind a refusing host tool', { timeout: cpuBudget(4) }
     expect(await play([], 'refused-then-window')).toEqual([]);
   });
   it('with its map written before the size check, the worker is told it holds the trimmed file it never got', async () => {
-    expect(await play(['--record-first'], 'refused-then-trimmed')).toContain('POINTER-FULL: said "unchanged, you hold all 28,893 bytes" but the worker holds none of it');
+    expect(await play(['--record-first'], 'refused-then-trimmed')).toContain(
+      'POINTER-FULL: said "unchanged, you hold all 28,893 bytes" but the worker holds none of it',
+    );
   });
 });

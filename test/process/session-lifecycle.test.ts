@@ -16,11 +16,13 @@ function fake(log: string[], opts: { createThrows?: boolean; injects?: boolean }
     create: async (ctx) => {
       log.push(`create ${ctx.workerId}`);
       if (opts.createThrows && ctx.workerId === 'w2') throw new AdapterError('w2 cannot start');
-      return { read: async (args) => {
-        const t = files.get(String(args.path));
-        if (t === undefined) throw new Error('ENOENT');
-        return t;
-      } };
+      return {
+        read: async (args) => {
+          const t = files.get(String(args.path));
+          if (t === undefined) throw new Error('ENOENT');
+          return t;
+        },
+      };
     },
     write: (path, content, mtimeMs) => {
       log.push(`write ${path} @${mtimeMs}`);
@@ -39,7 +41,18 @@ function fake(log: string[], opts: { createThrows?: boolean; injects?: boolean }
   };
   return {
     name: 'fake-history',
-    capabilities: { arms: ['off'], capParam: false, windows: false, diff: false, staleServe: false, forget: false, counters: false, persona: false, armResolver: false, seal: false },
+    capabilities: {
+      arms: ['off'],
+      capParam: false,
+      windows: false,
+      diff: false,
+      staleServe: false,
+      forget: false,
+      counters: false,
+      persona: false,
+      armResolver: false,
+      seal: false,
+    },
     create: () => {
       throw new Error('the Session must create workers through the history handle');
     },
@@ -72,15 +85,23 @@ describe('Session with a per-history handle', () => {
 
   it('closes the history even when the history fails', async () => {
     const log: string[] = [];
-    const events: TraceEvent[] = [{ type: 'worker', id: 'w1' }, { type: 'worker', id: 'w2' }];
+    const events: TraceEvent[] = [
+      { type: 'worker', id: 'w1' },
+      { type: 'worker', id: 'w2' },
+    ];
     await expect(judgeHistory(fake(log, { createThrows: true }), CFG, events)).rejects.toThrow(/w2 cannot start/);
     expect(log.at(-1)).toBe('close');
   });
 
   it('refuses a trace that makes the tool fail when the handle cannot inject failures', async () => {
     const log: string[] = [];
-    const events: TraceEvent[] = [{ type: 'worker', id: 'w1' }, { type: 'read', worker: 'w1', path: 'a.ts', fail: 'EIO' }];
-    await expect(judgeHistory(fake(log), CFG, events)).rejects.toThrow(/event 2 makes the read tool fail \(EIO\).*cannot inject tool failures/);
+    const events: TraceEvent[] = [
+      { type: 'worker', id: 'w1' },
+      { type: 'read', worker: 'w1', path: 'a.ts', fail: 'EIO' },
+    ];
+    await expect(judgeHistory(fake(log), CFG, events)).rejects.toThrow(
+      /event 2 makes the read tool fail \(EIO\).*cannot inject tool failures/,
+    );
     expect(log.at(-1)).toBe('close');
   });
 });

@@ -18,7 +18,15 @@ import { judgeRun, runConformance, sealFor, type JudgeOptions } from '../../prop
 import { BROKEN } from '../fixtures/naive-shims.ts';
 
 const SEED = 20_261_130;
-const IN_PROCESS: OpOptions = { windows: true, stale: false, forget: true, toolFailures: true, races: true, maxWorkers: 3, maxOps: 24 };
+const IN_PROCESS: OpOptions = {
+  windows: true,
+  stale: false,
+  forget: true,
+  toolFailures: true,
+  races: true,
+  maxWorkers: 3,
+  maxOps: 24,
+};
 const tick = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
 describe('the pool: at most n at once, results in index order, the lowest error', () => {
@@ -28,13 +36,19 @@ describe('the pool: at most n at once, results in index order, the lowest error'
     let most = 0;
     const finished: number[] = [];
     const handed: number[] = [];
-    await inOrder(10, 6, (i) => slots.run(async () => {
-      most = Math.max(most, ++running);
-      await tick((10 - i) * 3); // later tasks finish first
-      running--;
-      finished.push(i);
-      return i * i;
-    }), (i, r) => void handed.push(i, r));
+    await inOrder(
+      10,
+      6,
+      (i) =>
+        slots.run(async () => {
+          most = Math.max(most, ++running);
+          await tick((10 - i) * 3); // later tasks finish first
+          running--;
+          finished.push(i);
+          return i * i;
+        }),
+      (i, r) => void handed.push(i, r),
+    );
     expect(most).toBe(3);
     expect(finished).not.toEqual([...finished].sort((a, b) => a - b));
     expect(handed).toEqual(Array.from({ length: 10 }, (_, i) => [i, i * i]).flat());
@@ -42,32 +56,45 @@ describe('the pool: at most n at once, results in index order, the lowest error'
 
   it('an error: every earlier result is handed back, then the lowest-index error is thrown', async () => {
     const handed: number[] = [];
-    const run = inOrder(8, 8, async (i) => {
-      await tick(i === 3 ? 40 : 1); // task 5 fails first, task 3 later
-      if (i === 3 || i === 5) throw new Error(`task ${i}`);
-      return i;
-    }, (i) => void handed.push(i));
+    const run = inOrder(
+      8,
+      8,
+      async (i) => {
+        await tick(i === 3 ? 40 : 1); // task 5 fails first, task 3 later
+        if (i === 3 || i === 5) throw new Error(`task ${i}`);
+        return i;
+      },
+      (i) => void handed.push(i),
+    );
     await expect(run).rejects.toThrow('task 3');
     expect(handed).toEqual([0, 1, 2]);
   });
 
   it('a stop drops later results and their errors (a one-at-a-time run never ran them)', async () => {
     const handed: number[] = [];
-    await inOrder(8, 8, async (i) => {
-      await tick(i === 2 ? 30 : 1);
-      if (i > 2) throw new Error(`task ${i}`);
-      return i;
-    }, (i) => (handed.push(i), i === 2));
+    await inOrder(
+      8,
+      8,
+      async (i) => {
+        await tick(i === 2 ? 30 : 1);
+        if (i > 2) throw new Error(`task ${i}`);
+        return i;
+      },
+      (i) => (handed.push(i), i === 2),
+    );
     expect(handed).toEqual([0, 1, 2]);
   });
 });
 
-describe('draws and shrinks are fast-check\'s own', () => {
+describe("draws and shrinks are fast-check's own", () => {
   const arb = historyArb(BANDS.tiny, IN_PROCESS);
 
   it('the histories drawn for [from, to) are the ones fc.check runs with that path', async () => {
     const seen: HistorySpec[] = [];
-    await fc.check(fc.asyncProperty(arb, async (s) => void seen.push(s)), { seed: 77, path: '13', numRuns: 7 });
+    await fc.check(
+      fc.asyncProperty(arb, async (s) => void seen.push(s)),
+      { seed: 77, path: '13', numRuns: 7 },
+    );
     const drawn = new HistorySource(arb).draw(77, 13, 20).map(specOf);
     expect(drawn).toEqual(seen);
     expect(drawn).toHaveLength(7);
@@ -76,15 +103,27 @@ describe('draws and shrinks are fast-check\'s own', () => {
   it('the shrunk counterexample and its path are the ones fc.check finds (path-hash shim, POINTER-FULL)', async () => {
     const { adapter } = BROKEN['path-hash']!;
     // The random phase and its shrinking: the directed corpus (which would find it first, unshrunk) is off.
-    const r = await runConformance({ adapter, arm: 'cap', runs: 30, seed: SEED, only: ['POINTER-FULL'], corpus: false });
+    const r = await runConformance({
+      adapter,
+      arm: 'cap',
+      runs: 30,
+      seed: SEED,
+      only: ['POINTER-FULL'],
+      corpus: false,
+    });
     const cx = r.rules.find((x) => x.id === 'POINTER-FULL')!.counterexample!;
     expect(cx.fcPath).toMatch(/^\d+:\d+/); // it did shrink
     // What the kit did before the engine: fast-check's own check from the failing history's path.
     const band = cx.source === 'tiny band' ? BANDS.tiny : cx.source === 'mid band' ? BANDS.mid : BANDS.production;
     const seal = sealFor(SEED);
     const breaks = async (s: HistorySpec): Promise<boolean> =>
-      (await judgeHistory(adapter, { mode: modeOfArm('cap'), cap: s.cap, seal }, materialize(s))).violations.some((v) => v.rule === 'POINTER-FULL');
-    const d = await fc.check(fc.asyncProperty(historyArb(band, { ...IN_PROCESS, stale: false }), async (s) => !(await breaks(s))), { seed: cx.seed, path: cx.fcPath!.split(':')[0], numRuns: 1_000 });
+      (await judgeHistory(adapter, { mode: modeOfArm('cap'), cap: s.cap, seal }, materialize(s))).violations.some(
+        (v) => v.rule === 'POINTER-FULL',
+      );
+    const d = await fc.check(
+      fc.asyncProperty(historyArb(band, { ...IN_PROCESS, stale: false }), async (s) => !(await breaks(s))),
+      { seed: cx.seed, path: cx.fcPath!.split(':')[0], numRuns: 1_000 },
+    );
     expect(d.failed).toBe(true);
     expect(d.counterexamplePath).toBe(cx.fcPath);
   });
@@ -117,7 +156,14 @@ function isolated(name: string, opened: { n: number }): ShimAdapter {
 }
 
 describe('--jobs: the result of a one-at-a-time run, whatever finishes first', () => {
-  const base = (adapter: ShimAdapter, extra: Partial<JudgeOptions> = {}): JudgeOptions => ({ adapter, arm: 'cap', runs: 10, seed: SEED, corpus: false, ...extra });
+  const base = (adapter: ShimAdapter, extra: Partial<JudgeOptions> = {}): JudgeOptions => ({
+    adapter,
+    arm: 'cap',
+    runs: 10,
+    seed: SEED,
+    corpus: false,
+    ...extra,
+  });
 
   it('the same RunResult for jobs 1 and 4; the counterexample is the lowest-index failing history, not the first to finish', async () => {
     const one = await runConformance(base(isolated('path-mtime', { n: 0 }), { jobs: 1 }));
@@ -145,7 +191,13 @@ describe('--jobs: the result of a one-at-a-time run, whatever finishes first', (
 describe('--shrink: a budget counted in histories', () => {
   const run = (shrinkRuns: number | undefined, jobs: number, starts: string[]) =>
     judgeRun({
-      adapter: isolated('path-hash', { n: 0 }), arm: 'cap', runs: 20, seed: SEED, only: ['POINTER-FULL'], jobs, corpus: false,
+      adapter: isolated('path-hash', { n: 0 }),
+      arm: 'cap',
+      runs: 20,
+      seed: SEED,
+      only: ['POINTER-FULL'],
+      jobs,
+      corpus: false,
       ...(shrinkRuns !== undefined ? { shrinkRuns } : {}),
       onHistory: (e) => {
         if (e.kind === 'start' && e.label.startsWith('shrinking')) starts.push(e.label);
@@ -164,7 +216,7 @@ describe('--shrink: a budget counted in histories', () => {
     expect(wide.rules[0]!.counterexample).toEqual(cx);
   });
 
-  it('an ample budget: shrinking reaches fast-check\'s local minimum and says the histories it judged', async () => {
+  it("an ample budget: shrinking reaches fast-check's local minimum and says the histories it judged", async () => {
     const starts: string[] = [];
     const r = await run(undefined, 1, starts);
     const cx = r.rules[0]!.counterexample!;

@@ -17,7 +17,9 @@ describe('host-text-not-disk', () => {
     const r = await runConformance({ adapter: NORMALISED_KEY, arm: 'cap', runs: 0, seed: SEED });
     const cx = rule(r, 'POINTER-FULL').counterexample!;
     expect(cx.source).toBe('corpus crlf-to-lf-rewrite');
-    expect(cx.story[0]).toMatch(/^lie class: host text that is not the disk's bytes .*\(corpus case crlf-to-lf-rewrite\)$/);
+    expect(cx.story[0]).toMatch(
+      /^lie class: host text that is not the disk's bytes .*\(corpus case crlf-to-lf-rewrite\)$/,
+    );
     expect(failedIn(r, 'bom-dropped-rewrite')).toContain('POINTER-FULL');
   });
 
@@ -26,11 +28,16 @@ describe('host-text-not-disk', () => {
     expect(r.rules.filter((x) => x.status === 'fail').map((x) => x.id)).toEqual([]);
     expect(failedIn(r, 'crlf-to-lf-rewrite')).toEqual([]);
     expect(failedIn(r, 'bom-dropped-rewrite')).toEqual([]);
-    expect(r.assumptions.join('\n')).toContain('The host read tool normalises its output (a leading BOM dropped, CRLF line ends shown as LF)');
+    expect(r.assumptions.join('\n')).toContain(
+      'The host read tool normalises its output (a leading BOM dropped, CRLF line ends shown as LF)',
+    );
   });
 
   it('the reference behind a normalising tool passes the corpus and a short random phase', async () => {
-    const adapter = { ...reference, capabilities: { ...reference.capabilities, tool: { normalize: ['crlf', 'bom', 'split'] as const } } };
+    const adapter = {
+      ...reference,
+      capabilities: { ...reference.capabilities, tool: { normalize: ['crlf', 'bom', 'split'] as const } },
+    };
     for (const arm of ['cap', 'diff'] as const) {
       const r = await runConformance({ adapter, arm, runs: 3, seed: SEED });
       expect(r.rules.filter((x) => x.status === 'fail').map((x) => `${arm} ${x.id}`)).toEqual([]);

@@ -85,10 +85,15 @@ describe('one table of arguments: the oracle and the reference key them the same
 describe('beyond the table, they agree', () => {
   it('on random paths', () => {
     const segment = fc.constantFrom('', '.', '..', 'a', 'b', '...', 'é', 'A');
-    const path = fc.tuple(fc.boolean(), fc.array(segment, { maxLength: 8 })).map(([rooted, parts]) => (rooted ? '/' : '') + parts.join('/'));
-    fc.assert(fc.property(path, (p) => {
-      expect(resolvePath(p)).toBe(normalizePath(p));
-    }), { numRuns: 2000, seed: 14 });
+    const path = fc
+      .tuple(fc.boolean(), fc.array(segment, { maxLength: 8 }))
+      .map(([rooted, parts]) => (rooted ? '/' : '') + parts.join('/'));
+    fc.assert(
+      fc.property(path, (p) => {
+        expect(resolvePath(p)).toBe(normalizePath(p));
+      }),
+      { numRuns: 2000, seed: 14 },
+    );
   });
 
   it('on random JSON arguments', () => {

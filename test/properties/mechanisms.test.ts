@@ -15,7 +15,13 @@ const extras = { traceFiles: new Map<string, string>(), replayCommand: () => '' 
 
 describe('every mechanism of a failure', () => {
   it('a shim keyed on path and mtime fails POINTER-FULL by several lie classes: one story each up to the bound, the rest listed', async () => {
-    const r = await runConformance({ adapter: BROKEN['path-mtime']!.adapter, arm: 'cap', runs: 5, seed: 1, only: ['POINTER-FULL'] });
+    const r = await runConformance({
+      adapter: BROKEN['path-mtime']!.adapter,
+      arm: 'cap',
+      runs: 5,
+      seed: 1,
+      only: ['POINTER-FULL'],
+    });
     const rule = r.rules[0]!;
     expect(rule.status).toBe('fail');
     const ms = rule.mechanisms!;
@@ -24,14 +30,20 @@ describe('every mechanism of a failure', () => {
     expect(new Set(ms.map((m) => m.lieClass)).size).toBe(ms.length);
     expect(ms.map((m) => m.lieClass)).toEqual(expect.arrayContaining(['edit-keeps-mtime', 'mtime-restored']));
     ms.forEach((m, i) => expect(m.story !== undefined, `${m.case} has a story`).toBe(i < MECHANISM_STORIES));
-    for (const m of ms.slice(0, MECHANISM_STORIES)) expect(m.story![0]).toBe(`lie class: ${LIE_CLASSES[m.lieClass]} (corpus case ${m.case})`);
+    for (const m of ms.slice(0, MECHANISM_STORIES))
+      expect(m.story![0]).toBe(`lie class: ${LIE_CLASSES[m.lieClass]} (corpus case ${m.case})`);
     // The first mechanism is the counterexample; the pretty report tells the next ones and names the rest.
     expect(rule.counterexample!.source).toBe(`corpus ${ms[0]!.case}`);
     const pretty = runPretty(r, extras).split('\n');
-    expect(pretty.filter((l) => l.startsWith('  also FAIL POINTER-FULL, another mechanism: '))).toHaveLength(MECHANISM_STORIES - 1);
-    for (const m of ms.slice(1, MECHANISM_STORIES)) expect(pretty).toContain(`    lie class: ${LIE_CLASSES[m.lieClass]} (corpus case ${m.case})`);
+    expect(pretty.filter((l) => l.startsWith('  also FAIL POINTER-FULL, another mechanism: '))).toHaveLength(
+      MECHANISM_STORIES - 1,
+    );
+    for (const m of ms.slice(1, MECHANISM_STORIES))
+      expect(pretty).toContain(`    lie class: ${LIE_CLASSES[m.lieClass]} (corpus case ${m.case})`);
     const rest = ms.slice(MECHANISM_STORIES);
-    expect(pretty).toContain(`  and ${rest.length} more lie ${rest.length === 1 ? 'class' : 'classes'} (JSON rules[].mechanisms): ${rest.map((m) => `${m.lieClass} (${m.case})`).join(', ')}`);
+    expect(pretty).toContain(
+      `  and ${rest.length} more lie ${rest.length === 1 ? 'class' : 'classes'} (JSON rules[].mechanisms): ${rest.map((m) => `${m.lieClass} (${m.case})`).join(', ')}`,
+    );
     // JUnit's failure body carries them too (the HTML report's story uses the same lines).
     expect(runJunit(r, extras)).toContain(xmlEscape(`also FAIL POINTER-FULL, another mechanism: ${ms[1]!.message}`));
     const json = JSON.parse(runJson(r, extras)) as { rules: { mechanisms?: unknown }[] };
@@ -39,7 +51,13 @@ describe('every mechanism of a failure', () => {
   }, 120_000);
 
   it('one mechanism: no list (the counterexample tells it), and a sound shim has none', async () => {
-    const r = await runConformance({ adapter: BROKEN['shared-ledger']!.adapter, arm: 'cap', runs: 5, seed: 1, only: ['ISOLATION'] });
+    const r = await runConformance({
+      adapter: BROKEN['shared-ledger']!.adapter,
+      arm: 'cap',
+      runs: 5,
+      seed: 1,
+      only: ['ISOLATION'],
+    });
     const rule = r.rules[0]!;
     expect(rule.status).toBe('fail');
     const classes = new Set(r.corpus!.cases.filter((c) => c.failed.includes('ISOLATION')).map((c) => c.lieClass));

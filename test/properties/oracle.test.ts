@@ -33,7 +33,10 @@ describe('strict hunk applier (DIFF-COMPLETE)', () => {
   });
 
   it('rejects a diff without ---/+++ headers', () => {
-    const bare = patch.split('\n').filter((l) => !l.startsWith('---') && !l.startsWith('+++') && !l.startsWith('====') && !l.startsWith('Index')).join('\n');
+    const bare = patch
+      .split('\n')
+      .filter((l) => !l.startsWith('---') && !l.startsWith('+++') && !l.startsWith('====') && !l.startsWith('Index'))
+      .join('\n');
     const r = applyStrict(old, bare);
     expect(r).toMatchObject({ ok: false });
     if (!r.ok) expect(r.reason).toMatch(/headers/);
@@ -71,13 +74,25 @@ describe('byte boundaries (UTF8-WHOLE)', () => {
 describe('worker knowledge K = (T, P)', () => {
   const content = 'hello world';
   it('a continuation appends; done only when P equals the content', () => {
-    const k1 = afterClaim(undefined, { kind: 'slice', start: 0, end: 5, total: 11, done: false, payload: 'hello' }, '', content);
+    const k1 = afterClaim(
+      undefined,
+      { kind: 'slice', start: 0, end: 5, total: 11, done: false, payload: 'hello' },
+      '',
+      content,
+    );
     expect(k1).not.toBe('keep');
-    const k2 = afterClaim(k1 === 'keep' ? undefined : k1, { kind: 'slice', start: 5, end: 11, total: 11, done: true, payload: ' world' }, '', content);
+    const k2 = afterClaim(
+      k1 === 'keep' ? undefined : k1,
+      { kind: 'slice', start: 5, end: 11, total: 11, done: true, payload: ' world' },
+      '',
+      content,
+    );
     expect(k2 !== 'keep' && holds(k2, utf8(content))).toBe(true);
   });
   it('a continuation past P leaves the worker holding only P', () => {
-    expect(afterClaim(undefined, { kind: 'slice', start: 3, end: 5, total: 11, done: false, payload: 'lo' }, '', content)).toBe('keep');
+    expect(
+      afterClaim(undefined, { kind: 'slice', start: 3, end: 5, total: 11, done: false, payload: 'lo' }, '', content),
+    ).toBe('keep');
   });
   it('an empty file is held only after a response said it is empty', () => {
     expect(holds(undefined, utf8(''))).toBe(false);
@@ -86,7 +101,12 @@ describe('worker knowledge K = (T, P)', () => {
   });
   it('a response starting at 0 of changed content replaces P', () => {
     const k1 = afterClaim(undefined, { kind: 'verbatim' }, 'abcdefgh', 'abcdefgh');
-    const k2 = afterClaim(k1 as never, { kind: 'slice', start: 0, end: 4, total: 8, done: false, payload: 'abcd' }, '', 'abcdXYZW');
+    const k2 = afterClaim(
+      k1 as never,
+      { kind: 'slice', start: 0, end: 4, total: 8, done: false, payload: 'abcd' },
+      '',
+      'abcdXYZW',
+    );
     expect(k2 !== 'keep' && k2.P.toString()).toBe('abcd');
   });
 });

@@ -15,24 +15,43 @@ describe('refusal-recorded, in process', () => {
     const p = statusOf(r, 'POINTER-FULL');
     expect(p.status).toBe('fail');
     expect(p.counterexample!.source).toMatch(/^corpus /);
-    expect(p.counterexample!.story[0]).toBe('lie class: a host refusal recorded as a delivery ("already in context" to a worker that never got a byte) (corpus case refused-then-trimmed)');
+    expect(p.counterexample!.story[0]).toBe(
+      'lie class: a host refusal recorded as a delivery ("already in context" to a worker that never got a byte) (corpus case refused-then-trimmed)',
+    );
     expect(p.counterexample!.story.join('\n')).toContain('error: EFBIG: File content');
     expect(r.assumptions.join('\n')).toContain('refuses a whole read of a file over 64 bytes');
   });
   it('the twin that records what the tool delivered passes every rule, with one random history per band too', async () => {
     const r = await runConformance({ adapter: refusalShim(false), runs: 1, seed: SEED });
-    expect(r.rules.filter((x) => x.status === 'fail').map((x) => `${x.id}: ${x.counterexample?.story.join('\n')}`)).toEqual([]);
+    expect(
+      r.rules.filter((x) => x.status === 'fail').map((x) => `${x.id}: ${x.counterexample?.story.join('\n')}`),
+    ).toEqual([]);
     expect(statusOf(r, 'PASSTHROUGH').checks).toBeGreaterThan(0);
   });
   it('token and binary refusals: their cases play, and the twin passes them', async () => {
-    const r = await runConformance({ adapter: refusalShim(false, { maxLines: 4, refuse: { maxTokens: 12, binary: true } }), runs: 0, seed: SEED });
+    const r = await runConformance({
+      adapter: refusalShim(false, { maxLines: 4, refuse: { maxTokens: 12, binary: true } }),
+      runs: 0,
+      seed: SEED,
+    });
     const cases = r.corpus!.cases.filter((c) => c.lieClass === 'refusal-recorded');
     expect(cases.map((c) => [c.id, c.played, c.failed])).toEqual([
-      ['refused-then-window', false, []], ['refused-then-trimmed', false, []], ['refused-over-tokens', true, []], ['refused-binary', true, []],
+      ['refused-then-window', false, []],
+      ['refused-then-trimmed', false, []],
+      ['refused-over-tokens', true, []],
+      ['refused-binary', true, []],
     ]);
     expect(r.rules.filter((x) => x.status === 'fail').map((x) => x.id)).toEqual([]);
     // Too small a token threshold for a one-line window: the case says why it is not played.
-    const tiny = await runConformance({ adapter: refusalShim(false, { maxLines: 4, refuse: { maxTokens: 9 } }), runs: 0, seed: SEED, only: ['PASSTHROUGH'] });
-    expect(tiny.corpus!.cases.find((c) => c.id === 'refused-over-tokens')).toMatchObject({ played: false, reason: 'the host tool refuses even a one-line window at 9 tokens' });
+    const tiny = await runConformance({
+      adapter: refusalShim(false, { maxLines: 4, refuse: { maxTokens: 9 } }),
+      runs: 0,
+      seed: SEED,
+      only: ['PASSTHROUGH'],
+    });
+    expect(tiny.corpus!.cases.find((c) => c.id === 'refused-over-tokens')).toMatchObject({
+      played: false,
+      reason: 'the host tool refuses even a one-line window at 9 tokens',
+    });
   });
 });

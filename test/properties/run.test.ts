@@ -24,7 +24,10 @@ describe('shims that are not the reference', () => {
   it('the worked example (MiniShim) passes what it declares, n/a names what it lacks', async () => {
     const r = await runConformance({ adapter: minimal, arm: 'cap', runs: 60, seed: SEED });
     expect(failed(r)).toEqual([]);
-    expect(r.rules.find((x) => x.id === 'DIFF-COMPLETE')).toMatchObject({ status: 'n/a', reason: expect.stringMatching(/diff capability/) });
+    expect(r.rules.find((x) => x.id === 'DIFF-COMPLETE')).toMatchObject({
+      status: 'n/a',
+      reason: expect.stringMatching(/diff capability/),
+    });
   });
   it('a sound delivery-keyed fixture passes', async () => {
     const r = await runConformance({ adapter: SOUND, arm: 'cap', runs: 60, seed: SEED });
@@ -59,16 +62,31 @@ describe('determinism and replay', () => {
     const { adapter } = BROKEN['ignores-forget']!;
     const r = await runConformance({ adapter, arm: 'cap', runs: 80, seed: SEED });
     const cx = r.rules.find((x) => x.id === 'FORGET-RESETS')!.counterexample!;
-    const again = await runConformance({ adapter, arm: 'cap', runs: 1, seed: 1, replayOnly: true, replays: [{ name: 'saved', trace: cx.trace }] });
+    const again = await runConformance({
+      adapter,
+      arm: 'cap',
+      runs: 1,
+      seed: 1,
+      replayOnly: true,
+      replays: [{ name: 'saved', trace: cx.trace }],
+    });
     expect(again.rules.find((x) => x.id === 'FORGET-RESETS')!.status).toBe('fail');
     expect(again.rules.find((x) => x.id === 'FORGET-RESETS')!.counterexample!.story).toEqual(cx.story);
   });
   it('a nondeterministic shim is reported as such', async () => {
     let flip = 0;
-    const flaky = { ...SOUND, name: 'flaky', create: async (ctx: Parameters<typeof SOUND.create>[0]) => {
-      const w = await SOUND.create(ctx);
-      return { ...w, read: async (args: Parameters<typeof w.read>[0]) => ((flip++ % 7) === 3 ? `<<${ctx.seal} same:0>>` : w.read(args)) };
-    } };
+    const flaky = {
+      ...SOUND,
+      name: 'flaky',
+      create: async (ctx: Parameters<typeof SOUND.create>[0]) => {
+        const w = await SOUND.create(ctx);
+        return {
+          ...w,
+          read: async (args: Parameters<typeof w.read>[0]) =>
+            flip++ % 7 === 3 ? `<<${ctx.seal} same:0>>` : w.read(args),
+        };
+      },
+    };
     // The random phase alone: a directed corpus case is played once, not shrunk and replayed.
     const r = await runConformance({ adapter: flaky, arm: 'cap', runs: 100, seed: SEED, corpus: false });
     const cxs = r.rules.filter((x) => x.status === 'fail').map((x) => x.counterexample!);

@@ -14,7 +14,9 @@ describe('CAP-BOUND behind the diff lever', () => {
   it('without the cap lever, a diff never used leaves CAP-BOUND n/a with the diff rules', () => {
     const m = modeOfLevers(['pointer', 'diff']);
     for (const rule of ['CAP-BOUND', 'DIFF-COMPLETE', 'DIFF-BASE-HELD'] as const)
-      expect(unusedLever(rule, m, offered('diff', UNUSED_LEVER_OPPORTUNITIES))).toMatch(/^diff lever declared but never used/);
+      expect(unusedLever(rule, m, offered('diff', UNUSED_LEVER_OPPORTUNITIES))).toMatch(
+        /^diff lever declared but never used/,
+      );
   });
   it('not when the diff lever was used, or offered too seldom', () => {
     const m = modeOfLevers(['diff']);

@@ -6,14 +6,25 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { FEW_EDITS, MAX_GAP_EDITS, Work, align, fewEdits, increasingRun, intern, myers, type Alignment } from '../../reference/align.ts';
+import {
+  FEW_EDITS,
+  MAX_GAP_EDITS,
+  Work,
+  align,
+  fewEdits,
+  increasingRun,
+  intern,
+  myers,
+  type Alignment,
+} from '../../reference/align.ts';
 import { linesOf, type Lines } from '../../reference/lines.ts';
 
 /** Length of a longest common subsequence, by the textbook table. */
 function lcs<T>(a: readonly T[], b: readonly T[]): number {
   const t = Array.from({ length: a.length + 1 }, () => new Array<number>(b.length + 1).fill(0));
   for (let i = 1; i <= a.length; i++)
-    for (let j = 1; j <= b.length; j++) t[i]![j] = a[i - 1] === b[j - 1] ? t[i - 1]![j - 1]! + 1 : Math.max(t[i - 1]![j]!, t[i]![j - 1]!);
+    for (let j = 1; j <= b.length; j++)
+      t[i]![j] = a[i - 1] === b[j - 1] ? t[i - 1]![j - 1]! + 1 : Math.max(t[i - 1]![j]!, t[i]![j - 1]!);
   return t[a.length]![b.length]!;
 }
 
@@ -29,7 +40,12 @@ function expectMatching<T>(a: ArrayLike<T>, b: ArrayLike<T>, m: Alignment): numb
 
 const small = fc.array(fc.integer({ min: 0, max: 5 }), { maxLength: 14 });
 
-function runMyers(a: readonly number[], b: readonly number[], maxEdits: number, work = 1e9): { ok: boolean; m: Alignment } {
+function runMyers(
+  a: readonly number[],
+  b: readonly number[],
+  maxEdits: number,
+  work = 1e9,
+): { ok: boolean; m: Alignment } {
   const keepA = new Uint8Array(a.length);
   const keepB = new Uint8Array(b.length);
   const ok = myers(0, a.length, 0, b.length, (i, j) => a[i] === b[j], keepA, keepB, maxEdits, new Work(work));
@@ -106,7 +122,7 @@ describe('increasingRun: a longest strictly increasing subsequence', () => {
       let last = -Infinity;
       let n = 0;
       let ok = true;
-      for (let i = 0; i < v.length && ok; i++) if (mask & (1 << i)) (ok = v[i]! > last), (last = v[i]!), n++;
+      for (let i = 0; i < v.length && ok; i++) if (mask & (1 << i)) ((ok = v[i]! > last), (last = v[i]!), n++);
       if (ok) best = Math.max(best, n);
     }
     return best;
@@ -146,7 +162,8 @@ describe('intern: equal lines, equal IDs; declines exactly at its bounds', () =>
         const x = intern(a, aFrom, xs.length, b, bFrom, ys.length, Infinity)!;
         const all = [...xs.slice(aFrom), ...ys.slice(bFrom)];
         const ids = [...x.a, ...x.b];
-        for (let i = 0; i < all.length; i++) for (let j = 0; j < all.length; j++) expect(ids[i] === ids[j]).toBe(all[i] === all[j]);
+        for (let i = 0; i < all.length; i++)
+          for (let j = 0; j < all.length; j++) expect(ids[i] === ids[j]).toBe(all[i] === all[j]);
         expect(x.ids).toBe(new Set(all).size);
         for (let i = 0; i < all.length; i++) expect(x.units[ids[i]!]).toBe(`line ${all[i]}\n`.length);
       }),
@@ -192,7 +209,8 @@ describe('fewEdits: Myers on the lines themselves, for a few edits only', () => 
 });
 
 describe('align: anchors, gaps, and its bounds', () => {
-  const ids = (xs: readonly number[], ys: readonly number[]) => intern(lines(xs), 0, xs.length, lines(ys), 0, ys.length, Infinity)!;
+  const ids = (xs: readonly number[], ys: readonly number[]) =>
+    intern(lines(xs), 0, xs.length, lines(ys), 0, ys.length, Infinity)!;
 
   it('is always a valid matching, and an LCS when every line is unique', () => {
     const perm = fc.uniqueArray(fc.integer({ min: 0, max: 30 }), { maxLength: 20 });

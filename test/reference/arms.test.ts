@@ -14,7 +14,23 @@ const TABLE = [
   { flag: true, name: 'all', on: true, cap: true, pointer: true, diff: true, g1: true },
 ] as const;
 
-const ILLEGAL_ARMS: readonly unknown[] = ['diff ', 'Diff', 'cap+diff', 1, 'true', null, 0, '', {}, 'all', 'off', 'false', 'CAP', [], NaN];
+const ILLEGAL_ARMS: readonly unknown[] = [
+  'diff ',
+  'Diff',
+  'cap+diff',
+  1,
+  'true',
+  null,
+  0,
+  '',
+  {},
+  'all',
+  'off',
+  'false',
+  'CAP',
+  [],
+  NaN,
+];
 
 const expectNamesLegalSpellings = (message: string): void => {
   for (const spelling of ['false', 'undefined', "'cap'", "'diff'", 'true']) expect(message).toContain(spelling);
@@ -56,7 +72,8 @@ describe('ARM-GUARD: anything else throws a TypeError naming the legal spellings
   });
 
   it('other exotic flags throw too (symbol, bigint, function)', () => {
-    for (const flag of [Symbol('cap'), 1n, () => 'cap', new String('cap')]) expect(() => resolveArm(flag)).toThrow(TypeError);
+    for (const flag of [Symbol('cap'), 1n, () => 'cap', new String('cap')])
+      expect(() => resolveArm(flag)).toThrow(TypeError);
   });
 
   // The operator reads which value was refused, quoted so whitespace and case show.
@@ -176,7 +193,8 @@ describe('PERSONA-TRUTH: the persona describes exactly the levers in force', () 
   });
 
   it('a persona is one line', () => {
-    for (const arm of ['cap', 'diff', true] as const) expect(createReadShim({ arm, seal: SEAL }).persona).not.toContain('\n');
+    for (const arm of ['cap', 'diff', true] as const)
+      expect(createReadShim({ arm, seal: SEAL }).persona).not.toContain('\n');
   });
 
   it('the default seal is random per instance', () => {

@@ -29,7 +29,17 @@ function patchOf(res: string | undefined, total: number): string | undefined {
 
 // ---------------------------------------------------------------- generated edit scripts
 
-const WORD = fc.constantFrom('alpha', 'beta', 'gamma', '}', '', '  return x;', 'é€😀', 'const v = f(a, b);', 'x'.repeat(50));
+const WORD = fc.constantFrom(
+  'alpha',
+  'beta',
+  'gamma',
+  '}',
+  '',
+  '  return x;',
+  'é€😀',
+  'const v = f(a, b);',
+  'x'.repeat(50),
+);
 const lineArb = fc.tuple(WORD, fc.nat({ max: 40 })).map(([w, n]) => (n < 25 ? `${w} ${n}` : w)); // some repeat, most unique
 type Op =
   | { readonly op: 'insert'; readonly at: number; readonly lines: readonly string[] }
@@ -37,7 +47,11 @@ type Op =
   | { readonly op: 'replace'; readonly at: number; readonly line: string }
   | { readonly op: 'move'; readonly at: number; readonly n: number; readonly to: number };
 const opArb: fc.Arbitrary<Op> = fc.oneof(
-  fc.record({ op: fc.constant('insert' as const), at: fc.nat(), lines: fc.array(lineArb, { minLength: 1, maxLength: 4 }) }),
+  fc.record({
+    op: fc.constant('insert' as const),
+    at: fc.nat(),
+    lines: fc.array(lineArb, { minLength: 1, maxLength: 4 }),
+  }),
   fc.record({ op: fc.constant('delete' as const), at: fc.nat(), n: fc.integer({ min: 1, max: 5 }) }),
   fc.record({ op: fc.constant('replace' as const), at: fc.nat(), line: lineArb }),
   fc.record({ op: fc.constant('move' as const), at: fc.nat(), n: fc.integer({ min: 1, max: 12 }), to: fc.nat() }),
@@ -80,7 +94,10 @@ function join2(ls: readonly string[], eol: Script['eol'], final: boolean): strin
   return ls.map((l, i) => (i < ls.length - 1 || final ? l + e(i) : l)).join('');
 }
 
-const texts = (s: Script): [string, string] => [join2(s.base, s.eol, s.oldFinal), join2(edit(s.base, s.ops), s.eol, s.newFinal)];
+const texts = (s: Script): [string, string] => [
+  join2(s.base, s.eol, s.oldFinal),
+  join2(edit(s.base, s.ops), s.eol, s.newFinal),
+];
 
 describe('generated edit scripts: every shipped diff applies (strict, git apply, GNU patch)', () => {
   it('with an unbounded budget a changed text always ships a diff that rebuilds it exactly', () => {
@@ -97,7 +114,9 @@ describe('generated edit scripts: every shipped diff applies (strict, git apply,
           external++;
           const ext = externalApply(old, patch!, 'src/f.ts');
           expect(ext, ext.stderr).toMatchObject({ gitCheck: true, patchCheck: true });
-          expect(ext.gitResult === neu && ext.patchResult === neu, 'git apply and patch rebuild the new text').toBe(true);
+          expect(ext.gitResult === neu && ext.patchResult === neu, 'git apply and patch rebuild the new text').toBe(
+            true,
+          );
         }
       }),
       { seed: 1611, numRuns: 300 },
@@ -198,10 +217,19 @@ describe('the measured rows on a 20,000-line file (838 KB): ships within 1.2× o
   const big = Array.from({ length: N }, (_, i) => line(i));
   const old = big.join('');
   // 1%: every 100th line, offset by a fixed stride (deterministic, spread like random picks)
-  const onePercent = big.map((l, i) => ((i * 37) % 100 === 11 ? `    registry.add(entry_${String(i).padStart(5, '0')}, ${(i * 31) % 1009}, "changed");\n` : l)).join('');
+  const onePercent = big
+    .map((l, i) =>
+      (i * 37) % 100 === 11
+        ? `    registry.add(entry_${String(i).padStart(5, '0')}, ${(i * 31) % 1009}, "changed");\n`
+        : l,
+    )
+    .join('');
   const rest = [...big.slice(0, 4_000), ...big.slice(4_200)];
   const moved = [...rest.slice(0, 14_000), ...big.slice(4_000, 4_200), ...rest.slice(14_000)].join('');
-  const rewrite = Array.from({ length: N }, (_, i) => `    table.put(key_${(i * 7919) % 100_003}, value_${i}); // rewritten\n`).join('');
+  const rewrite = Array.from(
+    { length: N },
+    (_, i) => `    table.put(key_${(i * 7919) % 100_003}, value_${i}); // rewritten\n`,
+  ).join('');
   const gnu = spawnSync('diff', ['--version'], { encoding: 'utf8' }).stdout?.includes('GNU diffutils') === true;
 
   function gnuBytes(a: string, b: string): number {
@@ -209,20 +237,26 @@ describe('the measured rows on a 20,000-line file (838 KB): ships within 1.2× o
     try {
       writeFileSync(join(dir, 'old'), a);
       writeFileSync(join(dir, 'new'), b);
-      const r = spawnSync('diff', ['-u', '--label', 'a/f', '--label', 'b/f', 'old', 'new'], { cwd: dir, maxBuffer: 1 << 26 });
+      const r = spawnSync('diff', ['-u', '--label', 'a/f', '--label', 'b/f', 'old', 'new'], {
+        cwd: dir,
+        maxBuffer: 1 << 26,
+      });
       return r.stdout.length;
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
   }
 
-  it('the file is the issue\'s size', () => {
+  it("the file is the issue's size", () => {
     expect(bytes(old)).toBeGreaterThan(830_000);
     expect(bytes(old)).toBeLessThan(845_000);
     expect(lines(onePercent).filter((l, i) => l !== big[i]).length).toBe(200);
   });
 
-  for (const [label, neu] of [['1% of lines changed', onePercent], ['a 200-line block moved', moved]] as const) {
+  for (const [label, neu] of [
+    ['1% of lines changed', onePercent],
+    ['a 200-line block moved', moved],
+  ] as const) {
     it(`${label}: the diff arm ships a diff that git apply and patch accept`, () => {
       const patch = patchOf(diffResponse(SEAL, 'f', old, neu, bytes(neu)), bytes(neu))!;
       expect(strictApply(old, patch)).toBe(neu);
@@ -236,7 +270,7 @@ describe('the measured rows on a 20,000-line file (838 KB): ships within 1.2× o
     });
   }
 
-  it('a 200-line move fits the all arm\'s 24,576-byte slice too', () => {
+  it("a 200-line move fits the all arm's 24,576-byte slice too", () => {
     expect(patchOf(diffResponse(SEAL, 'f', old, moved, 24_576), bytes(moved))).toBeDefined();
   });
 

@@ -72,22 +72,25 @@ describe('DIFF-BASE-HELD: a diff only against a version held in full', () => {
     expect(decodeResponse(await r.read('f'), SEAL)).toMatchObject({ kind: 'slice', start: 0, done: true, payload: B });
   });
 
-  it.each(['diff', true] as const)('arm %j: a held version gets a diff; after it the new version is the base', async (arm) => {
-    const r = rig({ arm, cap: PROD_CAP });
-    r.disk.write('f', A);
-    expect(await r.read('f')).toBe(A);
-    r.disk.write('f', B);
-    const res = await r.read('f');
-    expectDiffNotice(res, 'f', bytes(A), bytes(B));
-    expectGoodDiff(res, A, B, bytes(B));
-    // the worker now holds B in full
-    const again = decodeResponse(await r.read('f'), SEAL);
-    if (arm === true) expect(again).toEqual({ kind: 'pointer', total: bytes(B) });
-    else expect(again).toMatchObject({ kind: 'slice', start: 0, done: true, payload: B });
-    const C = B.replace('line 10\n', 'line ten\n');
-    r.disk.write('f', C);
-    expectGoodDiff(await r.read('f'), B, C, bytes(C));
-  });
+  it.each(['diff', true] as const)(
+    'arm %j: a held version gets a diff; after it the new version is the base',
+    async (arm) => {
+      const r = rig({ arm, cap: PROD_CAP });
+      r.disk.write('f', A);
+      expect(await r.read('f')).toBe(A);
+      r.disk.write('f', B);
+      const res = await r.read('f');
+      expectDiffNotice(res, 'f', bytes(A), bytes(B));
+      expectGoodDiff(res, A, B, bytes(B));
+      // the worker now holds B in full
+      const again = decodeResponse(await r.read('f'), SEAL);
+      if (arm === true) expect(again).toEqual({ kind: 'pointer', total: bytes(B) });
+      else expect(again).toMatchObject({ kind: 'slice', start: 0, done: true, payload: B });
+      const C = B.replace('line 10\n', 'line ten\n');
+      r.disk.write('f', C);
+      expectGoodDiff(await r.read('f'), B, C, bytes(C));
+    },
+  );
 
   it('A→B→A: each diff is against the version the worker holds at that moment', async () => {
     const r = rig({ arm: 'diff' });
@@ -111,7 +114,13 @@ describe('CAP-BOUND for diffs: complete and within the slice it replaces, or abs
     await deliverFully(r, 'f', A);
     r.disk.write('f', B);
     const res = await r.read('f');
-    expect(decodeResponse(res, SEAL)).toMatchObject({ kind: 'slice', start: 0, end: 300, done: false, payload: B.slice(0, 300) });
+    expect(decodeResponse(res, SEAL)).toMatchObject({
+      kind: 'slice',
+      start: 0,
+      end: 300,
+      done: false,
+      payload: B.slice(0, 300),
+    });
   });
 
   it('a file smaller than its diff is re-sent whole under the diff arm', async () => {
@@ -119,7 +128,14 @@ describe('CAP-BOUND for diffs: complete and within the slice it replaces, or abs
     r.disk.write('s', 'a\nb\nc\n');
     await r.read('s');
     r.disk.write('s', 'a\nB\nc\n');
-    expect(decodeResponse(await r.read('s'), SEAL)).toMatchObject({ kind: 'slice', start: 0, end: 6, total: 6, done: true, payload: 'a\nB\nc\n' });
+    expect(decodeResponse(await r.read('s'), SEAL)).toMatchObject({
+      kind: 'slice',
+      start: 0,
+      end: 6,
+      total: 6,
+      done: true,
+      payload: 'a\nB\nc\n',
+    });
   });
 
   it('a full rewrite is declined (re-sent), under both diff arms', async () => {
@@ -139,7 +155,13 @@ describe('CAP-BOUND for diffs: complete and within the slice it replaces, or abs
     r.disk.write('f', A);
     await r.read('f');
     r.disk.write('f', '');
-    expect(decodeResponse(await r.read('f'), SEAL)).toMatchObject({ kind: 'slice', start: 0, end: 0, total: 0, done: true });
+    expect(decodeResponse(await r.read('f'), SEAL)).toMatchObject({
+      kind: 'slice',
+      start: 0,
+      end: 0,
+      total: 0,
+      done: true,
+    });
   });
 
   it('a diff ships whenever the complete framed diff fits (no over-estimated lower bound)', async () => {
@@ -198,43 +220,58 @@ describe('acceptance: two distant one-line edits in a 20,000-line file', () => {
     const ls = Array.from({ length: N }, (_, i) => edit(i) ?? line(i));
     return ls.join(eol) + (finalEol ? eol : '');
   };
-  const twoEdits = (i: number): string | undefined => (i === 1_000 ? '    registry.remove(entry_01000);' : i === 18_000 ? '    // entry 18000 retired' : undefined);
-  const lastEdit = (i: number): string | undefined => (i === 1_000 ? '    registry.remove(entry_01000);' : i === N - 1 ? '    registry.seal();' : undefined);
+  const twoEdits = (i: number): string | undefined =>
+    i === 1_000 ? '    registry.remove(entry_01000);' : i === 18_000 ? '    // entry 18000 retired' : undefined;
+  const lastEdit = (i: number): string | undefined =>
+    i === 1_000 ? '    registry.remove(entry_01000);' : i === N - 1 ? '    registry.seal();' : undefined;
 
   const variants: Array<{ label: string; old: string; neu: string; noEol?: 'both' | 'old' | 'new' }> = [
     { label: 'LF', old: make('\n', true), neu: make('\n', true, twoEdits) },
     { label: 'CRLF', old: make('\r\n', true), neu: make('\r\n', true, twoEdits) },
-    { label: 'no final newline, last line edited', old: make('\n', false), neu: make('\n', false, lastEdit), noEol: 'both' },
-    { label: 'CRLF, no final newline, last line edited', old: make('\r\n', false), neu: make('\r\n', false, lastEdit), noEol: 'both' },
+    {
+      label: 'no final newline, last line edited',
+      old: make('\n', false),
+      neu: make('\n', false, lastEdit),
+      noEol: 'both',
+    },
+    {
+      label: 'CRLF, no final newline, last line edited',
+      old: make('\r\n', false),
+      neu: make('\r\n', false, lastEdit),
+      noEol: 'both',
+    },
     { label: 'final newline added', old: make('\n', false), neu: make('\n', true, twoEdits), noEol: 'old' },
     { label: 'final newline removed', old: make('\n', true), neu: make('\n', false, twoEdits), noEol: 'new' },
   ];
 
-  it('the LF file is the issue\'s size (about 829 KB)', () => {
+  it("the LF file is the issue's size (about 829 KB)", () => {
     expect(bytes(variants[0]!.old)).toBeGreaterThan(780_000);
     expect(bytes(variants[0]!.old)).toBeLessThan(880_000);
   });
 
   for (const { label, old, neu, noEol } of variants) {
-    it.each(['diff', true] as const)(`${label}: arm %j ships a patch under 1 KB that every applier accepts`, async (arm) => {
-      const r = rig({ arm, cap: PROD_CAP });
-      r.disk.write('src/registry.ts', old);
-      const reads = await deliverFully(r, 'src/registry.ts', old);
-      if (arm === true) expect(reads).toBe(Math.ceil(bytes(old) / PROD_CAP)); // ASCII: exact cap slices
-      r.disk.write('src/registry.ts', neu);
-      const res = await r.read('src/registry.ts');
-      const budget = arm === true ? PROD_CAP : bytes(neu);
-      expectDiffNotice(res, 'src/registry.ts', bytes(old), bytes(neu));
-      const patch = expectGoodDiff(res, old, neu, budget);
-      expect(bytes(patch)).toBeLessThan(1024); // the diff itself
-      expect(bytes(res)).toBeLessThan(1600); // with its one-line notice
-      const marks = patch.split('\n').filter((l) => l === '\\ No newline at end of file').length;
-      expect(marks).toBe(noEol === 'both' ? 2 : noEol === undefined ? 0 : 1);
-      const ext = externalApply(old, patch, 'src/registry.ts');
-      expect(ext, ext.stderr).toMatchObject({ gitCheck: true, patchCheck: true });
-      expect(ext.gitResult === neu, 'git apply result').toBe(true);
-      expect(ext.patchResult === neu, 'patch result').toBe(true);
-    });
+    it.each(['diff', true] as const)(
+      `${label}: arm %j ships a patch under 1 KB that every applier accepts`,
+      async (arm) => {
+        const r = rig({ arm, cap: PROD_CAP });
+        r.disk.write('src/registry.ts', old);
+        const reads = await deliverFully(r, 'src/registry.ts', old);
+        if (arm === true) expect(reads).toBe(Math.ceil(bytes(old) / PROD_CAP)); // ASCII: exact cap slices
+        r.disk.write('src/registry.ts', neu);
+        const res = await r.read('src/registry.ts');
+        const budget = arm === true ? PROD_CAP : bytes(neu);
+        expectDiffNotice(res, 'src/registry.ts', bytes(old), bytes(neu));
+        const patch = expectGoodDiff(res, old, neu, budget);
+        expect(bytes(patch)).toBeLessThan(1024); // the diff itself
+        expect(bytes(res)).toBeLessThan(1600); // with its one-line notice
+        const marks = patch.split('\n').filter((l) => l === '\\ No newline at end of file').length;
+        expect(marks).toBe(noEol === 'both' ? 2 : noEol === undefined ? 0 : 1);
+        const ext = externalApply(old, patch, 'src/registry.ts');
+        expect(ext, ext.stderr).toMatchObject({ gitCheck: true, patchCheck: true });
+        expect(ext.gitResult === neu, 'git apply result').toBe(true);
+        expect(ext.patchResult === neu, 'patch result').toBe(true);
+      },
+    );
   }
 
   it('a line-reversed 20,000-line file is declined (re-sent), not diffed', async () => {
@@ -251,12 +288,28 @@ describe('acceptance: two distant one-line edits in a 20,000-line file', () => {
 
 describe('property: whenever the reference ships a diff, it is complete and within budget (seeded)', () => {
   const LINE = fc.constantFrom(
-    'alpha', 'beta', 'gamma δέλτα', '中文 行', 'emoji 😀 🎉', '', '  indented', 'x'.repeat(40), '}', 'return 0;', 'é', '𝄞 clef',
-    'const value = compute(alpha, beta);', '  if (count > limit) { throw new RangeError("too many"); }', '// € £ ¥ 𝔘𝔫𝔦𝔠𝔬𝔡𝔢',
+    'alpha',
+    'beta',
+    'gamma δέλτα',
+    '中文 行',
+    'emoji 😀 🎉',
+    '',
+    '  indented',
+    'x'.repeat(40),
+    '}',
+    'return 0;',
+    'é',
+    '𝄞 clef',
+    'const value = compute(alpha, beta);',
+    '  if (count > limit) { throw new RangeError("too many"); }',
+    '// € £ ¥ 𝔘𝔫𝔦𝔠𝔬𝔡𝔢',
   );
   const EOL = fc.constantFrom('\n', '\n', '\r\n');
   const text = fc
-    .record({ lines: fc.array(fc.tuple(LINE, EOL), { minLength: 0, maxLength: 160, size: 'max' }), finalEol: fc.boolean() })
+    .record({
+      lines: fc.array(fc.tuple(LINE, EOL), { minLength: 0, maxLength: 160, size: 'max' }),
+      finalEol: fc.boolean(),
+    })
     .map(({ lines, finalEol }) => {
       const s = lines.map(([l, e]) => l + e).join('');
       return finalEol || lines.length === 0 ? s : s.slice(0, -lines[lines.length - 1]![1].length);
@@ -267,7 +320,12 @@ describe('property: whenever the reference ships a diff, it is complete and with
     fc.record({ op: fc.constant('replace' as const), at: fc.nat(), line: fc.tuple(LINE, EOL) }),
     fc.record({ op: fc.constant('toggleFinalEol' as const) }),
   );
-  const applyEdits = (old: string, edits: ReadonlyArray<fc.Arbitrary<unknown> extends never ? never : { op: string; at?: number; line?: [string, string] }>): string => {
+  const applyEdits = (
+    old: string,
+    edits: ReadonlyArray<
+      fc.Arbitrary<unknown> extends never ? never : { op: string; at?: number; line?: [string, string] }
+    >,
+  ): string => {
     const ls = old.match(/[^\n]*\n|[^\n]+$/g) ?? [];
     for (const e of edits) {
       const at = ls.length === 0 ? 0 : (e.at ?? 0) % (ls.length + (e.op === 'insert' ? 1 : 0));
@@ -284,7 +342,12 @@ describe('property: whenever the reference ships a diff, it is complete and with
     return ls.join('');
   };
   const pair = fc.oneof(
-    { weight: 4, arbitrary: fc.tuple(text, fc.array(edit, { minLength: 1, maxLength: 6 })).map(([old, edits]) => [old, applyEdits(old, edits)] as const) },
+    {
+      weight: 4,
+      arbitrary: fc
+        .tuple(text, fc.array(edit, { minLength: 1, maxLength: 6 }))
+        .map(([old, edits]) => [old, applyEdits(old, edits)] as const),
+    },
     { weight: 1, arbitrary: fc.tuple(text, text) },
   );
 
@@ -292,39 +355,45 @@ describe('property: whenever the reference ships a diff, it is complete and with
     let shipped = 0;
     let external = 0;
     await fc.assert(
-      fc.asyncProperty(pair, fc.constantFrom<'diff' | true>('diff', true), fc.constantFrom(256, 1024, 4096, PROD_CAP), async ([old, neu], arm, cap) => {
-        const r = rig({ arm, cap });
-        r.disk.write('p/f.txt', old);
-        await deliverFully(r, 'p/f.txt', old);
-        r.disk.write('p/f.txt', neu);
-        const res = await r.read('p/f.txt');
-        const c = decodeResponse(res, SEAL);
-        if (old === neu) {
-          expect(c.kind).toBe(arm === true ? 'pointer' : 'slice');
-          return;
-        }
-        const total = bytes(neu);
-        if (c.kind === 'diff') {
-          shipped++;
-          const budget = arm === true ? Math.min(cap, total) : total;
-          const patch = expectGoodDiff(res, old, neu, budget);
-          if (external < 12) {
-            external++;
-            const ext = externalApply(old, patch, 'p/f.txt');
-            expect(ext, ext.stderr).toMatchObject({ gitCheck: true, patchCheck: true });
-            expect(ext.gitResult === neu && ext.patchResult === neu).toBe(true);
+      fc.asyncProperty(
+        pair,
+        fc.constantFrom<'diff' | true>('diff', true),
+        fc.constantFrom(256, 1024, 4096, PROD_CAP),
+        async ([old, neu], arm, cap) => {
+          const r = rig({ arm, cap });
+          r.disk.write('p/f.txt', old);
+          await deliverFully(r, 'p/f.txt', old);
+          r.disk.write('p/f.txt', neu);
+          const res = await r.read('p/f.txt');
+          const c = decodeResponse(res, SEAL);
+          if (old === neu) {
+            expect(c.kind).toBe(arm === true ? 'pointer' : 'slice');
+            return;
           }
-        } else {
-          expect(c).toMatchObject({ kind: 'slice', start: 0, total });
-          if (c.kind === 'slice') expect(Buffer.from(c.payload).equals(Buffer.from(neu).subarray(0, c.end))).toBe(true);
-        }
-        // whatever came, the worker's holding is now consistent with the ledger
-        if (c.kind === 'diff' || (c.kind === 'slice' && c.done)) {
-          const next = decodeResponse(await r.read('p/f.txt'), SEAL);
-          if (arm === true) expect(next).toEqual({ kind: 'pointer', total });
-          else expect(next).toMatchObject({ kind: 'slice', start: 0, end: total, done: true });
-        }
-      }),
+          const total = bytes(neu);
+          if (c.kind === 'diff') {
+            shipped++;
+            const budget = arm === true ? Math.min(cap, total) : total;
+            const patch = expectGoodDiff(res, old, neu, budget);
+            if (external < 12) {
+              external++;
+              const ext = externalApply(old, patch, 'p/f.txt');
+              expect(ext, ext.stderr).toMatchObject({ gitCheck: true, patchCheck: true });
+              expect(ext.gitResult === neu && ext.patchResult === neu).toBe(true);
+            }
+          } else {
+            expect(c).toMatchObject({ kind: 'slice', start: 0, total });
+            if (c.kind === 'slice')
+              expect(Buffer.from(c.payload).equals(Buffer.from(neu).subarray(0, c.end))).toBe(true);
+          }
+          // whatever came, the worker's holding is now consistent with the ledger
+          if (c.kind === 'diff' || (c.kind === 'slice' && c.done)) {
+            const next = decodeResponse(await r.read('p/f.txt'), SEAL);
+            if (arm === true) expect(next).toEqual({ kind: 'pointer', total });
+            else expect(next).toMatchObject({ kind: 'slice', start: 0, end: total, done: true });
+          }
+        },
+      ),
       { seed: 424_242, numRuns: 250 },
     );
     expect(shipped).toBeGreaterThanOrEqual(50); // the property was exercised, not vacuous

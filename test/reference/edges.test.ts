@@ -34,7 +34,9 @@ describe('request keys', () => {
   });
   it('the other arguments in canonical JSON: keys sorted, undefined dropped, null and arrays kept', () => {
     expect(argsKey({ path: 'p', limit: 5, offset: 2 })).toBe('{"limit":5,"offset":2}');
-    expect(argsKey({ path: 'p', z: undefined, o: { b: null, a: [undefined, 1] } })).toBe('{"o":{"a":[null,1],"b":null}}');
+    expect(argsKey({ path: 'p', z: undefined, o: { b: null, a: [undefined, 1] } })).toBe(
+      '{"o":{"a":[null,1],"b":null}}',
+    );
     expect(argsKey({ path: 'p' })).toBe('{}');
   });
   it('a null argument still gives a ledger key (a re-read earns its pointer)', async () => {
@@ -66,7 +68,9 @@ describe('CAP-PARAM messages say what was refused', () => {
 describe('the decoder refuses what it does not know', () => {
   const P = `${sealPrefix(SEAL)} `;
   it('an unknown sealed notice is an error naming it', () => {
-    expect(() => decodeResponse(`${P}mystery: something`, SEAL)).toThrow('readshim decoder: a sealed notice it does not know: mystery: something');
+    expect(() => decodeResponse(`${P}mystery: something`, SEAL)).toThrow(
+      'readshim decoder: a sealed notice it does not know: mystery: something',
+    );
   });
   it('a refusal word in the middle of a line is not a refusal', () => {
     expect(() => decodeResponse(`${P}note: see stale-absent: maybe.`, SEAL)).toThrow(/does not know/);
@@ -87,7 +91,9 @@ describe('the decoder refuses what it does not know', () => {
     expect(() => decodeResponse(pointer.slice(0, -1), SEAL)).toThrow(/does not know/);
   });
   it('a diff notice must end the line with its result size', () => {
-    expect(() => decodeResponse(`${P}diff: "a" changed; Result: 3 bytes. and more\n--- a/a\n`, SEAL)).toThrow(/does not know/);
+    expect(() => decodeResponse(`${P}diff: "a" changed; Result: 3 bytes. and more\n--- a/a\n`, SEAL)).toThrow(
+      /does not know/,
+    );
   });
 });
 
@@ -101,7 +107,9 @@ describe('notice and persona wording', () => {
   });
   it('the all arm persona is the cap sentence, one space, then the diff sentence', () => {
     const line = personaLine(true, 100, SEAL)!;
-    expect(line).toMatch(/instead of the bytes; to read one symbol whole use ctx_recall then ctx_get, or grep to aim\. Re-reading a file that changed/);
+    expect(line).toMatch(
+      /instead of the bytes; to read one symbol whole use ctx_recall then ctx_get, or grep to aim\. Re-reading a file that changed/,
+    );
   });
 });
 
@@ -113,7 +121,13 @@ describe('the reference reads the disk itself by default (stale serve)', () => {
     writeFileSync(f, 'zero\none\ntwo\n');
     const shim = createReadShim({ arm: 'cap', cap: 100, seal: SEAL });
     const res = (await shim.serveStale({ path: f, startLine: 1, endLine: 1 }))!;
-    expect(decodeResponse(res, SEAL)).toMatchObject({ kind: 'stale', startLine: 1, endLine: 1, lines: 3, payload: 'one\n' });
+    expect(decodeResponse(res, SEAL)).toMatchObject({
+      kind: 'stale',
+      startLine: 1,
+      endLine: 1,
+      lines: 3,
+      payload: 'one\n',
+    });
   });
 });
 

@@ -10,11 +10,21 @@ import { CONTEXT, hunkBytes, hunksOf, regionsOf } from '../../reference/hunks.ts
 import { linesOf } from '../../reference/lines.ts';
 import { bytes, strictApply } from './support.ts';
 
-const rows = (from: number, to: number, f = (i: number): string => `r${i}`): string => Array.from({ length: to - from + 1 }, (_, k) => `${f(from + k)}\n`).join('');
+const rows = (from: number, to: number, f = (i: number): string => `r${i}`): string =>
+  Array.from({ length: to - from + 1 }, (_, k) => `${f(from + k)}\n`).join('');
 
 /** The hunks of `regions` as patch text (no file headers). */
 function hunkText(old: string, neu: string, regions: number[]): string {
-  const text = formatPatch({ oldFileName: 'a/f', newFileName: 'b/f', oldHeader: undefined, newHeader: undefined, hunks: hunksOf(linesOf(old), linesOf(neu), regions) }, FILE_HEADERS_ONLY);
+  const text = formatPatch(
+    {
+      oldFileName: 'a/f',
+      newFileName: 'b/f',
+      oldHeader: undefined,
+      newHeader: undefined,
+      hunks: hunksOf(linesOf(old), linesOf(neu), regions),
+    },
+    FILE_HEADERS_ONLY,
+  );
   return text.slice('--- a/f\n+++ b/f\n'.length);
 }
 
@@ -63,19 +73,30 @@ describe('hunksOf: context, merging, headers', () => {
   });
 
   it('marks a last line without a newline, on either side, and keeps CRs', () => {
-    expect(hunkText('a\r\nb', 'a\r\nc', [1, 2, 1, 2])).toBe('@@ -1,2 +1,2 @@\n a\r\n-b\n\\ No newline at end of file\n+c\n\\ No newline at end of file\n');
-    expect(hunkText('a\nb', 'a\nb\n', [1, 2, 1, 2])).toBe('@@ -1,2 +1,2 @@\n a\n-b\n\\ No newline at end of file\n+b\n');
+    expect(hunkText('a\r\nb', 'a\r\nc', [1, 2, 1, 2])).toBe(
+      '@@ -1,2 +1,2 @@\n a\r\n-b\n\\ No newline at end of file\n+c\n\\ No newline at end of file\n',
+    );
+    expect(hunkText('a\nb', 'a\nb\n', [1, 2, 1, 2])).toBe(
+      '@@ -1,2 +1,2 @@\n a\n-b\n\\ No newline at end of file\n+b\n',
+    );
     expect(hunkText('x\ny', 'z\ny', [0, 1, 0, 1])).toBe('@@ -1,2 +1,2 @@\n-x\n+z\n y\n\\ No newline at end of file\n');
   });
 });
 
 describe('hunkBytes: the exact size of the hunks, or undefined past the bound', () => {
   const LINE = fc.constantFrom('a', 'bb', 'é€', '😀x', '', 'line\r', 'x'.repeat(30));
-  const textArb = fc.tuple(fc.array(LINE, { maxLength: 40 }), fc.boolean()).map(([ls, eol]) => (ls.length === 0 ? '' : ls.join('\n') + (eol ? '\n' : '')));
+  const textArb = fc
+    .tuple(fc.array(LINE, { maxLength: 40 }), fc.boolean())
+    .map(([ls, eol]) => (ls.length === 0 ? '' : ls.join('\n') + (eol ? '\n' : '')));
   /** A random matching as keep flags with equal counts, whose kept lines we make equal. */
-  const pair = fc.tuple(textArb, textArb, fc.array(fc.boolean(), { maxLength: 40 }), fc.array(fc.boolean(), { maxLength: 40 }));
+  const pair = fc.tuple(
+    textArb,
+    textArb,
+    fc.array(fc.boolean(), { maxLength: 40 }),
+    fc.array(fc.boolean(), { maxLength: 40 }),
+  );
 
-  it('equals the formatted hunks\' UTF-8 length, for any regions', () => {
+  it("equals the formatted hunks' UTF-8 length, for any regions", () => {
     fc.assert(
       fc.property(pair, ([s, t, fa, fb]) => {
         const a = linesOf(s);
@@ -85,8 +106,8 @@ describe('hunkBytes: the exact size of the hunks, or undefined past the bound', 
         // equal kept counts (sizes do not need kept lines to be equal text)
         let ka = keepA.reduce((x, y) => x + y, 0);
         let kb = keepB.reduce((x, y) => x + y, 0);
-        for (let i = keepA.length - 1; i >= 0 && ka > kb; i--) if (keepA[i]) (keepA[i] = 0), ka--;
-        for (let j = keepB.length - 1; j >= 0 && kb > ka; j--) if (keepB[j]) (keepB[j] = 0), kb--;
+        for (let i = keepA.length - 1; i >= 0 && ka > kb; i--) if (keepA[i]) ((keepA[i] = 0), ka--);
+        for (let j = keepB.length - 1; j >= 0 && kb > ka; j--) if (keepB[j]) ((keepB[j] = 0), kb--);
         const r = regionsOf(keepA, keepB, 0);
         const size = bytes(hunkText(s, t, r));
         expect(hunkBytes(a, b, r, Infinity)).toBe(size);

@@ -7,7 +7,8 @@ import { createReadShim, decodeResponse, sealPrefix } from '../../reference/inde
 import { SEAL, ascii, rig, split, strictApply } from './support.ts';
 
 const P = sealPrefix(SEAL);
-const isPointer = (res: string): boolean => res.startsWith(`${P} `) && /^unchanged:/.test(split(res).notice.slice(P.length + 1));
+const isPointer = (res: string): boolean =>
+  res.startsWith(`${P} `) && /^unchanged:/.test(split(res).notice.slice(P.length + 1));
 
 function expectPointer(res: string, path: string, total: number): void {
   const { notice, payload } = split(res);
@@ -42,37 +43,46 @@ describe('POINTER-FULL: a pointer only after every byte of this content was deli
   });
 
   describe('the explicit hash check (empty files)', () => {
-    it.each(['cap', true] as const)('arm %j: the FIRST read of an empty file is "" verbatim, not a pointer', async (arm) => {
-      const r = rig({ arm, cap: 8 });
-      r.disk.write('e', '');
-      expect(await r.read('e')).toBe('');
-      // it was delivered (the worker was told it is empty): now a pointer is true
-      expectPointer(await r.read('e'), 'e', 0);
-    });
+    it.each(['cap', true] as const)(
+      'arm %j: the FIRST read of an empty file is "" verbatim, not a pointer',
+      async (arm) => {
+        const r = rig({ arm, cap: 8 });
+        r.disk.write('e', '');
+        expect(await r.read('e')).toBe('');
+        // it was delivered (the worker was told it is empty): now a pointer is true
+        expectPointer(await r.read('e'), 'e', 0);
+      },
+    );
 
-    it.each(['cap', true] as const)('arm %j: a file truncated to empty after a full read is not a pointer', async (arm) => {
-      const r = rig({ arm, cap: 8 });
-      r.disk.write('t', 'abc');
-      expect(await r.read('t')).toBe('abc');
-      r.disk.write('t', '');
-      const res = await r.read('t');
-      expect(isPointer(res)).toBe(false);
-      expect(split(res).notice).toContain('0-0 of 0');
-      expect(split(res).notice).toMatch(/changed/);
-      expect(split(res).payload).toBe('');
-      expectPointer(await r.read('t'), 't', 0);
-    });
+    it.each(['cap', true] as const)(
+      'arm %j: a file truncated to empty after a full read is not a pointer',
+      async (arm) => {
+        const r = rig({ arm, cap: 8 });
+        r.disk.write('t', 'abc');
+        expect(await r.read('t')).toBe('abc');
+        r.disk.write('t', '');
+        const res = await r.read('t');
+        expect(isPointer(res)).toBe(false);
+        expect(split(res).notice).toContain('0-0 of 0');
+        expect(split(res).notice).toMatch(/changed/);
+        expect(split(res).payload).toBe('');
+        expectPointer(await r.read('t'), 't', 0);
+      },
+    );
 
-    it.each(['cap', true] as const)('arm %j: truncated to empty after a PARTIAL read is not a pointer nor a "rest"', async (arm) => {
-      const r = rig({ arm, cap: 4 });
-      r.disk.write('t', 'abcdefgh');
-      expect(split(await r.read('t')).notice).toContain('0-4 of 8');
-      r.disk.write('t', '');
-      const res = await r.read('t');
-      expect(isPointer(res)).toBe(false);
-      expect(split(res).notice).toContain('0-0 of 0');
-      expect(split(res).notice).not.toMatch(/rest:/);
-    });
+    it.each(['cap', true] as const)(
+      'arm %j: truncated to empty after a PARTIAL read is not a pointer nor a "rest"',
+      async (arm) => {
+        const r = rig({ arm, cap: 4 });
+        r.disk.write('t', 'abcdefgh');
+        expect(split(await r.read('t')).notice).toContain('0-4 of 8');
+        r.disk.write('t', '');
+        const res = await r.read('t');
+        expect(isPointer(res)).toBe(false);
+        expect(split(res).notice).toContain('0-0 of 0');
+        expect(split(res).notice).not.toMatch(/rest:/);
+      },
+    );
 
     it('an empty window of a non-empty file is its own key: "" verbatim first, then a pointer', async () => {
       const r = rig({ arm: 'cap', cap: 8 });
@@ -169,15 +179,18 @@ describe('ISOLATION: one ledger per shim instance (worker)', () => {
 });
 
 describe('FORGET-RESETS: after forget, nothing relies on earlier deliveries', () => {
-  it.each(['cap', true] as const)('arm %j: forget(path) after a full read → the next read is a first read', async (arm) => {
-    const r = rig({ arm, cap: 64 });
-    r.disk.write('f', 'content\n');
-    await r.read('f');
-    expectPointer(await r.read('f'), 'f', 8);
-    r.shim.forget('f');
-    expect(await r.read('f')).toBe('content\n');
-    expectPointer(await r.read('f'), 'f', 8);
-  });
+  it.each(['cap', true] as const)(
+    'arm %j: forget(path) after a full read → the next read is a first read',
+    async (arm) => {
+      const r = rig({ arm, cap: 64 });
+      r.disk.write('f', 'content\n');
+      await r.read('f');
+      expectPointer(await r.read('f'), 'f', 8);
+      r.shim.forget('f');
+      expect(await r.read('f')).toBe('content\n');
+      expectPointer(await r.read('f'), 'f', 8);
+    },
+  );
 
   it('forget(path) after a partial read → starts again at byte 0', async () => {
     const r = rig({ arm: 'cap', cap: 10 });

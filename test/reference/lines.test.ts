@@ -4,7 +4,16 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { commonPrefix, commonSuffix, lacksNewline, lineAt, linesOf, runBytes, sameLine, splitLines } from '../../reference/lines.ts';
+import {
+  commonPrefix,
+  commonSuffix,
+  lacksNewline,
+  lineAt,
+  linesOf,
+  runBytes,
+  sameLine,
+  splitLines,
+} from '../../reference/lines.ts';
 import { bytes, lines } from './support.ts';
 
 const CHUNK = fc.constantFrom('a', 'b', '\n', '\r\n', 'é', '€', '😀', ' ', 'x'.repeat(20), '\ud800');
@@ -23,7 +32,7 @@ describe('linesOf / splitLines / lineAt', () => {
     expect(lineAt(l, 1)).toBe('cd');
   });
 
-  it('agrees with the test\'s own line model on any text', () => {
+  it("agrees with the test's own line model on any text", () => {
     fc.assert(
       fc.property(text, (t) => {
         const l = linesOf(t);
@@ -60,7 +69,8 @@ describe('sameLine: equal texts of two lines, endings included', () => {
       fc.property(text, text, (s, t) => {
         const x = linesOf(s);
         const y = linesOf(t);
-        for (let i = 0; i < x.count; i++) for (let j = 0; j < y.count; j++) expect(sameLine(x, i, y, j)).toBe(lineAt(x, i) === lineAt(y, j));
+        for (let i = 0; i < x.count; i++)
+          for (let j = 0; j < y.count; j++) expect(sameLine(x, i, y, j)).toBe(lineAt(x, i) === lineAt(y, j));
       }),
       { seed: 1602, numRuns: 100 },
     );
@@ -72,7 +82,15 @@ describe('runBytes: UTF-8 bytes of a run of lines', () => {
     const t = Array.from({ length: 20 }, (_, i) => (i % 3 === 0 ? `é€😀 ${i}\n` : `line ${i}\r\n`)).join('') + 'end 😀';
     const l = linesOf(t);
     const ls = lines(t);
-    for (const [from, to] of [[0, 0], [0, 1], [2, 9], [2, 10], [3, 11], [0, 21], [13, 21]] as const)
+    for (const [from, to] of [
+      [0, 0],
+      [0, 1],
+      [2, 9],
+      [2, 10],
+      [3, 11],
+      [0, 21],
+      [13, 21],
+    ] as const)
       expect(runBytes(l, from, to)).toBe(bytes(ls.slice(from, to).join('')));
   });
 });
@@ -109,7 +127,9 @@ describe('commonPrefix / commonSuffix: longest shared start and end, in UTF-16 u
   });
 
   it('agrees with a unit-by-unit scan on any pair', () => {
-    const long = fc.tuple(text, fc.nat({ max: 400 }), text, text).map(([s, n, t, u]) => [`${'q'.repeat(n)}${s}`, `${'q'.repeat(n)}${t}${u}`] as const);
+    const long = fc
+      .tuple(text, fc.nat({ max: 400 }), text, text)
+      .map(([s, n, t, u]) => [`${'q'.repeat(n)}${s}`, `${'q'.repeat(n)}${t}${u}`] as const);
     fc.assert(
       fc.property(fc.oneof(fc.tuple(text, text), long), ([x, y]) => {
         expect(commonPrefix(x, y)).toBe(naivePrefix(x, y));

@@ -92,7 +92,16 @@ describe('a non-string result is returned untouched and records nothing', () => 
 });
 
 describe('a call without a string path is returned untouched and records nothing', () => {
-  const ARGS: readonly unknown[] = [{ file: 'f' }, { path: 5 }, { path: ['f'] }, { path: null }, 'f', null, undefined, 7];
+  const ARGS: readonly unknown[] = [
+    { file: 'f' },
+    { path: 5 },
+    { path: ['f'] },
+    { path: null },
+    'f',
+    null,
+    undefined,
+    7,
+  ];
 
   it.each(ARMS)('arm %j', async (arm) => {
     const big = ascii(100);

@@ -20,7 +20,8 @@ describe('unitIndex: the UTF-16 index of a UTF-8 byte offset', () => {
         // boundaries: the byte length of every prefix that does not split a surrogate pair
         const at = new Map<number, number>();
         for (let k = 0; k <= t.length; k++) {
-          const splitsPair = k > 0 && k < t.length && /[\ud800-\udbff]/.test(t[k - 1]!) && /[\udc00-\udfff]/.test(t[k]!);
+          const splitsPair =
+            k > 0 && k < t.length && /[\ud800-\udbff]/.test(t[k - 1]!) && /[\udc00-\udfff]/.test(t[k]!);
           if (!splitsPair) at.set(bytes(t.slice(0, k)), k);
         }
         const total = bytes(t);
@@ -73,7 +74,13 @@ describe('slices cut from a window equal byte slices of the whole text', () => {
     r.disk.write('f', 'abc😀d');
     expect(decodeResponse(await r.read('f'), SEAL)).toMatchObject({ kind: 'slice', start: 0, end: 3, payload: 'abc' });
     expect(decodeResponse(await r.read('f'), SEAL)).toMatchObject({ kind: 'slice', start: 3, end: 7, payload: '😀' });
-    expect(decodeResponse(await r.read('f'), SEAL)).toMatchObject({ kind: 'slice', start: 7, end: 8, done: true, payload: 'd' });
+    expect(decodeResponse(await r.read('f'), SEAL)).toMatchObject({
+      kind: 'slice',
+      start: 7,
+      end: 8,
+      done: true,
+      payload: 'd',
+    });
   });
 });
 
@@ -95,15 +102,18 @@ describe('the one kept text: continuations compare a string; the others hash', (
     }
   });
 
-  it.each(['kept', 'let go'] as const)('a change to a partly delivered file (%s) restarts it from byte 0', async (state) => {
-    const r = rig({ arm: 'cap', cap: 30 });
-    r.disk.write('a', A);
-    r.disk.write('b', B);
-    await r.read('a');
-    if (state === 'let go') await r.read('b'); // b's partial delivery takes the kept slot
-    r.disk.write('a', A.replace('a', 'z'));
-    expect(decodeResponse(await r.read('a'), SEAL)).toMatchObject({ kind: 'slice', start: 0 });
-  });
+  it.each(['kept', 'let go'] as const)(
+    'a change to a partly delivered file (%s) restarts it from byte 0',
+    async (state) => {
+      const r = rig({ arm: 'cap', cap: 30 });
+      r.disk.write('a', A);
+      r.disk.write('b', B);
+      await r.read('a');
+      if (state === 'let go') await r.read('b'); // b's partial delivery takes the kept slot
+      r.disk.write('a', A.replace('a', 'z'));
+      expect(decodeResponse(await r.read('a'), SEAL)).toMatchObject({ kind: 'slice', start: 0 });
+    },
+  );
 
   it.each(['kept', 'let go'] as const)('an unchanged partly delivered file (%s) continues', async (state) => {
     const r = rig({ arm: 'cap', cap: 30 });

@@ -19,25 +19,61 @@ async function everyKind(seal: string): Promise<Array<{ label: string; res: stri
   out.push({ label: 'first read verbatim', res: await r.read('small'), claim: { kind: 'verbatim' } });
   out.push({ label: 'pointer', res: await r.read('small'), claim: { kind: 'pointer', total: 4 } });
   r.disk.write('big', ascii(25));
-  out.push({ label: 'partial', res: await r.read('big'), claim: { kind: 'slice', start: 0, end: 10, total: 25, done: false, payload: ascii(25).slice(0, 10) } });
+  out.push({
+    label: 'partial',
+    res: await r.read('big'),
+    claim: { kind: 'slice', start: 0, end: 10, total: 25, done: false, payload: ascii(25).slice(0, 10) },
+  });
   await r.read('big');
-  out.push({ label: 'rest', res: await r.read('big'), claim: { kind: 'slice', start: 20, end: 25, total: 25, done: true, payload: ascii(25).slice(20) } });
+  out.push({
+    label: 'rest',
+    res: await r.read('big'),
+    claim: { kind: 'slice', start: 20, end: 25, total: 25, done: true, payload: ascii(25).slice(20) },
+  });
   r.disk.write('small', 'TINY');
-  out.push({ label: 'whole, changed', res: await r.read('small'), claim: { kind: 'slice', start: 0, end: 4, total: 4, done: true, payload: 'TINY' } });
+  out.push({
+    label: 'whole, changed',
+    res: await r.read('small'),
+    claim: { kind: 'slice', start: 0, end: 4, total: 4, done: true, payload: 'TINY' },
+  });
   rd.disk.write('f', LINES);
   await rd.read('f');
-  out.push({ label: 'whole, unchanged (A2)', res: await rd.read('f'), claim: { kind: 'slice', start: 0, end: 1490, total: 1490, done: true, payload: LINES } });
+  out.push({
+    label: 'whole, unchanged (A2)',
+    res: await rd.read('f'),
+    claim: { kind: 'slice', start: 0, end: 1490, total: 1490, done: true, payload: LINES },
+  });
   const edited = LINES.replace('row 30\n', 'ROW 30\n');
   rd.disk.write('f', edited);
   const diff = await rd.read('f');
   out.push({ label: 'diff', res: diff, claim: { kind: 'diff', patch: split(diff).payload, total: 1490 } });
   r.disk.write('t', 'a\nb\nc\n');
-  out.push({ label: 'stale', res: (await r.shim.serveStale({ path: 't', startLine: 1, endLine: 2 }))!, claim: { kind: 'stale', startLine: 1, endLine: 2, lines: 3, truncated: false, payload: 'b\nc\n' } });
+  out.push({
+    label: 'stale',
+    res: (await r.shim.serveStale({ path: 't', startLine: 1, endLine: 2 }))!,
+    claim: { kind: 'stale', startLine: 1, endLine: 2, lines: 3, truncated: false, payload: 'b\nc\n' },
+  });
   r.disk.write('u', 'é'.repeat(20));
-  out.push({ label: 'stale, cut', res: (await r.shim.serveStale({ path: 'u', startLine: 0, endLine: 0 }))!, claim: { kind: 'stale', startLine: 0, endLine: 0, lines: 1, truncated: true, payload: 'ééééé' } });
-  out.push({ label: 'refusal absent', res: (await r.shim.serveStale({ path: 'nope', startLine: 0, endLine: 0 }))!, claim: { kind: 'refusal', reason: 'stale-absent' } });
-  out.push({ label: 'refusal past eof', res: (await r.shim.serveStale({ path: 't', startLine: 9, endLine: 9 }))!, claim: { kind: 'refusal', reason: 'stale-past-eof' } });
-  out.push({ label: 'refusal bad range', res: (await r.shim.serveStale({ path: 't', startLine: 2, endLine: 1 }))!, claim: { kind: 'refusal', reason: 'stale-bad-range' } });
+  out.push({
+    label: 'stale, cut',
+    res: (await r.shim.serveStale({ path: 'u', startLine: 0, endLine: 0 }))!,
+    claim: { kind: 'stale', startLine: 0, endLine: 0, lines: 1, truncated: true, payload: 'ééééé' },
+  });
+  out.push({
+    label: 'refusal absent',
+    res: (await r.shim.serveStale({ path: 'nope', startLine: 0, endLine: 0 }))!,
+    claim: { kind: 'refusal', reason: 'stale-absent' },
+  });
+  out.push({
+    label: 'refusal past eof',
+    res: (await r.shim.serveStale({ path: 't', startLine: 9, endLine: 9 }))!,
+    claim: { kind: 'refusal', reason: 'stale-past-eof' },
+  });
+  out.push({
+    label: 'refusal bad range',
+    res: (await r.shim.serveStale({ path: 't', startLine: 2, endLine: 1 }))!,
+    claim: { kind: 'refusal', reason: 'stale-bad-range' },
+  });
   return out;
 }
 
@@ -59,7 +95,14 @@ describe('decodeResponse round-trips every response kind', () => {
     const path = 'we"ird\\dir\nname [x].txt';
     const r = rig({ arm: 'cap', cap: 4 });
     r.disk.write(path, 'abcdefgh');
-    expect(decodeResponse(await r.read(path), SEAL)).toEqual({ kind: 'slice', start: 0, end: 4, total: 8, done: false, payload: 'abcd' });
+    expect(decodeResponse(await r.read(path), SEAL)).toEqual({
+      kind: 'slice',
+      start: 0,
+      end: 4,
+      total: 8,
+      done: false,
+      payload: 'abcd',
+    });
     expect(decodeResponse(await r.read(path), SEAL)).toMatchObject({ kind: 'slice', start: 4, end: 8, done: true });
     expect(decodeResponse(await r.read(path), SEAL)).toEqual({ kind: 'pointer', total: 8 });
   });
@@ -69,8 +112,12 @@ describe('decodeResponse round-trips every response kind', () => {
   });
 
   it('a notice is matched whole: a known phrase inside an unknown notice, or a known start without the closing period, is an error', () => {
-    expect(() => decodeResponse(`${P} note: see the diff: "a" changed. Result: 3 bytes.\nbody`, SEAL)).toThrow(/does not know/);
-    expect(() => decodeResponse(`${P} stale-absent: "a" no longer exists. More to come`, SEAL)).toThrow(/does not know/);
+    expect(() => decodeResponse(`${P} note: see the diff: "a" changed. Result: 3 bytes.\nbody`, SEAL)).toThrow(
+      /does not know/,
+    );
+    expect(() => decodeResponse(`${P} stale-absent: "a" no longer exists. More to come`, SEAL)).toThrow(
+      /does not know/,
+    );
   });
 });
 
@@ -117,7 +164,12 @@ describe('content that imitates a notice (another seal) is content', () => {
     r.disk.write('f', content);
     const res = await r.read('f');
     expect(res.startsWith(`${P} partial:`)).toBe(true);
-    expect(decodeResponse(res, SEAL)).toMatchObject({ kind: 'slice', start: 0, end: 16, payload: content.slice(0, 16) });
+    expect(decodeResponse(res, SEAL)).toMatchObject({
+      kind: 'slice',
+      start: 0,
+      end: 16,
+      payload: content.slice(0, 16),
+    });
   });
 
   it('an imitation of the persona is content too', async () => {

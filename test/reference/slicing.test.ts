@@ -39,7 +39,13 @@ function expectRest(response: string, path: string, start: number, total: number
 describe('FIRST-VERBATIM: a first read that fits under the cap is the tool text, untouched', () => {
   it.each(['cap', true, 'diff'] as const)('arm %j: small, exactly-cap, multibyte and empty files', async (arm) => {
     const r = rig({ arm, cap: 32 });
-    const files = { small: 'hello\n', exact: ascii(32), mb: 'ééé€€😀'.repeat(2), empty: '', imitation: '[readshim zz] unchanged: "x"' };
+    const files = {
+      small: 'hello\n',
+      exact: ascii(32),
+      mb: 'ééé€€😀'.repeat(2),
+      empty: '',
+      imitation: '[readshim zz] unchanged: "x"',
+    };
     for (const [path, content] of Object.entries(files)) {
       r.disk.write(path, content);
       expect(await r.read(path)).toBe(content);
@@ -128,19 +134,22 @@ describe('UTF8-WHOLE: a slice never splits a multi-byte sequence', () => {
     return Array.from({ length: n + 1 }, (_, k) => ({ label, ch, n, k, end: k > 0 && k < n ? 10 - k : 10 }));
   });
 
-  it.each(cases)('$label sequence starting at byte 10-$k (cap 10): first slice ends at $end', async ({ ch, n, k, end }) => {
-    const r = rig({ arm: 'cap', cap: 10 });
-    const f = `${ascii(10 - k)}${ch}${ascii(12, 5)}`;
-    r.disk.write('f', f);
-    const total = bytes(f);
-    const first = await r.read('f');
-    expectPartial(first, 'f', 0, end, total, f);
-    // the continuation starts exactly there; the sequence is whole in one of the two slices
-    const second = await r.read('f');
-    expectPartial(second, 'f', end, end + 10, total, f);
-    if (k < n) expect(split(second).payload.startsWith(ch)).toBe(true);
-    else expect(split(first).payload.endsWith(ch)).toBe(true);
-  });
+  it.each(cases)(
+    '$label sequence starting at byte 10-$k (cap 10): first slice ends at $end',
+    async ({ ch, n, k, end }) => {
+      const r = rig({ arm: 'cap', cap: 10 });
+      const f = `${ascii(10 - k)}${ch}${ascii(12, 5)}`;
+      r.disk.write('f', f);
+      const total = bytes(f);
+      const first = await r.read('f');
+      expectPartial(first, 'f', 0, end, total, f);
+      // the continuation starts exactly there; the sequence is whole in one of the two slices
+      const second = await r.read('f');
+      expectPartial(second, 'f', end, end + 10, total, f);
+      if (k < n) expect(split(second).payload.startsWith(ch)).toBe(true);
+      else expect(split(first).payload.endsWith(ch)).toBe(true);
+    },
+  );
 
   it('the walk-back applies to continuations too (start > 0)', async () => {
     const r = rig({ arm: 'cap', cap: 10 });
@@ -186,45 +195,52 @@ describe('UTF8-WHOLE: a slice never splits a multi-byte sequence', () => {
 
 /** Texts dense in 1/2/3/4-byte sequences, plus arbitrary code points. */
 const MIXED = fc.oneof(
-  fc.array(fc.constantFrom('a', 'Z', '\n', '\r\n', 'é', 'ß', '€', '中', '😀', '𝄞'), { maxLength: 80 }).map((a) => a.join('')),
+  fc
+    .array(fc.constantFrom('a', 'Z', '\n', '\r\n', 'é', 'ß', '€', '中', '😀', '𝄞'), { maxLength: 80 })
+    .map((a) => a.join('')),
   fc.string({ unit: 'binary', maxLength: 80 }),
 );
 
 describe('PROGRESS, CAP-BOUND, UTF8-WHOLE, SLICE-EXACT over random texts (fixed seed)', () => {
   it('each slice is <= cap bytes, on boundaries, advances >= cap-3, and the pieces make the file', async () => {
     await fc.assert(
-      fc.asyncProperty(MIXED, fc.integer({ min: 4, max: 40 }), fc.constantFrom<'cap' | true>('cap', true), async (f, cap, arm) => {
-        const r = rig({ arm, cap });
-        r.disk.write('f', f);
-        const buf = Buffer.from(f, 'utf8');
-        const total = buf.length;
-        const isBoundary = (i: number): boolean => i === 0 || i === total || (buf[i]! & 0xc0) !== 0x80;
-        let held = 0;
-        let reads = 0;
-        for (;;) {
-          const res = await r.read('f');
-          reads++;
-          if (reads === 1 && total <= cap) {
-            expect(res).toBe(f);
-            held = total;
-            break;
+      fc.asyncProperty(
+        MIXED,
+        fc.integer({ min: 4, max: 40 }),
+        fc.constantFrom<'cap' | true>('cap', true),
+        async (f, cap, arm) => {
+          const r = rig({ arm, cap });
+          r.disk.write('f', f);
+          const buf = Buffer.from(f, 'utf8');
+          const total = buf.length;
+          const isBoundary = (i: number): boolean => i === 0 || i === total || (buf[i]! & 0xc0) !== 0x80;
+          let held = 0;
+          let reads = 0;
+          for (;;) {
+            const res = await r.read('f');
+            reads++;
+            if (reads === 1 && total <= cap) {
+              expect(res).toBe(f);
+              held = total;
+              break;
+            }
+            const m = /^\[readshim testseal\] (partial|rest): bytes (\d+)-(\d+) of (\d+) of "f"/.exec(res);
+            expect(m, res.slice(0, 120)).not.toBeNull();
+            const [start, end, tot] = [Number(m![2]), Number(m![3]), Number(m![4])];
+            expect(tot).toBe(total);
+            expect(start).toBe(held);
+            expect(end - start).toBeLessThanOrEqual(cap);
+            expect(end).toBeGreaterThanOrEqual(Math.min(total, held + cap - 3));
+            expect(isBoundary(end)).toBe(true);
+            expect(Buffer.from(split(res).payload, 'utf8').equals(buf.subarray(start, end))).toBe(true);
+            expect(m![1]).toBe(end === total ? 'rest' : 'partial');
+            held = end;
+            if (end === total) break;
           }
-          const m = /^\[readshim testseal\] (partial|rest): bytes (\d+)-(\d+) of (\d+) of "f"/.exec(res);
-          expect(m, res.slice(0, 120)).not.toBeNull();
-          const [start, end, tot] = [Number(m![2]), Number(m![3]), Number(m![4])];
-          expect(tot).toBe(total);
-          expect(start).toBe(held);
-          expect(end - start).toBeLessThanOrEqual(cap);
-          expect(end).toBeGreaterThanOrEqual(Math.min(total, held + cap - 3));
-          expect(isBoundary(end)).toBe(true);
-          expect(Buffer.from(split(res).payload, 'utf8').equals(buf.subarray(start, end))).toBe(true);
-          expect(m![1]).toBe(end === total ? 'rest' : 'partial');
-          held = end;
-          if (end === total) break;
-        }
-        expect(reads).toBeLessThanOrEqual(Math.max(1, Math.ceil(total / (cap - 3))));
-        expect(split(await r.read('f')).notice).toMatch(/unchanged/);
-      }),
+          expect(reads).toBeLessThanOrEqual(Math.max(1, Math.ceil(total / (cap - 3))));
+          expect(split(await r.read('f')).notice).toMatch(/unchanged/);
+        },
+      ),
       { seed: 20_251_130, numRuns: 300 },
     );
   });

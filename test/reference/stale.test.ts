@@ -64,7 +64,14 @@ describe('STALE-SERVE-LABELLED: lines a..b, 0-based inclusive, clamped, labelled
     expect(payload).toBe('éééé\n');
     expect(notice).toMatch(/cut at 9 bytes/);
     expect(notice).toMatch(/boundary/);
-    expect(decodeResponse(res, SEAL)).toMatchObject({ kind: 'stale', startLine: 0, endLine: 1, lines: 2, truncated: true, payload: 'éééé\n' });
+    expect(decodeResponse(res, SEAL)).toMatchObject({
+      kind: 'stale',
+      startLine: 0,
+      endLine: 1,
+      lines: 2,
+      truncated: true,
+      payload: 'éééé\n',
+    });
   });
 });
 
@@ -89,7 +96,9 @@ describe('refusals are results, never throws (REFUSAL-TRUE)', () => {
     expect(res).toMatch(/past its end|nothing served/);
     expect(decodeResponse(res, SEAL)).toEqual({ kind: 'refusal', reason: 'stale-past-eof' });
     // exactly one past the last line is past the end too
-    expect(decodeResponse((await r.shim.serveStale({ path: 's', startLine: 3, endLine: 3 }))!, SEAL).kind).toBe('refusal');
+    expect(decodeResponse((await r.shim.serveStale({ path: 's', startLine: 3, endLine: 3 }))!, SEAL).kind).toBe(
+      'refusal',
+    );
   });
 
   it('an empty file has no lines', async () => {
@@ -147,13 +156,16 @@ describe('only under a capping arm', () => {
 });
 
 describe('STALE-NO-RECORD: a read after a stale serve behaves as if the serve never happened', () => {
-  it.each(['cap', true] as const)('arm %j: a never-read file served whole → the next read is a first read', async (arm) => {
-    const r = rig({ arm, cap: 1000 });
-    r.disk.write('f', TEN);
-    const res = (await r.shim.serveStale({ path: 'f', startLine: 0, endLine: 9 }))!;
-    expect(split(res).payload).toBe(TEN);
-    expect(await r.read('f')).toBe(TEN); // verbatim first read, not "unchanged"
-  });
+  it.each(['cap', true] as const)(
+    'arm %j: a never-read file served whole → the next read is a first read',
+    async (arm) => {
+      const r = rig({ arm, cap: 1000 });
+      r.disk.write('f', TEN);
+      const res = (await r.shim.serveStale({ path: 'f', startLine: 0, endLine: 9 }))!;
+      expect(split(res).payload).toBe(TEN);
+      expect(await r.read('f')).toBe(TEN); // verbatim first read, not "unchanged"
+    },
+  );
 
   it('a partly delivered file: the continuation is where it was', async () => {
     const r = rig({ arm: 'cap', cap: 10 });

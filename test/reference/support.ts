@@ -15,7 +15,8 @@ export const SEAL = 'testseal';
 export const bytes = (s: string): number => Buffer.byteLength(s, 'utf8');
 
 /** Bytes [a, b) of `s` decoded (the test's own reading of the contract's byte ranges). */
-export const byteSlice = (s: string, a: number, b: number): string => Buffer.from(s, 'utf8').subarray(a, b).toString('utf8');
+export const byteSlice = (s: string, a: number, b: number): string =>
+  Buffer.from(s, 'utf8').subarray(a, b).toString('utf8');
 
 /** Lines with their endings; a final line without '\n' is a line (the contract's line model). */
 export function lines(text: string): string[] {
@@ -107,7 +108,9 @@ export function rig(options: Omit<ShimOptions, 'onCount' | 'readFile' | 'seal'> 
 /** The notice line (first line) and payload (after the first '\n') of a framed response. */
 export function split(response: string): { notice: string; payload: string } {
   const nl = response.indexOf('\n');
-  return nl === -1 ? { notice: response, payload: '' } : { notice: response.slice(0, nl), payload: response.slice(nl + 1) };
+  return nl === -1
+    ? { notice: response, payload: '' }
+    : { notice: response.slice(0, nl), payload: response.slice(nl + 1) };
 }
 
 /** A text of exactly `n` ASCII bytes whose bytes differ by position (so shifted slices differ). */

@@ -12,14 +12,23 @@ describe('GATES.md, checked both ways', () => {
   });
 
   it('deleting a rule row fails, naming the rule', () => {
-    const without = text.split('\n').filter((l) => !l.startsWith('| FORGET-RESETS |')).join('\n');
+    const without = text
+      .split('\n')
+      .filter((l) => !l.startsWith('| FORGET-RESETS |'))
+      .join('\n');
     expect(problems(without)).toContain('Rule FORGET-RESETS has no row in GATES.md');
   });
 
   it('deleting a gate or a mutant row fails', () => {
-    const noGate = text.split('\n').filter((l) => !l.startsWith('| GATE-ARMS-FROZEN |')).join('\n');
+    const noGate = text
+      .split('\n')
+      .filter((l) => !l.startsWith('| GATE-ARMS-FROZEN |'))
+      .join('\n');
     expect(problems(noGate)).toContain('Gate GATE-ARMS-FROZEN has no row in GATES.md');
-    const noMutant = text.split('\n').filter((l) => !l.startsWith('| NO-FORGET |')).join('\n');
+    const noMutant = text
+      .split('\n')
+      .filter((l) => !l.startsWith('| NO-FORGET |'))
+      .join('\n');
     expect(problems(noMutant)).toContain('Mutant NO-FORGET has no row in GATES.md');
   });
 
@@ -38,6 +47,7 @@ describe('GATES.md, checked both ways', () => {
 
   it("each rule's property file really judges that rule", () => {
     for (const [rule, files] of Object.entries(RULE_PROPERTY))
-      for (const f of files) expect(readFileSync(new URL(`../../${f}`, import.meta.url), 'utf8'), `${rule} in ${f}`).toContain(rule);
+      for (const f of files)
+        expect(readFileSync(new URL(`../../${f}`, import.meta.url), 'utf8'), `${rule} in ${f}`).toContain(rule);
   });
 });

@@ -25,67 +25,121 @@ const shim = (from: string, to: string): SourceEdit => ({ file: 'shim.ts', from,
 
 const BREAKS: readonly Break[] = [
   {
-    name: 'EMPTY-POINTER', rule: 'POINTER-FULL',
+    name: 'EMPTY-POINTER',
+    rule: 'POINTER-FULL',
     edits: [shim('if (arm.pointer && same && start >= total) {', 'if (arm.pointer && start >= total) {')],
     mustFail: ['POINTER-FULL/empty-file-first-read', 'POINTER-FULL/truncated-to-empty'],
   },
   {
-    name: 'SLICE-SHIFT', rule: 'SLICE-EXACT',
-    edits: [shim('win().subarray(0, done ? win().length : cut).toString', 'win().subarray(1, (done ? win().length : cut) + 1).toString')],
+    name: 'SLICE-SHIFT',
+    rule: 'SLICE-EXACT',
+    edits: [
+      shim(
+        'win().subarray(0, done ? win().length : cut).toString',
+        'win().subarray(1, (done ? win().length : cut) + 1).toString',
+      ),
+    ],
     mustFail: ['SLICE-EXACT/three-slices', 'SLICE-EXACT/window-text-is-the-content'],
   },
   {
-    name: 'COVERAGE-SURVIVES-CHANGE', rule: 'SLICE-CONTINUES',
-    edits: [shim('const start = arm.cap && same ? entry.delivered : 0;', 'const start = arm.cap && entry !== undefined ? entry.delivered : 0;')],
-    mustFail: ['SLICE-CONTINUES/change-between-slices-restarts', 'SLICE-CONTINUES/shrink-restarts', 'SLICE-CONTINUES/same-size-same-mtime-restarts'],
+    name: 'COVERAGE-SURVIVES-CHANGE',
+    rule: 'SLICE-CONTINUES',
+    edits: [
+      shim(
+        'const start = arm.cap && same ? entry.delivered : 0;',
+        'const start = arm.cap && entry !== undefined ? entry.delivered : 0;',
+      ),
+    ],
+    mustFail: [
+      'SLICE-CONTINUES/change-between-slices-restarts',
+      'SLICE-CONTINUES/shrink-restarts',
+      'SLICE-CONTINUES/same-size-same-mtime-restarts',
+    ],
   },
   {
-    name: 'DONE-EARLY', rule: 'DONE-TRUE',
+    name: 'DONE-EARLY',
+    rule: 'DONE-TRUE',
     edits: [shim('const done = end === total;', 'const done = end + cap >= total;')],
     mustFail: ['DONE-TRUE/done-only-on-last-slice'],
   },
   {
-    name: 'DIFF-HEADERS-UNSHIFTED', rule: 'DIFF-COMPLETE',
-    edits: [{ file: 'hunks.ts', from: '{ oldStart: h.a0 + 1, oldLines: h.a1 - h.a0, newStart: h.b0 + 1,', to: '{ oldStart: 1, oldLines: h.a1 - h.a0, newStart: 1,' }],
+    name: 'DIFF-HEADERS-UNSHIFTED',
+    rule: 'DIFF-COMPLETE',
+    edits: [
+      {
+        file: 'hunks.ts',
+        from: '{ oldStart: h.a0 + 1, oldLines: h.a1 - h.a0, newStart: h.b0 + 1,',
+        to: '{ oldStart: 1, oldLines: h.a1 - h.a0, newStart: 1,',
+      },
+    ],
     mustFail: ['DIFF-COMPLETE/one-line-change', 'DIFF-COMPLETE/two-hunks', 'DIFF-COMPLETE/window-line-numbers'],
   },
   {
-    name: 'DIFF-PARTIAL-BASE', rule: 'DIFF-BASE-HELD',
-    edits: [shim('{ delivered: end, total, at: from + payload.length, kept: text }', '{ delivered: end, total, at: from + payload.length, kept: text, full: text }')],
+    name: 'DIFF-PARTIAL-BASE',
+    rule: 'DIFF-BASE-HELD',
+    edits: [
+      shim(
+        '{ delivered: end, total, at: from + payload.length, kept: text }',
+        '{ delivered: end, total, at: from + payload.length, kept: text, full: text }',
+      ),
+    ],
     mustFail: ['DIFF-BASE-HELD/partly-held-no-diff'],
   },
   {
-    name: 'NO-UTF8-WALKBACK', rule: 'UTF8-WHOLE',
-    edits: [{ file: 'utf8.ts', from: 'return boundaryAtOrBefore(buf, Math.min(start + cap, buf.length));', to: 'return Math.min(start + cap, buf.length);' }],
+    name: 'NO-UTF8-WALKBACK',
+    rule: 'UTF8-WHOLE',
+    edits: [
+      {
+        file: 'utf8.ts',
+        from: 'return boundaryAtOrBefore(buf, Math.min(start + cap, buf.length));',
+        to: 'return Math.min(start + cap, buf.length);',
+      },
+    ],
     mustFail: [
-      'UTF8-WHOLE/four-byte-at-cap-boundary', 'UTF8-WHOLE/three-byte-sequences', 'UTF8-WHOLE/two-byte-sequences',
-      'UTF8-WHOLE/replacement-char-is-content', 'PROGRESS/cap-four-mixed-widths', 'STALE-SERVE-LABELLED/cut-at-cap-on-boundary',
+      'UTF8-WHOLE/four-byte-at-cap-boundary',
+      'UTF8-WHOLE/three-byte-sequences',
+      'UTF8-WHOLE/two-byte-sequences',
+      'UTF8-WHOLE/replacement-char-is-content',
+      'PROGRESS/cap-four-mixed-widths',
+      'STALE-SERVE-LABELLED/cut-at-cap-on-boundary',
     ],
   },
   {
-    name: 'CAP-PLUS-ONE', rule: 'CAP-BOUND',
-    edits: [{ file: 'utf8.ts', from: 'Math.min(start + cap, buf.length)', to: 'Math.min(start + cap + 1, buf.length)' }],
+    name: 'CAP-PLUS-ONE',
+    rule: 'CAP-BOUND',
+    edits: [
+      { file: 'utf8.ts', from: 'Math.min(start + cap, buf.length)', to: 'Math.min(start + cap + 1, buf.length)' },
+    ],
     mustFail: ['CAP-BOUND/slices-never-exceed-cap'],
   },
   {
-    name: 'STUCK-TAIL', rule: 'PROGRESS',
-    edits: [shim(
-      'const start = arm.cap && same ? entry.delivered : 0;',
-      'const start = arm.cap && same ? (entry.delivered < total && total - entry.delivered < cap ? Math.max(0, entry.delivered - cap) : entry.delivered) : 0;',
-    )],
+    name: 'STUCK-TAIL',
+    rule: 'PROGRESS',
+    edits: [
+      shim(
+        'const start = arm.cap && same ? entry.delivered : 0;',
+        'const start = arm.cap && same ? (entry.delivered < total && total - entry.delivered < cap ? Math.max(0, entry.delivered - cap) : entry.delivered) : 0;',
+      ),
+    ],
     mustFail: ['PROGRESS/short-remainder-advances'],
   },
   {
-    name: 'PROCESS-LEDGER', rule: 'ISOLATION',
-    edits: [shim('const ledger = new Ledger();', 'const ledger = SHARED_LEDGER;'), shim('export const DEFAULT_CAP', 'const SHARED_LEDGER = new Ledger();\nexport const DEFAULT_CAP')],
+    name: 'PROCESS-LEDGER',
+    rule: 'ISOLATION',
+    edits: [
+      shim('const ledger = new Ledger();', 'const ledger = SHARED_LEDGER;'),
+      shim('export const DEFAULT_CAP', 'const SHARED_LEDGER = new Ledger();\nexport const DEFAULT_CAP'),
+    ],
     only: ['ISOLATION/other-worker-starts-fresh', 'ISOLATION/partial-coverage-not-shared'],
     mustFail: ['ISOLATION/other-worker-starts-fresh', 'ISOLATION/partial-coverage-not-shared'],
   },
   {
-    name: 'STALE-RECORDS', rule: 'STALE-NO-RECORD',
-    edits: [shim(
-      'serveStale: (req) => serveStaleRange(req, { arm, cap, seal, readFile }),',
-      `serveStale: async (req) => {
+    name: 'STALE-RECORDS',
+    rule: 'STALE-NO-RECORD',
+    edits: [
+      shim(
+        'serveStale: (req) => serveStaleRange(req, { arm, cap, seal, readFile }),',
+        `serveStale: async (req) => {
       const served = await serveStaleRange(req, { arm, cap, seal, readFile });
       try {
         const t = await readFile(req.path);
@@ -93,24 +147,38 @@ const BREAKS: readonly Break[] = [
       } catch {}
       return served;
     },`,
-    )],
+      ),
+    ],
     mustFail: ['STALE-NO-RECORD/served-file-then-first-read', 'STALE-NO-RECORD/mid-file-range-no-continuation'],
   },
   {
-    name: 'NO-FORGET', rule: 'FORGET-RESETS',
+    name: 'NO-FORGET',
+    rule: 'FORGET-RESETS',
     edits: [shim('ledger.forget(path === undefined ? undefined : normalizePath(path));', 'void path;')],
-    mustFail: ['FORGET-RESETS/forget-path-then-reread', 'FORGET-RESETS/forget-all-resets-continuation', 'FORGET-RESETS/forget-resets-diff-base'],
+    mustFail: [
+      'FORGET-RESETS/forget-path-then-reread',
+      'FORGET-RESETS/forget-all-resets-continuation',
+      'FORGET-RESETS/forget-resets-diff-base',
+    ],
   },
   {
-    name: 'SWALLOW-ERROR', rule: 'PASSTHROUGH',
-    edits: [shim('await inner.call(tool, args, ...rest);', "await Promise.resolve(inner.call(tool, args, ...rest)).catch(() => '');")],
+    name: 'SWALLOW-ERROR',
+    rule: 'PASSTHROUGH',
+    edits: [
+      shim(
+        'await inner.call(tool, args, ...rest);',
+        "await Promise.resolve(inner.call(tool, args, ...rest)).catch(() => '');",
+      ),
+    ],
     mustFail: ['PASSTHROUGH/error-reaches-worker-records-nothing', 'PASSTHROUGH/missing-file-error'],
   },
   {
-    name: 'CACHED-NOT-FOUND', rule: 'REFUSAL-TRUE',
-    edits: [shim(
-      'const inner = tool.execute;',
-      `const raw = tool.execute;
+    name: 'CACHED-NOT-FOUND',
+    rule: 'REFUSAL-TRUE',
+    edits: [
+      shim(
+        'const inner = tool.execute;',
+        `const raw = tool.execute;
       const notFound = new Set<string>();
       const inner = async function (this: unknown, a: unknown, ...r: unknown[]): Promise<unknown> {
         const p = String((a as { path?: unknown } | null)?.path);
@@ -122,67 +190,94 @@ const BREAKS: readonly Break[] = [
           throw e;
         }
       };`,
-    )],
+      ),
+    ],
     mustFail: ['REFUSAL-TRUE/not-found-then-created', 'REFUSAL-TRUE/diff-arm-not-found-then-created'],
   },
   {
-    name: 'ARM-TRUTHY', rule: 'ARM-GUARD',
+    name: 'ARM-TRUTHY',
+    rule: 'ARM-GUARD',
     edits: [{ file: 'arms.ts', from: 'if (flag === true) return ARM_ALL;', to: 'if (flag) return ARM_ALL;' }],
     mustFail: ['ARM-GUARD/near-miss-spellings-throw', 'ARM-GUARD/truthy-and-falsy-values-throw'],
   },
   {
-    name: 'ARM-SWAP', rule: 'ARM-TABLE',
-    edits: [{ file: 'arms.ts', from: "if (flag === 'cap') return ARM_CAP;", to: "if (flag === 'cap') return ARM_DIFF;" }],
+    name: 'ARM-SWAP',
+    rule: 'ARM-TABLE',
+    edits: [
+      { file: 'arms.ts', from: "if (flag === 'cap') return ARM_CAP;", to: "if (flag === 'cap') return ARM_DIFF;" },
+    ],
     mustFail: ['ARM-TABLE/resolver-rows', 'ARM-TABLE/cap-arm-caps-and-points'],
   },
   {
-    name: 'OFF-WRAPS', rule: 'OFF-IDENTITY',
+    name: 'OFF-WRAPS',
+    rule: 'OFF-IDENTITY',
     edits: [shim('if (!arm.on) return tool;', 'if (!arm.on) return { ...tool };')],
     mustFail: ['OFF-IDENTITY/wrap-probe'],
   },
   {
-    name: 'FIRST-NOTICE', rule: 'FIRST-VERBATIM',
+    name: 'FIRST-NOTICE',
+    rule: 'FIRST-VERBATIM',
     edits: [shim('if (entry === undefined && done) return text;', '')],
-    mustFail: ['FIRST-VERBATIM/fits-under-cap', 'FIRST-VERBATIM/exactly-cap-bytes', 'FIRST-VERBATIM/diff-arm-has-no-cap'],
+    mustFail: [
+      'FIRST-VERBATIM/fits-under-cap',
+      'FIRST-VERBATIM/exactly-cap-bytes',
+      'FIRST-VERBATIM/diff-arm-has-no-cap',
+    ],
   },
   {
-    name: 'A2-POINTER', rule: 'A2-NO-POINTER',
-    edits: [shim(
-      '// Explicit hash check first:',
-      "if (arm.diff && !arm.cap && same) {\n      count('pointer', total);\n      return pointerNotice(seal, path, total);\n    }\n    // Explicit hash check first:",
-    )],
-    mustFail: ['A2-NO-POINTER/unchanged-reread-redelivered', 'A2-NO-POINTER/empty-file', 'A2-NO-POINTER/window-reread', 'A2-NO-POINTER/after-a-diff'],
+    name: 'A2-POINTER',
+    rule: 'A2-NO-POINTER',
+    edits: [
+      shim(
+        '// Explicit hash check first:',
+        "if (arm.diff && !arm.cap && same) {\n      count('pointer', total);\n      return pointerNotice(seal, path, total);\n    }\n    // Explicit hash check first:",
+      ),
+    ],
+    mustFail: [
+      'A2-NO-POINTER/unchanged-reread-redelivered',
+      'A2-NO-POINTER/empty-file',
+      'A2-NO-POINTER/window-reread',
+      'A2-NO-POINTER/after-a-diff',
+    ],
   },
   {
-    name: 'PERSONA-LIES', rule: 'PERSONA-TRUTH',
-    edits: [{
-      file: 'notices.ts',
-      from: "'Re-reading a file that changed since you read all of it may answer with a unified diff against",
-      to: '`Re-reading a file that changed since you read all of it may answer with a unified diff of at most ${cap} bytes against',
-    }, {
-      file: 'notices.ts',
-      from: 'instead of the whole file.\',',
-      to: 'instead of the whole file.`,',
-    }],
+    name: 'PERSONA-LIES',
+    rule: 'PERSONA-TRUTH',
+    edits: [
+      {
+        file: 'notices.ts',
+        from: "'Re-reading a file that changed since you read all of it may answer with a unified diff against",
+        to: '`Re-reading a file that changed since you read all of it may answer with a unified diff of at most ${cap} bytes against',
+      },
+      {
+        file: 'notices.ts',
+        from: "instead of the whole file.',",
+        to: 'instead of the whole file.`,',
+      },
+    ],
     mustFail: ['PERSONA-TRUTH/each-arm', 'PERSONA-TRUTH/production-cap'],
   },
   {
-    name: 'COUNT-SLICE', rule: 'COUNT-EXACT',
+    name: 'COUNT-SLICE',
+    rule: 'COUNT-EXACT',
     edits: [shim('withhold(total - end);', 'withhold(end - start);')],
     mustFail: ['COUNT-EXACT/slices-and-pointer', 'COUNT-EXACT/per-worker'],
   },
   {
-    name: 'STALE-ONE-BASED', rule: 'STALE-SERVE-LABELLED',
+    name: 'STALE-ONE-BASED',
+    rule: 'STALE-SERVE-LABELLED',
     edits: [{ file: 'stale.ts', from: 'lines.slice(startLine, last + 1)', to: 'lines.slice(startLine + 1, last + 2)' }],
     mustFail: ['STALE-SERVE-LABELLED/zero-based-inclusive', 'STALE-SERVE-LABELLED/crlf-and-no-final-newline'],
   },
   {
-    name: 'ZERO-PROGRESS', rule: 'CAP-PARAM',
+    name: 'ZERO-PROGRESS',
+    rule: 'CAP-PARAM',
     edits: [shim('|| (cap as number) < 4)', '|| (cap as number) < 1)')],
     mustFail: ['CAP-PARAM/outside-the-domain-rejected'],
   },
   {
-    name: 'UNSEALED', rule: 'NOTICE-SEALED',
+    name: 'UNSEALED',
+    rule: 'NOTICE-SEALED',
     edits: [{ file: 'notices.ts', from: 'return `[readshim ${seal}]`;', to: "return '[readshim]';" }],
     mustFail: ['NOTICE-SEALED/every-notice-carries-the-instance-seal', 'NOTICE-SEALED/imitation-over-cap-is-sliced'],
   },

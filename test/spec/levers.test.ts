@@ -39,15 +39,23 @@ function table(text: string, first: string): string[][] {
   const out: string[][] = [];
   for (const r of rows.slice(head + 2)) {
     if (!r.startsWith('|')) break;
-    out.push(r.slice(1, -1).split('|').map((c) => c.trim()));
+    out.push(
+      r
+        .slice(1, -1)
+        .split('|')
+        .map((c) => c.trim()),
+    );
   }
   return out;
 }
 
-const lists = (cell: string): RuleId[] => (cell === '—' ? [] : cell.split(', ').map((x) => {
-  if (!isRuleId(x)) throw new Error(`${x} is not a rule ID`);
-  return x;
-}));
+const lists = (cell: string): RuleId[] =>
+  cell === '—'
+    ? []
+    : cell.split(', ').map((x) => {
+        if (!isRuleId(x)) throw new Error(`${x} is not a rule ID`);
+        return x;
+      });
 
 describe('the design shims of spec/designs', () => {
   it('each declares exactly one lever set, no arm surface, and passes the adapter checks', () => {
@@ -70,19 +78,44 @@ describe('the design shims of spec/designs', () => {
   ] as const)('%s passes readshim-conformance run: nothing fails, nothing unexercised', async (_n, d, tool) => {
     const adapter: ShimAdapter = tool === undefined ? d : { ...d, capabilities: { ...d.capabilities, tool } };
     const r = await runConformance({ adapter, runs: 25, seed: 11 });
-    expect(r.rules.filter((x) => x.status === 'fail' || x.status === 'unexercised').map((x) => `${x.id}: ${x.reason ?? ''}`)).toEqual([]);
+    expect(
+      r.rules.filter((x) => x.status === 'fail' || x.status === 'unexercised').map((x) => `${x.id}: ${x.reason ?? ''}`),
+    ).toEqual([]);
     expect(r.levers).toEqual(d.capabilities.levers);
     const pass = r.rules.filter((x) => x.status === 'pass').map((x) => x.id);
-    expect(pass).toEqual(expect.arrayContaining(d === pointerOnly ? ['POINTER-FULL', 'FIRST-VERBATIM'] : d === splitHunks ? ['POINTER-FULL', 'DIFF-COMPLETE', 'DIFF-BASE-HELD'] : ['SLICE-CONTINUES', 'PROGRESS', 'CAP-PARAM']));
+    expect(pass).toEqual(
+      expect.arrayContaining(
+        d === pointerOnly
+          ? ['POINTER-FULL', 'FIRST-VERBATIM']
+          : d === splitHunks
+            ? ['POINTER-FULL', 'DIFF-COMPLETE', 'DIFF-BASE-HELD']
+            : ['SLICE-CONTINUES', 'PROGRESS', 'CAP-PARAM'],
+      ),
+    );
   });
 });
 
 describe('SPEC.md "Levers": the lever table is the kit\'s applicability', () => {
   // Every lever shim with every optional capability, so only the levers decide.
   const caps = (levers: readonly LeverName[]): Capabilities => ({
-    levers, capParam: true, windows: true, staleServe: levers.includes('cap'), forget: true, counters: true, seal: true,
+    levers,
+    capParam: true,
+    windows: true,
+    staleServe: levers.includes('cap'),
+    forget: true,
+    counters: true,
+    seal: true,
   });
-  const subsets: LeverName[][] = [[], ['pointer'], ['cap'], ['diff'], ['pointer', 'cap'], ['pointer', 'diff'], ['cap', 'diff'], ['pointer', 'cap', 'diff']];
+  const subsets: LeverName[][] = [
+    [],
+    ['pointer'],
+    ['cap'],
+    ['diff'],
+    ['pointer', 'cap'],
+    ['pointer', 'diff'],
+    ['cap', 'diff'],
+    ['pointer', 'cap', 'diff'],
+  ];
   const condition: Readonly<Record<string, (s: readonly LeverName[]) => boolean>> = {
     '`pointer`': (s) => s.includes('pointer'),
     '`cap`': (s) => s.includes('cap'),
@@ -111,7 +144,11 @@ describe('SPEC.md "Levers": the lever table is the kit\'s applicability', () => 
     const listed = new Set(rows.flatMap((r) => lists(r[2]!)));
     const surface = new Set<RuleId>(['ARM-GUARD', 'ARM-TABLE', 'OFF-IDENTITY', 'A2-NO-POINTER', 'PERSONA-TRUTH']);
     for (const rule of RULE_IDS.filter((x) => !listed.has(x) && !surface.has(x)))
-      for (const s of subsets.slice(1)) expect(notApplicable(rule, modeOfLevers(s), caps(s), { seal: 'x' }), `${rule} [${s.join(', ')}]`).toBeUndefined();
+      for (const s of subsets.slice(1))
+        expect(
+          notApplicable(rule, modeOfLevers(s), caps(s), { seal: 'x' }),
+          `${rule} [${s.join(', ')}]`,
+        ).toBeUndefined();
   });
 });
 
@@ -120,7 +157,10 @@ describe('SPEC.md "Rules by arm": the lever-shim table is what a run reports for
   it('has one row per rule, in registry order', () => {
     expect(rows.map((r) => r[0])).toEqual([...RULE_IDS]);
   });
-  it.each([[2, pointerOnly], [3, capOnly]] as const)('column %i is %s', (col, d) => {
+  it.each([
+    [2, pointerOnly],
+    [3, capOnly],
+  ] as const)('column %i is %s', (col, d) => {
     for (const r of rows) {
       const na = notApplicable(r[0] as RuleId, modeOfLevers(d.capabilities.levers!), d.capabilities, { seal: 'x' });
       const cell = r[col]!;
@@ -138,7 +178,9 @@ describe('SPEC.md "CAP-BOUND": the smallest diff is the computed one', () => {
   it('states the size the strict applier accepts, and the message of a sealed default run', () => {
     const text = section('CAP-BOUND');
     expect(text).toContain(`${smallestDiffResponse(undefined)} bytes today`);
-    expect(text).toContain(`(${smallestDiffResponse(sealFor(20261130))} bytes: file headers and one hunk, plus the seal)`);
+    expect(text).toContain(
+      `(${smallestDiffResponse(sealFor(20261130))} bytes: file headers and one hunk, plus the seal)`,
+    );
   });
 });
 
@@ -162,7 +204,8 @@ describe('the levers= examples can see', () => {
           async read(args) {
             const text = await ctx.read(args);
             const path = posix.normalize(args.path); // one file however spelled; windows ignored: the break
-            if (seen.has(path)) return `[pointer-only ${ctx.seal}] unchanged since your last read of ${args.path}: you already hold all ${Buffer.byteLength(text)} bytes of it.`;
+            if (seen.has(path))
+              return `[pointer-only ${ctx.seal}] unchanged since your last read of ${args.path}: you already hold all ${Buffer.byteLength(text)} bytes of it.`;
             seen.add(path);
             return text;
           },
@@ -170,32 +213,62 @@ describe('the levers= examples can see', () => {
         };
       },
     };
-    const results = await runExamples(leverExamples, reference, (l) => (l.join() === 'pointer' ? pathOnly : designFor(l)));
+    const results = await runExamples(leverExamples, reference, (l) =>
+      l.join() === 'pointer' ? pathOnly : designFor(l),
+    );
     const failed = results.filter((r) => r.status === 'fail');
     expect(failed.map((r) => r.id)).toContain('POINTER-FULL/pointer-only-shim');
     expect(failed.every((r) => r.shim === 'pointer-only:PATH-ONLY')).toBe(true);
-    expect(failed.find((r) => r.id === 'POINTER-FULL/pointer-only-shim')!.reason).toMatch(/^SPEC\.md line \d+: expected verbatim .*got pointer 17$/);
+    expect(failed.find((r) => r.id === 'POINTER-FULL/pointer-only-shim')!.reason).toMatch(
+      /^SPEC\.md line \d+: expected verbatim .*got pointer 17$/,
+    );
   });
 
   it('the split-row examples fail a shim that claims the same hunks without lines: split (SPEC.md "Diff dialects")', async () => {
     const split = leverExamples.filter((e) => e.example.id.startsWith('DIFF-COMPLETE/split-rows-'));
     expect(split.length).toBe(4);
-    expect((await runExamples(split, reference, designFor)).map((r) => r.status)).toEqual(['pass', 'pass', 'pass', 'pass']);
-    const unsaid: ShimAdapter = { ...splitHunks, name: 'split-hunks-unsaid', decode: (t, c) => { const { lines: _l, ...rest } = splitHunks.decode(t, c) as { lines?: string }; return rest as ReturnType<typeof splitHunks.decode>; } };
+    expect((await runExamples(split, reference, designFor)).map((r) => r.status)).toEqual([
+      'pass',
+      'pass',
+      'pass',
+      'pass',
+    ]);
+    const unsaid: ShimAdapter = {
+      ...splitHunks,
+      name: 'split-hunks-unsaid',
+      decode: (t, c) => {
+        const { lines: _l, ...rest } = splitHunks.decode(t, c) as { lines?: string };
+        return rest as ReturnType<typeof splitHunks.decode>;
+      },
+    };
     const results = await runExamples(split, reference, (l) => (l.join() === 'pointer,diff' ? unsaid : designFor(l)));
     expect(results.map((r) => r.status)).toEqual(['fail', 'fail', 'fail', 'fail']);
     expect(results[0]!.reason).toMatch(/expected a diff with lines: split, got one over lines with endings/);
   });
 
-  it('each design answering the other\'s examples fails every one of them', async () => {
-    const swapped = await runExamples(leverExamples, reference, (l) => (l.join() === 'pointer' ? capOnly : pointerOnly));
+  it("each design answering the other's examples fails every one of them", async () => {
+    const swapped = await runExamples(leverExamples, reference, (l) =>
+      l.join() === 'pointer' ? capOnly : pointerOnly,
+    );
     expect(swapped.filter((r) => r.status === 'pass').map((r) => r.id)).toEqual([]);
   });
 });
 
 describe('every response is held to the claim model, whatever the expectation says', () => {
   const one = (attrs: string, body: readonly string[]) =>
-    loadSpecText(['# t', '', '## Host read tools', '', `\`\`\`example id=SLICE-EXACT/probe rule=SLICE-EXACT ${attrs}`, ...body, '```', ''].join('\n'), 'SPEC.md').examples[0]!;
+    loadSpecText(
+      [
+        '# t',
+        '',
+        '## Host read tools',
+        '',
+        `\`\`\`example id=SLICE-EXACT/probe rule=SLICE-EXACT ${attrs}`,
+        ...body,
+        '```',
+        '',
+      ].join('\n'),
+      'SPEC.md',
+    ).examples[0]!;
 
   it('a slice whose payload the response does not carry fails: "claim not found in the response"', async () => {
     // The reference, its payload bytes shown to the worker as "?", its decoder reading the real text.
@@ -221,13 +294,17 @@ describe('every response is held to the claim model, whatever the expectation sa
     const c = examples.find((x) => x.example.id === 'SLICE-EXACT/three-slices')!;
     const [r] = await runExamples([c], masked);
     expect(r!.status).toBe('fail');
-    expect(r!.reason).toMatch(/^SPEC\.md line \d+: claim not found in the response: its slice payload is not in the text the worker was shown$/);
+    expect(r!.reason).toMatch(
+      /^SPEC\.md line \d+: claim not found in the response: its slice payload is not in the text the worker was shown$/,
+    );
   });
 
   it('"verbatim" and "verbatim framed" tell the tool\'s text alone from the tool\'s text in host framing', async () => {
     const body = ['write a.txt "l1\\nl2\\nl3\\n"', 'read w1 a.txt => verbatim'];
     const [plain] = await runExamples([one('levers=pointer tool=maxLines:2', body)], reference);
-    expect(plain!.reason).toMatch(/expected verbatim \(the tool's text, untouched\), got the tool's text inside host framing$/);
+    expect(plain!.reason).toMatch(
+      /expected verbatim \(the tool's text, untouched\), got the tool's text inside host framing$/,
+    );
     const framedBody = ['write a.txt "l1\\nl2\\nl3\\n"', 'read w1 a.txt => verbatim framed'];
     const [framed] = await runExamples([one('levers=pointer tool=maxLines:2', framedBody)], reference);
     expect(framed).toMatchObject({ status: 'pass', shim: 'pointer-only' });
@@ -242,7 +319,10 @@ describe('every response is held to the claim model, whatever the expectation sa
       name: 'pointer-only:UNBOUNDED',
       create: (ctx) => ({ read: async (a) => `[host ${ctx.seal}] the file\n${ctx.fs.read(a.path)}` }),
     };
-    const c = one('levers=pointer tool=maxLines:2', ['write a.txt "l1\\nl2\\nl3\\n"', 'read w1 a.txt => verbatim framed']);
+    const c = one('levers=pointer tool=maxLines:2', [
+      'write a.txt "l1\\nl2\\nl3\\n"',
+      'read w1 a.txt => verbatim framed',
+    ]);
     const [r] = await runExamples([c], reference, () => unbounded);
     expect(r!.reason).toMatch(/claims to be the tool's text but is not: "l1\\nl2\\nl3\\n"$/);
   });

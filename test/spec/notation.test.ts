@@ -33,9 +33,16 @@ describe('content expressions', () => {
 describe('example statements become trace events', () => {
   it('reads carry their window, failure and race; writes get mtime n x 1000 unless given', () => {
     const md = [
-      '## POINTER-FULL', '```example id=POINTER-FULL/x rule=POINTER-FULL arm=all cap=16 seal=s-x',
-      'write a.txt "A"', 'write a.txt "B" mtime=5', 'read w1 a.txt offset=2 limit=1 fail=EIO => error EIO',
-      'read w2 ./a.txt race="C" => verbatim', 'stale w1 a.txt 0-3 => refusal stale-past-eof', 'forget w1 a.txt', 'forget w2', '```',
+      '## POINTER-FULL',
+      '```example id=POINTER-FULL/x rule=POINTER-FULL arm=all cap=16 seal=s-x',
+      'write a.txt "A"',
+      'write a.txt "B" mtime=5',
+      'read w1 a.txt offset=2 limit=1 fail=EIO => error EIO',
+      'read w2 ./a.txt race="C" => verbatim',
+      'stale w1 a.txt 0-3 => refusal stale-past-eof',
+      'forget w1 a.txt',
+      'forget w2',
+      '```',
     ].join('\n');
     const ex = parseSpec(md, 'x.md').examples[0]!;
     expect(ex).toMatchObject({ id: 'POINTER-FULL/x', arm: 'all', cap: 16, seal: 's-x', line: 2 });
@@ -69,17 +76,26 @@ describe('strict hunk application', () => {
     expect(applyPatch(moved, misplaced)).toBe('A\nb\nc\nx\na\nB\nc\n');
     const hunks = parseHunks(misplaced, true);
     expect(hunks.ok).toBe(true);
-    expect(applyStrict(moved, hunks.ok ? hunks.value : [])).toMatchObject({ ok: false, reason: expect.stringMatching(/line 1 of the held version is "A\\n"/) });
+    expect(applyStrict(moved, hunks.ok ? hunks.value : [])).toMatchObject({
+      ok: false,
+      reason: expect.stringMatching(/line 1 of the held version is "A\\n"/),
+    });
   });
 
   it('honours "\\ No newline at end of file"', () => {
-    const hunks = parseHunks('@@ -1,1 +1,1 @@\n-x\n\\ No newline at end of file\n+y\n\\ No newline at end of file\n', false);
+    const hunks = parseHunks(
+      '@@ -1,1 +1,1 @@\n-x\n\\ No newline at end of file\n+y\n\\ No newline at end of file\n',
+      false,
+    );
     expect(applyStrict('x', hunks.ok ? hunks.value : [])).toEqual({ ok: true, value: 'y' });
   });
 
   it('requires ---/+++ headers when asked, and counts that match the lines', () => {
     expect(parseHunks('@@ -1,1 +1,1 @@\n-x\n+y\n', true).ok).toBe(false);
-    expect(parseHunks('--- a\n+++ b\n@@ -1,2 +1,1 @@\n-x\n+y\n', true)).toMatchObject({ ok: false, reason: expect.stringMatching(/counts 2\/1/) });
+    expect(parseHunks('--- a\n+++ b\n@@ -1,2 +1,1 @@\n-x\n+y\n', true)).toMatchObject({
+      ok: false,
+      reason: expect.stringMatching(/counts 2\/1/),
+    });
   });
 
   it('describes the first difference between hunk lists', () => {

@@ -39,28 +39,42 @@ describe('SPEC.md documents every rule', () => {
     for (const id of ids) expect(id).toMatch(/^[A-Z0-9-]+\/[a-z0-9]+(-[a-z0-9]+)*$/);
   });
 
-  it('covers the contract\'s named edge cases', () => {
+  it("covers the contract's named edge cases", () => {
     const ids = new Set(examples.map((c) => c.example.id));
     for (const id of [
-      'POINTER-FULL/empty-file-first-read', 'POINTER-FULL/truncated-to-empty', 'SLICE-CONTINUES/change-between-slices-restarts',
-      'UTF8-WHOLE/four-byte-at-cap-boundary', 'POINTER-FULL/a-b-a', 'POINTER-FULL/window-then-whole-file',
-      'STALE-SERVE-LABELLED/vanished-file', 'STALE-SERVE-LABELLED/clamped-after-shrink', 'FORGET-RESETS/forget-path-then-reread',
-      'PASSTHROUGH/error-reaches-worker-records-nothing', 'ISOLATION/other-worker-starts-fresh',
+      'POINTER-FULL/empty-file-first-read',
+      'POINTER-FULL/truncated-to-empty',
+      'SLICE-CONTINUES/change-between-slices-restarts',
+      'UTF8-WHOLE/four-byte-at-cap-boundary',
+      'POINTER-FULL/a-b-a',
+      'POINTER-FULL/window-then-whole-file',
+      'STALE-SERVE-LABELLED/vanished-file',
+      'STALE-SERVE-LABELLED/clamped-after-shrink',
+      'FORGET-RESETS/forget-path-then-reread',
+      'PASSTHROUGH/error-reaches-worker-records-nothing',
+      'ISOLATION/other-worker-starts-fresh',
     ])
       expect(ids.has(id), id).toBe(true);
   });
 });
 
 describe('every example is a trace in the one schema', () => {
-  it.each(examples.map((c) => [c.example.id, c] as const))('%s round-trips through formatTrace/parseTrace', (_id, c) => {
-    const trace = exampleTrace(c.example);
-    expect(parseTrace(formatTrace(trace))).toEqual(JSON.parse(JSON.stringify(trace)));
-    expect(trace.header).toMatchObject({ cap: c.example.cap, seal: c.example.seal });
-    // An arm example records its arm; a levers= example its levers and no arm (the trace replays either way).
-    if (c.example.levers === undefined) expect(trace.header.arm).toBe(c.example.arm);
-    else expect({ arm: trace.header.arm, levers: trace.header.levers }).toEqual({ arm: undefined, levers: c.example.levers });
-    expect(trace.header.tool).toEqual(c.example.tool);
-  });
+  it.each(examples.map((c) => [c.example.id, c] as const))(
+    '%s round-trips through formatTrace/parseTrace',
+    (_id, c) => {
+      const trace = exampleTrace(c.example);
+      expect(parseTrace(formatTrace(trace))).toEqual(JSON.parse(JSON.stringify(trace)));
+      expect(trace.header).toMatchObject({ cap: c.example.cap, seal: c.example.seal });
+      // An arm example records its arm; a levers= example its levers and no arm (the trace replays either way).
+      if (c.example.levers === undefined) expect(trace.header.arm).toBe(c.example.arm);
+      else
+        expect({ arm: trace.header.arm, levers: trace.header.levers }).toEqual({
+          arm: undefined,
+          levers: c.example.levers,
+        });
+      expect(trace.header.tool).toEqual(c.example.tool);
+    },
+  );
 });
 
 describe('every example passes against the reference (levers= examples against their design shim)', () => {
@@ -77,8 +91,14 @@ describe('the oracle agrees with every example', () => {
   // example's arm or levers, cap and tool bound, not one response may be a violation.
   it.each(examples.map((c) => [c.example.id, c] as const))('%s', async (_id, c) => {
     const ex = c.example;
-    const v = await judgeHistory(shimOf(ex, referenceAdapter), { mode: exampleMode(ex), cap: ex.cap, seal: ex.seal, ...(ex.tool ? { tool: ex.tool } : {}) }, exampleTrace(ex).events);
+    const v = await judgeHistory(
+      shimOf(ex, referenceAdapter),
+      { mode: exampleMode(ex), cap: ex.cap, seal: ex.seal, ...(ex.tool ? { tool: ex.tool } : {}) },
+      exampleTrace(ex).events,
+    );
     expect(v.violations).toEqual([]);
-    expect(v.outcomes.filter((o) => o.kind === 'read').length).toBe(ex.steps.filter((s) => s.kind === 'event' && s.event.type === 'read').length);
+    expect(v.outcomes.filter((o) => o.kind === 'read').length).toBe(
+      ex.steps.filter((s) => s.kind === 'event' && s.event.type === 'read').length,
+    );
   });
 });

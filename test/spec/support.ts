@@ -22,7 +22,8 @@ export function loadRealSpec(): LoadedSpec {
 export function lineOf(text: string, needle: string): number {
   const rows = text.split('\n');
   const hits = rows.flatMap((r, i) => (r.includes(needle) ? [i + 1] : []));
-  if (hits.length !== 1) throw new Error(`expected one line containing ${JSON.stringify(needle)}, found ${hits.length}`);
+  if (hits.length !== 1)
+    throw new Error(`expected one line containing ${JSON.stringify(needle)}, found ${hits.length}`);
   return hits[0]!;
 }
 
@@ -30,7 +31,8 @@ export function lineOf(text: string, needle: string): number {
 export function replaceOnce(text: string, from: string, to: string, what: string): string {
   const at = text.indexOf(from);
   if (at === -1) throw new Error(`${what}: target not found: ${JSON.stringify(from.slice(0, 80))}`);
-  if (text.indexOf(from, at + 1) !== -1) throw new Error(`${what}: target occurs more than once: ${JSON.stringify(from.slice(0, 80))}`);
+  if (text.indexOf(from, at + 1) !== -1)
+    throw new Error(`${what}: target occurs more than once: ${JSON.stringify(from.slice(0, 80))}`);
   return text.slice(0, at) + to + text.slice(at + from.length);
 }
 
@@ -71,6 +73,8 @@ export async function brokenReference(name: string, edits: readonly SourceEdit[]
     const path = join(dir, 'reference', e.file);
     writeFileSync(path, replaceOnce(readFileSync(path, 'utf8'), e.from, e.to, `${name} in reference/${e.file}`));
   }
-  const mod = (await tsImport(pathToFileURL(join(dir, 'adapters', 'reference.ts')).href, import.meta.url)) as { default: ShimAdapter };
+  const mod = (await tsImport(pathToFileURL(join(dir, 'adapters', 'reference.ts')).href, import.meta.url)) as {
+    default: ShimAdapter;
+  };
   return { ...mod.default, name: `broken:${name}` };
 }

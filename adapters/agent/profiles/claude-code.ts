@@ -20,7 +20,10 @@ export function unnumber(text: string): { text: string } | { problem: string } {
     const m = /^(\d+)\t/.exec(rows[i]!);
     if (m !== null) out.push(rows[i]!.slice(m[0].length));
     else if (i === rows.length - 1 && /^\d+$/.test(rows[i]!)) out.push('');
-    else return { problem: `line ${i + 1} of the tool result has no "N\\t" number: ${JSON.stringify(rows[i]!.slice(0, 80))}` };
+    else
+      return {
+        problem: `line ${i + 1} of the tool result has no "N\\t" number: ${JSON.stringify(rows[i]!.slice(0, 80))}`,
+      };
   }
   return { text: out.join('\n') };
 }
@@ -31,7 +34,18 @@ export const claudeCode: AgentProfile = {
   version: '2.1.197',
   binary: 'claude',
   wire: 'anthropic-messages',
-  args: () => ['-p', '--input-format', 'stream-json', '--output-format', 'stream-json', '--verbose', '--allowedTools', 'Read', '--model', 'claude-sonnet-4-5'],
+  args: () => [
+    '-p',
+    '--input-format',
+    'stream-json',
+    '--output-format',
+    'stream-json',
+    '--verbose',
+    '--allowedTools',
+    'Read',
+    '--model',
+    'claude-sonnet-4-5',
+  ],
   env: (e) => ({
     ANTHROPIC_BASE_URL: e.baseUrl,
     ANTHROPIC_API_KEY: 'sk-ant-readshim-dummy',
@@ -41,11 +55,17 @@ export const claudeCode: AgentProfile = {
     DISABLE_ERROR_REPORTING: '1',
     CLAUDE_CODE_ENABLE_TELEMETRY: '0',
   }),
-  homeFiles: () => ({ '.claude/settings.json': JSON.stringify({ env: { DISABLE_TELEMETRY: '1', DISABLE_AUTOUPDATER: '1' } }) }),
+  homeFiles: () => ({
+    '.claude/settings.json': JSON.stringify({ env: { DISABLE_TELEMETRY: '1', DISABLE_AUTOUPDATER: '1' } }),
+  }),
   userMessage: (text) => JSON.stringify({ type: 'user', message: { role: 'user', content: [{ type: 'text', text }] } }),
   readTool: {
     name: 'Read',
-    input: (args, file) => ({ file_path: file, ...(args.offset !== undefined ? { offset: args.offset } : {}), ...(args.limit !== undefined ? { limit: args.limit } : {}) }),
+    input: (args, file) => ({
+      file_path: file,
+      ...(args.offset !== undefined ? { offset: args.offset } : {}),
+      ...(args.limit !== undefined ? { limit: args.limit } : {}),
+    }),
   },
   normalize: (raw, info) => {
     const text = stripReminders(raw);
@@ -62,7 +82,8 @@ export const claudeCode: AgentProfile = {
   // "l1\nl2\nl3\n" is "l1\nl2" (its rows, numbered, no ending after the last).
   tool: { normalize: ['crlf', 'bom', 'split'] },
   cannot: {
-    forget: 'this profile does not send /compact yet; after one, Claude Code re-attaches recently read files, which the kit would have to read from its next request',
+    forget:
+      'this profile does not send /compact yet; after one, Claude Code re-attaches recently read files, which the kit would have to read from its next request',
   },
   assumptions: [
     'Claude Code\'s Read tool: file_path absolute, offset 1-based, limit in lines; each result line is "N\\t<line>" (stripped); <system-reminder> blocks it appends are removed and never judged.',

@@ -8,14 +8,47 @@ import type { AgentProfile, AgentResultInfo } from '../profile.ts';
 
 /** The extensions gemini-cli 0.61.0's read_file refuses as binary whatever the file holds. */
 export const GEMINI_BINARY_EXTENSIONS: readonly string[] = Object.freeze([
-  '.7z', '.a', '.bin', '.bz2', '.class', '.dat', '.dll', '.doc', '.docx', '.dylib', '.exe', '.gz', '.jar', '.lib', '.o', '.obj',
-  '.odp', '.ods', '.odt', '.pak', '.ppt', '.pptx', '.pyc', '.pyo', '.rar', '.rpa', '.so', '.tar', '.war', '.wasm', '.xls', '.xlsx', '.zip',
+  '.7z',
+  '.a',
+  '.bin',
+  '.bz2',
+  '.class',
+  '.dat',
+  '.dll',
+  '.doc',
+  '.docx',
+  '.dylib',
+  '.exe',
+  '.gz',
+  '.jar',
+  '.lib',
+  '.o',
+  '.obj',
+  '.odp',
+  '.ods',
+  '.odt',
+  '.pak',
+  '.ppt',
+  '.pptx',
+  '.pyc',
+  '.pyo',
+  '.rar',
+  '.rpa',
+  '.so',
+  '.tar',
+  '.war',
+  '.wasm',
+  '.xls',
+  '.xlsx',
+  '.zip',
 ]);
 
 /** read_file's header on a partial view (a window, or past its 2,000-line / 2,000-char bounds). */
-export const GEMINI_TRUNCATED = /^\nIMPORTANT: The file content has been truncated\.\nStatus: Showing lines (\d+)-(\d+) of (\d+) total lines\.\n[^\n]*\n\n--- FILE CONTENT \(truncated\) ---\n/;
+export const GEMINI_TRUNCATED =
+  /^\nIMPORTANT: The file content has been truncated\.\nStatus: Showing lines (\d+)-(\d+) of (\d+) total lines\.\n[^\n]*\n\n--- FILE CONTENT \(truncated\) ---\n/;
 /** A missing file: the error result's text (`File not found: <path>`; older wording in its llmContent). */
-export const GEMINI_ABSENT = /^(?:File not found: |Could not read file because no file was found at the specified path\.)/;
+export const GEMINI_ABSENT =
+  /^(?:File not found: |Could not read file because no file was found at the specified path\.)/;
 /** Not shown as text (it decides by content: NUL bytes, non-text bytes). */
 export const GEMINI_BINARY = /^Cannot display content of binary file: /;
 
@@ -25,11 +58,15 @@ export const GEMINI_BINARY = /^Cannot display content of binary file: /;
  * with b < N are followed by more lines, so line b ended in a newline that the join dropped: it is
  * put back (read_file counts the empty text after a final newline as line N).
  */
-export function geminiText(raw: string, info: Pick<AgentResultInfo, 'isError'>): { text: string } | { problem: string } {
+export function geminiText(
+  raw: string,
+  info: Pick<AgentResultInfo, 'isError'>,
+): { text: string } | { problem: string } {
   if (info.isError) return { text: raw };
   const m = GEMINI_TRUNCATED.exec(raw);
   if (m === null) {
-    if (raw.startsWith('\nIMPORTANT: The file content has been truncated.')) return { problem: `a truncation header the profile cannot read: ${JSON.stringify(raw.slice(0, 200))}` };
+    if (raw.startsWith('\nIMPORTANT: The file content has been truncated.'))
+      return { problem: `a truncation header the profile cannot read: ${JSON.stringify(raw.slice(0, 200))}` };
     return { text: raw };
   }
   const body = raw.slice(m[0].length);
@@ -57,15 +94,19 @@ export const geminiCli: AgentProfile = {
   }),
   homeFiles: (e) => ({
     // Without an auth choice and a trusted folder it exits 41 (FatalAuthenticationError).
-    '.gemini/settings.json': JSON.stringify({
-      security: { auth: { selectedType: 'gemini-api-key' }, folderTrust: { enabled: false } },
-      privacy: { usageStatisticsEnabled: false },
-      telemetry: { enabled: false },
-      general: { enableAutoUpdate: false, enableAutoUpdateNotification: false },
-      // Loop detection ends a session after 5 identical tool calls in a row (a history re-reads one
-      // file often); the next-speaker check is a side question after a text answer.
-      model: { disableLoopDetection: true, skipNextSpeakerCheck: true },
-    }, null, 2),
+    '.gemini/settings.json': JSON.stringify(
+      {
+        security: { auth: { selectedType: 'gemini-api-key' }, folderTrust: { enabled: false } },
+        privacy: { usageStatisticsEnabled: false },
+        telemetry: { enabled: false },
+        general: { enableAutoUpdate: false, enableAutoUpdateNotification: false },
+        // Loop detection ends a session after 5 identical tool calls in a row (a history re-reads one
+        // file often); the next-speaker check is a side question after a text answer.
+        model: { disableLoopDetection: true, skipNextSpeakerCheck: true },
+      },
+      null,
+      2,
+    ),
     '.gemini/trustedFolders.json': JSON.stringify({ [e.root]: 'TRUST_FOLDER' }, null, 2),
   }),
   readTool: {

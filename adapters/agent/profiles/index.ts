@@ -4,4 +4,8 @@ import { claudeCode } from './claude-code.ts';
 import { geminiCli } from './gemini-cli.ts';
 import { qwenCode } from './qwen-code.ts';
 
-export const BUILTIN_PROFILES: Readonly<Record<string, AgentProfile>> = Object.freeze({ 'claude-code': claudeCode, 'qwen-code': qwenCode, 'gemini-cli': geminiCli });
+export const BUILTIN_PROFILES: Readonly<Record<string, AgentProfile>> = Object.freeze({
+  'claude-code': claudeCode,
+  'qwen-code': qwenCode,
+  'gemini-cli': geminiCli,
+});

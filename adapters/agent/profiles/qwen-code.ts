@@ -19,7 +19,18 @@ export const qwenCode: AgentProfile = {
   version: '0.15.10',
   binary: 'qwen',
   wire: 'openai-chat',
-  args: () => ['--auth-type', 'openai', '--input-format', 'stream-json', '--output-format', 'stream-json', '--model', 'qwen3-coder-plus', '--approval-mode', 'default'],
+  args: () => [
+    '--auth-type',
+    'openai',
+    '--input-format',
+    'stream-json',
+    '--output-format',
+    'stream-json',
+    '--model',
+    'qwen3-coder-plus',
+    '--approval-mode',
+    'default',
+  ],
   env: (e) => ({
     OPENAI_BASE_URL: `${e.baseUrl}/v1`,
     OPENAI_API_KEY: 'sk-readshim-dummy',
@@ -38,7 +49,11 @@ export const qwenCode: AgentProfile = {
   readTool: {
     name: 'read_file',
     // The kit's offset is 1-based; read_file's is 0-based (and reads 1,000 lines when limit is absent).
-    input: (args, file) => ({ file_path: file, ...(args.offset !== undefined ? { offset: args.offset - 1 } : {}), ...(args.limit !== undefined ? { limit: args.limit } : {}) }),
+    input: (args, file) => ({
+      file_path: file,
+      ...(args.offset !== undefined ? { offset: args.offset - 1 } : {}),
+      ...(args.limit !== undefined ? { limit: args.limit } : {}),
+    }),
   },
   // read_file stops at 1,000 lines when no limit is given (its truncateToolOutputLines default).
   // Measured on 0.15.10: 1,000 lines when a read gives no limit (a larger limit is served whole), and
@@ -58,7 +73,8 @@ export const qwenCode: AgentProfile = {
     return undefined;
   },
   cannot: {
-    forget: 'this profile does not send /compress yet (qwen-code clears its read cache whenever it compresses or microcompacts its history, which the kit would have to trigger and confirm from its next request)',
+    forget:
+      'this profile does not send /compress yet (qwen-code clears its read cache whenever it compresses or microcompacts its history, which the kit would have to trigger and confirm from its next request)',
   },
   assumptions: [
     'qwen-code\'s read_file: file_path absolute, offset 0-based (the kit\'s 1-based offset minus one), limit in lines; the "Showing lines a-b of N total lines." header of a window or a cut read is removed (and line b\'s "\\n" restored when b < N); <system-reminder> blocks are removed and never judged.',

@@ -20,13 +20,28 @@ interface LoopRequest {
   readonly results: ReadonlyMap<string, ToolResult>;
   readonly userText: string;
 }
-type Reply = { readonly kind: 'tool'; readonly id: string; readonly name: string; readonly input: Readonly<Record<string, unknown>> } | { readonly kind: 'text'; readonly text: string };
+type Reply =
+  | {
+      readonly kind: 'tool';
+      readonly id: string;
+      readonly name: string;
+      readonly input: Readonly<Record<string, unknown>>;
+    }
+  | { readonly kind: 'text'; readonly text: string };
 
 /** A part of a Gemini `Content` (the fields the server reads). */
 export interface GeminiPart {
   readonly text?: string;
-  readonly functionCall?: { readonly id?: string; readonly name: string; readonly args: Readonly<Record<string, unknown>> };
-  readonly functionResponse?: { readonly id?: string; readonly name?: string; readonly response?: Readonly<Record<string, unknown>> };
+  readonly functionCall?: {
+    readonly id?: string;
+    readonly name: string;
+    readonly args: Readonly<Record<string, unknown>>;
+  };
+  readonly functionResponse?: {
+    readonly id?: string;
+    readonly name?: string;
+    readonly response?: Readonly<Record<string, unknown>>;
+  };
 }
 export interface GeminiContent {
   readonly role?: string;
@@ -34,8 +49,16 @@ export interface GeminiContent {
 }
 /** One streamed chunk (GenerateContentResponse). */
 export interface GeminiChunk {
-  readonly candidates: readonly { readonly content: GeminiContent; readonly finishReason: 'STOP'; readonly index: number }[];
-  readonly usageMetadata: { readonly promptTokenCount: number; readonly candidatesTokenCount: number; readonly totalTokenCount: number };
+  readonly candidates: readonly {
+    readonly content: GeminiContent;
+    readonly finishReason: 'STOP';
+    readonly index: number;
+  }[];
+  readonly usageMetadata: {
+    readonly promptTokenCount: number;
+    readonly candidatesTokenCount: number;
+    readonly totalTokenCount: number;
+  };
   readonly modelVersion: string;
   readonly responseId: string;
 }
@@ -49,7 +72,10 @@ const USAGE = { promptTokenCount: 10, candidatesTokenCount: 1, totalTokenCount: 
 
 /** The chunk of a reply: the whole tool call in one `functionCall` part (or the text), finished. */
 export function geminiChunk(reply: Reply): GeminiChunk {
-  const part: GeminiPart = reply.kind === 'tool' ? { functionCall: { id: reply.id, name: reply.name, args: reply.input } } : { text: reply.text };
+  const part: GeminiPart =
+    reply.kind === 'tool'
+      ? { functionCall: { id: reply.id, name: reply.name, args: reply.input } }
+      : { text: reply.text };
   return {
     candidates: [{ content: { role: 'model', parts: [part] }, finishReason: 'STOP', index: 0 }],
     usageMetadata: USAGE,
@@ -68,13 +94,29 @@ export function geminiEvents(reply: Reply): string {
  * CLI's loop-detection and next-speaker checks), so that each reads "no loop", "the user speaks".
  */
 export function geminiSideText(body: unknown): string {
-  const cfg = (body as { generationConfig?: { responseMimeType?: unknown; responseJsonSchema?: unknown; responseSchema?: unknown } } | null)?.generationConfig;
+  const cfg = (
+    body as {
+      generationConfig?: { responseMimeType?: unknown; responseJsonSchema?: unknown; responseSchema?: unknown };
+    } | null
+  )?.generationConfig;
   if (cfg?.responseMimeType !== 'application/json') return 'Done.';
-  const schema = (cfg.responseJsonSchema ?? cfg.responseSchema) as { properties?: Record<string, { type?: unknown }> } | undefined;
+  const schema = (cfg.responseJsonSchema ?? cfg.responseSchema) as
+    { properties?: Record<string, { type?: unknown }> } | undefined;
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(schema?.properties ?? {})) {
     const t = String(v?.type ?? '').toLowerCase();
-    out[k] = k === 'next_speaker' ? 'user' : t === 'number' || t === 'integer' ? 0 : t === 'boolean' ? false : t === 'array' ? [] : t === 'object' ? {} : 'no';
+    out[k] =
+      k === 'next_speaker'
+        ? 'user'
+        : t === 'number' || t === 'integer'
+          ? 0
+          : t === 'boolean'
+            ? false
+            : t === 'array'
+              ? []
+              : t === 'object'
+                ? {}
+                : 'no';
   }
   return JSON.stringify(out);
 }
@@ -86,15 +128,32 @@ export function geminiRoute(method: string | undefined, path: string): GeminiRou
   if (op === 'streamGenerateContent') return { kind: 'model' };
   if (op === 'countTokens') return { kind: 'answer', status: 200, body: () => JSON.stringify({ totalTokens: 10 }) };
   if (op === 'generateContent')
-    return { kind: 'answer', status: 200, body: (b) => JSON.stringify({ ...geminiChunk({ kind: 'text', text: geminiSideText(b) }), responseId: 'readshim_side' }) };
-  return { kind: 'answer', status: 404, body: () => JSON.stringify({ error: { code: 404, message: 'not served by the readshim model server', status: 'NOT_FOUND' } }) };
+    return {
+      kind: 'answer',
+      status: 200,
+      body: (b) =>
+        JSON.stringify({ ...geminiChunk({ kind: 'text', text: geminiSideText(b) }), responseId: 'readshim_side' }),
+    };
+  return {
+    kind: 'answer',
+    status: 404,
+    body: () =>
+      JSON.stringify({ error: { code: 404, message: 'not served by the readshim model server', status: 'NOT_FOUND' } }),
+  };
 }
 
 /** A functionResponse's text: `response.output` (a string), else its `error`; and whether it is an error. */
 function resultOf(r: Readonly<Record<string, unknown>> | undefined): { raw: string; isError: boolean } {
   const output = r?.output;
   const error = r?.error;
-  const raw = typeof output === 'string' ? output : typeof error === 'string' ? error : error !== undefined ? JSON.stringify(error) : '';
+  const raw =
+    typeof output === 'string'
+      ? output
+      : typeof error === 'string'
+        ? error
+        : error !== undefined
+          ? JSON.stringify(error)
+          : '';
   return { raw, isError: error !== undefined };
 }
 
@@ -108,7 +167,11 @@ export function parseGemini(body: unknown, readTool: string): LoopRequest | 'sid
   const b = body as { contents?: unknown; tools?: unknown };
   if (!Array.isArray(b.contents)) return 'the body has no contents array';
   const tools = Array.isArray(b.tools) ? (b.tools as { functionDeclarations?: unknown }[]) : [];
-  const offered = tools.some((t) => Array.isArray(t?.functionDeclarations) && (t.functionDeclarations as { name?: unknown }[]).some((d) => d?.name === readTool));
+  const offered = tools.some(
+    (t) =>
+      Array.isArray(t?.functionDeclarations) &&
+      (t.functionDeclarations as { name?: unknown }[]).some((d) => d?.name === readTool),
+  );
   if (!offered) return 'side';
   const last = b.contents[b.contents.length - 1] as GeminiContent | undefined;
   const results = new Map<string, ToolResult>();

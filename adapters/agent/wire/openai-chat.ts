@@ -8,9 +8,24 @@
 
 // The server's LoopRequest, ToolResult and Reply (adapters/agent/server.ts), restated so that this
 // module imports nothing from the server (no import cycle); server.ts checks they fit.
-interface ToolResult { readonly id: string; readonly raw: string; readonly isError: boolean }
-interface LoopRequest { readonly turns: number; readonly results: ReadonlyMap<string, ToolResult>; readonly userText: string }
-type Reply = { readonly kind: 'tool'; readonly id: string; readonly name: string; readonly input: Readonly<Record<string, unknown>> } | { readonly kind: 'text'; readonly text: string };
+interface ToolResult {
+  readonly id: string;
+  readonly raw: string;
+  readonly isError: boolean;
+}
+interface LoopRequest {
+  readonly turns: number;
+  readonly results: ReadonlyMap<string, ToolResult>;
+  readonly userText: string;
+}
+type Reply =
+  | {
+      readonly kind: 'tool';
+      readonly id: string;
+      readonly name: string;
+      readonly input: Readonly<Record<string, unknown>>;
+    }
+  | { readonly kind: 'text'; readonly text: string };
 
 /** The endpoint below a CLI's base URL (`OPENAI_BASE_URL` = `<kit base>/v1`). */
 export const OPENAI_CHAT_PATH = '/v1/chat/completions';
@@ -27,9 +42,17 @@ interface ChatMessage {
 
 /** A message's text: a string, or the `text` of its `{type: "text"}` parts. */
 export const chatText = (content: unknown): string =>
-  typeof content === 'string' ? content
-  : Array.isArray(content) ? content.map((p) => (p !== null && typeof p === 'object' && (p as { type?: unknown }).type === 'text' ? String((p as { text?: unknown }).text ?? '') : '')).join('')
-  : '';
+  typeof content === 'string'
+    ? content
+    : Array.isArray(content)
+      ? content
+          .map((p) =>
+            p !== null && typeof p === 'object' && (p as { type?: unknown }).type === 'text'
+              ? String((p as { text?: unknown }).text ?? '')
+              : '',
+          )
+          .join('')
+      : '';
 
 /**
  * A loop request (its `tools` offer `readTool`), 'side' for one that does not (a title, a
@@ -61,9 +84,29 @@ const chunk = (delta: Record<string, unknown>, finish: string | null, id: string
 /** The streamed reply: a role chunk, the whole tool call (or text) in one chunk, the finish, usage, `[DONE]`. */
 export function openaiChatEvents(reply: Reply): string {
   const id = `chatcmpl-readshim-${reply.kind === 'tool' ? reply.id : 'text'}`;
-  const body = reply.kind === 'tool'
-    ? chunk({ tool_calls: [{ index: 0, id: reply.id, type: 'function', function: { name: reply.name, arguments: JSON.stringify(reply.input) } }] }, null, id)
-    : chunk({ content: reply.text }, null, id);
+  const body =
+    reply.kind === 'tool'
+      ? chunk(
+          {
+            tool_calls: [
+              {
+                index: 0,
+                id: reply.id,
+                type: 'function',
+                function: { name: reply.name, arguments: JSON.stringify(reply.input) },
+              },
+            ],
+          },
+          null,
+          id,
+        )
+      : chunk({ content: reply.text }, null, id);
   const usage = `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created: 0, model: 'readshim-scripted', choices: [], usage: { prompt_tokens: 10, completion_tokens: 1, total_tokens: 11 } })}\n\n`;
-  return [chunk({ role: 'assistant' }, null, id), body, chunk({}, reply.kind === 'tool' ? 'tool_calls' : 'stop', id), usage, 'data: [DONE]\n\n'].join('');
+  return [
+    chunk({ role: 'assistant' }, null, id),
+    body,
+    chunk({}, reply.kind === 'tool' ? 'tool_calls' : 'stop', id),
+    usage,
+    'data: [DONE]\n\n',
+  ].join('');
 }

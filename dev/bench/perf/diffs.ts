@@ -35,17 +35,28 @@ export interface DiffRow {
 async function lever(arm: 'diff' | true, neu: string, runs: number, warmup: number): Promise<LeverRun> {
   const w = worker(arm);
   let last = '';
-  const t = await time(runs, warmup, async () => {
-    w.shim.forget();
-    w.disk.set('big.ts', BIG_OLD);
-    await deliverFully(w.read, 'big.ts');
-    w.disk.set('big.ts', neu);
-  }, async () => {
-    last = await w.read('big.ts');
-  });
+  const t = await time(
+    runs,
+    warmup,
+    async () => {
+      w.shim.forget();
+      w.disk.set('big.ts', BIG_OLD);
+      await deliverFully(w.read, 'big.ts');
+      w.disk.set('big.ts', neu);
+    },
+    async () => {
+      last = await w.read('big.ts');
+    },
+  );
   const c = decodeResponse(last, SEAL);
-  const outcome = c.kind === 'diff' ? 'diff' : c.kind === 'slice' ? (c.done ? 'declined: whole file' : 'declined: slice') : c.kind;
-  return { outcome, responseBytes: Buffer.byteLength(last), patchBytes: c.kind === 'diff' ? Buffer.byteLength(c.patch) : undefined, cpuMs: t.cpuMedianMs };
+  const outcome =
+    c.kind === 'diff' ? 'diff' : c.kind === 'slice' ? (c.done ? 'declined: whole file' : 'declined: slice') : c.kind;
+  return {
+    outcome,
+    responseBytes: Buffer.byteLength(last),
+    patchBytes: c.kind === 'diff' ? Buffer.byteLength(c.patch) : undefined,
+    cpuMs: t.cpuMedianMs,
+  };
 }
 
 export async function diffTable(quick: boolean): Promise<DiffRow[]> {
@@ -58,9 +69,18 @@ export async function diffTable(quick: boolean): Promise<DiffRow[]> {
     const diffArm = await lever('diff', change.text, runs, warmup);
     const allArm = await lever(true, change.text, runs, warmup);
     let patch: string | undefined;
-    const j = await time(quick ? 1 : 3, quick ? 0 : 1, () => undefined, () => {
-      patch = createTwoFilesPatch('a/big.ts', 'b/big.ts', BIG_OLD, change.text, undefined, undefined, { context: 3, maxEditLength: JSDIFF_MAX_EDITS, headerOptions: FILE_HEADERS_ONLY });
-    });
+    const j = await time(
+      quick ? 1 : 3,
+      quick ? 0 : 1,
+      () => undefined,
+      () => {
+        patch = createTwoFilesPatch('a/big.ts', 'b/big.ts', BIG_OLD, change.text, undefined, undefined, {
+          context: 3,
+          maxEditLength: JSDIFF_MAX_EDITS,
+          headerOptions: FILE_HEADERS_ONLY,
+        });
+      },
+    );
     rows.push({
       change: change.label,
       expect: change.expect,

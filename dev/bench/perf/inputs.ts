@@ -5,7 +5,10 @@ export function codeText(size: number, salt = 0): string {
   const out: string[] = [];
   let n = 0;
   for (let i = 0; n < size; i++) {
-    const l = i % 17 === 0 ? `  // note ${i + salt}: café € naïve\n` : `  const v${i + salt} = compute(${(i * 7 + salt) % 101}, "item");\n`;
+    const l =
+      i % 17 === 0
+        ? `  // note ${i + salt}: café € naïve\n`
+        : `  const v${i + salt} = compute(${(i * 7 + salt) % 101}, "item");\n`;
     out.push(l);
     n += Buffer.byteLength(l);
   }
@@ -40,7 +43,11 @@ function onePercent(): string {
   const next = random(16);
   const picked = new Set<number>();
   while (picked.size < LINES / 100) picked.add(Math.floor(next() * LINES));
-  return big.map((l, i) => (picked.has(i) ? `    registry.add(entry_${String(i).padStart(5, '0')}, ${(i * 31) % 1009}, "changed");\n` : l)).join('');
+  return big
+    .map((l, i) =>
+      picked.has(i) ? `    registry.add(entry_${String(i).padStart(5, '0')}, ${(i * 31) % 1009}, "changed");\n` : l,
+    )
+    .join('');
 }
 
 function moved(from: number, count: number, to: number): string {
@@ -59,14 +66,21 @@ export interface Change {
 export const CHANGES: readonly Change[] = [
   {
     label: 'two distant one-line edits',
-    text: big.map((l, i) => (i === 1_000 ? '    registry.remove(entry_01000);\n' : i === 18_000 ? '    // entry 18000 retired\n' : l)).join(''),
+    text: big
+      .map((l, i) =>
+        i === 1_000 ? '    registry.remove(entry_01000);\n' : i === 18_000 ? '    // entry 18000 retired\n' : l,
+      )
+      .join(''),
     expect: 'diff',
   },
   { label: '1% of lines changed at random', text: onePercent(), expect: 'diff' },
   { label: 'a 200-line block moved', text: moved(4_000, 200, 14_000), expect: 'diff' },
   {
     label: 'full rewrite',
-    text: Array.from({ length: LINES }, (_, i) => `    table.put(key_${(i * 7919) % 100_003}, value_${i}); // rewritten\n`).join(''),
+    text: Array.from(
+      { length: LINES },
+      (_, i) => `    table.put(key_${(i * 7919) % 100_003}, value_${i}); // rewritten\n`,
+    ).join(''),
     expect: 'declined',
   },
   { label: 'every line reversed', text: [...big].reverse().join(''), expect: 'declined' },

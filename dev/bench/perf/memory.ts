@@ -38,7 +38,10 @@ export async function memory(quick: boolean): Promise<MemoryRow[]> {
   const gc = gcFunction();
   const rows: MemoryRow[] = [];
   const plans: Array<[number, 'full' | 'partial', number, 'ascii' | 'mixed']> = quick
-    ? [[300, 'full', 8_192, 'ascii'], [300, 'partial', 102_400, 'ascii']]
+    ? [
+        [300, 'full', 8_192, 'ascii'],
+        [300, 'partial', 102_400, 'ascii'],
+      ]
     : [
         [1_000, 'full', 8_192, 'ascii'],
         [1_000, 'full', 8_192, 'mixed'],
@@ -71,7 +74,15 @@ export async function memory(quick: boolean): Promise<MemoryRow[]> {
       rounds.push(held - heapUsed());
     }
     const retained = median(rounds);
-    rows.push({ files: n, delivery, text: kind, fileBytes: Buffer.byteLength(make(0)), heldBytes, retainedBytes: retained, retainedPerFile: retained / n });
+    rows.push({
+      files: n,
+      delivery,
+      text: kind,
+      fileBytes: Buffer.byteLength(make(0)),
+      heldBytes,
+      retainedBytes: retained,
+      retainedPerFile: retained / n,
+    });
   }
   return rows;
 }

@@ -56,14 +56,27 @@ export async function readOverhead(quick: boolean): Promise<ReadRow[]> {
     progress(`reference-perf: reads, ${label}`);
     const disk = new Disk();
     disk.set('f', text);
-    const rawRead = await time(runs, warmup, () => undefined, () => disk.tool.execute({ path: 'f' }), batch);
+    const rawRead = await time(
+      runs,
+      warmup,
+      () => undefined,
+      () => disk.tool.execute({ path: 'f' }),
+      batch,
+    );
     const inner = copyTool(text);
-    const bare = await time(runs, warmup, () => undefined, () => inner.execute({ path: 'f' }), batch);
+    const bare = await time(
+      runs,
+      warmup,
+      () => undefined,
+      () => inner.execute({ path: 'f' }),
+      batch,
+    );
     const shim = createReadShim({ arm: true, cap: CAP, seal: SEAL });
     const tool = shim.wrapRead(inner);
     const read = async (): Promise<string> => (await tool.execute({ path: 'f' })) as string;
     let last = '';
-    const kinds: Array<'first' | 'continuation' | 'pointer'> = bytes > CAP ? ['first', 'continuation', 'pointer'] : ['first', 'pointer'];
+    const kinds: Array<'first' | 'continuation' | 'pointer'> =
+      bytes > CAP ? ['first', 'continuation', 'pointer'] : ['first', 'pointer'];
     for (const kind of kinds) {
       const prepare =
         kind === 'first'
@@ -76,10 +89,23 @@ export async function readOverhead(quick: boolean): Promise<ReadRow[]> {
             : async () => {
                 await deliverFully(read, 'f');
               };
-      const t = await time(runs, warmup, prepare, async () => {
-        last = await read();
-      }, batch);
-      rows.push({ file: label, bytes, kind, rawReadCpuMs: rawRead.cpuMedianMs, overheadCpuMs: t.cpuMedianMs - bare.cpuMedianMs, responseBytes: Buffer.byteLength(last) });
+      const t = await time(
+        runs,
+        warmup,
+        prepare,
+        async () => {
+          last = await read();
+        },
+        batch,
+      );
+      rows.push({
+        file: label,
+        bytes,
+        kind,
+        rawReadCpuMs: rawRead.cpuMedianMs,
+        overheadCpuMs: t.cpuMedianMs - bare.cpuMedianMs,
+        responseBytes: Buffer.byteLength(last),
+      });
     }
     if (small) rows.push(...(await smallDiff(label, text, runs, warmup, batch, rawRead.cpuMedianMs, bare.cpuMedianMs)));
   }
@@ -87,50 +113,100 @@ export async function readOverhead(quick: boolean): Promise<ReadRow[]> {
 }
 
 /** A one-line edit of a small file under arm 'all': the read that ships the diff, and diffResponse alone. */
-async function smallDiff(label: string, text: string, runs: number, warmup: number, batch: number, rawCpu: number, bareCpu: number): Promise<ReadRow[]> {
+async function smallDiff(
+  label: string,
+  text: string,
+  runs: number,
+  warmup: number,
+  batch: number,
+  rawCpu: number,
+  bareCpu: number,
+): Promise<ReadRow[]> {
   const nl = text.indexOf('\n', text.length >> 1);
   const neu = `${text.slice(0, nl)} // edited${text.slice(nl)}`;
   const sw = new SwitchTool();
   const shim = createReadShim({ arm: true, cap: CAP, seal: SEAL });
   const tool = shim.wrapRead(sw.tool);
   let last = '';
-  const t = await time(runs, warmup, async () => {
-    shim.forget();
-    sw.set(text);
-    await tool.execute({ path: 'f' });
-    sw.set(neu);
-  }, async () => {
-    last = (await tool.execute({ path: 'f' })) as string;
-  }, batch);
+  const t = await time(
+    runs,
+    warmup,
+    async () => {
+      shim.forget();
+      sw.set(text);
+      await tool.execute({ path: 'f' });
+      sw.set(neu);
+    },
+    async () => {
+      last = (await tool.execute({ path: 'f' })) as string;
+    },
+    batch,
+  );
   const total = Buffer.byteLength(neu);
   let direct: string | undefined;
-  const d = await time(runs, warmup, () => undefined, () => {
-    direct = diffResponse(SEAL, 'f', text, neu, total);
-  }, batch * 5);
-  if (direct === undefined || !last.includes(' diff: ')) throw new Error('reference-perf: the small edit was not shipped as a diff');
+  const d = await time(
+    runs,
+    warmup,
+    () => undefined,
+    () => {
+      direct = diffResponse(SEAL, 'f', text, neu, total);
+    },
+    batch * 5,
+  );
+  if (direct === undefined || !last.includes(' diff: '))
+    throw new Error('reference-perf: the small edit was not shipped as a diff');
   return [
-    { file: label, bytes: total, kind: 'diff', rawReadCpuMs: rawCpu, overheadCpuMs: t.cpuMedianMs - bareCpu, responseBytes: Buffer.byteLength(last) },
-    { file: label, bytes: total, kind: 'diffResponse alone', rawReadCpuMs: rawCpu, overheadCpuMs: d.cpuMedianMs, responseBytes: Buffer.byteLength(direct) },
+    {
+      file: label,
+      bytes: total,
+      kind: 'diff',
+      rawReadCpuMs: rawCpu,
+      overheadCpuMs: t.cpuMedianMs - bareCpu,
+      responseBytes: Buffer.byteLength(last),
+    },
+    {
+      file: label,
+      bytes: total,
+      kind: 'diffResponse alone',
+      rawReadCpuMs: rawCpu,
+      overheadCpuMs: d.cpuMedianMs,
+      responseBytes: Buffer.byteLength(direct),
+    },
   ];
 }
 
 /** Whole files delivered through the cap, one capped slice after another (tool time excluded). */
 export async function wholeDelivery(quick: boolean): Promise<DeliveryRow[]> {
   const rows: DeliveryRow[] = [];
-  const plans: ReadonlyArray<readonly [string, number]> = quick ? [['2 MB', 2 << 20]] : [['2 MB', 2 << 20], ['10 MB', 10 << 20]];
+  const plans: ReadonlyArray<readonly [string, number]> = quick
+    ? [['2 MB', 2 << 20]]
+    : [
+        ['2 MB', 2 << 20],
+        ['10 MB', 10 << 20],
+      ];
   for (const [label, size] of plans) {
     progress(`reference-perf: whole delivery, ${label}`);
     const text = codeText(size);
     const inner = copyTool(text);
-    const bare = await time(quick ? 3 : 9, 2, () => undefined, () => inner.execute({ path: 'f' }));
+    const bare = await time(
+      quick ? 3 : 9,
+      2,
+      () => undefined,
+      () => inner.execute({ path: 'f' }),
+    );
     const shim = createReadShim({ arm: true, cap: CAP, seal: SEAL });
     const tool = shim.wrapRead(inner);
     const read = async (): Promise<string> => (await tool.execute({ path: 'f' })) as string;
     let reads = 0;
     const big = size > 4 << 20;
-    const t = await time(quick || big ? 1 : 3, quick || big ? 0 : 1, () => shim.forget(), async () => {
-      reads = await deliverFully(read, 'f');
-    });
+    const t = await time(
+      quick || big ? 1 : 3,
+      quick || big ? 0 : 1,
+      () => shim.forget(),
+      async () => {
+        reads = await deliverFully(read, 'f');
+      },
+    );
     rows.push({ file: label, bytes: Buffer.byteLength(text), reads, cpuMs: t.cpuMedianMs - reads * bare.cpuMedianMs });
   }
   return rows;

@@ -25,7 +25,11 @@ export const median = (xs: readonly number[]): number => {
  * calls; prepare must then be cheap or folded into run by the caller).
  */
 export async function time(
-  runs: number, warmup: number, prepare: () => Promise<void> | void, run: () => Promise<unknown> | unknown, batch = 1,
+  runs: number,
+  warmup: number,
+  prepare: () => Promise<void> | void,
+  run: () => Promise<unknown> | unknown,
+  batch = 1,
 ): Promise<Timing> {
   const xs: number[] = [];
   const cs: number[] = [];

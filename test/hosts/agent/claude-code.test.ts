@@ -46,7 +46,7 @@ describe(`Claude Code ${claudeCode.version} (real CLI)`, () => {
     });
   }, 120_000);
 
-  it('the text its Read shows is what the profile declares (tool.normalize: CRLF as LF, no BOM, a window\'s rows), not the disk\'s bytes', async () => {
+  it("the text its Read shows is what the profile declares (tool.normalize: CRLF as LF, no BOM, a window's rows), not the disk's bytes", async () => {
     const tool = claudeCode.tool!;
     expect(tool.normalize).toEqual(['crlf', 'bom', 'split']);
     await scenario(async (h, w) => {
@@ -57,7 +57,12 @@ describe(`Claude Code ${claudeCode.version} (real CLI)`, () => {
       const bom = h.write('b.ts', '\uFEFFbom line 1\n', T);
       expect(await w.read({ path: 'b.ts' })).toBe(boundedText(bom, undefined, undefined, tool));
       const rows = h.write('v.ts', 'l1\nl2\nl3\n', T);
-      for (const [offset, limit] of [[1, 2], [3, 1], [3, 2], [4, 1]] as const) {
+      for (const [offset, limit] of [
+        [1, 2],
+        [3, 1],
+        [3, 2],
+        [4, 1],
+      ] as const) {
         const text = await w.read({ path: 'v.ts', offset, limit });
         expect(text, `lines ${offset}+${limit}`).toBe(boundedText(rows, offset, limit, tool));
       }
@@ -75,4 +80,3 @@ describe(`Claude Code ${claudeCode.version} (real CLI)`, () => {
     });
   }, 120_000);
 });
-

@@ -36,7 +36,9 @@ describe(`gemini-cli ${geminiCli.version} (real CLI)`, () => {
     if (!existsSync(BIN)) throw new Error(INSTALL);
     const home = mkdtempSync(join(tmpdir(), 'gemini-version-')); // its --version writes into HOME
     try {
-      expect(await askVersion(BIN, { PATH: process.env.PATH ?? '', GEMINI_CLI_NO_RELAUNCH: 'true', HOME: home })).toContain(geminiCli.version);
+      expect(
+        await askVersion(BIN, { PATH: process.env.PATH ?? '', GEMINI_CLI_NO_RELAUNCH: 'true', HOME: home }),
+      ).toContain(geminiCli.version);
     } finally {
       rmSync(home, { recursive: true, force: true });
     }

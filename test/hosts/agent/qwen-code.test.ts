@@ -46,7 +46,7 @@ describe(`qwen-code ${qwenCode.version} (real CLI)`, () => {
     });
   }, 120_000);
 
-  it('the normalisation its profile declares is what it does: trailing whitespace and a CRLF\'s \\r dropped (trim-end); the stub then points at that text', async () => {
+  it("the normalisation its profile declares is what it does: trailing whitespace and a CRLF's \\r dropped (trim-end); the stub then points at that text", async () => {
     expect(qwenCode.tool?.normalize).toEqual(['bom', 'trim-end']);
     await scenario(async (h, w) => {
       const spaced = h.write('s.ts', 'const a = 1;  \n\tb();\t\n', T);
