@@ -6,6 +6,7 @@ import type { TraceEvent } from '../core/trace.ts';
 import type { ShimAdapter } from '../adapters/contract.ts';
 import { Session, type Outcome } from '../harness/session.ts';
 import type { LeverUse } from './lever-use.ts';
+import { frameAfter, heldBefore, type Frame, type HeldOf } from './picture.ts';
 import { Oracle, type Consequence, type EfficiencyNote, type Violation } from './oracle/judge.ts';
 
 export interface HistoryConfig {
@@ -28,6 +29,8 @@ export interface HistoryVerdict {
   readonly claimKinds: ReadonlyMap<string, number>;
   readonly efficiency: readonly EfficiencyNote[];
   readonly leverUse: Readonly<LeverUse>;
+  /** Per read and stale serve: the file, what the worker held before and after, the claimed span (reports' pictures). */
+  readonly frames: readonly Frame[];
 }
 
 export interface JudgeOptions {
@@ -71,13 +74,18 @@ export async function judgeHistory(
   });
   const violations: Violation[] = [];
   const outcomes: Outcome[] = [];
+  const frames: Frame[] = [];
+  const held: HeldOf = (w, path, args) => oracle.held(w, path, args);
   try {
     for (let i = 0; i < events.length;) {
       o.onStep?.(i);
       const out = await session.step(events, i);
       for (const x of out) {
         outcomes.push(x);
+        const before = heldBefore(held, x);
         violations.push(...oracle.judge(x));
+        const f = frameAfter(held, x, before);
+        if (f !== undefined) frames.push(f);
       }
       i += out.length;
       if (o.until !== undefined && meets({ violations, consequences: oracle.consequences }, o.until)) break;
@@ -96,6 +104,7 @@ export async function judgeHistory(
     claimKinds: oracle.claimKinds,
     efficiency: oracle.efficiency,
     leverUse: oracle.leverUse,
+    frames,
   };
 }
 

@@ -3,6 +3,7 @@
  * and the reports share. Imports only core/ and leaf modules of properties/ (no phase, no engine),
  * so that the orchestrator (properties/run.ts) sits above everything it orchestrates.
  */
+import type { Frame } from './picture.ts';
 import type { ArmName } from '../core/arms.ts';
 import type { HostToolBound } from '../core/host-tool.ts';
 import type { LeverName } from '../core/levers.ts';
@@ -92,6 +93,8 @@ export interface Counterexample {
    * rule each would have broken and its 1-based step. They count against no rule.
    */
   readonly consequences?: readonly ConsequenceRef[];
+  /** The story's picture, per read and stale serve (`--reporter html`; not in the JSON report, which has the story). */
+  readonly frames?: readonly Frame[];
 }
 
 export interface ConsequenceRef {

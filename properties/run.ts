@@ -223,6 +223,7 @@ export async function judgeRun(options: JudgeOptions): Promise<RunResult> {
           ...(h.arm !== undefined ? { arm: h.arm } : {}),
           source: `replay ${r.name}`,
           ...consequencesOf(v, x.rule),
+          frames: v.frames,
         });
       }
   }

@@ -2,7 +2,8 @@
  * `run --reporter html`: one self-contained page (styles inline, no script, nothing fetched): the
  * kit and spec versions, the verdict per rule with its ID, its law (core/rules.ts) and a relative
  * link to its spec/SPEC.md section, and each failing rule's story and replay command. Written as
- * well-formed XHTML markup so that a strict XML parser reads it (test/ci/html.test.ts).
+ * well-formed XHTML markup so that a strict XML parser reads it (test/ci/html.test.ts). Each story
+ * has its picture (cli/report/picture-svg.ts).
  */
 import { dirname, relative, resolve } from 'node:path';
 import { RULES } from '../../core/rules.ts';
@@ -10,6 +11,7 @@ import { KIT_VERSION, SPEC_VERSION } from '../../core/version.ts';
 import type { RunResult } from '../../properties/run.ts';
 import { findSpecFile } from '../../spec/load.ts';
 import { xmlEscape as esc } from './junit.ts';
+import { LEGEND, PICTURE_STYLE, pictureSvg } from './picture-svg.ts';
 import { otherMechanisms, type RunReportExtras } from './run.ts';
 
 /** GitHub's heading anchor of a rule's section: "## POINTER-FULL" → #pointer-full. */
@@ -18,7 +20,8 @@ const anchor = (id: string): string => id.toLowerCase();
 const STYLE = `body{font:14px/1.4 system-ui,sans-serif;margin:2em;max-width:70em;color:#222}
 table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:.2em .5em;text-align:left;vertical-align:top}
 .pass{background:#dfd}.fail{background:#fdd}.unexercised{background:#fed}.na{background:#eee}
-pre{background:#f6f6f6;padding:.6em;white-space:pre-wrap}`;
+pre{background:#f6f6f6;padding:.6em;white-space:pre-wrap}
+${PICTURE_STYLE}`;
 
 /** `out`: where the page is written (the SPEC.md links are relative to it); undefined: stdout, relative to the working directory. */
 export function runHtml(r: RunResult, x: RunReportExtras, out: string | undefined): string {
@@ -40,7 +43,11 @@ export function runHtml(r: RunResult, x: RunReportExtras, out: string | undefine
     const file = x.traceFiles.get(rule.id);
     return [
       `<section class="story" id="story-${anchor(rule.id)}"><h2>FAIL <a href="${esc(link(rule.id))}">${esc(rule.id)}</a>: ${esc(rule.reason ?? '')}</h2>`,
-      `<pre>${esc([...cx.story, ...otherMechanisms(rule)].join('\n'))}</pre>`,
+      `<pre>${esc(cx.story.join('\n'))}</pre>`,
+      cx.frames !== undefined && cx.frames.length > 0
+        ? `<figure>${pictureSvg(cx.frames)}<figcaption>${LEGEND}</figcaption></figure>`
+        : '',
+      otherMechanisms(rule).length > 0 ? `<pre>${esc(otherMechanisms(rule).join('\n'))}</pre>` : '',
       file ? `<p>replay: <code>${esc(x.replayCommand(file))}</code></p>` : '',
       `<p>seed ${cx.seed}${cx.fcPath ? `, fast-check path ${esc(cx.fcPath)}` : ''}</p></section>`,
     ];

@@ -269,5 +269,6 @@ function counterexample(p: Played, v: HistoryVerdict, rule: RuleId, env: CorpusE
     ...(env.mode.arm !== undefined ? { arm: env.mode.arm } : {}),
     source: `corpus ${p.id}`,
     ...consequencesOf({ consequences: told }, rule),
+    frames: v.frames.filter((f) => f.index <= last),
   };
 }

@@ -168,6 +168,7 @@ export async function shrinkRule(
     ...(unstable ? { nondeterministic: true } : {}),
     ...consequencesOf(v, rule),
     shrink: s.info,
+    frames: v.frames,
   };
   return {
     cx,

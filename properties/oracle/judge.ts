@@ -17,6 +17,7 @@ import { isBoundary, n, sameBytes, utf8 } from './bytes.ts';
 import { Knowledge, afterClaim, holds, patched, sameKnowledge, type Known } from './knowledge.ts';
 import { SpellingTracker, fullSliceEnd, progressFloor } from './progress.ts';
 import type { EfficiencyKind } from '../result.ts';
+import type { Held } from '../picture.ts';
 
 export interface Violation {
   readonly rule: RuleId;
@@ -116,6 +117,12 @@ export class Oracle {
   constructor(readonly config: OracleConfig) {
     this.#lv = config.mode.levers;
     this.#armSurface = config.mode.arm !== undefined && config.capabilities.armResolver === true;
+  }
+
+  /** What the worker provably holds for a request now: the claimed total and the held prefix's length (a report's picture). */
+  held(worker: string, path: string, args: Readonly<Record<string, unknown>> | undefined): Held | undefined {
+    const k = this.#truth.get(worker, requestKey(path, args));
+    return k === undefined ? undefined : { total: k.T, bytes: k.P.length };
   }
 
   #check(rule: RuleId, times = 1): void {

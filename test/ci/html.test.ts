@@ -69,4 +69,20 @@ describe('run --reporter html', { timeout: cpuBudget(8) }, () => {
       for (const line of rule.counterexample!.story) expect(text(sec!)).toContain(line);
     }
   });
+
+  it("each story has its picture: per read, the file's bar, the span held after it and the claimed span, in proportion", () => {
+    const els = all(parseXml(`<?xml version="1.0" encoding="UTF-8"?>\n${page.replace('<!DOCTYPE html>', '')}`));
+    const sec = els.find((e) => e.attrs.id === 'story-pointer-full')!;
+    const frames = all(sec).filter((e) => e.name === 'g' && e.attrs.class === 'frame');
+    // partial-then-pointer: step 3 reads bytes 0–16 of 40, step 4 is told it holds all 40.
+    expect(frames.map((f) => f.attrs['data-step'])).toEqual(['3', '4']);
+    const width = (f: XmlElement, cls: string): number =>
+      Number(f.children.find((c) => c.name === 'rect' && c.attrs.class === cls)?.attrs.width ?? NaN);
+    const pointer = frames[1]!;
+    expect(width(pointer, 'held') / width(pointer, 'file')).toBeCloseTo(16 / 40, 2);
+    expect(width(pointer, 'claim')).toBe(width(pointer, 'file'));
+    expect(text(pointer)).toContain(
+      'claimed "unchanged, you hold all 40 bytes" (pointer); the worker now holds bytes 0–16 of 40',
+    );
+  });
 });

@@ -35,8 +35,8 @@ const BREAKS: readonly Break[] = [
     rule: 'SLICE-EXACT',
     edits: [
       shim(
-        'win().subarray(0, done ? win().length : cut).toString',
-        'win().subarray(1, (done ? win().length : cut) + 1).toString',
+        '.subarray(0, done ? win().length : cut)',
+        '.subarray(1, (done ? win().length : cut) + 1)',
       ),
     ],
     mustFail: ['SLICE-EXACT/three-slices', 'SLICE-EXACT/window-text-is-the-content'],
