@@ -33,12 +33,7 @@ const BREAKS: readonly Break[] = [
   {
     name: 'SLICE-SHIFT',
     rule: 'SLICE-EXACT',
-    edits: [
-      shim(
-        '.subarray(0, done ? win().length : cut)',
-        '.subarray(1, (done ? win().length : cut) + 1)',
-      ),
-    ],
+    edits: [shim('.subarray(0, done ? win().length : cut)', '.subarray(1, (done ? win().length : cut) + 1)')],
     mustFail: ['SLICE-EXACT/three-slices', 'SLICE-EXACT/window-text-is-the-content'],
   },
   {

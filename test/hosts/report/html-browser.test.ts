@@ -72,7 +72,9 @@ describe('the HTML report in headless Chromium', () => {
     await tab.goto(pathToFileURL(page).href);
 
     const story = tab.locator('#story-pointer-full');
-    await expect(story.locator('pre').first().innerText()).resolves.toContain('said "unchanged, you hold all 40 bytes"');
+    await expect(story.locator('pre').first().innerText()).resolves.toContain(
+      'said "unchanged, you hold all 40 bytes"',
+    );
     // The pointer step: the claim outline spans the whole file, the held bar only its first 16 of 40 bytes.
     const frame = story.locator('g.frame[data-step="4"]');
     const file = await frame.locator('rect.file').boundingBox();
