@@ -223,7 +223,8 @@ function readReplay(flags: RunFlags): Replay | undefined {
 
 /** The flags a saved trace needs to be replayed as this run judged it (the trace carries arm, cap and seal). */
 function replayCommand(flags: RunFlags, file: string): string {
-  const parts = ['readshim-conformance run', ...entryOf(flags.subject).argv(flags.subject, flags.cap)];
+  // Runs as printed from a project that installed the kit, and in a checkout of it (README "Commands").
+  const parts = ['npx readshim-conformance run', ...entryOf(flags.subject).argv(flags.subject, flags.cap)];
   if (flags.timeoutMs !== undefined) parts.push(`--timeout ${flags.timeoutMs}`);
   if (flags.isolation !== undefined) parts.push('--isolate');
   if (flags.only !== undefined) parts.push(`--only ${flags.only.join(',')}`);
