@@ -9,6 +9,8 @@ import type { ShimAdapter } from './contract.ts';
 export interface CallLog {
   enter(what: string): number;
   leave(id: number): void;
+  /** Told when the adapter's module starts and ends loading (cli/thread.ts bounds that time). */
+  loading?(on: boolean): void;
 }
 
 interface Method {

@@ -1,6 +1,7 @@
 /** readshim-conformance <command> … — dispatch, and the one place errors become exit codes. */
 import { EXIT, UsageError } from '../core/errors.ts';
 import { AdapterError } from '../harness/session.ts';
+import { endWhenOrphaned } from './orphan.ts';
 import { COMMAND_USAGE } from './usage.ts';
 
 type Command = (argv: readonly string[]) => Promise<number>;
@@ -54,6 +55,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     process.stdout.write(`usage:\n${COMMAND_USAGE[name]}\n\nSee README.md "Commands" for every flag.\n`);
     return EXIT.ok;
   }
+  const stopWatching = endWhenOrphaned();
   try {
     return await (
       await load()
@@ -64,5 +66,7 @@ export async function main(argv: readonly string[]): Promise<number> {
       return EXIT.usage;
     }
     throw e;
+  } finally {
+    stopWatching();
   }
 }

@@ -15,7 +15,7 @@ import { SEED_DOMAIN, TIMEOUT_DOMAIN, intFlag, oneOf, parseArgs } from '../args.
 import { EXIT, UsageError } from '../../core/errors.ts';
 import { emit, progress } from '../../core/output.ts';
 import { resolveAdapter } from '../in-process.ts';
-import { writeProblem } from '../../core/out-path.ts';
+import { tmpdirProblem, writeProblem } from '../../core/out-path.ts';
 
 export interface BenchFlags {
   readonly workload: WorkloadParams;
@@ -87,6 +87,8 @@ export function parseBenchFlags(argv: readonly string[]): BenchFlags {
     throw new UsageError(
       'bench: --process needs a command line, e.g. --process "python3 examples/python/delivery_shim.py"',
     );
+  const noTmp = processCommand !== undefined ? tmpdirProblem() : undefined;
+  if (noTmp !== undefined) throw new UsageError(`bench: ${noTmp}`);
   const timeoutMs = intFlag('bench', 'timeout', f.get('timeout'), TIMEOUT_DOMAIN);
   if (timeoutMs !== undefined && processCommand === undefined)
     throw new UsageError('bench: --timeout applies to --process only');

@@ -4,6 +4,7 @@
  * by cli/commands/mutants.ts once it has found the catalogue.
  */
 import { MUTANT_IDS, mutantById } from '../../mutations/index.ts';
+import { toJson } from '../../core/json.ts';
 import { runMutants } from '../../mutations/pool.ts';
 import { MUTANT_RUNS, MUTANT_SEED, type MutantResult } from '../../mutations/run.ts';
 import { sourcesProblem } from '../../mutations/workspace.ts';
@@ -88,7 +89,7 @@ export function mutantsJson(results: readonly MutantResult[], flags: MutantsFlag
     })),
     summary: summarize(results),
   };
-  return JSON.stringify(report, null, 2);
+  return toJson(report, 2);
 }
 
 export function mutantsPretty(results: readonly MutantResult[], flags: MutantsFlags, seconds: number): string {

@@ -18,7 +18,7 @@ import { DEFAULT_FAILURE_DIR, loadFailures, olderSpecNote, readTraceFile, saveFa
 import { progress, progressEnabled } from '../../core/output.ts';
 import { RunProgress } from '../progress.ts';
 import { DEFAULT_SEED } from '../../core/seed.ts';
-import { writeProblem } from '../../core/out-path.ts';
+import { tmpdirProblem, writeProblem } from '../../core/out-path.ts';
 import { finishRun, parseCiFlags, type CiFlags, type RunReporter } from '../ci.ts';
 import { SUBJECT_VALUE_FLAGS, checkSubjectSwitches, entryOf, parseSubject, type SubjectFlags } from '../subjects.ts';
 import { resolveAdapter } from '../in-process.ts';
@@ -103,6 +103,8 @@ export function parseRunFlags(argv: readonly string[]): RunFlags {
   const subject = parseSubject(f, cap);
   checkSubjectSwitches(subject, { jobs: false, isolate: p.switches.has('isolate') });
   const spawns = entryOf(subject).transport === 'process';
+  const noTmp = spawns ? tmpdirProblem() : undefined;
+  if (noTmp !== undefined) throw new UsageError(`run: ${noTmp}`);
   const isolation = p.switches.has('isolate') ? openIsolation('run') : undefined;
   const timeoutMs = intFlag('run', 'timeout', f.get('timeout'), TIMEOUT_DOMAIN);
   // A replay plays the trace: arm, cap and seal come from its header; nothing is generated or shrunk.

@@ -1,5 +1,6 @@
 /** Reports of `run`: pretty (people) and JSON (README.md "Commands": every JSON report starts with the envelope). */
 import { efficiencyHeadline } from '../../properties/efficiency.ts';
+import { toJson } from '../../core/json.ts';
 import { headerModeText, type TraceHeader } from '../../core/trace.ts';
 import type { RuleResult, RunResult } from '../../properties/run.ts';
 import { envelope } from '../../core/output.ts';
@@ -19,7 +20,7 @@ export interface RunReportExtras {
 }
 
 export function runJson(r: RunResult, x: RunReportExtras): string {
-  return JSON.stringify(
+  return toJson(
     {
       ...envelope('run'),
       adapter: r.adapter,
@@ -75,7 +76,6 @@ export function runJson(r: RunResult, x: RunReportExtras): string {
       leverUse: r.leverUse,
       claims: r.claims,
     },
-    null,
     2,
   );
 }
