@@ -54,10 +54,13 @@ export async function main(argv: readonly string[]): Promise<number> {
     process.stdout.write(`usage:\n${COMMAND_USAGE[name]}\n\nSee README.md "Commands" for every flag.\n`);
     return EXIT.ok;
   }
+  return settle(async () => (await load())(rest));
+}
+
+/** A command's exit code; a usage or adapter error becomes one line on stderr and exit 2. */
+export async function settle(command: () => Promise<number>): Promise<number> {
   try {
-    return await (
-      await load()
-    )(rest);
+    return await command();
   } catch (e) {
     if (e instanceof UsageError || e instanceof AdapterError) {
       process.stderr.write(`readshim-conformance: ${e.message}\n`);
