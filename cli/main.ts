@@ -57,16 +57,21 @@ export async function main(argv: readonly string[]): Promise<number> {
   }
   const stopWatching = endWhenOrphaned();
   try {
-    return await (
-      await load()
-    )(rest);
+    return await settle(async () => (await load())(rest));
+  } finally {
+    stopWatching();
+  }
+}
+
+/** A command's exit code; a usage or adapter error becomes one line on stderr and exit 2. */
+export async function settle(command: () => Promise<number>): Promise<number> {
+  try {
+    return await command();
   } catch (e) {
     if (e instanceof UsageError || e instanceof AdapterError) {
       process.stderr.write(`readshim-conformance: ${e.message}\n`);
       return EXIT.usage;
     }
     throw e;
-  } finally {
-    stopWatching();
   }
 }

@@ -211,7 +211,7 @@ export async function openMcpAdapter(o: McpDriverOptions): Promise<DriverAdapter
     }
   };
 
-  const worker = async (slot: Slot, claims: ClaimQueue, ctx: AdapterContext): Promise<WorkerShim> => {
+  const worker = async (slot: Slot, claims: ClaimQueue, _ctx: AdapterContext): Promise<WorkerShim> => {
     let pending = slot.first;
     slot.first = undefined;
     if (pending === undefined) {

@@ -238,16 +238,11 @@ function replayCommand(flags: RunFlags, file: string): string {
  * An adapter module runs in a worker thread watched from this one (cli/thread.ts): a synchronous
  * loop in it ends the run with exit 2. The embedded reference (the default run) and --process stay
  * here: the reference is the kit's own code, and a process is watched by its channel's timeout.
- * READSHIM_ADAPTER_THREAD=0 runs an adapter module here too (to measure what the thread costs).
  */
 export default async function run(argv: readonly string[]): Promise<number> {
   const flags = parseRunFlags(argv);
   readReplay(flags); // a bad trace is exit 2 before a thread starts
-  if (
-    flags.subject.kind === 'adapter' &&
-    flags.subject.path !== undefined &&
-    process.env.READSHIM_ADAPTER_THREAD !== '0'
-  ) {
+  if (flags.subject.kind === 'adapter' && flags.subject.path !== undefined) {
     const { runInThread } = await import('../thread.ts');
     return runInThread({
       argv,

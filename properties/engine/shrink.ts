@@ -32,8 +32,6 @@ export interface ShrinkOptions {
   readonly shared?: SharedVerdicts;
 }
 
-const breaks = (v: HistoryVerdict, rule: RuleId): boolean => v.violations.some((x) => x.rule === rule);
-
 /** The smallest failing draw fast-check's order reaches within the budget, and its path. */
 async function search(
   env: EngineEnv,

@@ -238,7 +238,7 @@ export class Oracle {
     // Knowledge-dependent rules, judged against the truth, then re-blamed through shadows.
     const own = back.found ? this.#knowledgeFindings(claim, response, C, Cb, K) : [];
     if (back.found) {
-      this.#countKnowledge(claim, C, Cb, K);
+      this.#countKnowledge(claim, Cb, K);
       out.push(...this.#progress(o, claim, C, Cb, K, wk));
     }
     const shadows: [RuleId, Known | undefined][] = [
@@ -587,7 +587,7 @@ export class Oracle {
     return out;
   }
 
-  #countKnowledge(claim: Claim, C: string, Cb: Buffer, K: Known | undefined): void {
+  #countKnowledge(claim: Claim, Cb: Buffer, K: Known | undefined): void {
     if (K === undefined && (!this.#lv.cap || Cb.length <= this.config.cap)) this.#check('FIRST-VERBATIM');
     if (claim.kind === 'pointer') this.#check('POINTER-FULL');
     if (claim.kind === 'slice' && claim.start > 0) this.#check('SLICE-CONTINUES');
