@@ -1,0 +1,67 @@
+/**
+ * Which suite each test file belongs to, declared once: by folder under test/, with an explicit list
+ * for the files that leave their folder's suite. vitest.config.ts (npm test: the unit and integration
+ * projects), vitest.hosts.config.ts (npm run test:hosts) and vitest.not-run.ts read it;
+ * test/ci/suites.test.ts checks that every test file falls in exactly one suite.
+ *
+ * - unit: in-process tests, milliseconds to a few seconds each, no spawned process.
+ * - integration: real processes, hooks, MCP servers, mutants, nested vitest — the whole of it is
+ *   what keeps npm test within its CPU budget (README "What `npm test` costs").
+ * - hosts: tests that need a real host installed beside the kit (agent CLIs, Chromium, bubblewrap,
+ *   the packed tarball), and the few whose point needs a size npm test cannot afford.
+ */
+export type Suite = 'unit' | 'integration' | 'hosts';
+export const SUITE_NAMES: readonly Suite[] = ['unit', 'integration', 'hosts'];
+
+/** Every folder under test/ that holds test files, and its suite. A new folder needs a line here. */
+export const FOLDERS: Readonly<Record<string, Suite>> = {
+  agent: 'unit',
+  audit: 'unit',
+  bench: 'unit',
+  ci: 'unit',
+  cli: 'integration',
+  designs: 'integration',
+  drivers: 'integration',
+  gates: 'unit',
+  harness: 'unit',
+  hosts: 'hosts',
+  mutations: 'integration',
+  oracle: 'unit',
+  process: 'integration',
+  properties: 'unit',
+  reference: 'unit',
+  selfcheck: 'unit',
+  spec: 'unit',
+};
+
+/** A file that leaves its folder's suite, and why. */
+export interface Exception {
+  readonly suite: Suite;
+  readonly why: string;
+}
+
+/** The exceptions: paths from the repository root. */
+export const FILES: Readonly<Record<string, Exception>> = {};
+
+/** A test file: `*.test.ts` under test/ (the `*.suite.ts` files are Stryker's: vitest.stryker*.config.ts). */
+export const TEST_FILE = /^test\/.+\.test\.ts$/;
+
+/** The suite a test file belongs to by the declaration above, or undefined when no folder claims it. */
+export function suiteOf(file: string): Suite | undefined {
+  const exception = FILES[file];
+  if (exception !== undefined) return exception.suite;
+  const folder = /^test\/([^/]+)\//.exec(file)?.[1];
+  return folder === undefined ? undefined : FOLDERS[folder];
+}
+
+/** The include and exclude globs vitest gets for one suite: its folders, plus and minus the exceptions. */
+export function globs(suite: Suite): { include: string[]; exclude: string[] } {
+  const folders = Object.keys(FOLDERS).filter((f) => FOLDERS[f] === suite);
+  const files = Object.keys(FILES);
+  const include = [
+    ...folders.map((f) => `test/${f}/**/*.test.ts`),
+    ...files.filter((f) => FILES[f]!.suite === suite && !folders.some((d) => f.startsWith(`test/${d}/`))),
+  ];
+  const exclude = files.filter((f) => FILES[f]!.suite !== suite && folders.some((d) => f.startsWith(`test/${d}/`)));
+  return { include, exclude: [...exclude, '**/node_modules/**'] };
+}
