@@ -16,9 +16,9 @@ export const SUITE_NAMES: readonly Suite[] = ['unit', 'integration', 'hosts'];
 /** Every folder under test/ that holds test files, and its suite. A new folder needs a line here. */
 export const FOLDERS: Readonly<Record<string, Suite>> = {
   agent: 'unit',
-  audit: 'unit',
+  audit: 'integration',
   bench: 'unit',
-  ci: 'unit',
+  ci: 'integration',
   cli: 'integration',
   designs: 'integration',
   drivers: 'integration',
@@ -41,7 +41,37 @@ export interface Exception {
 }
 
 /** The exceptions: paths from the repository root. */
-export const FILES: Readonly<Record<string, Exception>> = {};
+export const FILES: Readonly<Record<string, Exception>> = {
+  // In a unit folder, but spawning a process or a tool, or tampering with a copy.
+  'test/gates/negative-controls.test.ts': {
+    suite: 'integration',
+    why: 'tampers with fresh copies of the real material',
+  },
+  'test/properties/corpus.test.ts': { suite: 'integration', why: 'spawns the CLI once (run --runs 1)' },
+  'test/properties/mimicry.test.ts': { suite: 'integration', why: 'spawns the CLI on an unsealed adapter' },
+  'test/reference/diff-lever.test.ts': {
+    suite: 'integration',
+    why: 'applies shipped diffs with git apply, GNU patch and diff',
+  },
+  'test/spec/broken.test.ts': { suite: 'integration', why: 'copies the reference and tampers with it' },
+  'test/spec/malformed.test.ts': { suite: 'integration', why: 'spawns the spec command on malformed examples' },
+  // Too slow for npm test's CPU budget, and their point needs the size (CPU user+sys of the file
+  // alone, README "What `npm test` costs"): run by `npm run test:hosts`, which `.ci/run` runs.
+  'test/ci/identity.test.ts': { suite: 'hosts', why: 'six full recorded runs, twice each (~118 s of CPU)' },
+  'test/cli/faults.test.ts': { suite: 'hosts', why: 'every fault kind end to end, spawned (~54 s of CPU)' },
+  'test/bench/cli.test.ts': {
+    suite: 'hosts',
+    why: 'bench on its default workload and determinism runs (~49 s of CPU)',
+  },
+  'test/properties/run.test.ts': {
+    suite: 'hosts',
+    why: 'runs of 60 to 150 histories per band under every arm (~38 s of CPU)',
+  },
+  'test/ci/shard.test.ts': { suite: 'hosts', why: 'the run split in shards and combined, against whole runs (~25 s)' },
+  'test/ci/action.test.ts': { suite: 'hosts', why: 'action/run.sh spawned on Python shims (~22 s of CPU)' },
+  'test/ci/readme-samples.test.ts': { suite: 'hosts', why: "re-runs README's generated samples (~21 s of CPU)" },
+  'test/selfcheck/floors.test.ts': { suite: 'hosts', why: "the four arms' runs the floors are read from (~19 s)" },
+};
 
 /** A test file: `*.test.ts` under test/ (the `*.suite.ts` files are Stryker's: vitest.stryker*.config.ts). */
 export const TEST_FILE = /^test\/.+\.test\.ts$/;
