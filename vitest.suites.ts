@@ -67,6 +67,11 @@ export const FILES: Readonly<Record<string, Exception>> = {
     suite: 'hosts',
     why: 'runs of 60 to 150 histories per band under every arm (~38 s of CPU)',
   },
+  'test/process/engine.test.ts': { suite: 'hosts', why: 'Python shim runs at --jobs 1 and 4, compared (~37 s of CPU)' },
+  'test/mutations/run.test.ts': {
+    suite: 'hosts',
+    why: 'mutants run to their kill, with and without the corpus (~32 s)',
+  },
   'test/ci/shard.test.ts': { suite: 'hosts', why: 'the run split in shards and combined, against whole runs (~25 s)' },
   'test/ci/action.test.ts': { suite: 'hosts', why: 'action/run.sh spawned on Python shims (~22 s of CPU)' },
   'test/ci/readme-samples.test.ts': { suite: 'hosts', why: "re-runs README's generated samples (~21 s of CPU)" },
