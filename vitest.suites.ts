@@ -57,6 +57,11 @@ export const FILES: Readonly<Record<string, Exception>> = {
   'test/spec/malformed.test.ts': { suite: 'integration', why: 'spawns the spec command on malformed examples' },
   // Too slow for npm test's CPU budget, and their point needs the size (CPU user+sys of the file
   // alone, README "What `npm test` costs"): run by `npm run test:hosts`, which `.ci/run` runs.
+  'test/designs/designs.test.ts': {
+    suite: 'hosts',
+    why: "each design's default run and three tiny caps (~59 s of CPU)",
+  },
+  'test/process/cli.test.ts': { suite: 'hosts', why: 'the run command on spawned Python shims (~52 s of CPU)' },
   'test/ci/identity.test.ts': { suite: 'hosts', why: 'six full recorded runs, twice each (~118 s of CPU)' },
   'test/cli/faults.test.ts': { suite: 'hosts', why: 'every fault kind end to end, spawned (~54 s of CPU)' },
   'test/bench/cli.test.ts': {
