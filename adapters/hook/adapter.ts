@@ -31,12 +31,20 @@ import {
 import { ScratchHome } from '../drivers/home.ts';
 import { DEFAULT_TIMEOUT_MS } from '../process/adapter.ts';
 import { Sandbox } from '../process/sandbox.ts';
-import { allowedClaim } from './claim.ts';
+import { allowedClaim, shownClaim } from './claim.ts';
 import { runHook } from './exec.ts';
 import type { Isolation } from '../isolate.ts';
 import { describeHostTool, type HostToolBound } from '../../core/host-tool.ts';
 import { HostReadError, READ_TOOL_BOUND, READ_TOOL_MEASURED, hostRead } from './host-read.ts';
-import { postToolUse, preCompact, preDecision, preToolUse, type HookSession, type ReadToolInput } from './protocol.ts';
+import {
+  postAnswer,
+  postToolUse,
+  preCompact,
+  preDecision,
+  preToolUse,
+  type HookSession,
+  type ReadToolInput,
+} from './protocol.ts';
 
 export interface HookDriverOptions {
   /** The PreToolUse hook command, run by the shell from `cwd` for every read. */
@@ -81,6 +89,10 @@ interface Counts {
   updatedInput: number;
   postToolUse: number;
   postErrors: number;
+  /** PostToolUse answers whose updatedToolOutput replaced what the worker was shown. */
+  substituted: number;
+  /** PostToolUse answers with updatedMCPToolOutput, which a built-in Read ignores. */
+  mcpOutputIgnored: number;
   preCompact: number;
   compactErrors: number;
 }
@@ -101,6 +113,8 @@ export function openHookAdapter(o: HookDriverOptions): DriverAdapter {
     updatedInput: 0,
     postToolUse: 0,
     postErrors: 0,
+    substituted: 0,
+    mcpOutputIgnored: 0,
     preCompact: 0,
     compactErrors: 0,
   };
@@ -237,6 +251,19 @@ export function openHookAdapter(o: HookDriverOptions): DriverAdapter {
               );
               counts.postToolUse++;
               if (p.code !== 0) counts.postErrors++;
+              const a = postAnswer(p);
+              if (typeof a === 'string')
+                throw new AdapterError(`the PostToolUse hook ${JSON.stringify(o.post)} ${a} (read of ${served.file})`);
+              if (a.mcpIgnored) counts.mcpOutputIgnored++;
+              if (a.updatedToolOutput !== undefined) {
+                // The worker is shown the hook's text, not the Read's: it holds what that text carries.
+                counts.substituted++;
+                const total =
+                  claim.kind === 'slice' ? claim.total : Buffer.byteLength(asked.ok ? asked.text : served.text, 'utf8');
+                const shown = shownClaim(served.text, claim, total, a.updatedToolOutput);
+                claims.put(a.updatedToolOutput, shown);
+                return a.updatedToolOutput;
+              }
             }
             claims.put(served.text, claim);
             return served.text;
@@ -282,7 +309,7 @@ export function openHookAdapter(o: HookDriverOptions): DriverAdapter {
     `A withheld read is decoded from the reason: ${o.decoder !== undefined ? `first by --decode ${o.decoderModule ?? ''}, then ` : ''}a unified diff = a diff against what the worker holds; text matching /${pattern}/i = "unchanged, you hold it" (a pointer); anything else ends the run with exit 2.`,
     `A worker's parallel reads run one after another (PreToolUse, Read, PostToolUse each).`,
     o.post !== undefined
-      ? `After every successful Read the host runs ${quoted(o.post)} (PostToolUse) with tool_response {type: "text", file: {filePath, content, numLines, startLine, totalLines}}; its output is not shown to the worker, a non-zero exit is counted. The kit may rewrite the file between the Read and this hook (the stat-after-read race).`
+      ? `After every successful Read the host runs ${quoted(o.post)} (PostToolUse) with tool_response {type: "text", file: {filePath, content, numLines, startLine, totalLines}}; a non-zero exit is counted. Its hookSpecificOutput.updatedToolOutput (a string) replaces the Read's output: the worker is shown only that and holds what it carries (the tool's text inside it = framed; else the start of the tool's text it begins with, a partial slice; spec/SPEC.md "Substituted results"); updatedMCPToolOutput applies to MCP tools only and is ignored for Read (counted); any other output is not shown to the worker. The kit may rewrite the file between the Read and this hook (the stat-after-read race).`
       : `No PostToolUse hook (--hook-post).`,
     o.compact !== undefined
       ? `On compaction the host runs ${quoted(o.compact)} with PreCompact (trigger "auto") for the worker's session, and compacts whatever it answers; it compacts whole workers only (forget(path) is not generated).`
