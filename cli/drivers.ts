@@ -4,6 +4,7 @@
  * cli/subjects.ts registers them as kinds of subject. README "Check a hook", "Check an MCP server".
  */
 import { UsageError } from '../core/errors.ts';
+import { hostToolProblem, type HostToolBound } from '../core/host-tool.ts';
 import { LEVER_NAMES, isLeverName, type LeverName } from '../core/levers.ts';
 import { shellWord } from '../adapters/command.ts';
 import { pointerRegex } from '../adapters/drivers/decode.ts';
@@ -26,7 +27,14 @@ interface Common {
   readonly decode?: string;
 }
 export type DriverFlags =
-  | (Common & { readonly kind: 'hook'; readonly command: string; readonly post?: string; readonly compact?: string })
+  | (Common & {
+      readonly kind: 'hook';
+      readonly command: string;
+      readonly post?: string;
+      readonly compact?: string;
+      /** --hook-tool: the played Read's bound as JSON (core/host-tool.ts), and its parsed value. */
+      readonly tool?: { readonly raw: string; readonly bound: HostToolBound };
+    })
   | (Common & {
       readonly kind: 'mcp';
       readonly command: string;
@@ -55,6 +63,7 @@ export function parseDriverFlags(f: ReadonlyMap<string, string>, cap: number | u
   const owner: Record<string, 'hook' | 'mcp' | 'either'> = {
     'hook-post': 'hook',
     'hook-compact': 'hook',
+    'hook-tool': 'hook',
     'mcp-tool': 'mcp',
     'mcp-args': 'mcp',
     'mcp-compact': 'mcp',
@@ -108,6 +117,7 @@ export function parseDriverFlags(f: ReadonlyMap<string, string>, cap: number | u
       command: hook,
       ...(f.has('hook-post') ? { post: f.get('hook-post')! } : {}),
       ...(f.has('hook-compact') ? { compact: f.get('hook-compact')! } : {}),
+      ...(f.has('hook-tool') ? { tool: parseHookTool(f.get('hook-tool')!) } : {}),
       ...common,
     };
   let args: ArgMap | undefined;
@@ -124,6 +134,21 @@ export function parseDriverFlags(f: ReadonlyMap<string, string>, cap: number | u
     ...(f.has('mcp-compact') ? { compactTool: f.get('mcp-compact')! } : {}),
     ...common,
   };
+}
+
+/** --hook-tool's JSON: a host tool bound (core/host-tool.ts), checked like a process shim's `hello`. */
+function parseHookTool(raw: string): { raw: string; bound: HostToolBound } {
+  let v: unknown;
+  try {
+    v = JSON.parse(raw);
+  } catch {
+    throw new UsageError(
+      `run: --hook-tool takes a JSON host tool bound, e.g. --hook-tool '{"maxLines":2000,"maxLineChars":2000}', got ${JSON.stringify(raw)}`,
+    );
+  }
+  const p = hostToolProblem(v);
+  if (p !== undefined) throw new UsageError(`run: --hook-tool: ${p.replace('capabilities.tool', 'the bound')}`);
+  return { raw, bound: v as HostToolBound };
 }
 
 /** The driver adapter for the flags (the MCP SDK is loaded only when --mcp is given). */
@@ -148,6 +173,7 @@ export async function openDriver(
       command: d.command,
       ...(d.post !== undefined ? { post: d.post } : {}),
       ...(d.compact !== undefined ? { compact: d.compact } : {}),
+      ...(d.tool !== undefined ? { tool: d.tool.bound } : {}),
       ...shared,
     });
   }
@@ -173,6 +199,7 @@ export function driverArgv(d: DriverFlags): string[] {
     add('hook', d.command);
     add('hook-post', d.post);
     add('hook-compact', d.compact);
+    add('hook-tool', d.tool?.raw);
   } else {
     add('mcp', d.command);
     add('mcp-tool', d.tool);
@@ -220,6 +247,7 @@ export function parseAgentFlags(f: ReadonlyMap<string, string>): AgentFlags | un
     'mcp',
     'hook-post',
     'hook-compact',
+    'hook-tool',
     'mcp-tool',
     'mcp-args',
     'mcp-compact',

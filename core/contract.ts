@@ -120,6 +120,11 @@ export interface DecodeInfo {
   readonly levers: readonly LeverName[];
   readonly op: 'read' | 'stale';
   readonly path: string;
+  /**
+   * UTF-8 bytes of the text the host's tool returns for this read now (the request's content; 0
+   * when the tool fails); absent for `stale`. A process shim's pointer without `total` takes it.
+   */
+  readonly contentBytes?: number;
 }
 
 /** A tool as a host hands it to the shim, for OFF-IDENTITY. */

@@ -236,10 +236,11 @@ export class Session {
     return worker;
   }
 
-  #decode(text: string, op: 'read' | 'stale', path: string): Claim {
+  #decode(text: string, op: 'read' | 'stale', path: string, content?: ToolResult): Claim {
     let claim: unknown;
     try {
-      const info = { ...this.#info(), op, path };
+      const bytes = content === undefined ? undefined : content.ok ? Buffer.byteLength(content.text, 'utf8') : 0;
+      const info = { ...this.#info(), op, path, ...(bytes !== undefined ? { contentBytes: bytes } : {}) };
       claim = this.#history?.decode !== undefined ? this.#history.decode(text, info) : this.adapter.decode(text, info);
     } catch (e) {
       throw new AdapterError(
@@ -377,9 +378,10 @@ export class Session {
     const calls = w.countCalls;
     return prepared.map((p, i) => {
       const { response, crash } = settled[i]!;
-      const claim = 'text' in response ? this.#decode(response.text, 'read', p.e.path) : undefined;
       // An answer that skipped the tool is judged against what the tool returns now, never as a passed-on failure.
       const skip = skipped.has(i);
+      const claim =
+        'text' in response ? this.#decode(response.text, 'read', p.e.path, skip ? p.real : p.truth) : undefined;
       return {
         kind: 'read',
         index: index + i,

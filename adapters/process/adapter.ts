@@ -23,7 +23,15 @@ import type {
 import { ClaimQueue } from '../claim-queue.ts';
 import { withRoot } from '../command.ts';
 import { Channel, type Message } from './channel.ts';
-import { PROTOCOL_VERSION, errorFrom, helloFrom, toWire, type HelloReply, type WireError } from './protocol.ts';
+import {
+  PROTOCOL_VERSION,
+  errorFrom,
+  helloFrom,
+  sizedClaim,
+  toWire,
+  type HelloReply,
+  type WireError,
+} from './protocol.ts';
 import { Sandbox } from './sandbox.ts';
 import type { Isolation } from '../isolate.ts';
 
@@ -266,8 +274,8 @@ export async function openProcessAdapter(o: ProcessAdapterOptions): Promise<Proc
       latched();
       return workerShim(surface, surfaceClaims, { ...ctx, workerId: `probe-${++probeWorkers}` });
     },
-    decode(text: string, _info: DecodeInfo): Claim {
-      return surfaceClaims.take(text);
+    decode(text: string, info: DecodeInfo): Claim {
+      return sizedClaim(surfaceClaims.take(text), info);
     },
     async openHistory(_info: HistoryInfo): Promise<HistoryHandle> {
       if (failure !== undefined) throw failure;
@@ -293,7 +301,7 @@ export async function openProcessAdapter(o: ProcessAdapterOptions): Promise<Proc
         create: (ctx) => workerShim(live, claims, ctx),
         write: (path, content, mtimeMs) => live.sandbox.write(path, content, mtimeMs),
         delete: (path) => live.sandbox.delete(path),
-        decode: (text) => claims.take(text),
+        decode: (text, info) => sizedClaim(claims.take(text), info),
         breach: () => live.breach,
         async close() {
           if (closed) return;

@@ -987,6 +987,21 @@ export const CASES: readonly CorpusCase[] = Object.freeze([
     // A pointer to the failure the worker was last given is true (SPEC.md "A repeated failure"); once the file exists it is not.
     events: (ctx) => [worker(), ...reads(3, 'r.ts'), write('r.ts', small(ctx, 'rep'), T0), read('r.ts'), read('r.ts')],
   },
+  // ---- substituted results (SPEC.md "Substituted results") -------------------------------
+  {
+    id: 'substituted-reread',
+    lieClass: 'substitution-recorded',
+    rules: ['POINTER-FULL', 'FIRST-VERBATIM'],
+    needs: { anyOf: ['pointer', 'cap', 'diff'] },
+    cap: MID,
+    unplayable: tooLarge,
+    // Forty short lines re-read unchanged: a layer that showed the worker a few of them (a hook's
+    // updatedToolOutput) but recorded the tool's whole text points at lines it never showed.
+    events: (ctx) => {
+      const text = lines(40, 'sub');
+      return [worker(), write('long.ts', text, T0), ...readUntilHeld(ctx, 'long.ts', text, 13, 2)];
+    },
+  },
 ] satisfies CorpusCase[]);
 
 export function caseById(id: string): CorpusCase | undefined {
