@@ -24,7 +24,8 @@ export function reinjectProblem(v: unknown): string | undefined {
     return 'capabilities.reinject must be an object { count, order }';
   const o = v as Record<string, unknown>;
   const extra = Object.keys(o).filter((k) => k !== 'count' && k !== 'order');
-  if (extra.length > 0) return `capabilities.reinject has unknown key ${JSON.stringify(extra[0])} (known: count, order)`;
+  if (extra.length > 0)
+    return `capabilities.reinject has unknown key ${JSON.stringify(extra[0])} (known: count, order)`;
   if (typeof o.count !== 'number' || !Number.isSafeInteger(o.count) || o.count < 1 || o.count > REINJECT_MAX_COUNT)
     return `capabilities.reinject.count must be an integer from 1 to ${REINJECT_MAX_COUNT}`;
   if (!(REINJECT_ORDERS as readonly unknown[]).includes(o.order))
