@@ -5,6 +5,7 @@
  */
 import { UsageError } from '../core/errors.ts';
 import { LEVER_NAMES, isLeverName, type LeverName } from '../core/levers.ts';
+import { REINJECT_MAX_COUNT } from '../core/reinject.ts';
 import { shellWord } from '../adapters/command.ts';
 import { pointerRegex } from '../adapters/drivers/decode.ts';
 import type { DriverAdapter } from '../adapters/drivers/driver.ts';
@@ -26,7 +27,14 @@ interface Common {
   readonly decode?: string;
 }
 export type DriverFlags =
-  | (Common & { readonly kind: 'hook'; readonly command: string; readonly post?: string; readonly compact?: string })
+  | (Common & {
+      readonly kind: 'hook';
+      readonly command: string;
+      readonly post?: string;
+      readonly compact?: string;
+      /** --hook-reinject: files the played host re-attaches after a compaction (spec/SPEC.md "Re-injection after compaction"). */
+      readonly reinject?: number;
+    })
   | (Common & {
       readonly kind: 'mcp';
       readonly command: string;
@@ -42,6 +50,16 @@ const nonEmpty = (flag: string, v: string | undefined, example: string): string 
   return v;
 };
 
+/** --hook-reinject <n>: how many files the played host re-attaches after a compaction (core/reinject.ts). */
+function reinjectCount(raw: string): number {
+  const n = /^[0-9]+$/.test(raw) ? Number(raw) : NaN;
+  if (!Number.isSafeInteger(n) || n < 1 || n > REINJECT_MAX_COUNT)
+    throw new UsageError(
+      `run: --hook-reinject takes a whole number of files from 1 to ${REINJECT_MAX_COUNT} (Claude Code re-attaches up to 5), got ${JSON.stringify(raw)}`,
+    );
+  return n;
+}
+
 /** The driver flags, or undefined when neither --hook nor --mcp is given (then none of theirs may be). */
 export function parseDriverFlags(f: ReadonlyMap<string, string>, cap: number | undefined): DriverFlags | undefined {
   const agent = parseAgentFlags(f);
@@ -55,6 +73,7 @@ export function parseDriverFlags(f: ReadonlyMap<string, string>, cap: number | u
   const owner: Record<string, 'hook' | 'mcp' | 'either'> = {
     'hook-post': 'hook',
     'hook-compact': 'hook',
+    'hook-reinject': 'hook',
     'mcp-tool': 'mcp',
     'mcp-args': 'mcp',
     'mcp-compact': 'mcp',
@@ -76,6 +95,7 @@ export function parseDriverFlags(f: ReadonlyMap<string, string>, cap: number | u
   if (hook === undefined && mcp === undefined) return undefined;
   nonEmpty('hook-post', f.get('hook-post'), 'bash examples/hooks/content-dedup-post.sh');
   nonEmpty('hook-compact', f.get('hook-compact'), 'bash examples/hooks/content-dedup-compact.sh');
+  const reinject = f.has('hook-reinject') ? reinjectCount(f.get('hook-reinject')!) : undefined;
   let levers: LeverName[] | undefined;
   const raw = f.get('levers');
   if (raw !== undefined) {
@@ -108,6 +128,7 @@ export function parseDriverFlags(f: ReadonlyMap<string, string>, cap: number | u
       command: hook,
       ...(f.has('hook-post') ? { post: f.get('hook-post')! } : {}),
       ...(f.has('hook-compact') ? { compact: f.get('hook-compact')! } : {}),
+      ...(reinject !== undefined ? { reinject } : {}),
       ...common,
     };
   let args: ArgMap | undefined;
@@ -148,6 +169,7 @@ export async function openDriver(
       command: d.command,
       ...(d.post !== undefined ? { post: d.post } : {}),
       ...(d.compact !== undefined ? { compact: d.compact } : {}),
+      ...(d.reinject !== undefined ? { reinject: d.reinject } : {}),
       ...shared,
     });
   }
@@ -173,6 +195,7 @@ export function driverArgv(d: DriverFlags): string[] {
     add('hook', d.command);
     add('hook-post', d.post);
     add('hook-compact', d.compact);
+    add('hook-reinject', d.reinject === undefined ? undefined : String(d.reinject));
   } else {
     add('mcp', d.command);
     add('mcp-tool', d.tool);
@@ -220,6 +243,7 @@ export function parseAgentFlags(f: ReadonlyMap<string, string>): AgentFlags | un
     'mcp',
     'hook-post',
     'hook-compact',
+    'hook-reinject',
     'mcp-tool',
     'mcp-args',
     'mcp-compact',

@@ -175,8 +175,8 @@ export const SUBJECTS: { readonly [K in SubjectKind]: SubjectEntry<FlagsOf[K]> }
   },
   hook: {
     select: '--hook "<cmd>"',
-    extra: ['--hook-post "<cmd>"', '--hook-compact "<cmd>"', ...DRIVER_SHARED_FLAGS.usage],
-    flags: ['hook', 'hook-post', 'hook-compact', ...DRIVER_SHARED_FLAGS.flags],
+    extra: ['--hook-post "<cmd>"', '--hook-compact "<cmd>"', '--hook-reinject <n>', ...DRIVER_SHARED_FLAGS.usage],
+    flags: ['hook', 'hook-post', 'hook-compact', 'hook-reinject', ...DRIVER_SHARED_FLAGS.flags],
     transport: 'process',
     isolatedHistories: true,
     isolate: true,
