@@ -6,6 +6,7 @@
 import { UsageError } from '../core/errors.ts';
 import { hostToolProblem, type HostToolBound } from '../core/host-tool.ts';
 import { LEVER_NAMES, isLeverName, type LeverName } from '../core/levers.ts';
+import { REINJECT_MAX_COUNT } from '../core/reinject.ts';
 import { shellWord } from '../adapters/command.ts';
 import { pointerRegex } from '../adapters/drivers/decode.ts';
 import type { DriverAdapter } from '../adapters/drivers/driver.ts';
@@ -34,6 +35,8 @@ export type DriverFlags =
       readonly compact?: string;
       /** --hook-tool: the played Read's bound as JSON (core/host-tool.ts), and its parsed value. */
       readonly tool?: { readonly raw: string; readonly bound: HostToolBound };
+      /** --hook-reinject: files the played host re-attaches after a compaction (spec/SPEC.md "Re-injection after compaction"). */
+      readonly reinject?: number;
     })
   | (Common & {
       readonly kind: 'mcp';
@@ -50,6 +53,16 @@ const nonEmpty = (flag: string, v: string | undefined, example: string): string 
   return v;
 };
 
+/** --hook-reinject <n>: how many files the played host re-attaches after a compaction (core/reinject.ts). */
+function reinjectCount(raw: string): number {
+  const n = /^[0-9]+$/.test(raw) ? Number(raw) : NaN;
+  if (!Number.isSafeInteger(n) || n < 1 || n > REINJECT_MAX_COUNT)
+    throw new UsageError(
+      `run: --hook-reinject takes a whole number of files from 1 to ${REINJECT_MAX_COUNT} (Claude Code re-attaches up to 5), got ${JSON.stringify(raw)}`,
+    );
+  return n;
+}
+
 /** The driver flags, or undefined when neither --hook nor --mcp is given (then none of theirs may be). */
 export function parseDriverFlags(f: ReadonlyMap<string, string>, cap: number | undefined): DriverFlags | undefined {
   const agent = parseAgentFlags(f);
@@ -64,6 +77,7 @@ export function parseDriverFlags(f: ReadonlyMap<string, string>, cap: number | u
     'hook-post': 'hook',
     'hook-compact': 'hook',
     'hook-tool': 'hook',
+    'hook-reinject': 'hook',
     'mcp-tool': 'mcp',
     'mcp-args': 'mcp',
     'mcp-compact': 'mcp',
@@ -85,6 +99,7 @@ export function parseDriverFlags(f: ReadonlyMap<string, string>, cap: number | u
   if (hook === undefined && mcp === undefined) return undefined;
   nonEmpty('hook-post', f.get('hook-post'), 'bash examples/hooks/content-dedup-post.sh');
   nonEmpty('hook-compact', f.get('hook-compact'), 'bash examples/hooks/content-dedup-compact.sh');
+  const reinject = f.has('hook-reinject') ? reinjectCount(f.get('hook-reinject')!) : undefined;
   let levers: LeverName[] | undefined;
   const raw = f.get('levers');
   if (raw !== undefined) {
@@ -118,6 +133,7 @@ export function parseDriverFlags(f: ReadonlyMap<string, string>, cap: number | u
       ...(f.has('hook-post') ? { post: f.get('hook-post')! } : {}),
       ...(f.has('hook-compact') ? { compact: f.get('hook-compact')! } : {}),
       ...(f.has('hook-tool') ? { tool: parseHookTool(f.get('hook-tool')!) } : {}),
+      ...(reinject !== undefined ? { reinject } : {}),
       ...common,
     };
   let args: ArgMap | undefined;
@@ -174,6 +190,7 @@ export async function openDriver(
       ...(d.post !== undefined ? { post: d.post } : {}),
       ...(d.compact !== undefined ? { compact: d.compact } : {}),
       ...(d.tool !== undefined ? { tool: d.tool.bound } : {}),
+      ...(d.reinject !== undefined ? { reinject: d.reinject } : {}),
       ...shared,
     });
   }
@@ -200,6 +217,7 @@ export function driverArgv(d: DriverFlags): string[] {
     add('hook-post', d.post);
     add('hook-compact', d.compact);
     add('hook-tool', d.tool?.raw);
+    add('hook-reinject', d.reinject === undefined ? undefined : String(d.reinject));
   } else {
     add('mcp', d.command);
     add('mcp-tool', d.tool);
@@ -248,6 +266,7 @@ export function parseAgentFlags(f: ReadonlyMap<string, string>): AgentFlags | un
     'hook-post',
     'hook-compact',
     'hook-tool',
+    'hook-reinject',
     'mcp-tool',
     'mcp-args',
     'mcp-compact',

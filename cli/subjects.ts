@@ -175,8 +175,14 @@ export const SUBJECTS: { readonly [K in SubjectKind]: SubjectEntry<FlagsOf[K]> }
   },
   hook: {
     select: '--hook "<cmd>"',
-    extra: ['--hook-post "<cmd>"', '--hook-compact "<cmd>"', "--hook-tool '<json>'", ...DRIVER_SHARED_FLAGS.usage],
-    flags: ['hook', 'hook-post', 'hook-compact', 'hook-tool', ...DRIVER_SHARED_FLAGS.flags],
+    extra: [
+      '--hook-post "<cmd>"',
+      '--hook-compact "<cmd>"',
+      "--hook-tool '<json>'",
+      '--hook-reinject <n>',
+      ...DRIVER_SHARED_FLAGS.usage,
+    ],
+    flags: ['hook', 'hook-post', 'hook-compact', 'hook-tool', 'hook-reinject', ...DRIVER_SHARED_FLAGS.flags],
     transport: 'process',
     isolatedHistories: true,
     isolate: true,

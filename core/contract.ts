@@ -6,8 +6,9 @@ import type { ArmName, Levers } from './arms.ts';
 import type { Claim } from './claims.ts';
 import type { HostToolBound, HostToolUnit } from './host-tool.ts';
 import type { LeverName } from './levers.ts';
+import type { Reinject } from './reinject.ts';
 
-export type { ArmName, Levers, Claim, HostToolBound, HostToolUnit, LeverName };
+export type { ArmName, Levers, Claim, HostToolBound, HostToolUnit, LeverName, Reinject };
 
 /** What a shim offers; a rule whose capability is missing reports n/a naming it. */
 export interface Capabilities {
@@ -48,6 +49,11 @@ export interface Capabilities {
   readonly hostNeverCompacts?: boolean;
   /** The host compacts whole workers only: histories call forget() without a path (hooks, MCP servers). */
   readonly forgetWhole?: boolean;
+  /**
+   * After a whole-worker compaction the host re-attaches the files the worker requested most
+   * recently (spec/SPEC.md "Re-injection after compaction"): the worker holds those again.
+   */
+  readonly reinject?: Reinject;
   /**
    * The kit may rewrite a file between the shim's read of it and whatever the shim does next
    * (stat-after-read race). Always possible in-process; a process opts in with the protocol barrier.

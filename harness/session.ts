@@ -8,7 +8,8 @@ import { claimProblem, type Claim } from '../core/claims.ts';
 import { AdapterError, UsageError } from '../core/errors.ts';
 import type { HostToolBound } from '../core/host-tool.ts';
 import { leverList, type Mode } from '../core/levers.ts';
-import { requestKey } from '../core/paths.ts';
+import { requestKey, resolvePath } from '../core/paths.ts';
+import { pickReattached } from '../core/reinject.ts';
 import {
   eventPathProblem,
   type ReadEvent,
@@ -73,6 +74,14 @@ export interface OtherOutcome {
   readonly kind: 'other';
   readonly index: number;
   readonly event: TraceEvent;
+  /** A whole-worker forget: the files the host re-attached, with the text it showed (spec/SPEC.md "Re-injection after compaction"). */
+  readonly reattached?: readonly Reattached[];
+}
+
+/** A file re-attached after a compaction: its path (resolved) and the host tool's whole-file text now. */
+export interface Reattached {
+  readonly path: string;
+  readonly text: string;
 }
 
 export type Outcome = ReadOutcome | StaleOutcome | OtherOutcome;
@@ -89,6 +98,8 @@ interface Worker {
   /** Errors the kit's read tool threw to this worker's shim (a rejection with one of them is passed on, not a crash). */
   readonly thrown: Set<unknown>;
   countCalls: number[];
+  /** The distinct resolved paths this worker requested, least recently first (re-injection picks the last). */
+  readonly requested: string[];
 }
 
 function errorText(e: unknown): string {
@@ -115,6 +126,16 @@ async function withTimeout<T>(p: Promise<T>, ms: number, what: string): Promise<
   } finally {
     clearTimeout(timer);
   }
+}
+
+/** The files of `paths` the host's read tool can show whole now, with that text (a missing or refused one is left out). */
+export function reattachedIn(world: World, paths: readonly string[]): Reattached[] {
+  const out: Reattached[] = [];
+  for (const path of paths) {
+    const t = world.toolResult({ path: resolvePath(path) });
+    if (t.ok) out.push({ path: resolvePath(path), text: t.text });
+  }
+  return out;
 }
 
 export class Session {
@@ -189,7 +210,7 @@ export class Session {
     if (have) return have;
     const injections = new Map<string, Injection[]>();
     const thrown = new Set<unknown>();
-    const w: { countCalls: number[] } = { countCalls: [] };
+    const w: { countCalls: number[]; requested: string[] } = { countCalls: [], requested: [] };
     const { arm, levers, cap, seal } = this.#info();
     const ctx: AdapterContext = {
       workerId: id,
@@ -273,7 +294,8 @@ export class Session {
       case 'forget': {
         const w = await this.#worker(e.worker);
         if (w.shim.forget) await withTimeout(Promise.resolve(w.shim.forget(e.path)), this.#timeout, 'forget()');
-        return [{ kind: 'other', index, event: e }];
+        const reattached = this.#reattach(w, e);
+        return [{ kind: 'other', index, event: e, ...(reattached ? { reattached } : {}) }];
       }
       case 'stale':
         return [await this.#stale(e, index)];
@@ -288,6 +310,17 @@ export class Session {
         return this.#reads(events.slice(index, last + 1) as ReadEvent[], index);
       }
     }
+  }
+
+  /**
+   * What the host re-attaches after a whole-worker forget: the event's own list (a recorded
+   * trace), else the declared policy (capabilities.reinject) over the worker's requests.
+   */
+  #reattach(w: Worker, e: TraceEvent & { type: 'forget' }): Reattached[] | undefined {
+    if (e.path !== undefined) return undefined;
+    const r = this.adapter.capabilities.reinject;
+    const paths = e.reattached ?? (r !== undefined ? pickReattached(w.requested, r) : undefined);
+    return paths === undefined ? undefined : reattachedIn(this.world, paths);
   }
 
   async #stale(e: StaleEvent, index: number): Promise<StaleOutcome> {
@@ -318,6 +351,12 @@ export class Session {
     const w = await this.#worker(batch[0]!.worker);
     const counters0 = w.shim.counters?.();
     w.countCalls = [];
+    for (const e of batch) {
+      const p = resolvePath(e.path);
+      const at = w.requested.indexOf(p);
+      if (at !== -1) w.requested.splice(at, 1);
+      w.requested.push(p);
+    }
     const prepared = batch.map((e, i) => {
       if (e.fail !== undefined && this.#history?.injectsFailures === false)
         throw new AdapterError(

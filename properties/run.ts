@@ -10,6 +10,7 @@ import { RULE_IDS, type RuleId } from '../core/rules.ts';
 import { headerMode, type Trace } from '../core/trace.ts';
 import { KIT_VERSION, SPEC_VERSION } from '../core/version.ts';
 import { describeHostTool } from '../core/host-tool.ts';
+import { describeReinject } from '../core/reinject.ts';
 import type { ShimAdapter } from '../adapters/contract.ts';
 import type { Transport } from '../adapters/subject.ts';
 import { AdapterError } from '../core/errors.ts';
@@ -150,6 +151,7 @@ export async function judgeRun(options: JudgeOptions): Promise<RunResult> {
       `The host read tool ${verb} its output (${describeHostTool(tool)}): every request's content is that ${verb === 'bounds' ? 'bounded' : verb === 'normalises' ? 'normalised' : 'normalised, bounded'} text.`,
     );
   }
+  if (caps.reinject !== undefined) assumptions.push(describeReinject(caps.reinject));
   if (caps.cap !== undefined) assumptions.push(`The shim has a fixed cap of ${caps.cap} bytes: every history uses it.`);
   const modeFields = mode.arm !== undefined ? { arm: mode.arm } : { levers: leverList(mode.levers) };
   const header = (cap: number, seed: number, fcPath?: string): Trace['header'] => ({

@@ -53,6 +53,8 @@ export interface HookDriverOptions {
   readonly post?: string;
   /** Run when the host compacts a worker's transcript (PreCompact). */
   readonly compact?: string;
+  /** After a compaction the host re-attaches this many recently requested files (spec/SPEC.md "Re-injection after compaction"). */
+  readonly reinject?: number;
   /** Per hook call, in ms. */
   readonly timeoutMs?: number;
   readonly cwd?: string;
@@ -136,6 +138,7 @@ export function openHookAdapter(o: HookDriverOptions): DriverAdapter {
     // Without --hook-compact the host compacts and never tells the hook (FORGET-RESETS judges that).
     forget: o.compact !== undefined,
     forgetWhole: true,
+    ...(o.reinject !== undefined ? { reinject: { count: o.reinject, order: 'recent' as const } } : {}),
     counters: false,
     seal: false,
     // The kit rewrites a file right after the host's Read returned it, before PostToolUse.
@@ -314,7 +317,12 @@ export function openHookAdapter(o: HookDriverOptions): DriverAdapter {
     o.compact !== undefined
       ? `On compaction the host runs ${quoted(o.compact)} with PreCompact (trigger "auto") for the worker's session, and compacts whatever it answers; it compacts whole workers only (forget(path) is not generated).`
       : `The host compacts transcripts (whole workers) without telling the hook (no --hook-compact): a pointer after a compaction fails FORGET-RESETS.`,
-    `After a compaction the host does not re-inject recently read files: the worker holds nothing it read before.`,
+    // With --hook-reinject the run's assumptions say what the host re-attaches (core/reinject.ts describeReinject).
+    ...(o.reinject === undefined
+      ? [
+          `After a compaction the host does not re-inject recently read files (no --hook-reinject): the worker holds nothing it read before.`,
+        ]
+      : []),
     `The kit never makes the Read tool fail on purpose (a read the hook withholds never reaches the tool); reads of missing files fail for real.`,
     describeLevers(levers, o.cap),
   ];

@@ -614,6 +614,32 @@ export const CASES: readonly CorpusCase[] = Object.freeze([
       ];
     },
   },
+  // Re-injection (spec/SPEC.md "Re-injection after compaction"): count + 1 files read, then a
+  // compaction; the host re-attaches the `count` read last. A pointer to the newest is true, a
+  // pointer to the oldest (never re-attached) is a lie, and so is one to a re-attached file edited since.
+  {
+    id: 'reinject-then-pointer',
+    lieClass: 'reinject-assumed',
+    rules: ['FORGET-RESETS', 'POINTER-FULL'],
+    needs: { levers: ['pointer'], forget: true, reinject: true },
+    cap: TINY,
+    events: (ctx) => {
+      const count = ctx.reinject?.count ?? 1;
+      const names = Array.from({ length: count + 1 }, (_, i) => `r${i}.ts`);
+      const newest = names[count]!;
+      const edited = names[1]!;
+      return [
+        worker(),
+        ...names.map((f, i) => write(f, small(ctx, `ri${i}`), T0)),
+        ...names.flatMap((f) => [read(f), read(f)]),
+        forget('w1'),
+        read(newest),
+        read(names[0]!),
+        ...(edited === newest ? [] : [write(edited, small(ctx, 'ri-edited'), T0 + 1000), read(edited)]),
+        read(newest),
+      ];
+    },
+  },
   {
     id: 'forget-alias',
     lieClass: 'forget-alias',

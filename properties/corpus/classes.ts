@@ -27,6 +27,8 @@ export const LIE_CLASSES = Object.freeze({
   compaction: 'compaction or rewind (forget) then re-read',
   'compaction-whole-worker': "whole-worker compaction (the host compacts a worker's transcript) then re-read",
   'forget-alias': 'forget of one path under another spelling',
+  'reinject-assumed':
+    'files re-attached after compaction assumed to be every file delivered (the host re-attaches only the most recent few)',
   'second-worker': 'a second worker (subagent) reading what the first read',
   'cross-session': 'a cache that outlives its session (the same reads in a new session)',
   'window-as-whole': 'a window read answered as the whole file',

@@ -81,6 +81,8 @@ export function whyNotPlayed(
   if (n.tool && caps.tool === undefined) return 'needs a declared host tool bound (capabilities.tool)';
   if (n.refuse !== undefined && !(caps.tool?.refuse?.[n.refuse] ?? false))
     return `needs a host tool that refuses (capabilities.tool.refuse.${n.refuse})`;
+  if (n.reinject && caps.reinject === undefined)
+    return 'needs a host that re-attaches files after compaction (capabilities.reinject)';
   if (!c.rules.some((r) => env.targets.has(r))) return `--only leaves none of its rules (${c.rules.join(', ')})`;
   return undefined;
 }
@@ -141,6 +143,7 @@ export async function playCorpus(env: CorpusEnv, sink: CorpusSink): Promise<Corp
       mode: env.mode,
       seal: env.seal,
       ...(env.tool ? { tool: env.tool } : {}),
+      ...(caps.reinject ? { reinject: caps.reinject } : {}),
     };
     const why = skip ?? c.unplayable?.(ctx);
     if (why !== undefined) {

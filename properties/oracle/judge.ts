@@ -16,6 +16,7 @@ import { backing } from './backing.ts';
 import { isBoundary, n, sameBytes, utf8 } from './bytes.ts';
 import { Knowledge, afterClaim, holds, patched, sameKnowledge, type Known } from './knowledge.ts';
 import { SpellingTracker, fullSliceEnd, progressFloor } from './progress.ts';
+import { reattach } from './reinject.ts';
 import type { EfficiencyKind } from '../result.ts';
 import type { Held } from '../picture.ts';
 
@@ -142,6 +143,11 @@ export class Oracle {
         this.#truth.forget(e.worker, path);
         this.#withErrors.forget(e.worker, path);
         this.#claimed.forget(e.worker, path);
+        // The host re-attached these files after compacting: every model holds them again (as delivered).
+        if (o.reattached !== undefined) {
+          reattach([this.#truth, this.#withErrors, this.#claimed, this.#noForget], e.worker, o.reattached);
+          reattach([this.#global], '*', o.reattached);
+        }
         const mine = `${e.worker}\u0000`;
         for (const wk of [...this.#cause.keys()]) {
           const key = wk.slice(mine.length);
