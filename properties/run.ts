@@ -5,8 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { ArmName } from '../core/arms.ts';
-import type { HostToolBound } from '../core/host-tool.ts';
-import { leverList, type LeverName } from '../core/levers.ts';
+import { leverList } from '../core/levers.ts';
 import { RULE_IDS, type RuleId } from '../core/rules.ts';
 import { headerMode, type Trace } from '../core/trace.ts';
 import { KIT_VERSION, SPEC_VERSION } from '../core/version.ts';
@@ -17,23 +16,21 @@ import { AdapterError } from '../core/errors.ts';
 import { modeFor } from '../adapters/capabilities.ts';
 import { notApplicable, unusedLever } from './applicability.ts';
 import { leadFromNote } from './corpus/classes.ts';
-import { playCorpus, type Advisory, type CaseOutcome, type Phase } from './corpus/play.ts';
-import { efficiencyFindings, type EfficiencyFinding } from './efficiency.ts';
-import type { LeverUse } from './lever-use.ts';
+import { playCorpus } from './corpus/play.ts';
+import { efficiencyFindings } from './efficiency.ts';
 import { FAKE_SEALS } from './generators/content.ts';
 import { recorded } from './recorded.ts';
 import { consequencesOf, tellStory } from './story.ts';
 import { runSurfaceProbes } from './surface/index.ts';
-import { isPartial, summarize, type Shard, type ShardInfo } from './shard.ts';
+import { isPartial, summarize, type Shard } from './shard.ts';
 import { decide, type RuleStatus } from './verdict.ts';
 import { runHistory, type EngineEnv } from './engine/env.ts';
 import { generatedPhase } from './engine/generated.ts';
 import type { HistoryObserver } from './engine/observe.ts';
 import { Slots } from './engine/pool.ts';
-import type { ShrinkInfo } from './engine/shrink.ts';
 import { Tally } from './engine/tally.ts';
 
-import type { BandUsed, Counterexample, CorpusSummary, RuleResult, RunResult } from './result.ts';
+import type { RuleResult, RunResult } from './result.ts';
 
 export type { RuleStatus };
 export type {

@@ -7,7 +7,7 @@
  * is decided on the sum.
  */
 import { modeOfArm, modeOfLevers } from '../core/levers.ts';
-import { RULE_IDS, type RuleId } from '../core/rules.ts';
+import { RULE_IDS } from '../core/rules.ts';
 import { unusedLever } from './applicability.ts';
 import { combineEfficiency } from './efficiency.ts';
 import { addLeverUse, emptyLeverUse } from './lever-use.ts';
@@ -20,7 +20,6 @@ import {
   type RuleResult,
   type RunResult,
   type Shard,
-  type ShardInfo,
 } from './result.ts';
 import { decide } from './verdict.ts';
 

@@ -14,7 +14,7 @@ import { AdapterError } from '../../core/errors.ts';
 import { judgeHistory, type HistoryConfig, type HistoryVerdict } from '../history.ts';
 import { sayClaim } from '../oracle/judge.ts';
 import { recorded } from '../recorded.ts';
-import type { Advisory, CaseOutcome, Counterexample, Phase } from '../result.ts';
+import type { Advisory, CaseOutcome, Counterexample } from '../result.ts';
 import { consequencesOf, tellStory } from '../story.ts';
 import { CASES } from './cases.ts';
 import { corpusNote, lieClassLine, type LieClassId } from './classes.ts';

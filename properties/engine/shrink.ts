@@ -32,8 +32,6 @@ export interface ShrinkOptions {
   readonly shared?: SharedVerdicts;
 }
 
-const breaks = (v: HistoryVerdict, rule: RuleId): boolean => v.violations.some((x) => x.rule === rule);
-
 /** The smallest failing draw fast-check's order reaches within the budget, and its path. */
 async function search(
   env: EngineEnv,
@@ -86,7 +84,7 @@ async function search(
         return true;
       },
     );
-    const w = winner as { j: number; draw: Draw; v: HistoryVerdict } | undefined;
+    const w = winner;
     if (w === undefined) {
       spent += Math.min(room, pulled.length);
       // No candidate broke the rule: a local minimum, unless the budget ended the stream early.
