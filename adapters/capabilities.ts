@@ -53,7 +53,7 @@ export function capabilitiesProblem(raw: unknown): string | undefined {
     const levers = raw.levers as string[];
     if (raw.persona === true || raw.armResolver === true || raw.wrapTool === true)
       return 'capabilities.persona, armResolver and wrapTool belong to an arm surface ("arms"), not to a shim that declares "levers"';
-    if (raw.diff !== undefined && raw.diff !== levers.includes('diff'))
+    if (typeof raw.diff === 'boolean' && raw.diff !== levers.includes('diff'))
       return `capabilities.diff is ${String(raw.diff)} but "levers" ${levers.includes('diff') ? 'has' : 'lacks'} diff`;
     if (raw.staleServe === true && !levers.includes('cap'))
       return "capabilities.staleServe needs the cap lever (the stale serve is the cap's compensation)";

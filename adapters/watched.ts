@@ -21,7 +21,7 @@ interface Method {
 }
 
 const isThenable = (r: unknown): r is PromiseLike<unknown> =>
-  r !== null && typeof (r as { then?: unknown } | undefined)?.then === 'function';
+  typeof (r as { then?: unknown } | null | undefined)?.then === 'function';
 
 const json = (v: unknown): string => {
   let s: string;
@@ -110,7 +110,7 @@ export function watchedAdapter(adapter: ShimAdapter, log: CallLog): ShimAdapter 
     close: { says: () => '' },
   });
   return new Proxy(outer, {
-    get: (t, prop) => (prop === 'surface' ? surface : Reflect.get(t, prop)),
+    get: (t, prop): unknown => (prop === 'surface' ? surface : Reflect.get(t, prop)),
     has: (_, prop) => Reflect.has(adapter, prop),
   });
 }

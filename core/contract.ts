@@ -138,16 +138,16 @@ export interface HostTool {
   execute(args: unknown): unknown;
 }
 
-/** Optional probes of the arm surface. */
+/** Optional probes of the arm surface. resolveArm, persona and wrapTool are called unbound (`this: void`). */
 export interface Surface {
   /** Raw flag → levers, or throw (TypeError for an unknown flag). */
-  resolveArm?(flag: unknown): Levers | Promise<Levers>;
+  resolveArm?(this: void, flag: unknown): Levers | Promise<Levers>;
   /** The raw flag the host passes for an arm name (defaults: false, 'cap', 'diff', true). */
   armFlag?(arm: ArmName): unknown;
   /** Persona line for an arm; null/'' when the arm has none. */
-  persona?(arm: ArmName, cap: number, seal: string): string | null | Promise<string | null>;
+  persona?(this: void, arm: ArmName, cap: number, seal: string): string | null | Promise<string | null>;
   /** Wrap a host tool under an arm (OFF-IDENTITY checks the off arm returns it untouched). */
-  wrapTool?(arm: ArmName, tool: HostTool): unknown;
+  wrapTool?(this: void, arm: ArmName, tool: HostTool): unknown;
 }
 
 /** What a history is run with (the arm or levers and the cap of every worker in it, the seal, the tool bound). */

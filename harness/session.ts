@@ -224,7 +224,7 @@ export class Session {
         w.countCalls.push(withheld);
       },
       read: async (args: ReadArgs) => {
-        const key = requestKey(String(args?.path), args as Record<string, unknown>);
+        const key = requestKey(String(args?.path), args);
         const inj = injections.get(key)?.shift();
         const fail = (e: ToolError): never => {
           thrown.add(e);

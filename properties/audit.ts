@@ -213,7 +213,7 @@ function storyOf(
   const sub = shown.map((i) => events[i]!);
   const subOutcomes = shown.flatMap((i, k) => {
     const o = byIndex.get(i);
-    return o === undefined ? [] : [{ ...o, index: k } as Outcome];
+    return o === undefined ? [] : [{ ...o, index: k }];
   });
   const told = tellStory(sub, subOutcomes, [{ ...v, index: shown.length - 1 }]);
   const out = told.map((l) => {

@@ -22,7 +22,6 @@ import {
   type ParsedSpec,
   type PersonaClause,
   type ResponseExpectation,
-  type RuleSection,
   type Step,
   type Thrown,
 } from './model.ts';
@@ -109,7 +108,7 @@ export function parseSpec(markdown: string, file: string): ParsedSpec {
       fence.attrs === undefined ? undefined : /\bid=(\S+)/.exec(fence.attrs)?.[1],
       'code fence is never closed',
     );
-  return { file, sections: sections as RuleSection[], examples };
+  return { file, sections, examples };
 }
 
 function parseExample(fence: Fence, section: Section | undefined, file: string): Example {
@@ -238,7 +237,7 @@ function parseExample(fence: Fence, section: Section | undefined, file: string):
     id,
     rule,
     section: section.title,
-    arm: armText as ArmName | undefined,
+    arm: armText,
     ...(levers !== undefined ? { levers } : {}),
     ...(tool !== undefined ? { tool } : {}),
     cap: Number(capText),
@@ -273,7 +272,7 @@ function hostTool(text: string): HostToolBound | string {
   }
   const problem = hostToolProblem(bound);
   return problem === undefined
-    ? (bound as HostToolBound)
+    ? bound
     : problem.replace(/capabilities\.tool\./g, '').replace(/capabilities\.tool/g, 'the bound');
 }
 

@@ -214,7 +214,7 @@ function checkRead(
           bad(
             `the worker does not hold bytes 0-${x.start} of this content, so a slice cannot continue from ${x.start}`,
           );
-        held = Buffer.concat([k!.held.subarray(0, x.start), pay]);
+        held = Buffer.concat([k.held.subarray(0, x.start), pay]);
       }
       // Bytes of unchanged content sent again do not shorten what the worker holds ("How the kit keeps K honest").
       if (

@@ -41,6 +41,9 @@ export interface ConformanceOptions {
   readonly name?: string;
 }
 
+/** What the adapter threw while loading, as the error each rule's test fails with. */
+const asError = (e: unknown): Error => (e instanceof Error ? e : new Error(String(e)));
+
 /** The message a failing rule's test fails with: the reason, then the story. */
 export function failureMessage(rule: RuleResult): string {
   const cx = rule.counterexample;
@@ -101,7 +104,7 @@ export function describeConformance(options: ConformanceOptions): void {
 
     for (const id of rules)
       it(id, (ctx) => {
-        if (broken !== undefined) throw broken instanceof Error ? broken : new Error(String(broken));
+        if (broken !== undefined) throw asError(broken);
         const rule = result?.rules.find((r) => r.id === id);
         if (rule === undefined) throw new Error(`${id}: the run reported nothing for this rule`);
         const known = listed.has(id);

@@ -11,6 +11,7 @@ import type { AddressInfo } from 'node:net';
 import type { AgentWire } from './profile.ts';
 import { geminiEvents, geminiRoute, parseGemini, type GeminiRoute } from './wire/gemini.ts';
 import { OPENAI_CHAT_PATH, openaiChatEvents, parseOpenAIChat } from './wire/openai-chat.ts';
+import { fieldText } from './wire/text.ts';
 
 /** What a loop request carried back: the tool result for the last tool call, if any. */
 export interface ToolResult {
@@ -184,7 +185,7 @@ const textOf = (content: unknown): string =>
       ? content
           .map((b) =>
             b !== null && typeof b === 'object' && (b as { type?: unknown }).type === 'text'
-              ? String((b as { text?: unknown }).text ?? '')
+              ? fieldText((b as { text?: unknown }).text)
               : '',
           )
           .join('')
@@ -205,7 +206,7 @@ export function parseAnthropic(body: unknown, readTool: string): LoopRequest | '
     for (const blk of last.content as Record<string, unknown>[]) {
       if (blk?.type === 'tool_result' && typeof blk.tool_use_id === 'string')
         results.set(blk.tool_use_id, { id: blk.tool_use_id, raw: textOf(blk.content), isError: blk.is_error === true });
-      else if (blk?.type === 'text') userText += String(blk.text ?? '');
+      else if (blk?.type === 'text') userText += fieldText(blk.text);
     }
   } else if (last !== undefined) userText = textOf(last.content);
   return { turns: b.messages.length, results, userText };

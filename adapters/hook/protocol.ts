@@ -128,7 +128,7 @@ export function preDecision(x: HookExit): PreDecision | string {
     case undefined:
       return { kind: 'allow', via: 'none' };
     case 'block':
-      return { kind: 'deny', via: 'block', reason: (j.reason as string | undefined) ?? '' };
+      return { kind: 'deny', via: 'block', reason: j.reason ?? '' };
     case 'approve':
       return { kind: 'allow', via: 'approve' };
     default:

@@ -201,7 +201,7 @@ export function parseResults(text: string, file: string): ResultsFile {
   const r = v as Partial<ResultsFile>;
   if (typeof r !== 'object' || r === null || r.command !== 'table' || !Array.isArray(r.subjects))
     throw new UsageError(`table: ${file} is not a table results file (needs "command": "table" and "subjects")`);
-  for (const s of r.subjects)
+  for (const s of r.subjects as readonly (Partial<SubjectResult> | null)[])
     if (typeof s?.name !== 'string' || !Array.isArray(s.report?.rules))
       throw new UsageError(`table: ${file}: subject ${JSON.stringify(s?.name)} has no report rules`);
   return r as ResultsFile;

@@ -158,7 +158,7 @@ async function measureOne(lieClass: LieClassId, s: Subject): Promise<Finding> {
     adapter = m.adapter;
     arm = m.arm;
     rules = mutantById(s.id)!.rules;
-    dispose = m.dispose;
+    dispose = () => m.dispose();
     transport = 'in-process';
     name = s.id;
   } else {

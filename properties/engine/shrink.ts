@@ -84,7 +84,7 @@ async function search(
         return true;
       },
     );
-    const w = winner as { j: number; draw: Draw; v: HistoryVerdict } | undefined;
+    const w = winner;
     if (w === undefined) {
       spent += Math.min(room, pulled.length);
       // No candidate broke the rule: a local minimum, unless the budget ended the stream early.

@@ -60,8 +60,11 @@ export async function captured(
 ): Promise<Ran> {
   let stdout = '';
   let stderr = '';
+  // Kept to be put back in `finally`, never called: unbound is fine.
+  /* eslint-disable @typescript-eslint/unbound-method */
   const out = process.stdout.write;
   const err = process.stderr.write;
+  /* eslint-enable @typescript-eslint/unbound-method */
   const was = process.cwd();
   const saved = new Map<string, string | undefined>();
   for (const [k, v] of Object.entries({ READSHIM_PROGRESS: '0', ...env })) {
