@@ -30,6 +30,7 @@ export const FOLDERS: Readonly<Record<string, Suite>> = {
   process: 'integration',
   properties: 'unit',
   reference: 'unit',
+  scripts: 'unit',
   selfcheck: 'unit',
   spec: 'unit',
 };
