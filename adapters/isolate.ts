@@ -12,6 +12,7 @@ import { userInfo } from 'node:os';
 import { delimiter, join, relative, isAbsolute } from 'node:path';
 import { UsageError } from '../core/errors.ts';
 import { onKitExit } from './process/cleanup.ts';
+import { defined } from '../core/defined.ts';
 
 /** Processes (threads count) one isolated subject may have at once: a fork bomb stops there. */
 export const ISOLATE_MAX_PROCS = 256;
@@ -92,7 +93,7 @@ export function openIsolation(command: string, env: NodeJS.ProcessEnv = process.
     ),
   ];
   const pidsCgroup = kitCgroup();
-  return { bwrap, prlimit, hide, maxProcs: ISOLATE_MAX_PROCS, ...(pidsCgroup !== undefined ? { pidsCgroup } : {}) };
+  return { bwrap, prlimit, hide, maxProcs: ISOLATE_MAX_PROCS, ...defined({ pidsCgroup }) };
 }
 
 let cgroupMade: string | null | undefined;

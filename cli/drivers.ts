@@ -13,6 +13,7 @@ import type { DriverAdapter } from '../adapters/drivers/driver.ts';
 import type { Isolation } from '../adapters/isolate.ts';
 import type { ArgMap } from '../adapters/mcp/tool.ts';
 import { parseArgMap } from '../adapters/mcp/tool.ts';
+import { defined } from '../core/defined.ts';
 
 /** run --agent's flags (the block at the end of this file). */
 export const AGENT_VALUE_FLAGS = ['agent', 'agent-profile', 'agent-command'] as const;
@@ -123,7 +124,7 @@ export function parseDriverFlags(f: ReadonlyMap<string, string>, cap: number | u
   if (pattern !== undefined) pointerRegex(pattern);
   const common: Common = {
     ...(levers ? { levers } : {}),
-    ...(pattern !== undefined ? { pointerPattern: pattern } : {}),
+    ...defined({ pointerPattern: pattern }),
     ...(f.has('decode') ? { decode: f.get('decode')! } : {}),
   };
   if (hook !== undefined)
@@ -133,7 +134,7 @@ export function parseDriverFlags(f: ReadonlyMap<string, string>, cap: number | u
       ...(f.has('hook-post') ? { post: f.get('hook-post')! } : {}),
       ...(f.has('hook-compact') ? { compact: f.get('hook-compact')! } : {}),
       ...(f.has('hook-tool') ? { tool: parseHookTool(f.get('hook-tool')!) } : {}),
-      ...(reinject !== undefined ? { reinject } : {}),
+      ...defined({ reinject }),
       ...common,
     };
   let args: ArgMap | undefined;
@@ -176,30 +177,30 @@ export async function openDriver(
   const decoder =
     d.decode !== undefined ? await (await import('../adapters/drivers/decode.ts')).loadDecoder(d.decode) : undefined;
   const shared = {
-    ...(o.timeoutMs !== undefined ? { timeoutMs: o.timeoutMs } : {}),
-    ...(d.levers !== undefined ? { levers: d.levers } : {}),
+    ...defined({ timeoutMs: o.timeoutMs }),
+    ...defined({ levers: d.levers }),
     ...(d.levers?.includes('cap') && o.cap !== undefined ? { cap: o.cap } : {}),
-    ...(d.pointerPattern !== undefined ? { pointerPattern: d.pointerPattern } : {}),
+    ...defined({ pointerPattern: d.pointerPattern }),
     ...(decoder !== undefined ? { decoder, decoderModule: d.decode! } : {}),
-    ...(o.isolation !== undefined ? { isolation: o.isolation } : {}),
+    ...defined({ isolation: o.isolation }),
   };
   if (d.kind === 'hook') {
     const { openHookAdapter } = await import('../adapters/hook/adapter.ts');
     return openHookAdapter({
       command: d.command,
-      ...(d.post !== undefined ? { post: d.post } : {}),
-      ...(d.compact !== undefined ? { compact: d.compact } : {}),
+      ...defined({ post: d.post }),
+      ...defined({ compact: d.compact }),
       ...(d.tool !== undefined ? { tool: d.tool.bound } : {}),
-      ...(d.reinject !== undefined ? { reinject: d.reinject } : {}),
+      ...defined({ reinject: d.reinject }),
       ...shared,
     });
   }
   const { openMcpAdapter } = await import('../adapters/mcp/adapter.ts');
   return openMcpAdapter({
     command: d.command,
-    ...(d.tool !== undefined ? { tool: d.tool } : {}),
-    ...(d.args !== undefined ? { args: d.args } : {}),
-    ...(d.compactTool !== undefined ? { compactTool: d.compactTool } : {}),
+    ...defined({ tool: d.tool }),
+    ...defined({ args: d.args }),
+    ...defined({ compactTool: d.compactTool }),
     ...(o.replay ? { prespawn: 0 } : {}),
     ...shared,
   });
@@ -291,7 +292,7 @@ export function parseAgentFlags(f: ReadonlyMap<string, string>): AgentFlags | un
     kind: 'agent',
     command: name ?? module!,
     builtin: name !== undefined,
-    ...(cmd !== undefined ? { agentCommand: cmd } : {}),
+    ...defined({ agentCommand: cmd }),
   };
 }
 
@@ -312,8 +313,8 @@ async function openAgent(d: AgentFlags, o: { timeoutMs?: number }): Promise<Driv
   return openAgentAdapter({
     profile,
     profileSource: d.builtin ? `built-in ${d.command}` : `module ${d.command}`,
-    ...(d.agentCommand !== undefined ? { command: d.agentCommand } : {}),
-    ...(o.timeoutMs !== undefined ? { timeoutMs: o.timeoutMs } : {}),
+    ...defined({ command: d.agentCommand }),
+    ...defined({ timeoutMs: o.timeoutMs }),
   });
 }
 

@@ -20,6 +20,7 @@ import {
   type AgentFlags,
   type DriverFlags,
 } from './drivers.ts';
+import { defined } from '../core/defined.ts';
 
 export interface AdapterFlags {
   readonly kind: 'adapter';
@@ -85,8 +86,8 @@ const quoteCommand = (kind: string, command: string): string => `${kind} ${JSON.
 /** A driver (hook, MCP server, agent CLI) as a subject: the kit plays its host. */
 async function driverSubject(d: DriverFlags, o: OpenOptions, isolatedHistories: boolean): Promise<Subject> {
   const adapter = await openDriver(d, {
-    ...(o.timeoutMs !== undefined ? { timeoutMs: o.timeoutMs } : {}),
-    ...(o.cap !== undefined ? { cap: o.cap } : {}),
+    ...defined({ timeoutMs: o.timeoutMs }),
+    ...defined({ cap: o.cap }),
     replay: o.replay,
     ...(o.isolation ? { isolation: o.isolation } : {}),
   });
@@ -155,7 +156,7 @@ export const SUBJECTS: { readonly [K in SubjectKind]: SubjectEntry<FlagsOf[K]> }
       const { openProcessAdapter } = await import('../adapters/process/adapter.ts');
       const adapter = await openProcessAdapter({
         command: p.command,
-        ...(o.timeoutMs !== undefined ? { timeoutMs: o.timeoutMs } : {}),
+        ...defined({ timeoutMs: o.timeoutMs }),
         // A replay runs no probes and no generated history: the one process it needs is the first.
         ...(o.replay ? { prespawn: 0, lendSurface: true } : {}),
         ...(o.isolation ? { isolation: o.isolation } : {}),

@@ -19,6 +19,7 @@ import {
 } from '../core/trace.ts';
 import type { AdapterContext, Counters, HistoryHandle, ReadArgs, ShimAdapter, WorkerShim } from '../core/contract.ts';
 import { World, ToolError, TOOL_ERROR_CODES, type FileState, type ToolResult } from './world.ts';
+import { defined } from '../core/defined.ts';
 
 export { AdapterError };
 
@@ -261,7 +262,7 @@ export class Session {
     let claim: unknown;
     try {
       const bytes = content === undefined ? undefined : content.ok ? Buffer.byteLength(content.text, 'utf8') : 0;
-      const info = { ...this.#info(), op, path, ...(bytes !== undefined ? { contentBytes: bytes } : {}) };
+      const info = { ...this.#info(), op, path, ...defined({ contentBytes: bytes }) };
       claim = this.#history?.decode !== undefined ? this.#history.decode(text, info) : this.adapter.decode(text, info);
     } catch (e) {
       throw new AdapterError(
@@ -372,7 +373,7 @@ export class Session {
       const failedOver = e.fail !== undefined && real.ok ? real.text : undefined;
       const inj: Injection = {
         path: e.path,
-        ...(e.fail !== undefined ? { fail: e.fail } : {}),
+        ...defined({ fail: e.fail }),
         ...(e.race ? { race: { ...e.race } } : {}),
       };
       const list = w.injections.get(key) ?? [];
@@ -390,7 +391,7 @@ export class Session {
         } catch (err) {
           if (err instanceof AdapterError) throw err;
           const crash = crashOf(err, w.thrown);
-          return { response: { error: errorText(err) }, ...(crash !== undefined ? { crash } : {}) };
+          return { response: { error: errorText(err) }, ...defined({ crash }) };
         }
       }),
     );
@@ -427,7 +428,7 @@ export class Session {
         event: p.e,
         truth: skip ? p.real : p.truth,
         response,
-        ...(crash !== undefined ? { crash } : {}),
+        ...defined({ crash }),
         ...(skip ? { toolSkipped: true as const } : p.failedOver !== undefined ? { failedOver: p.failedOver } : {}),
         ...(claim ? { claim } : {}),
         countCalls: calls,

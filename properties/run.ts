@@ -32,6 +32,7 @@ import { Slots } from './engine/pool.ts';
 import { Tally } from './engine/tally.ts';
 
 import type { RuleResult, RunResult } from './result.ts';
+import { defined } from '../core/defined.ts';
 
 export type { RuleStatus };
 export type {
@@ -164,7 +165,7 @@ export async function judgeRun(options: JudgeOptions): Promise<RunResult> {
     seed,
     seal,
     adapter: o.adapter.name,
-    ...(fcPath !== undefined ? { fcPath } : {}),
+    ...defined({ fcPath }),
   });
   const config = (cap: number) => ({ mode, cap, seal, ...(tool ? { tool } : {}), ...settle });
 
@@ -217,9 +218,9 @@ export async function judgeRun(options: JudgeOptions): Promise<RunResult> {
           story,
           trace: { header: { ...h, seal: h.seal }, events: recorded(r.trace.events, v) },
           seed: h.seed ?? o.seed,
-          ...(h.fcPath !== undefined ? { fcPath: h.fcPath } : {}),
+          ...defined({ fcPath: h.fcPath }),
           cap: h.cap,
-          ...(h.arm !== undefined ? { arm: h.arm } : {}),
+          ...defined({ arm: h.arm }),
           source: `replay ${r.name}`,
           ...consequencesOf(v, x.rule),
           frames: v.frames,
@@ -236,7 +237,7 @@ export async function judgeRun(options: JudgeOptions): Promise<RunResult> {
             mode,
             seal,
             ...(tool ? { tool } : {}),
-            ...(fixedCap !== undefined ? { fixedCap } : {}),
+            ...defined({ fixedCap }),
             transport: o.transport,
             targets,
             seed: o.seed,
@@ -255,13 +256,13 @@ export async function judgeRun(options: JudgeOptions): Promise<RunResult> {
     runs: o.replayOnly ? 0 : o.runs,
     seed: o.seed,
     transport: o.transport,
-    ...(fixedCap !== undefined ? { fixedCap } : {}),
+    ...defined({ fixedCap }),
     ...(o.shard ? { shard: o.shard } : {}),
     shrinkRuns: o.shrinkRuns ?? DEFAULT_SHRINK_RUNS,
   });
 
   const minChecks = o.minChecks ?? 1;
-  const shape = { ...(fixedCap !== undefined ? { fixedCap } : {}), seal };
+  const shape = { ...defined({ fixedCap }), seal };
   const rules: RuleResult[] = [...targets].map((id) => {
     const na =
       o.transport === 'process' && id === 'OFF-IDENTITY' ? PROCESS_NO_IDENTITY : notApplicable(id, mode, caps, shape);
@@ -269,8 +270,8 @@ export async function judgeRun(options: JudgeOptions): Promise<RunResult> {
     const d = decide(id, {
       checks: tally.checks.get(id) ?? 0,
       failure: tally.failures.get(id),
-      ...(na !== undefined ? { na } : {}),
-      ...(unused !== undefined ? { unused } : {}),
+      ...defined({ na }),
+      ...defined({ unused }),
       replayOnly: o.replayOnly === true,
       minChecks,
     });
@@ -293,11 +294,11 @@ export async function judgeRun(options: JudgeOptions): Promise<RunResult> {
       d.status === 'unexercised' && o.shard && isPartial(o)
         ? `${d.reason} in shard ${o.shard.index}/${o.shard.count} (the combined shards decide)`
         : d.reason;
-    return { id, status: d.status, checks: d.checks, ...from, ...(reason !== undefined ? { reason } : {}) };
+    return { id, status: d.status, checks: d.checks, ...from, ...defined({ reason }) };
   });
   return {
     adapter: o.adapter.name,
-    ...(mode.arm !== undefined ? { arm: mode.arm } : {}),
+    ...defined({ arm: mode.arm }),
     levers: leverList(mode.levers),
     ...(tool ? { tool } : {}),
     caps: used,

@@ -25,6 +25,7 @@ import {
   type Step,
   type Thrown,
 } from './model.ts';
+import { defined } from '../core/defined.ts';
 
 export const DEFAULT_ARM: ArmName = 'cap';
 export const DEFAULT_CAP = 24_576;
@@ -238,8 +239,8 @@ function parseExample(fence: Fence, section: Section | undefined, file: string):
     rule,
     section: section.title,
     arm: armText,
-    ...(levers !== undefined ? { levers } : {}),
-    ...(tool !== undefined ? { tool } : {}),
+    ...defined({ levers }),
+    ...defined({ tool }),
     cap: Number(capText),
     seal,
     line: fence.line,
@@ -348,8 +349,8 @@ function parseStatement(c: Cursor, line: number, ctx: BodyContext): Step | undef
         worker,
         path,
         ...(Object.keys(args).length > 0 ? { args } : {}),
-        ...(fail !== undefined ? { fail } : {}),
-        ...(raceEv !== undefined ? { race: raceEv } : {}),
+        ...defined({ fail }),
+        ...defined({ race: raceEv }),
       };
       return done({ kind: 'event', line, event: ev, expect });
     }
@@ -547,7 +548,7 @@ export function exampleTrace(ex: Example): Trace {
       specVersion: SPEC_VERSION,
       cap: ex.cap,
       ...(ex.levers !== undefined ? { levers: ex.levers } : { arm: ex.arm ?? DEFAULT_ARM }),
-      ...(ex.tool !== undefined ? { tool: ex.tool } : {}),
+      ...defined({ tool: ex.tool }),
       seal: ex.seal,
       note: `spec example ${ex.id}`,
     },

@@ -18,6 +18,7 @@ import { DEFAULT_RUNS, runConformance, type RuleResult, type RunResult } from '.
 import { parseBaseline } from '../properties/baseline.ts';
 import { readTextFile } from '../core/files.ts';
 import { DEFAULT_SEED } from '../core/seed.ts';
+import { defined } from '../core/defined.ts';
 
 export interface ConformanceOptions {
   /** The adapter object, or the path of an adapter module (resolved from the working directory). */
@@ -85,9 +86,9 @@ export function describeConformance(options: ConformanceOptions): void {
                 arm: options.arm,
                 runs: options.runs ?? DEFAULT_RUNS,
                 seed: options.seed ?? DEFAULT_SEED,
-                ...(options.cap !== undefined ? { cap: options.cap } : {}),
+                ...defined({ cap: options.cap }),
                 ...(options.only ? { only: options.only } : {}),
-                ...(options.settleTimeoutMs !== undefined ? { settleTimeoutMs: options.settleTimeoutMs } : {}),
+                ...defined({ settleTimeoutMs: options.settleTimeoutMs }),
               });
               guard.check();
               return r;

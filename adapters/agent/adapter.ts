@@ -33,6 +33,7 @@ import { Sandbox } from '../process/sandbox.ts';
 import type { AgentProfile, AgentResultInfo } from './profile.ts';
 import { ProxyTrap } from './proxy.ts';
 import { ModelServer, WireFault, END_TEXT, type WorkerLine } from './server.ts';
+import { defined } from '../../core/defined.ts';
 
 /** Per turn (a request of the CLI), in ms: past it the run ends with exit 2. */
 export const DEFAULT_TURN_TIMEOUT_MS = 30_000;
@@ -245,7 +246,7 @@ export function openAgentAdapter(o: AgentDriverOptions): DriverAdapter {
     seal: false,
     raceBarrier: false,
     // The CLI's read tool as the profile measured it (normalisations, bounds): the ground truth.
-    ...(p.tool !== undefined ? { tool: p.tool } : {}),
+    ...defined({ tool: p.tool }),
   };
 
   const history = async (): Promise<HistoryHandle> => {

@@ -45,6 +45,7 @@ import {
   type HookSession,
   type ReadToolInput,
 } from './protocol.ts';
+import { defined } from '../../core/defined.ts';
 
 export interface HookDriverOptions {
   /** The PreToolUse hook command, run by the shell from `cwd` for every read. */
@@ -129,7 +130,7 @@ export function openHookAdapter(o: HookDriverOptions): DriverAdapter {
 
   const capabilities: Capabilities = {
     levers,
-    ...(o.cap !== undefined ? { cap: o.cap } : {}),
+    ...defined({ cap: o.cap }),
     tool: bound,
     capParam: false,
     windows: true,
@@ -196,8 +197,8 @@ export function openHookAdapter(o: HookDriverOptions): DriverAdapter {
             sandbox.prepare(args.path);
             const request: ReadToolInput = {
               file_path: `${root}/${args.path}`,
-              ...(args.offset !== undefined ? { offset: args.offset } : {}),
-              ...(args.limit !== undefined ? { limit: args.limit } : {}),
+              ...defined({ offset: args.offset }),
+              ...defined({ limit: args.limit }),
             };
             const id = `toolu_readshim_${++toolUses}`;
             const x = await call(

@@ -6,6 +6,7 @@
  * "reason"}`; exit 2 = block with stderr as the reason; any other exit = a non-blocking error.
  */
 import type { HookExit } from './exec.ts';
+import { defined } from '../../core/defined.ts';
 
 /** Claude Code's Read tool input: an absolute path, 1-based first line, line count. */
 export interface ReadToolInput {
@@ -163,5 +164,5 @@ export function postAnswer(
   const u = h.updatedToolOutput;
   if (u !== undefined && typeof u !== 'string')
     return 'printed an updatedToolOutput that is not a string (the Read output the worker is shown)';
-  return { ...(u !== undefined ? { updatedToolOutput: u } : {}), mcpIgnored: h.updatedMCPToolOutput !== undefined };
+  return { ...defined({ updatedToolOutput: u }), mcpIgnored: h.updatedMCPToolOutput !== undefined };
 }

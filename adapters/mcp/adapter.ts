@@ -31,6 +31,7 @@ import { Sandbox } from '../process/sandbox.ts';
 import { chooseReadTool, type ArgMap, type ReadTool } from './tool.ts';
 import { ServerProcess } from './transport.ts';
 import type { Isolation } from '../isolate.ts';
+import { defined } from '../../core/defined.ts';
 
 /** The SDK the kit's client is built on (package.json pins it). */
 export const SDK = '@modelcontextprotocol/sdk';
@@ -156,7 +157,7 @@ export async function openMcpAdapter(o: McpDriverOptions): Promise<DriverAdapter
 
   const capabilities: Capabilities = {
     levers,
-    ...(o.cap !== undefined ? { cap: o.cap } : {}),
+    ...defined({ cap: o.cap }),
     capParam: false,
     windows,
     diff: levers.includes('diff'),

@@ -34,6 +34,7 @@ import {
 } from './protocol.ts';
 import { Sandbox } from './sandbox.ts';
 import type { Isolation } from '../isolate.ts';
+import { defined } from '../../core/defined.ts';
 
 /**
  * Per-request limit: hook-style shims start an interpreter or jq per call (2–6 s a read measured,
@@ -158,7 +159,7 @@ export async function openProcessAdapter(o: ProcessAdapterOptions): Promise<Proc
     const caps = capabilities!;
     const reply = await live.channel.request('newWorker', {
       worker: ctx.workerId,
-      ...(ctx.arm !== undefined ? { arm: ctx.arm } : {}),
+      ...defined({ arm: ctx.arm }),
       levers: ctx.levers,
       cap: toWire(ctx.cap),
       seal: ctx.seal,
@@ -208,7 +209,7 @@ export async function openProcessAdapter(o: ProcessAdapterOptions): Promise<Proc
       shim.forget = async (path?: string): Promise<void> => {
         const m = await live.channel.request('forget', {
           worker: ctx.workerId,
-          ...(path !== undefined ? { path } : {}),
+          ...defined({ path }),
         });
         note(m);
         const e = errorOf(m);

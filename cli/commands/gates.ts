@@ -14,6 +14,7 @@ import { defaultConfigPath, loadConfig } from '../../gates/config.ts';
 import { GateContext, type Finding } from '../../gates/context.ts';
 import { runGates, type GateStatus, type GatesRun } from '../../gates/run.ts';
 import type { GateId } from '../../gates/ids.ts';
+import { defined } from '../../core/defined.ts';
 
 export interface GatesReport {
   readonly tool: string;
@@ -61,7 +62,7 @@ export function gatesReport(run: GatesRun, config: string): GatesReport {
         checks: r.checks,
         unit: r.unit,
         ...(r.status === 'unexercised' ? { reason: unexercisedReason(r.unit) } : {}),
-        ...(finding !== undefined ? { finding } : {}),
+        ...defined({ finding }),
         ...(more.length > 0 ? { moreFindings: more } : {}),
       };
     }),

@@ -11,6 +11,7 @@ import { sourcesProblem } from '../../mutations/workspace.ts';
 import { RUNS_DOMAIN, intFlag, oneOf, parseArgs } from '../args.ts';
 import { EXIT, UsageError } from '../../core/errors.ts';
 import { envelope, emit, progress } from '../../core/output.ts';
+import { defined } from '../../core/defined.ts';
 
 export interface MutantsFlags {
   readonly runs: number;
@@ -83,9 +84,9 @@ export function mutantsJson(results: readonly MutantResult[], flags: MutantsFlag
       failedRules: r.failedRules,
       runsToKill: r.runsToKill,
       killedBy: r.killedBy,
-      ...(r.corpusCase !== undefined ? { corpusCase: r.corpusCase } : {}),
+      ...defined({ corpusCase: r.corpusCase }),
       runsToKillWithoutCorpus: r.runsToKillWithoutCorpus,
-      ...(r.reason !== undefined ? { reason: r.reason } : {}),
+      ...defined({ reason: r.reason }),
     })),
     summary: summarize(results),
   };

@@ -22,6 +22,7 @@ import { tmpdirProblem, writeProblem } from '../../core/out-path.ts';
 import { finishRun, parseCiFlags, type CiFlags, type RunReporter } from '../ci.ts';
 import { SUBJECT_VALUE_FLAGS, checkSubjectSwitches, entryOf, parseSubject, type SubjectFlags } from '../subjects.ts';
 import { resolveAdapter } from '../in-process.ts';
+import { defined } from '../../core/defined.ts';
 
 export { DEFAULT_SEED, resolveAdapter };
 /**
@@ -135,11 +136,11 @@ export function parseRunFlags(argv: readonly string[]): RunFlags {
     throw new UsageError(`run: failure database ${failureDir}: ${badDir} (--failures <dir> or --no-save)`);
   return {
     subject,
-    ...(timeoutMs !== undefined ? { timeoutMs } : {}),
+    ...defined({ timeoutMs }),
     jobs: jobs ?? availableParallelism(),
     shrink: shrink ?? (spawns ? PROCESS_SHRINK_RUNS : DEFAULT_SHRINK_RUNS),
-    ...(armFlag !== undefined ? { arm: armFlag } : {}),
-    ...(cap !== undefined ? { cap } : {}),
+    ...defined({ arm: armFlag }),
+    ...defined({ cap }),
     runs: intFlag('run', 'runs', f.get('runs'), RUNS_DOMAIN) ?? (spawns ? DEFAULT_PROCESS_RUNS : DEFAULT_RUNS),
     seed: intFlag('run', 'seed', f.get('seed'), SEED_DOMAIN) ?? DEFAULT_SEED,
     ...(only ? { only } : {}),
@@ -275,11 +276,11 @@ async function runWith(
 ): Promise<number> {
   const entry = entryOf(flags.subject);
   const subject = await entry.open(flags.subject, {
-    ...(flags.timeoutMs !== undefined ? { timeoutMs: flags.timeoutMs } : {}),
-    ...(flags.cap !== undefined ? { cap: flags.cap } : {}),
+    ...defined({ timeoutMs: flags.timeoutMs }),
+    ...defined({ cap: flags.cap }),
     replay: replay !== undefined,
     ...(flags.isolation ? { isolation: flags.isolation } : {}),
-    ...(calls !== undefined ? { calls } : {}),
+    ...defined({ calls }),
   });
   const adapter = subject.adapter;
   /** Runs that start processes per history (a shim process, hooks, MCP servers, agent CLIs). */
@@ -303,7 +304,7 @@ async function runWith(
     const olderSpec = replays.map((r) => olderSpecNote(r.name, r.trace)).filter((x): x is string => x !== undefined);
     const result = await judgeRun({
       adapter,
-      ...(arm !== undefined ? { arm } : {}),
+      ...defined({ arm }),
       runs: replayOnly ? 0 : flags.runs,
       seed: replay?.trace.header.seed ?? flags.seed,
       // A hook's or server's reads are the host's: the kit does not fail them on purpose (adapters/hook, adapters/mcp).
@@ -351,7 +352,7 @@ async function runWith(
     const extras = {
       traceFiles,
       notes,
-      ...(host !== undefined ? { host } : {}),
+      ...defined({ host }),
       replayCommand: (file: string) => replayCommand(flags, file),
       ...(replay !== undefined ? { replay: { file: replay.file, header: replay.trace.header } } : {}),
     };

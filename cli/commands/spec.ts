@@ -13,6 +13,7 @@ import { emit, envelope, progress } from '../../core/output.ts';
 import { SpecError } from '../../spec/model.ts';
 import { findSpecFile, loadSpecFile, type LoadedSpec } from '../../spec/load.ts';
 import { runExamples, type ExampleResult } from '../../spec/execute.ts';
+import { defined } from '../../core/defined.ts';
 
 export interface SpecCommandOptions {
   /** SPEC.md to execute; default: the nearest spec/SPEC.md above this module. */
@@ -48,7 +49,7 @@ export function specReport(results: readonly ExampleResult[]): SpecReport {
       id: r.id,
       rule: r.rule,
       status: r.status,
-      ...(r.reason !== undefined ? { reason: r.reason } : {}),
+      ...defined({ reason: r.reason }),
       shim: r.shim,
     })),
     summary: { passed, failed: results.length - passed },

@@ -4,6 +4,7 @@
  * Pure: reading the files is cli/commands/table.ts's job.
  */
 import { UsageError } from '../../core/errors.ts';
+import { defined } from '../../core/defined.ts';
 
 export const KINDS = ['adapter', 'process', 'hook', 'mcp', 'agent'] as const;
 export type Kind = (typeof KINDS)[number];
@@ -118,9 +119,9 @@ export function parseImplementations(text: string, file: string): Implementation
     return {
       name,
       kind: kind as Kind,
-      ...(source !== undefined ? { source } : {}),
+      ...defined({ source }),
       ...(pkg !== undefined ? { package: pkg, version: version! } : {}),
-      ...(prefix !== undefined ? { prefix } : {}),
+      ...defined({ prefix }),
       design,
       argv,
     };

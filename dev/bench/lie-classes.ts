@@ -26,6 +26,7 @@ import { historyArb, materialize, type HistorySpec } from '../../properties/gene
 import { judgeHistory } from '../../properties/history.ts';
 import { judgeRun, sealFor } from '../../properties/run.ts';
 import { loadMutantAdapter, mutantById } from '../../mutations/index.ts';
+import { defined } from '../../core/defined.ts';
 
 type Subject =
   | { readonly kind: 'mutant'; readonly id: string }
@@ -184,7 +185,7 @@ async function measureOne(lieClass: LieClassId, s: Subject): Promise<Finding> {
     if (k !== null && k !== undefined) {
       const r = await judgeRun({
         adapter,
-        ...(arm !== undefined ? { arm } : {}),
+        ...defined({ arm }),
         runs: k,
         seed: seeds[0]!,
         transport,

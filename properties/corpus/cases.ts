@@ -27,6 +27,7 @@ import {
 } from './content.ts';
 import type { CaseContext, CorpusCase } from './types.ts';
 import { boundedText, refusalOf } from '../../harness/host-tool.ts';
+import { defined } from '../../core/defined.ts';
 
 /** Bytes of text `tokens` tokens are estimated from (core/host-tool.ts `estimateTokens`: ceil(bytes / 4)). */
 const estimateBytes = (tokens: number): number => tokens * 4;
@@ -98,7 +99,7 @@ const overTokens = (ctx: CaseContext): { text: string; window: Record<string, nu
       : refusalOf(text, 1, 1, one, t) !== undefined
         ? `the host tool refuses even a one-line window at ${max} tokens`
         : undefined;
-  return { text, window, ...(why !== undefined ? { why } : {}) };
+  return { text, window, ...defined({ why }) };
 };
 
 export const CASES: readonly CorpusCase[] = Object.freeze([

@@ -20,6 +20,7 @@ import { CASES } from './cases.ts';
 import { corpusNote, lieClassLine, type LieClassId } from './classes.ts';
 import { NoticeBook, ambiguity, planMimicry, type MimicCase } from './mimicry.ts';
 import type { CaseContext, CorpusCase } from './types.ts';
+import { defined } from '../../core/defined.ts';
 
 /** Where a run's checks came from. */
 export { PHASES, type Advisory, type CaseOutcome, type Phase } from '../result.ts';
@@ -105,7 +106,7 @@ export async function playCorpus(env: CorpusEnv, sink: CorpusSink): Promise<Corp
     cap,
     seal: env.seal,
     ...(env.tool ? { tool: env.tool } : {}),
-    ...(env.opTimeoutMs !== undefined ? { opTimeoutMs: env.opTimeoutMs } : {}),
+    ...defined({ opTimeoutMs: env.opTimeoutMs }),
   });
 
   const judge = async (p: Played): Promise<HistoryVerdict> => {
@@ -184,7 +185,7 @@ export async function playCorpus(env: CorpusEnv, sink: CorpusSink): Promise<Corp
     sealed: caps.seal,
     capLever: env.mode.levers.cap,
     ...(env.tool ? { tool: env.tool } : {}),
-    ...(env.fixedCap !== undefined ? { fixedCap: env.fixedCap } : {}),
+    ...defined({ fixedCap: env.fixedCap }),
   });
   for (const m of mimics) {
     if (!m.rules.some((r) => env.targets.has(r)) || (!caps.seal && !env.targets.has('NOTICE-SEALED'))) {
@@ -269,7 +270,7 @@ function counterexample(p: Played, v: HistoryVerdict, rule: RuleId, env: CorpusE
     trace: { header: env.header(p.cap, corpusNote(p.lieClass, p.id)), events: recorded(shown, v) },
     seed: env.seed,
     cap: p.cap,
-    ...(env.mode.arm !== undefined ? { arm: env.mode.arm } : {}),
+    ...defined({ arm: env.mode.arm }),
     source: `corpus ${p.id}`,
     ...consequencesOf({ consequences: told }, rule),
     frames: v.frames.filter((f) => f.index <= last),

@@ -20,6 +20,7 @@ import { runHistory, type EngineEnv } from './env.ts';
 import { inOrder } from './pool.ts';
 import type { Found } from './random.ts';
 import type { SharedVerdicts } from './shared.ts';
+import { defined } from '../../core/defined.ts';
 
 export type { ShrinkInfo } from '../result.ts';
 
@@ -160,7 +161,7 @@ export async function shrinkRule(
     seed: found.band.seed,
     fcPath,
     cap: spec.cap,
-    ...(cfg.mode.arm !== undefined ? { arm: cfg.mode.arm } : {}),
+    ...defined({ arm: cfg.mode.arm }),
     source: `${bandName} band`,
     unit: found.unit.index,
     ...(unstable ? { nondeterministic: true } : {}),
