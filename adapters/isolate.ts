@@ -42,6 +42,8 @@ export interface SubjectSpawn {
   readonly env: NodeJS.ProcessEnv;
   /** Directories the subject may write (its sandbox, HOME, TMPDIR); all else is read-only. */
   readonly writable: readonly string[];
+  /** Directories it must read even where they lie in a hidden HOME (the kit's node, an agent CLI's install). */
+  readonly readable?: readonly string[];
   /** Under --isolate; undefined runs the command as the caller. */
   readonly isolation?: Isolation;
 }
@@ -203,7 +205,10 @@ const inside = (dir: string, file: string): boolean => {
  * directory read-only again if it lies in a hidden HOME (the shim's own script is usually there),
  * the writable directories, then each hidden HOME remounted read-only.
  */
-export function bwrapArgs(iso: Isolation, s: Pick<SubjectSpawn, 'command' | 'cwd' | 'writable'>): string[] {
+export function bwrapArgs(
+  iso: Isolation,
+  s: Pick<SubjectSpawn, 'command' | 'cwd' | 'writable' | 'readable'>,
+): string[] {
   const a = [
     '--die-with-parent',
     '--unshare-net',
@@ -219,7 +224,8 @@ export function bwrapArgs(iso: Isolation, s: Pick<SubjectSpawn, 'command' | 'cwd
     '/proc',
   ];
   for (const h of iso.hide) a.push('--tmpfs', h);
-  if (iso.hide.some((h) => inside(h, s.cwd))) a.push('--ro-bind', s.cwd, s.cwd);
+  for (const r of [s.cwd, ...(s.readable ?? [])])
+    if (iso.hide.some((h) => inside(h, r)) && existsSync(r)) a.push('--ro-bind', r, r);
   for (const w of s.writable) a.push('--bind', w, w);
   for (const h of iso.hide) a.push('--remount-ro', h);
   a.push('--chdir', s.cwd, '--', iso.prlimit, `--nproc=${iso.maxProcs}`, '/bin/sh', '-c', s.command);

@@ -255,7 +255,7 @@ const AGENT_NAMES: Readonly<Record<string, true>> = Object.freeze({
   'gemini-cli': true,
 });
 
-async function openAgent(d: AgentFlags, o: { timeoutMs?: number }): Promise<DriverAdapter> {
+async function openAgent(d: AgentFlags, o: { timeoutMs?: number; isolation?: Isolation }): Promise<DriverAdapter> {
   const [{ openAgentAdapter }, { BUILTIN_PROFILES }, { loadProfile }] = await Promise.all([
     import('../adapters/agent/adapter.ts'),
     import('../adapters/agent/profiles/index.ts'),
@@ -267,6 +267,7 @@ async function openAgent(d: AgentFlags, o: { timeoutMs?: number }): Promise<Driv
     profileSource: d.builtin ? `built-in ${d.command}` : `module ${d.command}`,
     ...(d.agentCommand !== undefined ? { command: d.agentCommand } : {}),
     ...(o.timeoutMs !== undefined ? { timeoutMs: o.timeoutMs } : {}),
+    ...(o.isolation !== undefined ? { isolation: o.isolation } : {}),
   });
 }
 
