@@ -303,7 +303,7 @@ const AGENT_NAMES: Readonly<Record<string, true>> = Object.freeze({
   'gemini-cli': true,
 });
 
-async function openAgent(d: AgentFlags, o: { timeoutMs?: number }): Promise<DriverAdapter> {
+async function openAgent(d: AgentFlags, o: { timeoutMs?: number; isolation?: Isolation }): Promise<DriverAdapter> {
   const [{ openAgentAdapter }, { BUILTIN_PROFILES }, { loadProfile }] = await Promise.all([
     import('../adapters/agent/adapter.ts'),
     import('../adapters/agent/profiles/index.ts'),
@@ -315,6 +315,7 @@ async function openAgent(d: AgentFlags, o: { timeoutMs?: number }): Promise<Driv
     profileSource: d.builtin ? `built-in ${d.command}` : `module ${d.command}`,
     ...defined({ command: d.agentCommand }),
     ...defined({ timeoutMs: o.timeoutMs }),
+    ...defined({ isolation: o.isolation }),
   });
 }
 

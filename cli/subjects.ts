@@ -226,9 +226,8 @@ export const SUBJECTS: { readonly [K in SubjectKind]: SubjectEntry<FlagsOf[K]> }
     transport: 'process',
     isolatedHistories: true,
     eachHistory: 'the process anew',
-    // The agent CLI must reach the kit's model server on 127.0.0.1, which --unshare-net hides (README "Trust model").
-    isolate: () =>
-      'does not cover --agent yet (the CLI must reach the kit\'s model server on 127.0.0.1, which the isolated network hides); its containment is the proxy trap and a fresh HOME (README "Check an agent CLI")',
+    // Under --isolate a relay inside the namespace carries 127.0.0.1 to the kit's server (adapters/agent/relay.ts).
+    isolate: true,
     parse: (f) => parseAgentFlags(f),
     open: (d, o) => driverSubject(d, o, true),
     argv: (d) => driverArgv(d),

@@ -7,7 +7,8 @@
  * path (/w/<worker>), so one server serves every worker of a history.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Server as NetServer } from 'node:net';
+import { listenUnix } from './relay.ts';
 import type { AgentWire } from './profile.ts';
 import { geminiEvents, geminiRoute, parseGemini, type GeminiRoute } from './wire/gemini.ts';
 import { OPENAI_CHAT_PATH, openaiChatEvents, parseOpenAIChat } from './wire/openai-chat.ts';
@@ -231,6 +232,7 @@ export class ModelServer {
   readonly #server: Server;
   readonly #lines = new Map<string, WorkerLine>();
   #port = 0;
+  #unix: NetServer | undefined;
   /** Requests to paths no worker owns, or unparseable: the first problem ends the run. */
   fault: string | undefined;
   sideRequests = 0;
@@ -245,6 +247,11 @@ export class ModelServer {
       this.#server.listen(0, '127.0.0.1', () => resolve());
     });
     this.#port = (this.#server.address() as AddressInfo).port;
+  }
+
+  /** Serves on a Unix socket too (`run --agent --isolate`: adapters/agent/relay.ts). */
+  async listenUnix(file: string): Promise<void> {
+    this.#unix = await listenUnix(this.#server, file);
   }
 
   get port(): number {
@@ -323,6 +330,7 @@ export class ModelServer {
   }
 
   async close(): Promise<void> {
+    this.#unix?.close();
     this.#server.closeAllConnections();
     await new Promise<void>((resolve) => this.#server.close(() => resolve()));
   }

@@ -143,6 +143,11 @@ export interface SubjectResult {
   readonly exitCode: number;
   /** `run --reporter json`, as printed. */
   readonly report: RunReport;
+  /**
+   * "isolated (bubblewrap)" when the row ran with --isolate, else "not isolated: <why>" (in-process,
+   * --no-isolate, bubblewrap missing or refused). Absent in results made before the table isolated.
+   */
+  readonly isolation?: string;
 }
 
 export interface ResultsFile {
