@@ -36,6 +36,6 @@ describe('run --agent claude-code --isolate (real CLI, real bubblewrap)', () => 
     const said = a.assumptions.join('\n');
     expect(said).toMatch(/Under --isolate each CLI process .* runs in bubblewrap/);
     expect(said).toMatch(/refused destinations: none/);
-    expect(a.host!().counts).toMatchObject({ reads: 2, toolResults: 2 });
+    expect(a.host().counts).toMatchObject({ reads: 2, toolResults: 2 });
   }, 240_000);
 });
