@@ -24,3 +24,22 @@ export class ClaimQueue {
     return c ?? { kind: 'verbatim' };
   }
 }
+
+/** Values kept per response text, handed back in order (an agent CLI's raw tool result behind each text). */
+export class TextQueue<T> {
+  readonly #byText = new Map<string, T[]>();
+
+  put(text: string, value: T): void {
+    const q = this.#byText.get(text) ?? [];
+    q.push(value);
+    this.#byText.set(text, q);
+  }
+
+  /** The oldest value kept for this text, or undefined. */
+  take(text: string): T | undefined {
+    const q = this.#byText.get(text);
+    const v = q?.shift();
+    if (q !== undefined && q.length === 0) this.#byText.delete(text);
+    return v;
+  }
+}

@@ -16,7 +16,10 @@ export const COMMAND_USAGE: Readonly<Record<string, string>> = {
     '                             [--shard <i>/<n>] [--reporter pretty|json|junit|badge|html] [--out <file>]',
     '                             [--failures <dir>] [--no-save] [--isolate]',
   ].join('\n'),
-  audit: ['readshim-conformance audit   <trace.jsonl> [--adapter <module>] [--reporter pretty|json]'].join('\n'),
+  audit: [
+    'readshim-conformance audit   <trace.jsonl> [--adapter <module> | --agent <name> | --agent-profile <module>]',
+    '                             [--reporter pretty|json]',
+  ].join('\n'),
   spec: ['readshim-conformance spec    [--reporter pretty|json]'].join('\n'),
   mutants: [
     'readshim-conformance mutants [--runs <n>] [--only <MUTANT,...>] [--no-corpus] [--reporter pretty|json]',

@@ -7,6 +7,7 @@ import type { Claim } from './claims.ts';
 import type { HostToolBound, HostToolUnit } from './host-tool.ts';
 import type { LeverName } from './levers.ts';
 import type { Reinject } from './reinject.ts';
+import type { RawToolResult } from './trace.ts';
 
 export type { ArmName, Levers, Claim, HostToolBound, HostToolUnit, LeverName, Reinject };
 
@@ -170,6 +171,11 @@ export interface HistoryHandle {
   delete(path: string): void;
   /** Decodes a response this history produced (replaces ShimAdapter.decode for the history). */
   decode?(text: string, info: DecodeInfo): Claim;
+  /**
+   * The raw tool result behind a read's text, taken once right after the read settles (an agent
+   * CLI's, before its profile's normalisation): the trace records it (core/trace.ts RawToolResult).
+   */
+  raw?(text: string): RawToolResult | undefined;
   /** The limit this handle enforces on every operation itself; the kit waits longer before giving up. */
   readonly opTimeoutMs?: number;
   /** Whether the kit may make a read fail on purpose (a `fail` event); a process reads the disk itself. */

@@ -26,8 +26,19 @@ export interface TraceHeader {
   readonly note?: string;
 }
 
+/**
+ * The tool result an agent CLI sent, before its profile's normalisation (spec 2.1, docs/PROTOCOL.md
+ * "Traces"): `audit` and `--replay` derive the judged text and claim from these bytes.
+ */
+export interface RawToolResult {
+  readonly text: string;
+  /** The tool result was marked an error (Anthropic `is_error`). */
+  readonly isError?: true;
+}
+
 /** What the shim answered, when recorded: its text, a thrown error, or nothing (stale serve off). */
-export type RecordedResponse = { readonly text: string } | { readonly error: string } | { readonly none: true };
+export type RecordedResponse =
+  { readonly text: string; readonly raw?: RawToolResult } | { readonly error: string } | { readonly none: true };
 
 export interface WriteEvent {
   readonly type: 'write';
@@ -101,6 +112,11 @@ const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object
 function checkResponse(v: unknown): string | undefined {
   if (v === undefined) return undefined;
   if (!isObj(v)) return '"response" must be an object';
+  if (v.raw !== undefined) {
+    if (!isStr(v.text)) return '"raw" belongs to a response with "text"';
+    if (!isObj(v.raw) || !isStr(v.raw.text)) return '"raw" needs string "text"';
+    if (v.raw.isError !== undefined && v.raw.isError !== true) return '"raw.isError" is true when given';
+  }
   if (isStr(v.text) || isStr(v.error) || v.none === true) return undefined;
   return '"response" needs "text", "error" or "none": true';
 }

@@ -387,7 +387,7 @@ export class Session {
           const r: unknown = await withTimeout(w.shim.read(args), this.#timeout, 'read()');
           if (typeof r !== 'string')
             throw new AdapterError(`adapter ${this.adapter.name}: read() must resolve to a string (got ${typeof r})`);
-          return { response: { text: r } };
+          return { response: { text: r, ...defined({ raw: this.#history?.raw?.(r) }) } };
         } catch (err) {
           if (err instanceof AdapterError) throw err;
           const crash = crashOf(err, w.thrown);

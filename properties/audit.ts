@@ -12,6 +12,7 @@ import { leverList } from '../core/levers.ts';
 import {
   headerMode,
   type ReadEvent,
+  type RawToolResult,
   type RecordedResponse,
   type StaleEvent,
   type Trace,
@@ -22,6 +23,7 @@ import { reattachedIn, type Outcome, type ReadOutcome, type StaleOutcome } from 
 import { World, type ToolResult } from '../harness/world.ts';
 import { Oracle, type Violation } from './oracle/judge.ts';
 import { tellStory } from './story.ts';
+import { defined } from '../core/defined.ts';
 
 export interface Lie {
   /** 1-based line of the response's event in the trace file. */
@@ -73,7 +75,23 @@ export function eventLines(text: string): number[] {
 /** Keep a story readable on a long production trace: the last events before the lie. */
 const STORY_EVENTS = 40;
 
-export async function auditTrace(trace: Trace, lines: readonly number[], adapter: ShimAdapter): Promise<AuditResult> {
+/**
+ * Re-derives a read's judged text and claim from the raw tool result recorded with it (an agent
+ * CLI's, spec 2.1 `response.raw`): the profile's normalisation and decoder, so the audit judges the
+ * bytes the CLI sent, as the run did. A string says why the bytes cannot be read.
+ */
+export type RawDecoder = (
+  raw: RawToolResult,
+  e: ReadEvent,
+  truth: ToolResult,
+) => { readonly text: string; readonly claim: Claim } | string;
+
+export async function auditTrace(
+  trace: Trace,
+  lines: readonly number[],
+  adapter: ShimAdapter,
+  fromRaw?: RawDecoder,
+): Promise<AuditResult> {
   const { cap, seal } = trace.header;
   const mode = headerMode(trace.header);
   const events = trace.events;
@@ -83,10 +101,20 @@ export async function auditTrace(trace: Trace, lines: readonly number[], adapter
   const violations: Violation[] = [];
   const lineOf = (i: number): number => lines[i] ?? i + 2;
 
-  const decode = (text: string, op: 'read' | 'stale', path: string, i: number): Claim => {
+  const decode = (text: string, op: 'read' | 'stale', path: string, i: number, truth?: ToolResult): Claim => {
     let claim: unknown;
+    // The size of the request's content, as the run's decoders are told it (harness/session.ts).
+    const contentBytes = truth === undefined ? undefined : truth.ok ? Buffer.byteLength(truth.text, 'utf8') : 0;
     try {
-      claim = adapter.decode(text, { seal, cap, arm: mode.arm, levers: leverList(mode.levers), op, path });
+      claim = adapter.decode(text, {
+        seal,
+        cap,
+        arm: mode.arm,
+        levers: leverList(mode.levers),
+        op,
+        path,
+        ...defined({ contentBytes }),
+      });
     } catch (e) {
       throw new AuditInputError(
         lineOf(i),
@@ -104,6 +132,24 @@ export async function auditTrace(trace: Trace, lines: readonly number[], adapter
         `${e.type} event without a recorded "response": audit judges what the shim answered, so every read and stale serve needs its response ({"text"}, {"error"} or {"none": true})`,
       );
     return e.response;
+  };
+
+  /** A read's response as judged: from its raw tool result when the audit decodes raw bytes, else its text. */
+  const judged = (
+    response: RecordedResponse,
+    r: ReadEvent,
+    truth: ToolResult,
+    i: number,
+  ): { response: RecordedResponse; claim?: Claim } => {
+    if (!('text' in response)) return { response };
+    if (fromRaw === undefined || response.raw === undefined)
+      return { response, claim: decode(response.text, 'read', r.path, i, truth) };
+    const d = fromRaw(response.raw, r, truth);
+    if (typeof d === 'string')
+      throw new AuditInputError(lineOf(i), `the ${adapter.name} profile cannot read this raw tool result: ${d}`);
+    const p = claimProblem(d.claim);
+    if (p) throw new AuditInputError(lineOf(i), `the ${adapter.name} profile returned a malformed claim: ${p}`);
+    return { response: { text: d.text, raw: response.raw }, claim: d.claim };
   };
 
   let i = 0;
@@ -126,8 +172,7 @@ export async function auditTrace(trace: Trace, lines: readonly number[], adapter
           r.fail !== undefined
             ? { ok: false, code: r.fail, message: `${r.fail}: the read tool failed for '${r.path}'` }
             : real;
-        const response = recorded(r, i + k);
-        const claim = 'text' in response ? decode(response.text, 'read', r.path, i + k) : undefined;
+        const { response, claim } = judged(recorded(r, i + k), r, truth, i + k);
         const o: ReadOutcome = {
           kind: 'read',
           index: i + k,

@@ -13,11 +13,13 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import type { Claim } from '../../core/claims.ts';
+import type { LeverName } from '../../core/levers.ts';
 import { UsageError } from '../../core/errors.ts';
 import { resolvePath } from '../../core/paths.ts';
 import { boundedText } from '../../harness/host-tool.ts';
 import { AdapterError } from '../../core/errors.ts';
-import { ClaimQueue } from '../claim-queue.ts';
+import { ClaimQueue, TextQueue } from '../claim-queue.ts';
+import type { RawToolResult } from '../../core/trace.ts';
 import { shellWord } from '../command.ts';
 import type { Capabilities, HistoryHandle, ReadArgs, WorkerShim } from '../contract.ts';
 import {
@@ -54,7 +56,7 @@ export interface AgentDriverOptions {
   /** The executable as a command line (run by the shell); default: the profile's binary. */
   readonly command?: string;
   readonly timeoutMs?: number;
-  readonly levers?: readonly import('../../core/levers.ts').LeverName[];
+  readonly levers?: readonly LeverName[];
   readonly cwd?: string;
   readonly sandboxDir?: string;
   /** --isolate: each CLI under bubblewrap behind the loopback relay (adapters/agent/relay.ts). */
@@ -247,6 +249,26 @@ class AgentProcess {
   }
 }
 
+/** What an agent run declares for a profile (the oracle's view of the CLI; `audit` uses the same). */
+export function agentCapabilities(p: AgentProfile, levers: readonly LeverName[] = DEFAULT_DRIVER_LEVERS): Capabilities {
+  return {
+    levers,
+    capParam: false,
+    windows: p.cannot.windows === undefined,
+    diff: levers.includes('diff'),
+    staleServe: false,
+    // The kit drives no compaction a profile cannot express, and the server reports tiny token
+    // usage, so the CLI never compacts on its own during a run: FORGET-RESETS is ASSUMED, not judged.
+    forget: false,
+    hostNeverCompacts: p.cannot.forget !== undefined,
+    counters: false,
+    seal: false,
+    raceBarrier: false,
+    // The CLI's read tool as the profile measured it (normalisations, bounds): the ground truth.
+    ...defined({ tool: p.tool }),
+  };
+}
+
 export function openAgentAdapter(o: AgentDriverOptions): DriverAdapter {
   const p = o.profile;
   const cwd = o.cwd ?? process.cwd();
@@ -265,22 +287,7 @@ export function openAgentAdapter(o: AgentDriverOptions): DriverAdapter {
   const counts = { workers: 0, reads: 0, toolResults: 0, stubs: 0, refusals: 0, sideRequests: 0, requests: 0 };
   let version: string | undefined;
 
-  const capabilities: Capabilities = {
-    levers,
-    capParam: false,
-    windows: p.cannot.windows === undefined,
-    diff: levers.includes('diff'),
-    staleServe: false,
-    // The kit drives no compaction a profile cannot express, and the server reports tiny token
-    // usage, so the CLI never compacts on its own during a run: FORGET-RESETS is ASSUMED, not judged.
-    forget: false,
-    hostNeverCompacts: p.cannot.forget !== undefined,
-    counters: false,
-    seal: false,
-    raceBarrier: false,
-    // The CLI's read tool as the profile measured it (normalisations, bounds): the ground truth.
-    ...defined({ tool: p.tool }),
-  };
+  const capabilities = agentCapabilities(p, levers);
 
   const history = async (): Promise<HistoryHandle> => {
     const sandbox = new Sandbox(o.sandboxDir);
@@ -296,6 +303,7 @@ export function openAgentAdapter(o: AgentDriverOptions): DriverAdapter {
     const procs: AgentProcess[] = [];
     const homes: ScratchHome[] = [];
     const claims = new ClaimQueue();
+    const raws = new TextQueue<RawToolResult>();
     const lines: WorkerLine[] = [];
     try {
       await server.listen();
@@ -449,6 +457,7 @@ export function openAgentAdapter(o: AgentDriverOptions): DriverAdapter {
             if (claim?.kind === 'pointer') counts.stubs++;
             if (claim?.kind === 'refusal') counts.refusals++;
             claims.put(norm.text, claim);
+            raws.put(norm.text, { text: r.raw, ...(r.isError ? { isError: true as const } : {}) });
             return norm.text;
           }),
       };
@@ -462,6 +471,7 @@ export function openAgentAdapter(o: AgentDriverOptions): DriverAdapter {
       write: (path, content, mtimeMs) => sandbox.write(path, content, mtimeMs),
       delete: (path) => sandbox.delete(path),
       decode: (text) => claims.take(text),
+      raw: (text) => raws.take(text),
       async close() {
         if (closed) return;
         closed = true;

@@ -137,6 +137,26 @@ describe('audit: what it cannot judge is exit 2, naming the line', () => {
       ].join('\n'),
       /line 4: the reference decoder cannot read this recorded response/,
     ],
+    [
+      'raw bytes of a malformed shape (spec 2.1 "raw")',
+      [
+        all[0],
+        all[1],
+        all[2],
+        '{"type":"read","worker":"w1","path":"src/config.ts","response":{"text":"x","raw":{"isError":true}}}',
+      ].join('\n'),
+      /line 4: "raw" needs string "text"/,
+    ],
+    [
+      'raw bytes beside a thrown error',
+      [
+        all[0],
+        all[1],
+        all[2],
+        '{"type":"read","worker":"w1","path":"src/config.ts","response":{"error":"x","raw":{"text":"x"}}}',
+      ].join('\n'),
+      /line 4: "raw" belongs to a response with "text"/,
+    ],
   ];
   for (const [what, text, message] of cases)
     it(what, async () => {
