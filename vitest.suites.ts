@@ -48,6 +48,10 @@ export const FILES: Readonly<Record<string, Exception>> = {
     suite: 'integration',
     why: 'tampers with fresh copies of the real material',
   },
+  'test/agent/fake-cli.test.ts': {
+    suite: 'integration',
+    why: 'runs, replays and audits through a fake agent CLI (a node process per history)',
+  },
   'test/properties/corpus.test.ts': { suite: 'integration', why: 'spawns the CLI once (run --runs 1)' },
   'test/properties/mimicry.test.ts': { suite: 'integration', why: 'spawns the CLI on an unsealed adapter' },
   'test/reference/diff-lever.test.ts': {
