@@ -116,8 +116,19 @@ export interface WorkerShim {
   /** The wrapped read: a string response, or a rejection carrying the inner tool's error. */
   read(args: ReadArgs): Promise<string>;
   stale?(req: StaleRequest): Promise<string | null>;
-  forget?(path?: string): void | Promise<void>;
+  /**
+   * The host compacted or rewound the worker. A driver that watched the host compact may say which
+   * paths it saw re-attached (spec/SPEC.md "Re-injection after compaction"): observed, they win over
+   * a declared `capabilities.reinject`.
+   */
+  forget?(path?: string): void | ForgetResult | Promise<void | ForgetResult>;
   counters?(): Counters;
+}
+
+/** What a driver saw the host do when it compacted a whole worker. */
+export interface ForgetResult {
+  /** The history's paths the host re-attached after compacting, in the order it showed them. */
+  readonly reattached?: readonly string[];
 }
 
 export interface DecodeInfo {

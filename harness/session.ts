@@ -294,8 +294,10 @@ export class Session {
         return [{ kind: 'other', index, event: e }];
       case 'forget': {
         const w = await this.#worker(e.worker);
-        if (w.shim.forget) await withTimeout(Promise.resolve(w.shim.forget(e.path)), this.#timeout, 'forget()');
-        const reattached = this.#reattach(w, e);
+        const said = w.shim.forget
+          ? await withTimeout(Promise.resolve(w.shim.forget(e.path)), this.#timeout, 'forget()')
+          : undefined;
+        const reattached = this.#reattach(w, e, this.#observed(said));
         return [{ kind: 'other', index, event: e, ...(reattached ? { reattached } : {}) }];
       }
       case 'stale':
@@ -314,14 +316,31 @@ export class Session {
   }
 
   /**
-   * What the host re-attaches after a whole-worker forget: the event's own list (a recorded
-   * trace), else the declared policy (capabilities.reinject) over the worker's requests.
+   * What the host re-attaches after a whole-worker forget: what the driver saw it re-attach (an
+   * agent CLI's next request), else the event's own list (a recorded trace), else the declared
+   * policy (capabilities.reinject) over the worker's requests.
    */
-  #reattach(w: Worker, e: TraceEvent & { type: 'forget' }): Reattached[] | undefined {
+  #reattach(
+    w: Worker,
+    e: TraceEvent & { type: 'forget' },
+    observed: readonly string[] | undefined,
+  ): Reattached[] | undefined {
     if (e.path !== undefined) return undefined;
     const r = this.adapter.capabilities.reinject;
-    const paths = e.reattached ?? (r !== undefined ? pickReattached(w.requested, r) : undefined);
+    const paths = observed ?? e.reattached ?? (r !== undefined ? pickReattached(w.requested, r) : undefined);
     return paths === undefined ? undefined : reattachedIn(this.world, paths);
+  }
+
+  /** The paths a forget() said the host re-attached (WorkerShim.forget's ForgetResult), checked. */
+  #observed(said: unknown): readonly string[] | undefined {
+    if (typeof said !== 'object' || said === null) return undefined;
+    const r = (said as { reattached?: unknown }).reattached;
+    if (r === undefined) return undefined;
+    if (!Array.isArray(r) || !r.every((x) => typeof x === 'string'))
+      throw new AdapterError(
+        `adapter ${this.adapter.name}: forget() resolved "reattached" that is not a list of paths`,
+      );
+    return r;
   }
 
   async #stale(e: StaleEvent, index: number): Promise<StaleOutcome> {

@@ -11,7 +11,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import type { Claim } from '../../core/claims.ts';
 import type { LeverName } from '../../core/levers.ts';
 import { UsageError } from '../../core/errors.ts';
@@ -22,6 +22,7 @@ import { ClaimQueue, TextQueue } from '../claim-queue.ts';
 import type { RawToolResult } from '../../core/trace.ts';
 import { shellWord } from '../command.ts';
 import type { Capabilities, HistoryHandle, ReadArgs, WorkerShim } from '../contract.ts';
+import type { ForgetResult } from '../../core/contract.ts';
 import {
   DEFAULT_DRIVER_LEVERS,
   describeLevers,
@@ -37,7 +38,7 @@ import type { AgentProfile, AgentResultInfo } from './profile.ts';
 import { ProxyTrap } from './proxy.ts';
 import { relayCommand, relaySocket } from './relay.ts';
 import { spawnSubject, type Isolation } from '../isolate.ts';
-import { ModelServer, WireFault, END_TEXT, type WorkerLine } from './server.ts';
+import { ModelServer, WireFault, END_TEXT, SUMMARY_TEXT, type WorkerLine } from './server.ts';
 import { defined } from '../../core/defined.ts';
 
 /** Per turn (a request of the CLI), in ms: past it the run ends with exit 2. */
@@ -257,10 +258,12 @@ export function agentCapabilities(p: AgentProfile, levers: readonly LeverName[] 
     windows: p.cannot.windows === undefined,
     diff: levers.includes('diff'),
     staleServe: false,
-    // The kit drives no compaction a profile cannot express, and the server reports tiny token
-    // usage, so the CLI never compacts on its own during a run: FORGET-RESETS is ASSUMED, not judged.
-    forget: false,
-    hostNeverCompacts: p.cannot.forget !== undefined,
+    // A profile with `compact`: the kit sends the CLI's compaction command (a whole worker) and reads
+    // what it re-attached. Else none is driven, and the server reports tiny token usage, so the CLI
+    // never compacts on its own during a run: FORGET-RESETS is ASSUMED, not judged.
+    forget: p.compact !== undefined,
+    ...(p.compact !== undefined ? { forgetWhole: true } : {}),
+    hostNeverCompacts: p.compact === undefined,
     counters: false,
     seal: false,
     raceBarrier: false,
@@ -284,7 +287,17 @@ export function openAgentAdapter(o: AgentDriverOptions): DriverAdapter {
   let toolUses = 0;
   const turnMs: number[] = [];
   const refused = new Map<string, number>();
-  const counts = { workers: 0, reads: 0, toolResults: 0, stubs: 0, refusals: 0, sideRequests: 0, requests: 0 };
+  const counts = {
+    workers: 0,
+    reads: 0,
+    toolResults: 0,
+    stubs: 0,
+    refusals: 0,
+    sideRequests: 0,
+    requests: 0,
+    compactions: 0,
+    reattached: 0,
+  };
   let version: string | undefined;
 
   const capabilities = agentCapabilities(p, levers);
@@ -417,18 +430,74 @@ export function openAgentAdapter(o: AgentDriverOptions): DriverAdapter {
       else proc.send(p.userMessage!(prompt));
       let first = true;
       const serial = serialQueue();
+      /** The CLI's pending request; the first one is waited for with the start limit. */
+      const pending = async (): Promise<NonNullable<AgentProcess['current']>> => {
+        const cur =
+          proc.current ??
+          (await proc.next(
+            first ? 'its first request (a CLI that makes no request at all)' : 'its next request',
+            first ? startMs : timeoutMs,
+          ));
+        first = false;
+        proc.current = undefined;
+        return cur;
+      };
+      /** The sandbox's path of a file the CLI names, or undefined outside it. */
+      const kitPath = (file: string): string | undefined => {
+        const rel = relative(root, file);
+        return rel === '' || rel.startsWith('..') || isAbsolute(rel) ? undefined : rel.split(sep).join('/');
+      };
+      const compact = p.compact;
+      const forget =
+        compact === undefined
+          ? undefined
+          : (path?: string): Promise<ForgetResult> =>
+              serial(async () => {
+                if (path !== undefined)
+                  throw new AdapterError(`${label}: a compaction forgets the whole worker, not ${path} (a kit bug)`);
+                // End the turn, ask for the compaction and queue the next prompt behind it.
+                line.answer(await pending(), { kind: 'text', text: END_TEXT });
+                line.newEpoch();
+                proc.send(compact.command);
+                proc.send(p.userMessage!(prompt));
+                counts.compactions++;
+                for (;;) {
+                  const req = await proc.next(
+                    'its summary request or its first request after the compaction',
+                    timeoutMs,
+                  );
+                  if (compact.isSummary(req.req)) {
+                    line.answer(req, { kind: 'text', text: SUMMARY_TEXT });
+                    line.newEpoch();
+                    continue;
+                  }
+                  proc.current = req;
+                  // Held again only when the CLI re-attached the whole file as its read tool shows it now.
+                  const reattached: string[] = [];
+                  for (const { file, raw } of compact.reattached(req.req.body)) {
+                    const rel = kitPath(file);
+                    if (rel === undefined || reattached.includes(rel)) continue;
+                    const args = { path: rel };
+                    const info: AgentResultInfo = { isError: false, args, contentBytes: contentBytes(file, args) };
+                    const norm = p.normalize(raw, info);
+                    let now: string | undefined;
+                    try {
+                      now = boundedText(readFileSync(file, 'utf8'), undefined, undefined, p.tool ?? {});
+                    } catch {
+                      now = undefined;
+                    }
+                    if ('text' in norm && norm.text === now) reattached.push(rel);
+                  }
+                  counts.reattached += reattached.length;
+                  return { reattached };
+                }
+              });
       return {
+        ...defined({ forget }),
         read: (args: ReadArgs) =>
           serial(async () => {
             const file = join(root, resolvePath(args.path));
-            const cur =
-              proc.current ??
-              (await proc.next(
-                first ? 'its first request (a CLI that makes no request at all)' : 'its next request',
-                first ? startMs : timeoutMs,
-              ));
-            first = false;
-            proc.current = undefined;
+            const cur = await pending();
             const id = `toolu_01readshim${nonce}${String(++toolUses).padStart(6, '0')}`;
             const input = p.readTool.input(args, file);
             const t0 = performance.now();
@@ -493,9 +562,13 @@ export function openAgentAdapter(o: AgentDriverOptions): DriverAdapter {
     `The kit plays the model: a scripted server on 127.0.0.1 (${p.wire}) answers each agent-loop request with the history's next read as one ${p.readTool.name} call and ends each session with a plain text; side requests (no ${p.readTool.name} tool offered) get a fixed text; a retried turn gets the same reply. The worker's text is the tool result the CLI sends in its next request, after the profile's normalisation.`,
     `One CLI process per worker for the whole history, each with a fresh HOME and TMPDIR; the history's files in a sandbox (its cwd), written between turns with exact mtimes. HTTP(S)_PROXY is a loopback trap that tunnels only 127.0.0.1; refused destinations: ${refused.size === 0 ? 'none' : [...refused].map(([d, n]) => `${d} (${n})`).join(', ')}.`,
     `Per-turn limit ${timeoutMs} ms (--timeout); the first request may take ${startMs} ms.`,
-    ...(p.cannot.forget !== undefined
-      ? [`No compaction is driven (${p.cannot.forget}): histories hold no forget, and FORGET-RESETS is not judged.`]
-      : []),
+    ...(p.compact !== undefined
+      ? [
+          `A forget is a real compaction of the whole worker: the kit ends the CLI's turn, sends its compaction command (${p.compact.command}) and the prompt again, answers the summary request with a fixed text, and reads the files the CLI re-attached from its next request; a file re-attached whole, as its read tool shows it now, is held again (observed: ${counts.compactions} compactions, ${counts.reattached} files re-attached), never a declared count.`,
+        ]
+      : [
+          `No compaction is driven (${p.cannot.forget ?? 'the profile has no compact command'}): histories hold no forget, and FORGET-RESETS is not judged.`,
+        ]),
     ...(p.cannot.windows !== undefined ? [`No windows: ${p.cannot.windows}.`] : []),
     ...(o.isolation !== undefined
       ? [

@@ -71,6 +71,20 @@ export interface AgentProfile {
    * normalisations and bounds, declared as `capabilities.tool`, so the ground truth is the text it shows.
    */
   readonly tool?: HostToolBound;
+  /**
+   * How `forget` happens, when the CLI can be made to compact headless (a whole worker): the kit
+   * ends the current turn, sends `command` then the session's prompt again, answers the summary
+   * request with a fixed text, and reads what the CLI re-attached from its first request after it.
+   * Requires stdin input (promptVia "stdin"). Absent: say why in `cannot.forget`.
+   */
+  readonly compact?: {
+    /** The stdin line that asks for a compaction (e.g. the userMessage of "/compact"). */
+    readonly command: string;
+    /** A loop request that is the CLI's summary request (answered with a fixed text, never judged). */
+    isSummary(req: { readonly userText: string; readonly body?: unknown }): boolean;
+    /** The files the CLI re-attached in a request (absolute paths, each with its raw tool text). */
+    reattached(body: unknown): readonly { readonly file: string; readonly raw: string }[];
+  };
   /** Features the profile cannot express, each with the reason the report gives. */
   readonly cannot: { readonly forget?: string; readonly windows?: string };
   /** Facts about the CLI every report states (bounds measured, stubs seen). */
@@ -98,6 +112,18 @@ export function profileProblem(p: unknown): string | undefined {
   if (o.tool !== undefined) {
     const problem = hostToolProblem(o.tool);
     if (problem !== undefined) return problem.replace(/^capabilities\.tool/, 'tool');
+  }
+  if (o.compact !== undefined) {
+    const c = o.compact as Record<string, unknown> | null;
+    if (
+      typeof c !== 'object' ||
+      c === null ||
+      typeof c.command !== 'string' ||
+      typeof c.isSummary !== 'function' ||
+      typeof c.reattached !== 'function'
+    )
+      return 'compact must be {command: string, isSummary(req), reattached(body)}';
+    if (o.promptVia === 'args') return 'compact needs stdin input (promptVia "stdin"): the command is sent mid-session';
   }
   if (typeof o.cannot !== 'object' || o.cannot === null)
     return 'cannot must be an object ({} when the profile expresses everything)';

@@ -28,6 +28,8 @@ export interface LoopRequest {
   readonly results: ReadonlyMap<string, ToolResult>;
   /** The text of the last user message's text blocks (reminders the CLI re-attached, summaries). */
   readonly userText: string;
+  /** The parsed request body (a profile reads what a CLI re-attached after a compaction from it). */
+  readonly body?: unknown;
 }
 
 export type Reply =
@@ -44,6 +46,8 @@ export class WireFault extends Error {}
 
 /** The harmless text every side request and every session end gets. */
 export const END_TEXT = 'Done.';
+/** The summary a compaction's summary request gets (fixed: the kit never runs a model). */
+export const SUMMARY_TEXT = '<summary>The worker read the files the tool calls named.</summary>';
 
 interface Parked {
   readonly req: LoopRequest;
@@ -75,6 +79,11 @@ export class WorkerLine {
     const w = this.#waiting.shift();
     if (w !== undefined) w(p);
     else this.#queue.push(p);
+  }
+
+  /** A compaction starts a new message list: turn counts repeat, and are new turns, not retries. */
+  newEpoch(): void {
+    this.#replies.clear();
   }
 
   answer(p: Parked, reply: Reply): void {
@@ -313,7 +322,7 @@ export class ModelServer {
         send(res, this.o.wire, { kind: 'text', text: END_TEXT });
         return;
       }
-      line.arrive(parsed, res);
+      line.arrive({ ...parsed, body }, res);
     });
   }
 

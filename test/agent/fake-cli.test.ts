@@ -138,6 +138,39 @@ describe('an agent run judged again from its raw tool results', { timeout: cpuBu
   });
 });
 
+describe('a compaction the kit drives, and what the CLI re-attached', { timeout: cpuBudget(4) }, () => {
+  it('a file the CLI re-attached is held again; one it did not is a lie when it answers "unchanged"', async () => {
+    const dir = scratch('agent-compact-');
+    const file = join(dir, 'forget.jsonl');
+    const T = 1_700_000_000_000;
+    const events = [
+      { type: 'header', kit: '0.1.0', specVersion: '2.1', cap: 4096, levers: ['pointer', 'diff'], seal: 's' },
+      { type: 'worker', id: 'w1' },
+      { type: 'write', path: 'a.ts', content: 'const a = 1;\n', mtimeMs: T },
+      { type: 'write', path: 'b.ts', content: 'const b = 2;\n', mtimeMs: T },
+      { type: 'read', worker: 'w1', path: 'a.ts' },
+      { type: 'read', worker: 'w1', path: 'b.ts' },
+      { type: 'forget', worker: 'w1' },
+      { type: 'read', worker: 'w1', path: 'b.ts' },
+      { type: 'read', worker: 'w1', path: 'a.ts' },
+    ];
+    writeFileSync(file, events.map((e) => JSON.stringify(e)).join('\n') + '\n');
+    const fake = ['--agent-profile', 'test/fixtures/agent/fake-profile.ts', '--agent-command', `node ${FAKE}`];
+    const r = await inProcess(['run', '--no-save', ...fake, '--replay', file, '--reporter', 'json']);
+    expect(r.code, r.stderr).toBe(1);
+    const j = json(r);
+    expect(failed(j)).toEqual(['FORGET-RESETS']);
+    expect(j.host!.counts).toMatchObject({ compactions: 1, reattached: 1, stubs: 2 });
+    const story = j.rules.find((x) => x.id === 'FORGET-RESETS')!.counterexample!.story.join('\n');
+    // The CLI re-attached b.ts (its last read): its stub is true; a.ts's is the lie.
+    expect(story).toMatch(/forget\(\); the host re-attaches b\.ts \(13 bytes\): the worker holds it again/);
+    expect(story).toMatch(
+      /7\. w1 reads b\.ts → "unchanged, you hold all 13 bytes"\n8\. w1 reads a\.ts → "unchanged[^\n]*\n +✗ FORGET-RESETS/,
+    );
+    expect(story).not.toMatch(/7\. w1 reads b\.ts[^\n]*\n +✗/);
+  });
+});
+
 describe('faults of an agent CLI mid-history (fake CLI)', { timeout: cpuBudget(6) }, () => {
   it.each([
     [

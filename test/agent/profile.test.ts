@@ -7,7 +7,7 @@ import { UsageError } from '../../core/errors.ts';
 import { AdapterError } from '../../harness/session.ts';
 import { openAgentAdapter, resolveAgentCommand } from '../../adapters/agent/adapter.ts';
 import { loadProfile, profileProblem, stripReminders } from '../../adapters/agent/profile.ts';
-import { claudeCode, unnumber } from '../../adapters/agent/profiles/claude-code.ts';
+import { claudeCode, claudeReattached, unnumber } from '../../adapters/agent/profiles/claude-code.ts';
 import { parseAgentFlags, parseDriverFlags } from '../../cli/drivers.ts';
 
 const info = { isError: false, args: { path: 'a.ts' }, contentBytes: 42 };
@@ -64,6 +64,60 @@ describe('Claude Code profile', () => {
       DISABLE_TELEMETRY: '1',
       DISABLE_AUTOUPDATER: '1',
     });
+  });
+});
+
+describe('Claude Code compaction (the request shapes measured on 2.1.197)', () => {
+  it('tells the summary request from a loop request', () => {
+    const summary =
+      'CRITICAL: Respond with TEXT ONLY.\n\nYour task is to create a detailed summary of the conversation so far, paying…';
+    expect(claudeCode.compact!.isSummary({ userText: summary })).toBe(true);
+    expect(claudeCode.compact!.isSummary({ userText: 'Read the files the tool calls name.' })).toBe(false);
+    expect(JSON.parse(claudeCode.compact!.command)).toEqual({
+      type: 'user',
+      message: { role: 'user', content: [{ type: 'text', text: '/compact' }] },
+    });
+  });
+
+  it('reads the re-attached files from the first request after it: "Called the Read tool" then its result', () => {
+    const body = {
+      messages: [
+        { role: 'user', content: [{ type: 'text', text: 'This session is being continued… Summary.' }] },
+        { role: 'assistant', content: [{ type: 'text', text: 'Done.' }] },
+        {
+          role: 'user',
+          content:
+            '<system-reminder>\nCalled the Read tool with the following input: {"file_path":"/s/a.ts"}\n</system-reminder>',
+        },
+        {
+          role: 'user',
+          content: [
+            {
+              type: 'text',
+              text: '<system-reminder>\nResult of calling the Read tool:\n1\tconst a = 1;\n2\t\n</system-reminder>',
+            },
+            {
+              type: 'text',
+              text: '<system-reminder>\nCalled the Read tool with the following input: {"file_path":"/s/w.ts","offset":2,"limit":1}\n</system-reminder>',
+            },
+            { type: 'text', text: '<system-reminder>\nResult of calling the Read tool:\n2\tx\n</system-reminder>' },
+            { type: 'text', text: 'Read the files the tool calls name.' },
+          ],
+        },
+      ],
+    };
+    expect(claudeReattached(body)).toEqual([
+      { file: '/s/a.ts', raw: '1\tconst a = 1;\n2\t' },
+      { file: '/s/w.ts', raw: '' }, // a window is not the whole file: the adapter's check drops it
+    ]);
+    expect(claudeCode.normalize('1\tconst a = 1;\n2\t', info)).toEqual({ text: 'const a = 1;\n' });
+    expect(claudeReattached({ messages: [{ role: 'user', content: 'no attachment' }] })).toEqual([]);
+    expect(claudeReattached(null)).toEqual([]);
+  });
+
+  it('a profile whose prompt is an argument cannot compact mid-session', () => {
+    expect(profileProblem({ ...claudeCode, promptVia: 'args' })).toMatch(/compact needs stdin input/);
+    expect(profileProblem({ ...claudeCode, compact: { command: 1 } })).toMatch(/compact must be/);
   });
 });
 

@@ -29,6 +29,59 @@ export function unnumber(text: string): { text: string } | { problem: string } {
   return { text: out.join('\n') };
 }
 
+/** The summary request of a compaction (2.1.197: the last user message asks for it, tools still offered). */
+export const CLAUDE_SUMMARY = /Your task is to create a detailed summary of the conversation so far/;
+const CALLED = /Called the Read tool with the following input: (\{.*\})/;
+const RESULT = /^(?:<system-reminder>\n)?Result of calling the Read tool:\n([\s\S]*?)\n?(?:<\/system-reminder>)?\s*$/;
+
+/** Every text piece of a request's user messages, in order (string contents and text blocks). */
+function userTexts(body: unknown): string[] {
+  const msgs = (body as { messages?: unknown } | null)?.messages;
+  if (!Array.isArray(msgs)) return [];
+  const out: string[] = [];
+  for (const m of msgs as { role?: unknown; content?: unknown }[]) {
+    if (m?.role !== 'user') continue;
+    if (typeof m.content === 'string') out.push(m.content);
+    else if (Array.isArray(m.content))
+      for (const b of m.content as { type?: unknown; text?: unknown }[])
+        if (b?.type === 'text' && typeof b.text === 'string') out.push(b.text);
+  }
+  return out;
+}
+
+/**
+ * The files Claude Code re-attached after a compaction, as measured on 2.1.197: a user message
+ * "Called the Read tool with the following input: {"file_path":…}" then one whose first text is
+ * "Result of calling the Read tool:\n<the Read result>", each in a <system-reminder>.
+ */
+export function claudeReattached(body: unknown): { file: string; raw: string }[] {
+  const out: { file: string; raw: string }[] = [];
+  let input: { file_path?: unknown; offset?: unknown; limit?: unknown } | undefined;
+  for (const t of userTexts(body)) {
+    const called = CALLED.exec(t);
+    if (called !== null) {
+      try {
+        input = JSON.parse(called[1]!) as typeof input;
+      } catch {
+        input = undefined;
+      }
+      continue;
+    }
+    const result = RESULT.exec(t);
+    if (result !== null && input !== undefined && typeof input.file_path === 'string')
+      // A window re-attached is not the whole file: left for the adapter's check to drop.
+      out.push({
+        file: input.file_path,
+        raw: input.offset !== undefined || input.limit !== undefined ? '' : result[1]!,
+      });
+    input = undefined;
+  }
+  return out;
+}
+
+const userMessage = (text: string): string =>
+  JSON.stringify({ type: 'user', message: { role: 'user', content: [{ type: 'text', text }] } });
+
 export const claudeCode: AgentProfile = {
   name: 'claude-code',
   package: '@anthropic-ai/claude-code',
@@ -59,7 +112,7 @@ export const claudeCode: AgentProfile = {
   homeFiles: () => ({
     '.claude/settings.json': JSON.stringify({ env: { DISABLE_TELEMETRY: '1', DISABLE_AUTOUPDATER: '1' } }),
   }),
-  userMessage: (text) => JSON.stringify({ type: 'user', message: { role: 'user', content: [{ type: 'text', text }] } }),
+  userMessage,
   readTool: {
     name: 'Read',
     input: (args, file) => ({
@@ -82,10 +135,15 @@ export const claudeCode: AgentProfile = {
   // 1,572 bytes, every "\r\n" as "\n"; a leading BOM is not shown; a window of lines 1-2 of
   // "l1\nl2\nl3\n" is "l1\nl2" (its rows, numbered, no ending after the last).
   tool: { normalize: ['crlf', 'bom', 'split'] },
-  cannot: {
-    forget:
-      'this profile does not send /compact yet; after one, Claude Code re-attaches recently read files, which the kit would have to read from its next request',
+  // Measured on 2.1.197 (test/hosts/agent/claude-code.test.ts): "/compact" as a stream-json user
+  // message compacts headless with tiny token counts; the summary request offers the tools; the
+  // next request re-attaches recently read files.
+  compact: {
+    command: userMessage('/compact'),
+    isSummary: (req) => CLAUDE_SUMMARY.test(req.userText),
+    reattached: claudeReattached,
   },
+  cannot: {},
   assumptions: [
     'Claude Code\'s Read tool: file_path absolute, offset 1-based, limit in lines; each result line is "N\\t<line>" (stripped); <system-reminder> blocks it appends are removed and never judged.',
     'Re-read stub "Wasted call — file unchanged since your last Read…" (or "File unchanged since last read") = a pointer: "you hold this file"; "File does not exist" (is_error) = a refusal (absent).',

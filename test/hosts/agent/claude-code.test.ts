@@ -70,6 +70,20 @@ describe(`Claude Code ${claudeCode.version} (real CLI)`, () => {
     });
   }, 120_000);
 
+  it('/compact compacts it headless; its next request re-attaches recently read files, which the kit reads (observed, not declared)', async () => {
+    await scenario(async (h, w) => {
+      h.write('a.ts', 'const a = 1;\n', T);
+      h.write('b.ts', 'const b = 2;\n', T);
+      expect(await w.read({ path: 'a.ts' })).toBe('const a = 1;\n');
+      expect(await w.read({ path: 'b.ts' })).toBe('const b = 2;\n');
+      const said = await w.forget!();
+      // Measured on 2.1.197: both files read before the compaction come back whole in its next request.
+      expect(said).toEqual({ reattached: ['a.ts', 'b.ts'] });
+      // Held again, so its "unchanged" stub after the compaction is true.
+      expect(await w.read({ path: 'b.ts' })).toMatch(CLAUDE_STUB);
+    });
+  }, 120_000);
+
   it('a truthful path is exercised too: an edit that moves the mtime is re-read in full', async () => {
     await scenario(async (h, w) => {
       h.write('b.ts', 'let b = 1;\n', T);
