@@ -75,7 +75,7 @@ export const qwenCode: AgentProfile = {
   },
   cannot: {
     forget:
-      'this profile does not send /compress yet (qwen-code clears its read cache whenever it compresses or microcompacts its history, which the kit would have to trigger and confirm from its next request)',
+      'this profile does not send /compress: tried on 0.15.10 through stream-json input after two reads, it made one side request (no read tool offered) and its next re-read still got the "unchanged" stub, so a compaction could not be confirmed (qwen-code clears its read cache whenever it really compresses; the kit would have to confirm one from its next request)',
   },
   assumptions: [
     'qwen-code\'s read_file: file_path absolute, offset 0-based (the kit\'s 1-based offset minus one), limit in lines; the "Showing lines a-b of N total lines." header of a window or a cut read is removed (and line b\'s "\\n" restored when b < N); <system-reminder> blocks are removed and never judged.',
