@@ -77,7 +77,11 @@ export interface HookDriverOptions {
 
 /** A bound that cuts nothing: every line of the file, whole (Claude Code 2.1.197's Read). */
 const uncut = (t: HostToolBound): boolean =>
-  t.maxLines === undefined && t.defaultLimit === undefined && t.maxLineChars === undefined && t.maxChars === undefined;
+  t.maxLines === undefined &&
+  t.defaultLimit === undefined &&
+  t.maxLineChars === undefined &&
+  t.maxChars === undefined &&
+  t.maxTokens === undefined;
 
 export const HOOK_HOST = 'Claude Code-style agent host (hooks)';
 /** Calls after which a hook that failed every one of them ends the run (exit 2). */

@@ -74,6 +74,7 @@ const WIRE_CAPS = [
   'armResolver',
   'seal',
   'hostNeverCompacts',
+  'reinject',
   'raceBarrier',
 ] as const;
 

@@ -773,9 +773,13 @@ export const CASES: readonly CorpusCase[] = Object.freeze([
     cap: 24_576,
     events: (ctx) => {
       const t = ctx.tool!;
-      const n =
-        t.maxLines !== undefined ? t.maxLines + 3 : t.maxChars !== undefined ? Math.ceil(t.maxChars / 8) + 3 : 20;
-      const long = t.maxLineChars ?? t.maxChars;
+      // Past the bound: maxLines lines, maxChars units or maxTokens × 4 bytes, in lines of about 8.
+      const budget = t.maxChars ?? (t.maxTokens !== undefined ? t.maxTokens * 4 : undefined);
+      const bounded = t.maxLines !== undefined ? t.maxLines + 3 : budget !== undefined ? Math.ceil(budget / 8) + 3 : 20;
+      // A mid-line cut (cutChars) plays only on a file over overBytes whose text reaches past `at`.
+      const reach = t.cutChars === undefined ? 0 : Math.ceil(Math.max(t.cutChars.at, t.cutChars.overBytes + 1) / 8) + 3;
+      const n = Math.max(bounded, reach);
+      const long = t.maxLineChars ?? budget;
       // A long first line with a 4-byte character across the line cut, then short lines past the line limit.
       const first = long === undefined ? 'short first line' : `${'L'.repeat(Math.max(0, long - 1))}😀${'L'.repeat(5)}`;
       const body = `${first}\n${lines(n - 1, 'bound')}`;
