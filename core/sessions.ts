@@ -37,7 +37,7 @@ export function describeSessions(s: Sessions | undefined): string[] {
     );
   if (s?.sharedSession === true)
     out.push(
-      "The host starts subagents under their parent's session id (ctx.session): such a subagent starts holding nothing, whatever a session-keyed shim saw its parent read.",
+      "The host starts subagents under their parent's session id (the session a shim is given): such a subagent starts holding nothing, whatever a session-keyed shim saw its parent read.",
     );
   if (s?.resume === true)
     out.push(
