@@ -12,6 +12,7 @@ import { modeOfLevers } from '../../core/levers.ts';
 import { UsageError } from '../../core/errors.ts';
 import type { AdapterContext, Capabilities, ShimAdapter } from '../../core/contract.ts';
 import type { TraceEvent } from '../../core/trace.ts';
+import { auditTrace } from '../../properties/audit.ts';
 
 const plain = (P: string) => ({ T: Buffer.byteLength(P), P: Buffer.from(P), against: P });
 
@@ -128,5 +129,43 @@ describe('the harness plays fork and resume', () => {
         { type: 'fork', parent: 'w1', worker: 'w2' },
       ]),
     ).rejects.toThrow(new UsageError('event 3: fork names worker w2, which already exists'));
+  });
+});
+
+describe('audit judges a recorded fork as run does', () => {
+  const header = { type: 'header', kit: 'k', specVersion: '2.1', cap: 64, levers: ['pointer'], seal: 'S' } as const;
+  const pointer = { text: 'File unchanged since last read (2 bytes).' };
+  const trace = (afterFork: 'a.ts' | 'b.ts'): TraceEvent[] => [
+    { type: 'worker', id: 'w1' },
+    { type: 'write', path: 'a.ts', content: 'A\n', mtimeMs: 1 },
+    { type: 'write', path: 'b.ts', content: 'B\n', mtimeMs: 1 },
+    { type: 'read', worker: 'w1', path: 'a.ts', response: { text: 'A\n' } },
+    { type: 'fork', parent: 'w1', worker: 'w2' },
+    { type: 'read', worker: 'w1', path: 'b.ts', response: { text: 'B\n' } },
+    { type: 'read', worker: 'w2', path: afterFork, response: pointer },
+  ];
+  const decoder: ShimAdapter = {
+    ...recorder({ ...BASE }).adapter,
+    decode: (text) => (text === pointer.text ? { kind: 'pointer', total: 2 } : { kind: 'verbatim' }),
+  };
+  it('a pointer in the fork to what the parent held at the fork: no lie', async () => {
+    const events = trace('a.ts');
+    const r = await auditTrace(
+      { header, events },
+      events.map((_, i) => i + 2),
+      decoder,
+    );
+    expect(r.lies).toEqual([]);
+    expect(r.responses).toBe(3);
+  });
+  it('a pointer in the fork to what the parent read after it: ISOLATION, with the fork in its story', async () => {
+    const events = trace('b.ts');
+    const r = await auditTrace(
+      { header, events },
+      events.map((_, i) => i + 2),
+      decoder,
+    );
+    expect(r.lies.map((l) => [l.line, l.rule])).toEqual([[8, 'ISOLATION']]);
+    expect(r.lies[0]!.story.join('\n')).toContain('worker w2 starts as a subagent of w1, holding what w1 holds now');
   });
 });
