@@ -5,6 +5,7 @@
 import { ARM_NAMES, type ArmName } from '../core/arms.ts';
 import { hostToolProblem } from '../core/host-tool.ts';
 import { reinjectProblem } from '../core/reinject.ts';
+import { sessionsProblem } from '../core/sessions.ts';
 import { LEVER_NAMES, isLeverName, modeOfArm, modeOfLevers, type Mode } from '../core/levers.ts';
 import type { Capabilities } from './contract.ts';
 
@@ -74,6 +75,10 @@ export function capabilitiesProblem(raw: unknown): string | undefined {
     if (p !== undefined) return p;
     if (raw.hostNeverCompacts === true)
       return 'capabilities.reinject (files re-attached after a compaction) and hostNeverCompacts exclude each other';
+  }
+  if (raw.sessions !== undefined) {
+    const p = sessionsProblem(raw.sessions);
+    if (p !== undefined) return p;
   }
   if (raw.tool !== undefined) return hostToolProblem(raw.tool);
   return undefined;

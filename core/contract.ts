@@ -7,8 +7,9 @@ import type { Claim } from './claims.ts';
 import type { HostToolBound, HostToolUnit } from './host-tool.ts';
 import type { LeverName } from './levers.ts';
 import type { Reinject } from './reinject.ts';
+import type { Sessions } from './sessions.ts';
 
-export type { ArmName, Levers, Claim, HostToolBound, HostToolUnit, LeverName, Reinject };
+export type { ArmName, Levers, Claim, HostToolBound, HostToolUnit, LeverName, Reinject, Sessions };
 
 /** What a shim offers; a rule whose capability is missing reports n/a naming it. */
 export interface Capabilities {
@@ -54,6 +55,11 @@ export interface Capabilities {
    * recently (spec/SPEC.md "Re-injection after compaction"): the worker holds those again.
    */
   readonly reinject?: Reinject;
+  /**
+   * Forks, shared sessions and resumed sessions the host plays (spec/SPEC.md "Forks and resumed
+   * sessions"); absent: workers share nothing and no session is resumed.
+   */
+  readonly sessions?: Sessions;
   /**
    * The kit may rewrite a file between the shim's read of it and whatever the shim does next
    * (stat-after-read race). Always possible in-process; a process opts in with the protocol barrier.
@@ -108,6 +114,20 @@ export interface AdapterContext {
   readonly fs: KitFs;
   /** Report a counted response with its withheld bytes (COUNT-EXACT). */
   onCount(withheld: number): void;
+  /**
+   * With capabilities.sessions: the host's session id for this worker (its own id, or its
+   * parent's for a subagent under a shared session) — what a session-keyed hook keys on.
+   */
+  readonly session?: string;
+  /** This worker is a fork of that worker: it starts holding what the parent held now. */
+  readonly forkOf?: string;
+  /** This shim instance is recreated for a resumed session: the worker keeps its transcript. */
+  readonly resumed?: true;
+  /**
+   * With capabilities.sessions: the host's disk for this history, shared by every shim instance
+   * of it (what is kept here outlives an instance, as a file a hook writes does).
+   */
+  readonly store?: Map<string, unknown>;
 }
 
 /** One worker's shim, as the kit drives it. */

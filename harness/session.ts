@@ -101,6 +101,17 @@ interface Worker {
   countCalls: number[];
   /** The distinct resolved paths this worker requested, least recently first (re-injection picks the last). */
   readonly requested: string[];
+  /** The host's session id for this worker (its own id unless a subagent shares its parent's). */
+  readonly session: string;
+}
+
+/** How a worker's shim instance comes to be (spec/SPEC.md "Forks and resumed sessions"). */
+interface Start {
+  readonly forkOf?: string;
+  readonly session?: string;
+  readonly resumed?: true;
+  /** The requests the worker's transcript already holds (a fork's, a resumed worker's). */
+  readonly requested?: readonly string[];
 }
 
 function errorText(e: unknown): string {
@@ -142,6 +153,8 @@ export function reattachedIn(world: World, paths: readonly string[]): Reattached
 export class Session {
   readonly world: World;
   readonly #workers = new Map<string, Worker>();
+  /** The host's disk for this history (ctx.store, with capabilities.sessions): it outlives every shim instance. */
+  readonly #store = new Map<string, unknown>();
   #timeout: number;
   /** The history's handle (adapters with openHistory); opened before the first event. */
   #history: HistoryHandle | undefined;
@@ -206,13 +219,19 @@ export class Session {
     this.world.write(path, stored, mtimeMs);
   }
 
-  async #worker(id: string): Promise<Worker> {
+  async #worker(id: string, start?: Start): Promise<Worker> {
     const have = this.#workers.get(id);
-    if (have) return have;
+    if (have && start === undefined) return have;
     const injections = new Map<string, Injection[]>();
     const thrown = new Set<unknown>();
-    const w: { countCalls: number[]; requested: string[] } = { countCalls: [], requested: [] };
+    const session = start?.session ?? id;
+    const w: { countCalls: number[]; requested: string[]; session: string } = {
+      countCalls: [],
+      requested: [...(start?.requested ?? [])],
+      session,
+    };
     const { arm, levers, cap, seal } = this.#info();
+    const sessions = this.adapter.capabilities.sessions !== undefined;
     const ctx: AdapterContext = {
       workerId: id,
       arm,
@@ -220,6 +239,8 @@ export class Session {
       cap,
       seal,
       ...(this.config.tool ? { tool: this.config.tool } : {}),
+      ...(sessions ? { session, store: this.#store } : {}),
+      ...defined({ forkOf: start?.forkOf, resumed: start?.resumed }),
       fs: this.world.fs,
       onCount: (withheld) => {
         w.countCalls.push(withheld);
@@ -292,6 +313,22 @@ export class Session {
       case 'worker':
         await this.#worker(e.id);
         return [{ kind: 'other', index, event: e }];
+      case 'fork': {
+        if (this.#workers.has(e.worker))
+          throw new UsageError(`event ${index + 1}: fork names worker ${e.worker}, which already exists`);
+        const parent = await this.#worker(e.parent);
+        await this.#worker(e.worker, {
+          ...(e.fresh ? {} : { forkOf: e.parent, requested: parent.requested }),
+          ...(e.session === 'shared' ? { session: parent.session } : {}),
+        });
+        return [{ kind: 'other', index, event: e }];
+      }
+      case 'resume': {
+        // A new shim instance for the same worker and session; the old one is dropped unseen.
+        const old = await this.#worker(e.worker);
+        await this.#worker(e.worker, { session: old.session, resumed: true, requested: old.requested });
+        return [{ kind: 'other', index, event: e }];
+      }
       case 'forget': {
         const w = await this.#worker(e.worker);
         if (w.shim.forget) await withTimeout(Promise.resolve(w.shim.forget(e.path)), this.#timeout, 'forget()');

@@ -11,6 +11,7 @@ import { headerMode, type Trace } from '../core/trace.ts';
 import { KIT_VERSION, SPEC_VERSION } from '../core/version.ts';
 import { describeHostTool } from '../core/host-tool.ts';
 import { describeReinject } from '../core/reinject.ts';
+import { describeSessions } from '../core/sessions.ts';
 import type { ShimAdapter } from '../adapters/contract.ts';
 import type { Transport } from '../adapters/subject.ts';
 import { AdapterError } from '../core/errors.ts';
@@ -153,6 +154,7 @@ export async function judgeRun(options: JudgeOptions): Promise<RunResult> {
     );
   }
   if (caps.reinject !== undefined) assumptions.push(describeReinject(caps.reinject));
+  assumptions.push(...describeSessions(caps.sessions));
   if (caps.cap !== undefined) assumptions.push(`The shim has a fixed cap of ${caps.cap} bytes: every history uses it.`);
   const modeFields = mode.arm !== undefined ? { arm: mode.arm } : { levers: leverList(mode.levers) };
   const header = (cap: number, seed: number, fcPath?: string): Trace['header'] => ({

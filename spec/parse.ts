@@ -317,6 +317,13 @@ function parseStatement(c: Cursor, line: number, ctx: BodyContext): Step | undef
       return done(event(line, { type: 'delete', path: c.name('a path') }));
     case 'worker':
       return done(event(line, { type: 'worker', id: c.name('a worker id') }));
+    case 'fork': {
+      const parent = c.name('a worker id');
+      const worker = c.name('a worker id');
+      return done(event(line, { type: 'fork', parent, worker }));
+    }
+    case 'resume':
+      return done(event(line, { type: 'resume', worker: c.name('a worker id') }));
     case 'forget': {
       const worker = c.name('a worker id');
       const path = c.atEnd() ? undefined : c.name('a path');

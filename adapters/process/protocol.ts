@@ -76,6 +76,7 @@ const WIRE_CAPS = [
   'hostNeverCompacts',
   'reinject',
   'raceBarrier',
+  'sessions',
 ] as const;
 
 /** The hello reply's capabilities, or a reason they are malformed. */

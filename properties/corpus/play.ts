@@ -84,9 +84,18 @@ export function whyNotPlayed(
     return `needs a host tool that refuses (capabilities.tool.refuse.${n.refuse})`;
   if (n.reinject && caps.reinject === undefined)
     return 'needs a host that re-attaches files after compaction (capabilities.reinject)';
+  if (n.sessions !== undefined && caps.sessions?.[n.sessions] !== true)
+    return `needs a host that ${SESSION_NEEDS[n.sessions]} (capabilities.sessions.${n.sessions})`;
   if (!c.rules.some((r) => env.targets.has(r))) return `--only leaves none of its rules (${c.rules.join(', ')})`;
   return undefined;
 }
+
+/** What each declared session behaviour is, in a not-played reason (spec/SPEC.md "Forks and resumed sessions"). */
+const SESSION_NEEDS = {
+  fork: "forks subagents holding their parent's deliveries",
+  sharedSession: "starts subagents under their parent's session id",
+  resume: 'resumes sessions in a new shim instance',
+} as const;
 
 interface Played {
   readonly id: string;

@@ -138,6 +138,7 @@ export class Oracle {
     if (o.kind === 'other') {
       const e = o.event;
       if (e.type === 'worker') this.#workers.add(e.id);
+      if (e.type === 'fork') this.#fork(e.parent, e.worker, e.fresh === true);
       if (e.type === 'forget') {
         const path = e.path === undefined ? undefined : resolvePath(e.path);
         this.#truth.forget(e.worker, path);
@@ -175,6 +176,26 @@ export class Oracle {
     const found = o.kind === 'read' ? this.#judgeRead(o, o.index) : this.#judgeStale(o);
     if (o.kind === 'read') this.#counts(o, found);
     return found.map((f) => ({ ...f, index: o.index }));
+  }
+
+  /**
+   * A subagent starts (spec/SPEC.md "Forks and resumed sessions"): a fork holds what its parent
+   * holds now in every per-worker model; a fresh one holds nothing. A resume changes no model.
+   */
+  #fork(parent: string, child: string, fresh: boolean): void {
+    this.#workers.add(parent);
+    this.#workers.add(child);
+    if (fresh) return;
+    for (const m of [this.#truth, this.#noForget, this.#withErrors, this.#claimed]) m.fork(parent, child);
+    const from = `${parent}\u0000`;
+    const copy = <V>(m: Map<string, V>): void => {
+      for (const [wk, v] of [...m]) if (wk.startsWith(from)) m.set(`${child}\u0000${wk.slice(from.length)}`, v);
+    };
+    this.#spellings.fork(from, `${child}\u0000`);
+    copy(this.#cause);
+    copy(this.#failedLast);
+    for (const wk of [...this.#staleLast])
+      if (wk.startsWith(from)) this.#staleLast.add(`${child}\u0000${wk.slice(from.length)}`);
   }
 
   // ---- reads ---------------------------------------------------------------------------------

@@ -129,6 +129,14 @@ export class Knowledge {
     if (r !== 'keep') this.set(worker, key, r);
   }
 
+  /** A fork (spec/SPEC.md "Forks and resumed sessions"): the child starts holding what the parent holds now. */
+  fork(parent: string, child: string): void {
+    const w = this.#m.get(parent);
+    // Knowns are never changed in place: the child's map shares them, and later deliveries to either replace them.
+    if (w === undefined) this.#m.delete(child);
+    else this.#m.set(child, new Map(w));
+  }
+
   /** forget(path) empties every key of that path; forget() everything of the worker. */
   forget(worker: string, path: string | undefined): void {
     const w = this.#m.get(worker);
