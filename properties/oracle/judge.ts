@@ -14,7 +14,7 @@ import { splitLines } from '../../harness/lines.ts';
 import { emptyLeverUse, type LeverUse } from '../lever-use.ts';
 import { backing } from './backing.ts';
 import { isBoundary, n, sameBytes, utf8 } from './bytes.ts';
-import { Knowledge, afterClaim, holds, patched, sameKnowledge, type Known } from './knowledge.ts';
+import { Knowledge, OracleMemo, holds, sameKnowledge, type Known } from './knowledge.ts';
 import { SpellingTracker, fullSliceEnd, progressFloor } from './progress.ts';
 import { reattach } from './reinject.ts';
 import type { EfficiencyKind } from '../result.ts';
@@ -99,6 +99,8 @@ interface Against {
   readonly K: Known | undefined;
   readonly cap: number;
   readonly capOn: boolean;
+  /** The judging Oracle's memos. */
+  readonly memo: OracleMemo;
   /** The claim as a finding names it. */
   readonly say: (claim: Claim) => string;
 }
@@ -148,9 +150,9 @@ const sliceContinues: RuleCheck = ({ claim, Cb, K }) => {
   return checked('SLICE-CONTINUES');
 };
 
-const doneTrue: RuleCheck = ({ claim, response, C, Cb, K }) => {
+const doneTrue: RuleCheck = ({ claim, response, C, Cb, K, memo }) => {
   if (claim.kind !== 'slice' || !claim.done) return undefined;
-  const after = afterClaim(K, claim, response.text, C);
+  const after = memo.afterClaim(K, claim, response.text, C);
   const k2 = after === 'keep' ? K : after;
   return checked(
     'DONE-TRUE',
@@ -170,14 +172,14 @@ const diffBaseHeld: RuleCheck = ({ claim, Cb, K }) =>
           : undefined,
       );
 
-const diffComplete: RuleCheck = ({ claim, Cb, K }) => {
+const diffComplete: RuleCheck = ({ claim, Cb, K, memo }) => {
   if (claim.kind !== 'diff') return undefined;
-  const r = patched(K, claim.patch, claim.lines);
+  const r = memo.patched(K, claim.patch, claim.lines);
   if (!r.ok) return checked('DIFF-COMPLETE', `the diff does not apply strictly to what the worker holds: ${r.reason}`);
-  if (!sameBytes(utf8(r.text), Cb) || claim.total !== Cb.length)
+  if (!sameBytes(memo.utf8(r.text), Cb) || claim.total !== Cb.length)
     return checked(
       'DIFF-COMPLETE',
-      `the diff applied to what the worker holds gives ${n(utf8(r.text).length)} bytes that are not the current ${n(Cb.length)}-byte content`,
+      `the diff applied to what the worker holds gives ${n(memo.utf8(r.text).length)} bytes that are not the current ${n(Cb.length)}-byte content`,
     );
   return checked('DIFF-COMPLETE');
 };
@@ -193,6 +195,8 @@ const KNOWLEDGE_CHECKS: readonly RuleCheck[] = [
 ];
 
 export class Oracle {
+  /** This Oracle's memos (per history, never shared across runs): its knowledge models share them. */
+  readonly #memo = new OracleMemo();
   readonly checks = new Map<RuleId, number>();
   readonly claimKinds = new Map<string, number>();
   readonly efficiency: EfficiencyNote[] = [];
@@ -200,12 +204,12 @@ export class Oracle {
   readonly consequences: Consequence[] = [];
   /** Per lever: responses where it could have been used, and responses that used it. */
   readonly leverUse: LeverUse = emptyLeverUse();
-  readonly #truth = new Knowledge();
-  readonly #noForget = new Knowledge();
-  readonly #withErrors = new Knowledge();
-  readonly #global = new Knowledge();
+  readonly #truth = new Knowledge(this.#memo);
+  readonly #noForget = new Knowledge(this.#memo);
+  readonly #withErrors = new Knowledge(this.#memo);
+  readonly #global = new Knowledge(this.#memo);
   /** What the worker would hold had every claim been backed and every diff applied (Consequences). */
-  readonly #claimed = new Knowledge();
+  readonly #claimed = new Knowledge(this.#memo);
   /** Per worker and key: the first failure that set #claimed apart from the truth, while it stays apart. */
   readonly #cause = new Map<string, { rule: RuleId; index: number }>();
   readonly #spellings = new SpellingTracker();
@@ -308,7 +312,7 @@ export class Oracle {
     }
     this.#failedLast.delete(wk);
     const C = truth.text;
-    const Cb = utf8(C);
+    const Cb = this.#memo.utf8(C);
     const K = this.#truth.get(worker, key);
     this.#countOpportunities(K, C, Cb);
 
@@ -338,7 +342,7 @@ export class Oracle {
     if (!back.found)
       out.push({
         rule: BACKING_RULE[claim.kind]!,
-        message: `claim not found in the response: its ${back.what} is not in the text the worker was shown (${n(utf8(response.text).length)} bytes)`,
+        message: `claim not found in the response: its ${back.what} is not in the text the worker was shown (${n(this.#memo.utf8(response.text).length)} bytes)`,
       });
     out.push(...this.#surfaceOfRead(claim, response, back.framing, back.found && holds(K, Cb)));
     out.push(...this.#exactness(claim, response, Cb, back.found));
@@ -451,7 +455,8 @@ export class Oracle {
     unbacked: RuleId | undefined,
     own: readonly Finding[],
   ): void {
-    if (claim.kind === 'diff') this.#claimed.set(worker, key, { T: utf8(C).length, P: utf8(C), against: C });
+    if (claim.kind === 'diff')
+      this.#claimed.set(worker, key, { T: this.#memo.utf8(C).length, P: this.#memo.utf8(C), against: C });
     else this.#claimed.apply(worker, key, claim, text, C);
     const failed =
       unbacked ??
@@ -477,7 +482,7 @@ export class Oracle {
 
   /** PASSTHROUGH's shadow: the failed request counts as the next slice the shim would have sent. */
   #countErrored(worker: string, key: string, content: string): void {
-    const Cb = utf8(content);
+    const Cb = this.#memo.utf8(content);
     const cur = this.#withErrors.get(worker, key);
     const from =
       cur !== undefined &&
@@ -502,7 +507,7 @@ export class Oracle {
     const capOn = this.#lv.cap;
     if (claim.kind === 'verbatim') {
       this.#check('SLICE-EXACT');
-      const shown = utf8(claim.payload ?? response.text);
+      const shown = this.#memo.utf8(claim.payload ?? response.text);
       const exact = sameBytes(shown, Cb);
       if (backed && !exact)
         out.push({
@@ -518,7 +523,7 @@ export class Oracle {
       return out;
     }
     if (claim.kind === 'slice') {
-      const P = utf8(claim.payload);
+      const P = this.#memo.utf8(claim.payload);
       this.#check('SLICE-EXACT');
       if (claim.total !== Cb.length)
         out.push({
@@ -547,7 +552,7 @@ export class Oracle {
       return out;
     }
     if (claim.kind === 'diff') {
-      const size = utf8(response.text).length;
+      const size = this.#memo.utf8(response.text).length;
       const limit = capOn ? Math.min(cap, Cb.length) : Cb.length;
       this.#check('CAP-BOUND');
       if (size > limit)
@@ -570,6 +575,7 @@ export class Oracle {
       cap: this.config.cap,
       capOn: this.#lv.cap,
       say: (c) => this.#say(c, response),
+      memo: this.#memo,
     };
     const checked: RuleId[] = [];
     const findings: Finding[] = [];
@@ -762,7 +768,7 @@ export class Oracle {
     if (!back.found)
       out.push({
         rule: 'STALE-SERVE-LABELLED',
-        message: `claim not found in the response: its ${back.what} is not in the text the worker was shown (${n(utf8(text).length)} bytes)`,
+        message: `claim not found in the response: its ${back.what} is not in the text the worker was shown (${n(this.#memo.utf8(text).length)} bytes)`,
       });
     if (this.config.capabilities.seal) {
       this.#check('NOTICE-SEALED');
@@ -801,8 +807,8 @@ export class Oracle {
     if (fileNow === undefined)
       return [...out, { rule: 'STALE-SERVE-LABELLED', message: 'served lines of a file that does not exist' }];
     const last = Math.min(endLine, lines.length - 1);
-    const want = utf8(lines.slice(startLine, last + 1).join(''));
-    const got = utf8(claim.payload);
+    const want = this.#memo.utf8(lines.slice(startLine, last + 1).join(''));
+    const got = this.#memo.utf8(claim.payload);
     const problems: string[] = [];
     if (badRange || startLine >= lines.length)
       problems.push(`served lines ${startLine}–${endLine} that it should have refused`);
