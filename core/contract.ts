@@ -200,17 +200,42 @@ export interface HistoryHandle {
   breach?(): Error | undefined;
 }
 
-export interface ShimAdapter {
+/** What every adapter has, however its workers are made: the part the run reads before any history. */
+export interface AdapterBase {
   readonly name: string;
   readonly capabilities: Capabilities;
+  readonly surface?: Surface;
+  /** Called once when the kit is done with the adapter (close processes, etc.). */
+  close?(): void | Promise<void>;
+}
+
+export interface ShimAdapter extends AdapterBase {
   create(ctx: AdapterContext): WorkerShim | Promise<WorkerShim>;
   /** Optional per-history lifecycle: when present, each history runs through its own handle. */
   openHistory?(info: HistoryInfo): Promise<HistoryHandle>;
   /** Response text → claim. The kit re-checks verbatim claims and seals, so this cannot launder a lie. */
   decode(text: string, info: DecodeInfo): Claim;
-  readonly surface?: Surface;
-  /** Called once when the kit is done with the adapter (close processes, etc.). */
-  close?(): void | Promise<void>;
+}
+
+/** A history handle that decodes its own responses (nothing outside the history could). */
+export interface DecodingHistoryHandle extends HistoryHandle {
+  decode(text: string, info: DecodeInfo): Claim;
+}
+
+/**
+ * An adapter that is only ever reached through its histories (the hook, MCP and agent drivers):
+ * every worker is created, and every response decoded, by the handle of the history it belongs to.
+ */
+export interface HistoryAdapter extends AdapterBase {
+  openHistory(info: HistoryInfo): Promise<DecodingHistoryHandle>;
+}
+
+/** What the harness drives: an in-process adapter (with or without histories of its own) or a history-only one. */
+export type DrivenAdapter = ShimAdapter | HistoryAdapter;
+
+/** Whether the adapter creates workers and decodes responses itself (every ShimAdapter does), outside any history. */
+export function isShimAdapter(adapter: DrivenAdapter): adapter is ShimAdapter {
+  return 'create' in adapter;
 }
 
 /** Identity helper that gives adapter authors type checking. */

@@ -17,7 +17,16 @@ import {
   type StaleEvent,
   type TraceEvent,
 } from '../core/trace.ts';
-import type { AdapterContext, Counters, HistoryHandle, ReadArgs, ShimAdapter, WorkerShim } from '../core/contract.ts';
+import {
+  isShimAdapter,
+  type AdapterContext,
+  type Counters,
+  type DrivenAdapter,
+  type HistoryHandle,
+  type ReadArgs,
+  type ShimAdapter,
+  type WorkerShim,
+} from '../core/contract.ts';
 import { World, ToolError, TOOL_ERROR_CODES, type FileState, type ToolResult } from './world.ts';
 import { defined } from '../core/defined.ts';
 
@@ -158,14 +167,17 @@ export class Session {
   #timeout: number;
   /** The history's handle (adapters with openHistory); opened before the first event. */
   #history: HistoryHandle | undefined;
+  /** The adapter itself when it creates workers and decodes outside a history (every ShimAdapter). */
+  readonly #shared: ShimAdapter | undefined;
   #opened = false;
   #closed = false;
   #breach: AdapterError | undefined;
 
   constructor(
-    readonly adapter: ShimAdapter,
+    readonly adapter: DrivenAdapter,
     readonly config: RunConfig,
   ) {
+    this.#shared = isShimAdapter(adapter) ? adapter : undefined;
     this.#timeout = config.opTimeoutMs ?? DEFAULT_SETTLE_MS;
     this.world = new World(config.tool);
     this.#levers = leverList(config.mode.levers);
@@ -265,7 +277,8 @@ export class Session {
     };
     let shim: WorkerShim;
     try {
-      const made = this.#history !== undefined ? this.#history.create(ctx) : Promise.resolve(this.adapter.create(ctx));
+      const made =
+        this.#history !== undefined ? this.#history.create(ctx) : Promise.resolve(this.#outside('create').create(ctx));
       shim = await withTimeout(made, this.#timeout, `create() for worker ${id}`);
     } catch (e) {
       throw e instanceof AdapterError
@@ -279,12 +292,21 @@ export class Session {
     return worker;
   }
 
+  /** The in-process adapter, for a call no open history handles; a history-only adapter has none. */
+  #outside(call: 'create' | 'decode'): ShimAdapter {
+    if (this.#shared !== undefined) return this.#shared;
+    throw new AdapterError(`adapter ${this.adapter.name}: ${call}() outside an open history`);
+  }
+
   #decode(text: string, op: 'read' | 'stale', path: string, content?: ToolResult): Claim {
     let claim: unknown;
     try {
       const bytes = content === undefined ? undefined : content.ok ? Buffer.byteLength(content.text, 'utf8') : 0;
       const info = { ...this.#info(), op, path, ...defined({ contentBytes: bytes }) };
-      claim = this.#history?.decode !== undefined ? this.#history.decode(text, info) : this.adapter.decode(text, info);
+      claim =
+        this.#history?.decode !== undefined
+          ? this.#history.decode(text, info)
+          : this.#outside('decode').decode(text, info);
     } catch (e) {
       throw new AdapterError(
         `adapter ${this.adapter.name}: decode() threw on a ${op} response: ${errorText(e)} (response starts ${JSON.stringify(text.slice(0, 80))})`,

@@ -19,7 +19,7 @@ import { boundedText } from '../../harness/host-tool.ts';
 import { AdapterError } from '../../core/errors.ts';
 import { ClaimQueue } from '../claim-queue.ts';
 import { shellWord } from '../command.ts';
-import type { Capabilities, HistoryHandle, ReadArgs, WorkerShim } from '../contract.ts';
+import type { Capabilities, DecodingHistoryHandle, ReadArgs, WorkerShim } from '../contract.ts';
 import {
   DEFAULT_DRIVER_LEVERS,
   describeLevers,
@@ -282,7 +282,7 @@ export function openAgentAdapter(o: AgentDriverOptions): DriverAdapter {
     ...defined({ tool: p.tool }),
   };
 
-  const history = async (): Promise<HistoryHandle> => {
+  const history = async (): Promise<DecodingHistoryHandle> => {
     const sandbox = new Sandbox(o.sandboxDir);
     const root = sandbox.root;
     const server = new ModelServer({ wire: p.wire, readTool: p.readTool.name });
@@ -501,12 +501,6 @@ export function openAgentAdapter(o: AgentDriverOptions): DriverAdapter {
     capabilities,
     get assumptions() {
       return assumptions();
-    },
-    create: () => {
-      throw new AdapterError('the agent driver creates workers per history only (a kit bug)');
-    },
-    decode: () => {
-      throw new AdapterError('the agent driver decodes per history only (a kit bug)');
     },
     openHistory: history,
     host: (): HostReport => ({

@@ -9,7 +9,7 @@ import type { HostToolBound } from '../../core/host-tool.ts';
 import type { Mode } from '../../core/levers.ts';
 import type { RuleId } from '../../core/rules.ts';
 import type { TraceEvent, TraceHeader } from '../../core/trace.ts';
-import type { Capabilities, ShimAdapter } from '../../adapters/contract.ts';
+import type { Capabilities, DrivenAdapter } from '../../adapters/contract.ts';
 import { AdapterError } from '../../core/errors.ts';
 import { judgeHistory, type HistoryConfig, type HistoryVerdict } from '../history.ts';
 import { sayClaim } from '../oracle/judge.ts';
@@ -38,7 +38,7 @@ export interface CorpusSink {
 }
 
 export interface CorpusEnv {
-  readonly adapter: ShimAdapter;
+  readonly adapter: DrivenAdapter;
   readonly mode: Mode;
   readonly seal: string;
   readonly tool?: HostToolBound;
