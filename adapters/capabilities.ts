@@ -5,10 +5,12 @@
 import { ARM_NAMES, type ArmName } from '../core/arms.ts';
 import { hostToolProblem } from '../core/host-tool.ts';
 import { reinjectProblem } from '../core/reinject.ts';
+import { sessionsProblem } from '../core/sessions.ts';
 import { LEVER_NAMES, isLeverName, modeOfArm, modeOfLevers, type Mode } from '../core/levers.ts';
 import type { Capabilities } from './contract.ts';
 
-const REQUIRED = ['capParam', 'windows', 'staleServe', 'forget', 'counters', 'seal'] as const;
+/** Every one of these must be given, true or false (README "Capabilities"). */
+export const REQUIRED_CAPABILITIES = ['capParam', 'windows', 'staleServe', 'forget', 'counters', 'seal'] as const;
 const OPTIONAL = [
   'diff',
   'persona',
@@ -45,7 +47,11 @@ export function capabilitiesProblem(raw: unknown): string | undefined {
     (!Array.isArray(raw.levers) || !raw.levers.every(isLeverName) || new Set(raw.levers).size !== raw.levers.length)
   )
     return `capabilities.levers must be a list of distinct ${LEVER_NAMES.join('|')} (empty: no lever, plain reads)`;
-  for (const k of REQUIRED) if (typeof raw[k] !== 'boolean') return `capabilities.${k} must be true or false`;
+  const missing = REQUIRED_CAPABILITIES.filter((k) => raw[k] === undefined);
+  if (missing.length > 0)
+    return `capabilities lack ${missing.join(', ')}: each of ${REQUIRED_CAPABILITIES.join(', ')} is required, true or false (README "Capabilities")`;
+  for (const k of REQUIRED_CAPABILITIES)
+    if (typeof raw[k] !== 'boolean') return `capabilities.${k} must be true or false`;
   for (const k of OPTIONAL)
     if (raw[k] !== undefined && typeof raw[k] !== 'boolean')
       return `capabilities.${k} must be true or false when given`;
@@ -69,6 +75,10 @@ export function capabilitiesProblem(raw: unknown): string | undefined {
     if (p !== undefined) return p;
     if (raw.hostNeverCompacts === true)
       return 'capabilities.reinject (files re-attached after a compaction) and hostNeverCompacts exclude each other';
+  }
+  if (raw.sessions !== undefined) {
+    const p = sessionsProblem(raw.sessions);
+    if (p !== undefined) return p;
   }
   if (raw.tool !== undefined) return hostToolProblem(raw.tool);
   return undefined;

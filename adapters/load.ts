@@ -1,7 +1,7 @@
 /** Loading a user's in-process adapter module (TS through tsx, or JS), with clear errors. */
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { relative, resolve } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { UsageError } from '../core/errors.ts';
 import { capabilitiesProblem } from './capabilities.ts';
@@ -69,10 +69,60 @@ function checkSyntax(file: string): RegExpExecArray | null {
   return r.status === 0 ? null : /^(\/.*|file:\/\/.*):(\d+)$/m.exec(r.stderr ?? '');
 }
 
+/** The package.json that decides how Node reads a `.js` file: the nearest one above it. */
+function scopeOf(file: string): { pkg: string; type: unknown } | undefined {
+  for (let dir = dirname(file); ; dir = dirname(dir)) {
+    const pkg = join(dir, 'package.json');
+    if (existsSync(pkg)) {
+      try {
+        return { pkg, type: (JSON.parse(readFileSync(pkg, 'utf8')) as { type?: unknown }).type };
+      } catch {
+        return undefined; // Node itself reports a package.json that does not parse
+      }
+    }
+    if (dirname(dir) === dir) return undefined;
+  }
+}
+
+/** Whether a module's source has ES module syntax (import/export statements, import.meta), by its syntax tree. */
+async function hasModuleSyntax(file: string): Promise<boolean> {
+  const { ts } = await import('ts-morph');
+  const src = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true, ts.ScriptKind.JS);
+  let found = false;
+  const visit = (n: import('ts-morph').ts.Node): void => {
+    if (found) return;
+    if (
+      ts.isImportDeclaration(n) ||
+      ts.isExportDeclaration(n) ||
+      ts.isExportAssignment(n) ||
+      (ts.isMetaProperty(n) && n.keywordToken === ts.SyntaxKind.ImportKeyword) ||
+      (ts.canHaveModifiers(n) && ts.getModifiers(n)?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword) === true)
+    )
+      found = true;
+    else ts.forEachChild(n, visit);
+  };
+  visit(src);
+  return found;
+}
+
+/**
+ * A `.js` module written as an ES module in a CommonJS package: Node would guess its type (or fail
+ * through a loader); the user is told the two ways to say it instead (README "Writing an adapter").
+ */
+async function moduleTypeProblem(file: string, modulePath: string, what: string): Promise<string | undefined> {
+  if (!file.endsWith('.js')) return undefined;
+  const scope = scopeOf(file);
+  if (scope?.type === 'module' || !(await hasModuleSyntax(file))) return undefined;
+  const where = scope === undefined ? 'no package.json above it' : `${shown(scope.pkg)} has no "type": "module"`;
+  return `${what} ${modulePath} is an ES module (import/export) in a CommonJS package (${where}): rename it to .mjs, or add "type": "module" to ${scope === undefined ? 'a package.json' : shown(scope.pkg)}`;
+}
+
 /** Imports a user's module (TS through tsx, or JS); a missing file or a load failure is one usage line naming `what`. */
 export async function importUserModule(modulePath: string, what: string): Promise<Record<string, unknown>> {
   const file = resolve(modulePath);
   if (!existsSync(file)) throw new UsageError(`${what} module not found: ${modulePath}`);
+  const typeProblem = await moduleTypeProblem(file, modulePath, what);
+  if (typeProblem !== undefined) throw new UsageError(typeProblem);
   try {
     if (/\.(c|m)?ts$/.test(file)) {
       const { tsImport } = await import('tsx/esm/api');

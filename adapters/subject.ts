@@ -4,7 +4,7 @@
  * CONTRIBUTING.md "Add a kind of subject".
  */
 import type { AdapterError } from '../core/errors.ts';
-import type { ShimAdapter } from './contract.ts';
+import type { DrivenAdapter } from './contract.ts';
 import type { HostReport } from './drivers/driver.ts';
 
 export type { HostReport };
@@ -13,7 +13,7 @@ export type { HostReport };
 export type Transport = 'in-process' | 'process';
 
 export interface Subject {
-  readonly adapter: ShimAdapter;
+  readonly adapter: DrivenAdapter;
   readonly transport: Transport;
   /** Each history has its own processes, sandbox and HOME, so histories may run at once (--jobs). */
   readonly isolatedHistories: boolean;

@@ -8,8 +8,9 @@ import type { HostToolBound, HostToolUnit } from './host-tool.ts';
 import type { LeverName } from './levers.ts';
 import type { Reinject } from './reinject.ts';
 import type { RawToolResult } from './trace.ts';
+import type { Sessions } from './sessions.ts';
 
-export type { ArmName, Levers, Claim, HostToolBound, HostToolUnit, LeverName, Reinject };
+export type { ArmName, Levers, Claim, HostToolBound, HostToolUnit, LeverName, Reinject, Sessions };
 
 /** What a shim offers; a rule whose capability is missing reports n/a naming it. */
 export interface Capabilities {
@@ -55,6 +56,11 @@ export interface Capabilities {
    * recently (spec/SPEC.md "Re-injection after compaction"): the worker holds those again.
    */
   readonly reinject?: Reinject;
+  /**
+   * Forks, shared sessions and resumed sessions the host plays (spec/SPEC.md "Forks and resumed
+   * sessions"); absent: workers share nothing and no session is resumed.
+   */
+  readonly sessions?: Sessions;
   /**
    * The kit may rewrite a file between the shim's read of it and whatever the shim does next
    * (stat-after-read race). Always possible in-process; a process opts in with the protocol barrier.
@@ -109,6 +115,20 @@ export interface AdapterContext {
   readonly fs: KitFs;
   /** Report a counted response with its withheld bytes (COUNT-EXACT). */
   onCount(withheld: number): void;
+  /**
+   * With capabilities.sessions: the host's session id for this worker (its own id, or its
+   * parent's for a subagent under a shared session) — what a session-keyed hook keys on.
+   */
+  readonly session?: string;
+  /** This worker is a fork of that worker: it starts holding what the parent held now. */
+  readonly forkOf?: string;
+  /** This shim instance is recreated for a resumed session: the worker keeps its transcript. */
+  readonly resumed?: true;
+  /**
+   * With capabilities.sessions: the host's disk for this history, shared by every shim instance
+   * of it (what is kept here outlives an instance, as a file a hook writes does).
+   */
+  readonly store?: Map<string, unknown>;
 }
 
 /** One worker's shim, as the kit drives it. */
@@ -197,17 +217,42 @@ export interface HistoryHandle {
   breach?(): Error | undefined;
 }
 
-export interface ShimAdapter {
+/** What every adapter has, however its workers are made: the part the run reads before any history. */
+export interface AdapterBase {
   readonly name: string;
   readonly capabilities: Capabilities;
+  readonly surface?: Surface;
+  /** Called once when the kit is done with the adapter (close processes, etc.). */
+  close?(): void | Promise<void>;
+}
+
+export interface ShimAdapter extends AdapterBase {
   create(ctx: AdapterContext): WorkerShim | Promise<WorkerShim>;
   /** Optional per-history lifecycle: when present, each history runs through its own handle. */
   openHistory?(info: HistoryInfo): Promise<HistoryHandle>;
   /** Response text → claim. The kit re-checks verbatim claims and seals, so this cannot launder a lie. */
   decode(text: string, info: DecodeInfo): Claim;
-  readonly surface?: Surface;
-  /** Called once when the kit is done with the adapter (close processes, etc.). */
-  close?(): void | Promise<void>;
+}
+
+/** A history handle that decodes its own responses (nothing outside the history could). */
+export interface DecodingHistoryHandle extends HistoryHandle {
+  decode(text: string, info: DecodeInfo): Claim;
+}
+
+/**
+ * An adapter that is only ever reached through its histories (the hook, MCP and agent drivers):
+ * every worker is created, and every response decoded, by the handle of the history it belongs to.
+ */
+export interface HistoryAdapter extends AdapterBase {
+  openHistory(info: HistoryInfo): Promise<DecodingHistoryHandle>;
+}
+
+/** What the harness drives: an in-process adapter (with or without histories of its own) or a history-only one. */
+export type DrivenAdapter = ShimAdapter | HistoryAdapter;
+
+/** Whether the adapter creates workers and decodes responses itself (every ShimAdapter does), outside any history. */
+export function isShimAdapter(adapter: DrivenAdapter): adapter is ShimAdapter {
+  return 'create' in adapter;
 }
 
 /** Identity helper that gives adapter authors type checking. */

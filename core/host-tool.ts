@@ -38,8 +38,14 @@ export interface HostToolBound {
   readonly refuse?: HostToolRefusals;
   /** Normalisations applied to the file's text before everything else (SPEC "Host read tools", step 0). */
   readonly normalize?: readonly HostToolNormalization[];
-  /** A cut that ignores line ends, last of all (SPEC "Host read tools", step 5). */
+  /** A cut that ignores line ends (SPEC "Host read tools", step 5). */
   readonly cutChars?: HostToolMidLineCut;
+  /**
+   * A partial view past a token estimate, last of all (SPEC "Host read tools", step 6): whole lines
+   * kept while the text estimates at most this many tokens, ceil(UTF-8 bytes / 4) as for
+   * `refuse.maxTokens` (Claude Code 2.1 cuts a file past about 25,000 tokens). A bound, not a refusal.
+   */
+  readonly maxTokens?: number;
 }
 
 /**
@@ -76,6 +82,7 @@ const KEYS = [
   'defaultLimit',
   'refuse',
   'cutChars',
+  'maxTokens',
 ];
 const REFUSE_KEYS = ['maxBytes', 'maxTokens', 'binary', 'extensions'];
 const isPositive = (v: unknown): boolean => typeof v === 'number' && Number.isSafeInteger(v) && v >= 1;
@@ -87,7 +94,7 @@ export function hostToolProblem(t: unknown): string | undefined {
   const extra = Object.keys(o).filter((k) => !KEYS.includes(k));
   if (extra.length > 0)
     return `capabilities.tool has unknown key ${JSON.stringify(extra[0])} (known: ${KEYS.join(', ')})`;
-  for (const k of ['maxLines', 'maxLineChars', 'maxChars', 'defaultLimit'])
+  for (const k of ['maxLines', 'maxLineChars', 'maxChars', 'defaultLimit', 'maxTokens'])
     if (o[k] !== undefined && !isPositive(o[k])) return `capabilities.tool.${k} must be an integer >= 1 when given`;
   if (o.unit !== undefined && !(HOST_TOOL_UNITS as readonly unknown[]).includes(o.unit))
     return `capabilities.tool.unit must be one of ${HOST_TOOL_UNITS.join('|')}`;
@@ -127,7 +134,7 @@ function refuseProblem(r: unknown): string | undefined {
   return undefined;
 }
 
-/** The token estimate of `tool.refuse.maxTokens`: ceil(UTF-8 bytes / 4). */
+/** The token estimate of `tool.maxTokens` and `tool.refuse.maxTokens`: ceil(UTF-8 bytes / 4). */
 export const estimateTokens = (bytes: number): number => Math.ceil(bytes / 4);
 
 /** "refuses files over 262,144 bytes (whole reads), binary files" — for reports. */
@@ -180,6 +187,10 @@ export function describeHostTool(t: HostToolBound): string {
   if (t.cutChars !== undefined)
     parts.push(
       `the text cut after ${t.cutChars.at.toLocaleString('en-US')} ${unit} units, mid-line, when the file is over ${t.cutChars.overBytes.toLocaleString('en-US')} bytes`,
+    );
+  if (t.maxTokens !== undefined)
+    parts.push(
+      `the text cut at a line end to at most ${t.maxTokens.toLocaleString('en-US')} tokens (estimated as UTF-8 bytes / 4, a partial view)`,
     );
   if (t.refuse !== undefined && describeRefusals(t.refuse) !== '') parts.push(describeRefusals(t.refuse));
   return parts.length === 0 ? 'no bound' : parts.join(', ');

@@ -87,7 +87,26 @@ export interface WorkerEvent {
   readonly id: string;
 }
 
-export type TraceEvent = WriteEvent | DeleteEvent | ReadEvent | StaleEvent | ForgetEvent | WorkerEvent;
+/**
+ * A subagent starts (spec 2.1, spec/SPEC.md "Forks and resumed sessions"): `worker` is new and
+ * holds what `parent` held at this event, or nothing when `fresh`; with `session: 'shared'` its
+ * shim runs under the parent's session id.
+ */
+export interface ForkEvent {
+  readonly type: 'fork';
+  readonly parent: string;
+  readonly worker: string;
+  readonly fresh?: true;
+  readonly session?: 'shared';
+}
+/** The worker's session is resumed in a new shim instance (spec 2.1): the worker keeps its transcript. */
+export interface ResumeEvent {
+  readonly type: 'resume';
+  readonly worker: string;
+}
+
+export type TraceEvent =
+  WriteEvent | DeleteEvent | ReadEvent | StaleEvent | ForgetEvent | WorkerEvent | ForkEvent | ResumeEvent;
 
 export interface Trace {
   readonly header: TraceHeader;
@@ -134,7 +153,7 @@ export function eventPathProblem(e: TraceEvent): string | undefined {
       if (p !== undefined)
         return `forget reattached path ${JSON.stringify(r)} is outside the path domain: ${p} (spec/SPEC.md "Request keys and windows")`;
     }
-  if (e.type === 'worker' || e.path === undefined) return undefined;
+  if (e.type === 'worker' || e.type === 'fork' || e.type === 'resume' || e.path === undefined) return undefined;
   const p = pathProblem(e.path);
   return p === undefined
     ? undefined
@@ -172,6 +191,13 @@ function shapeProblem(e: unknown): string | undefined {
       return e.path === undefined ? undefined : '"reattached" belongs to a whole-worker forget (no "path")';
     case 'worker':
       return isStr(e.id) ? undefined : 'worker needs string "id"';
+    case 'fork':
+      if (!isStr(e.parent) || !isStr(e.worker)) return 'fork needs string "parent" and "worker"';
+      if (e.parent === e.worker) return 'fork needs a "worker" other than its "parent"';
+      if (e.fresh !== undefined && e.fresh !== true) return '"fresh" must be true when given';
+      return e.session === undefined || e.session === 'shared' ? undefined : '"session" must be "shared" when given';
+    case 'resume':
+      return isStr(e.worker) ? undefined : 'resume needs string "worker"';
     default:
       return `unknown event type ${JSON.stringify(e.type)}`;
   }

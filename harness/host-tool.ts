@@ -1,6 +1,7 @@
 /**
  * The kit's host read tool with a declared bound (core/host-tool.ts; spec/SPEC.md "Host read
- * tools"): normalisation, then the line cut, the line limit, numbering, the whole-text cut.
+ * tools"): normalisation, then the line cut, the line limit, numbering, the whole-text cut, the
+ * mid-line cut and the token cut.
  */
 import { extname } from 'node:path';
 import { estimateTokens, type HostToolBound, type HostToolUnit } from '../core/host-tool.ts';
@@ -55,8 +56,31 @@ export function boundedText(
   const text = windowText(content, offset, limit, t);
   // Step 5: the mid-line cut, decided by the file's size on disk (`cutChars`).
   const c = t.cutChars;
-  if (c === undefined || Buffer.byteLength(content, 'utf8') <= c.overBytes) return text;
-  return cutUnits(text, c.at, t.unit ?? 'utf16');
+  const cut =
+    c === undefined || Buffer.byteLength(content, 'utf8') <= c.overBytes
+      ? text
+      : cutUnits(text, c.at, t.unit ?? 'utf16');
+  // Step 6: the partial view past a token estimate (`maxTokens`).
+  return t.maxTokens === undefined ? cut : tokenCut(cut, t.maxTokens);
+}
+
+/**
+ * SPEC "Host read tools" step 6: the longest run of whole lines whose estimate, ceil(UTF-8 bytes /
+ * 4), is at most `maxTokens` (so at most 4 × maxTokens bytes); a first line alone over it is cut at
+ * that many bytes, never inside a character (the tool always shows something).
+ */
+export function tokenCut(text: string, maxTokens: number): string {
+  if (estimateTokens(Buffer.byteLength(text, 'utf8')) <= maxTokens) return text;
+  const max = maxTokens * 4;
+  let out = '';
+  let used = 0;
+  for (const line of splitLines(text)) {
+    const b = Buffer.byteLength(line, 'utf8');
+    if (used + b > max) return out === '' ? cutUnits(line, max, 'byte') : out;
+    out += line;
+    used += b;
+  }
+  return out;
 }
 
 /** Steps 0–4 of SPEC "Host read tools": normalisation, line cut, line limit, numbering, whole-text cut. */

@@ -17,7 +17,16 @@ import {
   type StaleEvent,
   type TraceEvent,
 } from '../core/trace.ts';
-import type { AdapterContext, Counters, HistoryHandle, ReadArgs, ShimAdapter, WorkerShim } from '../core/contract.ts';
+import {
+  isShimAdapter,
+  type AdapterContext,
+  type Counters,
+  type DrivenAdapter,
+  type HistoryHandle,
+  type ReadArgs,
+  type ShimAdapter,
+  type WorkerShim,
+} from '../core/contract.ts';
 import { World, ToolError, TOOL_ERROR_CODES, type FileState, type ToolResult } from './world.ts';
 import { defined } from '../core/defined.ts';
 
@@ -101,6 +110,17 @@ interface Worker {
   countCalls: number[];
   /** The distinct resolved paths this worker requested, least recently first (re-injection picks the last). */
   readonly requested: string[];
+  /** The host's session id for this worker (its own id unless a subagent shares its parent's). */
+  readonly session: string;
+}
+
+/** How a worker's shim instance comes to be (spec/SPEC.md "Forks and resumed sessions"). */
+interface Start {
+  readonly forkOf?: string;
+  readonly session?: string;
+  readonly resumed?: true;
+  /** The requests the worker's transcript already holds (a fork's, a resumed worker's). */
+  readonly requested?: readonly string[];
 }
 
 function errorText(e: unknown): string {
@@ -142,17 +162,22 @@ export function reattachedIn(world: World, paths: readonly string[]): Reattached
 export class Session {
   readonly world: World;
   readonly #workers = new Map<string, Worker>();
+  /** The host's disk for this history (ctx.store, with capabilities.sessions): it outlives every shim instance. */
+  readonly #store = new Map<string, unknown>();
   #timeout: number;
   /** The history's handle (adapters with openHistory); opened before the first event. */
   #history: HistoryHandle | undefined;
+  /** The adapter itself when it creates workers and decodes outside a history (every ShimAdapter). */
+  readonly #shared: ShimAdapter | undefined;
   #opened = false;
   #closed = false;
   #breach: AdapterError | undefined;
 
   constructor(
-    readonly adapter: ShimAdapter,
+    readonly adapter: DrivenAdapter,
     readonly config: RunConfig,
   ) {
+    this.#shared = isShimAdapter(adapter) ? adapter : undefined;
     this.#timeout = config.opTimeoutMs ?? DEFAULT_SETTLE_MS;
     this.world = new World(config.tool);
     this.#levers = leverList(config.mode.levers);
@@ -206,13 +231,19 @@ export class Session {
     this.world.write(path, stored, mtimeMs);
   }
 
-  async #worker(id: string): Promise<Worker> {
+  async #worker(id: string, start?: Start): Promise<Worker> {
     const have = this.#workers.get(id);
-    if (have) return have;
+    if (have && start === undefined) return have;
     const injections = new Map<string, Injection[]>();
     const thrown = new Set<unknown>();
-    const w: { countCalls: number[]; requested: string[] } = { countCalls: [], requested: [] };
+    const session = start?.session ?? id;
+    const w: { countCalls: number[]; requested: string[]; session: string } = {
+      countCalls: [],
+      requested: [...(start?.requested ?? [])],
+      session,
+    };
     const { arm, levers, cap, seal } = this.#info();
+    const sessions = this.adapter.capabilities.sessions !== undefined;
     const ctx: AdapterContext = {
       workerId: id,
       arm,
@@ -220,6 +251,8 @@ export class Session {
       cap,
       seal,
       ...(this.config.tool ? { tool: this.config.tool } : {}),
+      ...(sessions ? { session, store: this.#store } : {}),
+      ...defined({ forkOf: start?.forkOf, resumed: start?.resumed }),
       fs: this.world.fs,
       onCount: (withheld) => {
         w.countCalls.push(withheld);
@@ -244,7 +277,8 @@ export class Session {
     };
     let shim: WorkerShim;
     try {
-      const made = this.#history !== undefined ? this.#history.create(ctx) : Promise.resolve(this.adapter.create(ctx));
+      const made =
+        this.#history !== undefined ? this.#history.create(ctx) : Promise.resolve(this.#outside('create').create(ctx));
       shim = await withTimeout(made, this.#timeout, `create() for worker ${id}`);
     } catch (e) {
       throw e instanceof AdapterError
@@ -258,12 +292,21 @@ export class Session {
     return worker;
   }
 
+  /** The in-process adapter, for a call no open history handles; a history-only adapter has none. */
+  #outside(call: 'create' | 'decode'): ShimAdapter {
+    if (this.#shared !== undefined) return this.#shared;
+    throw new AdapterError(`adapter ${this.adapter.name}: ${call}() outside an open history`);
+  }
+
   #decode(text: string, op: 'read' | 'stale', path: string, content?: ToolResult): Claim {
     let claim: unknown;
     try {
       const bytes = content === undefined ? undefined : content.ok ? Buffer.byteLength(content.text, 'utf8') : 0;
       const info = { ...this.#info(), op, path, ...defined({ contentBytes: bytes }) };
-      claim = this.#history?.decode !== undefined ? this.#history.decode(text, info) : this.adapter.decode(text, info);
+      claim =
+        this.#history?.decode !== undefined
+          ? this.#history.decode(text, info)
+          : this.#outside('decode').decode(text, info);
     } catch (e) {
       throw new AdapterError(
         `adapter ${this.adapter.name}: decode() threw on a ${op} response: ${errorText(e)} (response starts ${JSON.stringify(text.slice(0, 80))})`,
@@ -292,6 +335,22 @@ export class Session {
       case 'worker':
         await this.#worker(e.id);
         return [{ kind: 'other', index, event: e }];
+      case 'fork': {
+        if (this.#workers.has(e.worker))
+          throw new UsageError(`event ${index + 1}: fork names worker ${e.worker}, which already exists`);
+        const parent = await this.#worker(e.parent);
+        await this.#worker(e.worker, {
+          ...(e.fresh ? {} : { forkOf: e.parent, requested: parent.requested }),
+          ...(e.session === 'shared' ? { session: parent.session } : {}),
+        });
+        return [{ kind: 'other', index, event: e }];
+      }
+      case 'resume': {
+        // A new shim instance for the same worker and session; the old one is dropped unseen.
+        const old = await this.#worker(e.worker);
+        await this.#worker(e.worker, { session: old.session, resumed: true, requested: old.requested });
+        return [{ kind: 'other', index, event: e }];
+      }
       case 'forget': {
         const w = await this.#worker(e.worker);
         const said = w.shim.forget

@@ -248,9 +248,11 @@ function storyOf(
     const onPath =
       e.type === 'worker'
         ? false
-        : e.type === 'forget'
-          ? e.worker === at.worker && (e.path === undefined || resolvePath(e.path) === path)
-          : resolvePath(e.path) === path;
+        : e.type === 'fork' || e.type === 'resume'
+          ? e.worker === at.worker
+          : e.type === 'forget'
+            ? e.worker === at.worker && (e.path === undefined || resolvePath(e.path) === path)
+            : resolvePath(e.path) === path;
     if (onPath) picked.push(i);
   }
   const shown = picked.slice(-STORY_EVENTS);

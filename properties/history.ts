@@ -3,7 +3,7 @@ import type { HostToolBound } from '../core/host-tool.ts';
 import type { Mode } from '../core/levers.ts';
 import type { RuleId } from '../core/rules.ts';
 import type { TraceEvent } from '../core/trace.ts';
-import type { ShimAdapter } from '../adapters/contract.ts';
+import type { DrivenAdapter } from '../adapters/contract.ts';
 import { Session, type Outcome } from '../harness/session.ts';
 import type { LeverUse } from './lever-use.ts';
 import { frameAfter, heldBefore, type Frame, type HeldOf } from './picture.ts';
@@ -60,7 +60,7 @@ export function followsFrom(v: Pick<HistoryVerdict, 'consequences'>, rule: RuleI
 }
 
 export async function judgeHistory(
-  adapter: ShimAdapter,
+  adapter: DrivenAdapter,
   config: HistoryConfig,
   events: readonly TraceEvent[],
   o: JudgeOptions = {},

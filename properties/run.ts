@@ -11,7 +11,8 @@ import { headerMode, type Trace } from '../core/trace.ts';
 import { KIT_VERSION, SPEC_VERSION } from '../core/version.ts';
 import { describeHostTool } from '../core/host-tool.ts';
 import { describeReinject } from '../core/reinject.ts';
-import type { ShimAdapter } from '../adapters/contract.ts';
+import { describeSessions } from '../core/sessions.ts';
+import type { DrivenAdapter, ShimAdapter } from '../adapters/contract.ts';
 import type { Transport } from '../adapters/subject.ts';
 import { AdapterError } from '../core/errors.ts';
 import { modeFor } from '../adapters/capabilities.ts';
@@ -89,7 +90,9 @@ export interface RunOptions {
 }
 
 /** What the kit's own callers add (the CLI's subjects, mutants, bench): not public API. */
-export interface JudgeOptions extends RunOptions {
+export interface JudgeOptions extends Omit<RunOptions, 'adapter'> {
+  /** Any kind of subject's adapter (adapters/subject.ts), a history-only driver too. */
+  readonly adapter: DrivenAdapter;
   /** In-process adapters can have their read tool fail and race on purpose (default in-process; adapters/subject.ts). */
   readonly transport?: Transport;
   /** Told when each generated or shrinking history starts, which event it waits on, and how it ended (progress). */
@@ -153,6 +156,7 @@ export async function judgeRun(options: JudgeOptions): Promise<RunResult> {
     );
   }
   if (caps.reinject !== undefined) assumptions.push(describeReinject(caps.reinject));
+  assumptions.push(...describeSessions(caps.sessions));
   if (caps.cap !== undefined) assumptions.push(`The shim has a fixed cap of ${caps.cap} bytes: every history uses it.`);
   const modeFields = mode.arm !== undefined ? { arm: mode.arm } : { levers: leverList(mode.levers) };
   const header = (cap: number, seed: number, fcPath?: string): Trace['header'] => ({

@@ -3,7 +3,7 @@
  * all 105,426 bytes' but the worker holds bytes 0–24,576".
  */
 import { resolvePath } from '../core/paths.ts';
-import type { TraceEvent } from '../core/trace.ts';
+import type { ForkEvent, TraceEvent } from '../core/trace.ts';
 import type { Outcome } from '../harness/session.ts';
 import { n, utf8 } from './oracle/bytes.ts';
 import { sayClaim, type Consequence, type Violation } from './oracle/judge.ts';
@@ -44,6 +44,15 @@ function reattachedWords(o: Outcome | undefined): string {
   return `; the host re-attaches ${o.reattached.map((r) => `${r.path} (${n(utf8(r.text).length)} bytes)`).join(', ')}: the worker holds ${o.reattached.length === 1 ? 'it' : 'them'} again`;
 }
 
+/** A subagent's start in words (spec/SPEC.md "Forks and resumed sessions"). */
+function forkWords(e: ForkEvent): string {
+  const holds = e.fresh
+    ? 'holding nothing'
+    : `holding what ${e.parent} holds now (deliveries to ${e.parent} after this are not ${e.worker}'s)`;
+  const session = e.session === 'shared' ? ` under ${e.parent}'s session id` : '';
+  return `worker ${e.worker} starts as a subagent of ${e.parent}${session}, ${holds}`;
+}
+
 export function tellStory(
   events: readonly TraceEvent[],
   outcomes: readonly Outcome[],
@@ -59,6 +68,12 @@ export function tellStory(
     switch (e.type) {
       case 'worker':
         line = `worker ${e.id} starts`;
+        break;
+      case 'fork':
+        line = forkWords(e);
+        break;
+      case 'resume':
+        line = `${e.worker}'s session resumes in a new shim instance; ${e.worker} keeps its transcript`;
         break;
       case 'write': {
         const prev = mtimes.get(resolvePath(e.path));

@@ -254,7 +254,7 @@ function hostTool(text: string): HostToolBound | string {
   for (const part of text.split(',')) {
     const m = /^([A-Za-z]+)(?:\.([A-Za-z]+))?:(.+)$/.exec(part);
     if (!m)
-      return `${JSON.stringify(part)} is not key:value (keys: maxLines maxLineChars maxChars unit lineNumbers normalize defaultLimit refuse.maxBytes refuse.maxTokens refuse.binary cutChars.at cutChars.overBytes)`;
+      return `${JSON.stringify(part)} is not key:value (keys: maxLines maxLineChars maxChars unit lineNumbers normalize defaultLimit refuse.maxBytes refuse.maxTokens refuse.binary cutChars.at cutChars.overBytes maxTokens)`;
     // refuse.KEY:VALUE fills the nested refusals (SPEC.md "Host refusals").
     const into = m[2] === undefined ? bound : ((bound[m[1]!] ??= {}) as Record<string, unknown>);
     const key = m[2] ?? m[1]!;
@@ -317,6 +317,13 @@ function parseStatement(c: Cursor, line: number, ctx: BodyContext): Step | undef
       return done(event(line, { type: 'delete', path: c.name('a path') }));
     case 'worker':
       return done(event(line, { type: 'worker', id: c.name('a worker id') }));
+    case 'fork': {
+      const parent = c.name('a worker id');
+      const worker = c.name('a worker id');
+      return done(event(line, { type: 'fork', parent, worker }));
+    }
+    case 'resume':
+      return done(event(line, { type: 'resume', worker: c.name('a worker id') }));
     case 'forget': {
       const worker = c.name('a worker id');
       const path = c.atEnd() ? undefined : c.name('a path');

@@ -85,7 +85,12 @@ export function checkExample(ex: Example, file: string): CheckedExample {
         const e = step.event;
         if (e.type === 'write') world.write(e.path, e.content, e.mtimeMs);
         else if (e.type === 'delete') world.delete(e.path);
-        else if (e.type === 'forget') {
+        else if (e.type === 'fork' && e.fresh !== true) {
+          // A fork holds what its parent holds now (SPEC.md "Forks and resumed sessions"); a resume changes nothing.
+          const from = `${e.parent}\u0001`;
+          for (const m of [know, spellings] as Map<string, unknown>[])
+            for (const [k, v] of [...m]) if (k.startsWith(from)) m.set(`${e.worker}\u0001${k.slice(from.length)}`, v);
+        } else if (e.type === 'forget') {
           const prefix = `${e.worker}\u0001`;
           for (const m of [know, spellings])
             for (const k of [...m.keys()])

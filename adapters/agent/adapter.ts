@@ -21,7 +21,7 @@ import { AdapterError } from '../../core/errors.ts';
 import { ClaimQueue, TextQueue } from '../claim-queue.ts';
 import type { RawToolResult } from '../../core/trace.ts';
 import { shellWord } from '../command.ts';
-import type { Capabilities, HistoryHandle, ReadArgs, WorkerShim } from '../contract.ts';
+import type { Capabilities, DecodingHistoryHandle, ReadArgs, WorkerShim } from '../contract.ts';
 import type { ForgetResult } from '../../core/contract.ts';
 import {
   DEFAULT_DRIVER_LEVERS,
@@ -302,7 +302,7 @@ export function openAgentAdapter(o: AgentDriverOptions): DriverAdapter {
 
   const capabilities = agentCapabilities(p, levers);
 
-  const history = async (): Promise<HistoryHandle> => {
+  const history = async (): Promise<DecodingHistoryHandle> => {
     const sandbox = new Sandbox(o.sandboxDir);
     const root = sandbox.root;
     const server = new ModelServer({ wire: p.wire, readTool: p.readTool.name });
@@ -584,12 +584,6 @@ export function openAgentAdapter(o: AgentDriverOptions): DriverAdapter {
     capabilities,
     get assumptions() {
       return assumptions();
-    },
-    create: () => {
-      throw new AdapterError('the agent driver creates workers per history only (a kit bug)');
-    },
-    decode: () => {
-      throw new AdapterError('the agent driver decodes per history only (a kit bug)');
     },
     openHistory: history,
     host: (): HostReport => ({

@@ -4,7 +4,7 @@
  */
 import type { LeverName } from '../../core/levers.ts';
 import type { AdapterError } from '../../core/errors.ts';
-import type { ShimAdapter } from '../contract.ts';
+import type { HistoryAdapter } from '../contract.ts';
 
 /** The levers a driver declares unless --levers says otherwise: a hook or a server may withhold or diff, it has no cap. */
 export const DEFAULT_DRIVER_LEVERS: readonly LeverName[] = Object.freeze(['pointer', 'diff']);
@@ -16,7 +16,7 @@ export interface HostReport {
   readonly counts: Readonly<Record<string, number>>;
 }
 
-export interface DriverAdapter extends ShimAdapter {
+export interface DriverAdapter extends HistoryAdapter {
   /** Every assumption the played host makes, for the report. */
   readonly assumptions: readonly string[];
   /** The host's counts so far. */

@@ -12,7 +12,7 @@ import type { LeverName } from '../../core/levers.ts';
 import { AdapterError } from '../../core/errors.ts';
 import { ClaimQueue } from '../claim-queue.ts';
 import { withRoot } from '../command.ts';
-import type { AdapterContext, Capabilities, HistoryHandle, ReadArgs, WorkerShim } from '../contract.ts';
+import type { AdapterContext, Capabilities, DecodingHistoryHandle, ReadArgs, WorkerShim } from '../contract.ts';
 import {
   DEFAULT_POINTER_PATTERN,
   defaultDecode,
@@ -77,7 +77,11 @@ export interface HookDriverOptions {
 
 /** A bound that cuts nothing: every line of the file, whole (Claude Code 2.1.197's Read). */
 const uncut = (t: HostToolBound): boolean =>
-  t.maxLines === undefined && t.defaultLimit === undefined && t.maxLineChars === undefined && t.maxChars === undefined;
+  t.maxLines === undefined &&
+  t.defaultLimit === undefined &&
+  t.maxLineChars === undefined &&
+  t.maxChars === undefined &&
+  t.maxTokens === undefined;
 
 export const HOOK_HOST = 'Claude Code-style agent host (hooks)';
 /** Calls after which a hook that failed every one of them ends the run (exit 2). */
@@ -146,7 +150,7 @@ export function openHookAdapter(o: HookDriverOptions): DriverAdapter {
     raceBarrier: true,
   };
 
-  const history = async (): Promise<HistoryHandle> => {
+  const history = async (): Promise<DecodingHistoryHandle> => {
     const sandbox = new Sandbox(o.sandboxDir);
     const home = new ScratchHome(o.sandboxDir);
     const root = sandbox.root;
@@ -332,12 +336,6 @@ export function openHookAdapter(o: HookDriverOptions): DriverAdapter {
     name: `hook:${o.command}`,
     capabilities,
     assumptions,
-    create: () => {
-      throw new AdapterError('the hook driver creates workers per history only (a kit bug)');
-    },
-    decode: () => {
-      throw new AdapterError('the hook driver decodes per history only (a kit bug)');
-    },
     openHistory: history,
     host: (): HostReport => ({ played: HOOK_HOST, counts: { ...counts } }),
     failure: () => (counts.preToolUse > 0 && counts.hookErrors === counts.preToolUse ? neverSucceeded() : undefined),

@@ -15,7 +15,7 @@ import { KIT_VERSION } from '../../core/version.ts';
 import { windowOf } from '../../harness/lines.ts';
 import { ClaimQueue } from '../claim-queue.ts';
 import { withRoot } from '../command.ts';
-import type { Capabilities, HistoryHandle, ReadArgs, WorkerShim } from '../contract.ts';
+import type { Capabilities, DecodingHistoryHandle, ReadArgs, WorkerShim } from '../contract.ts';
 import { DEFAULT_POINTER_PATTERN, defaultDecode, pointerRegex, type DriverDecoder } from '../drivers/decode.ts';
 import {
   DEFAULT_DRIVER_LEVERS,
@@ -306,13 +306,7 @@ export async function openMcpAdapter(o: McpDriverOptions): Promise<DriverAdapter
     name: `mcp:${o.command}`,
     capabilities,
     assumptions,
-    create: () => {
-      throw new AdapterError('the MCP driver creates workers per history only (a kit bug)');
-    },
-    decode: () => {
-      throw new AdapterError('the MCP driver decodes per history only (a kit bug)');
-    },
-    async openHistory(): Promise<HistoryHandle> {
+    async openHistory(): Promise<DecodingHistoryHandle> {
       const slot = spares.shift() ?? newSlot();
       while (spares.length < prespawn) spares.push(newSlot());
       const claims = new ClaimQueue();

@@ -163,6 +163,8 @@ export async function openProcessAdapter(o: ProcessAdapterOptions): Promise<Proc
       levers: ctx.levers,
       cap: toWire(ctx.cap),
       seal: ctx.seal,
+      // spec 2.1 "Forks and resumed sessions" (docs/PROTOCOL.md "newWorker"): sent only when they apply.
+      ...defined({ session: ctx.session, forkOf: ctx.forkOf, resumed: ctx.resumed }),
     });
     const err = errorOf(reply);
     if (err !== undefined) throw errorFrom(err);

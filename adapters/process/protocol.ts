@@ -74,7 +74,9 @@ const WIRE_CAPS = [
   'armResolver',
   'seal',
   'hostNeverCompacts',
+  'reinject',
   'raceBarrier',
+  'sessions',
 ] as const;
 
 /** The hello reply's capabilities, or a reason they are malformed. */

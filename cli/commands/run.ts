@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { ARM_NAMES, type ArmName } from '../../core/arms.ts';
 import { isRuleId, type RuleId } from '../../core/rules.ts';
 import { formatTrace, headerModeText, type Trace } from '../../core/trace.ts';
-import type { ShimAdapter } from '../../adapters/contract.ts';
+import type { DrivenAdapter } from '../../adapters/contract.ts';
 import { shellWord } from '../../adapters/command.ts';
 import { withExitGuard, type ExitGuard } from '../../adapters/exit-guard.ts';
 import type { CallLog } from '../../adapters/watched.ts';
@@ -159,7 +159,7 @@ export function parseRunFlags(argv: readonly string[]): RunFlags {
  * The arm of the histories: none for a lever shim (--arm is then a usage error); for an arm
  * surface, --arm if declared, else `all` if declared, else its only arm.
  */
-export function chooseArm(adapter: ShimAdapter, wanted: ArmName | undefined): ArmName | undefined {
+export function chooseArm(adapter: DrivenAdapter, wanted: ArmName | undefined): ArmName | undefined {
   const arms = adapter.capabilities.arms;
   if (arms === undefined) {
     if (wanted !== undefined)
@@ -181,7 +181,7 @@ export function chooseArm(adapter: ShimAdapter, wanted: ArmName | undefined): Ar
 }
 
 /** A replayed trace's arm, which the adapter must declare (a lever trace needs a lever shim). */
-function replayArm(adapter: ShimAdapter, replay: Replay): ArmName | undefined {
+function replayArm(adapter: DrivenAdapter, replay: Replay): ArmName | undefined {
   const h = replay.trace.header;
   const arms = adapter.capabilities.arms;
   if (h.levers !== undefined) {

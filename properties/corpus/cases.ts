@@ -13,6 +13,8 @@ import {
   code,
   del,
   forget,
+  fork,
+  resume,
   lines,
   overCap,
   read,
@@ -698,6 +700,72 @@ export const CASES: readonly CorpusCase[] = Object.freeze([
     sessions: 2,
     events: (ctx) => [worker(), write('a.ts', small(ctx, 'sess'), T0), read('a.ts'), read('a.ts')],
   },
+  // Forks and resumed sessions (spec/SPEC.md "Forks and resumed sessions"): a fork holds what its
+  // parent held at the fork — a pointer to a.ts is true in w2 — and nothing the parent read after it.
+  {
+    id: 'fork-then-parent-reads',
+    lieClass: 'fork-after-fork-read',
+    rules: ['ISOLATION', 'POINTER-FULL', 'FIRST-VERBATIM'],
+    needs: { anyOf: ['pointer', 'cap', 'diff'], sessions: 'fork' },
+    cap: TINY,
+    events: (ctx) => [
+      worker('w1'),
+      write('a.ts', small(ctx, 'fk-a'), T0),
+      write('b.ts', small(ctx, 'fk-b'), T0),
+      write('c.ts', small(ctx, 'fk-c'), T0),
+      read('a.ts'),
+      read('a.ts'),
+      fork('w1', 'w2'),
+      read('b.ts'),
+      read('b.ts'),
+      read('a.ts', { worker: 'w2' }),
+      read('b.ts', { worker: 'w2' }),
+      read('c.ts', { worker: 'w2' }),
+      read('c.ts', { worker: 'w1' }),
+      read('a.ts'),
+    ],
+  },
+  {
+    id: 'subagent-shares-session',
+    lieClass: 'shared-session-subagent',
+    rules: ['ISOLATION', 'POINTER-FULL', 'FIRST-VERBATIM'],
+    needs: { anyOf: ['pointer', 'cap', 'diff'], sessions: 'sharedSession' },
+    cap: TINY,
+    events: (ctx) => [
+      worker('w1'),
+      write('a.ts', small(ctx, 'ss-a'), T0),
+      read('a.ts'),
+      read('a.ts'),
+      fork('w1', 'w2', 'fresh-shared-session'),
+      read('a.ts', { worker: 'w2' }),
+      read('a.ts', { worker: 'w2' }),
+      read('a.ts'),
+    ],
+  },
+  // A resume keeps the transcript (a pointer to a.ts is true after the first); after a compaction
+  // and a second resume, a ledger reloaded as it was before the compaction claims too much.
+  {
+    id: 'resume-after-compaction',
+    lieClass: 'resume-stale-ledger',
+    rules: ['FORGET-RESETS', 'POINTER-FULL', 'FIRST-VERBATIM'],
+    needs: { anyOf: ['pointer', 'cap', 'diff'], forget: true, sessions: 'resume' },
+    cap: TINY,
+    events: (ctx) => [
+      worker(),
+      write('a.ts', small(ctx, 'rs-a'), T0),
+      write('b.ts', small(ctx, 'rs-b'), T0),
+      read('a.ts'),
+      read('a.ts'),
+      resume(),
+      read('a.ts'),
+      forget('w1'),
+      read('b.ts'),
+      resume(),
+      read('a.ts'),
+      read('b.ts'),
+      read('b.ts'),
+    ],
+  },
   // ---- windows and the host tool's bound -------------------------------------------------
   {
     id: 'window-as-whole',
@@ -773,9 +841,13 @@ export const CASES: readonly CorpusCase[] = Object.freeze([
     cap: 24_576,
     events: (ctx) => {
       const t = ctx.tool!;
-      const n =
-        t.maxLines !== undefined ? t.maxLines + 3 : t.maxChars !== undefined ? Math.ceil(t.maxChars / 8) + 3 : 20;
-      const long = t.maxLineChars ?? t.maxChars;
+      // Past the bound: maxLines lines, maxChars units or maxTokens × 4 bytes, in lines of about 8.
+      const budget = t.maxChars ?? (t.maxTokens !== undefined ? t.maxTokens * 4 : undefined);
+      const bounded = t.maxLines !== undefined ? t.maxLines + 3 : budget !== undefined ? Math.ceil(budget / 8) + 3 : 20;
+      // A mid-line cut (cutChars) plays only on a file over overBytes whose text reaches past `at`.
+      const reach = t.cutChars === undefined ? 0 : Math.ceil(Math.max(t.cutChars.at, t.cutChars.overBytes + 1) / 8) + 3;
+      const n = Math.max(bounded, reach);
+      const long = t.maxLineChars ?? budget;
       // A long first line with a 4-byte character across the line cut, then short lines past the line limit.
       const first = long === undefined ? 'short first line' : `${'L'.repeat(Math.max(0, long - 1))}😀${'L'.repeat(5)}`;
       const body = `${first}\n${lines(n - 1, 'bound')}`;

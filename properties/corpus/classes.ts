@@ -31,6 +31,12 @@ export const LIE_CLASSES = Object.freeze({
     'files re-attached after compaction assumed to be every file delivered (the host re-attaches only the most recent few)',
   'second-worker': 'a second worker (subagent) reading what the first read',
   'cross-session': 'a cache that outlives its session (the same reads in a new session)',
+  'fork-after-fork-read':
+    'a pointer in a forked subagent to what its parent read after the fork (a ledger shared, not copied, at the fork)',
+  'shared-session-subagent':
+    "a subagent under its parent's session id answered from the parent's record (a session-keyed shim sees one worker)",
+  'resume-stale-ledger':
+    'a resumed session with a ledger that outlived the transcript (reloaded from disk as it was before a compaction)',
   'window-as-whole': 'a window read answered as the whole file',
   'whole-after-window': 'a whole read answered after only a window was read',
   'host-tool-bound': 'a host tool bound (long file, long line)',

@@ -68,6 +68,12 @@ export function overCap(cap: number, caps: number, tag: string): { text: string;
 }
 
 export const worker = (id = 'w1'): TraceEvent => ({ type: 'worker', id });
+/** A subagent of `parent` (spec/SPEC.md "Forks and resumed sessions"): a fork, or a fresh one under the parent's session id. */
+export const fork = (parent: string, child: string, shared?: 'fresh-shared-session'): TraceEvent =>
+  shared === undefined
+    ? { type: 'fork', parent, worker: child }
+    : { type: 'fork', parent, worker: child, fresh: true, session: 'shared' };
+export const resume = (w = 'w1'): TraceEvent => ({ type: 'resume', worker: w });
 export const write = (path: string, content: string, mtimeMs: number): TraceEvent => ({
   type: 'write',
   path,

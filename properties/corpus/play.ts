@@ -9,7 +9,7 @@ import type { HostToolBound } from '../../core/host-tool.ts';
 import type { Mode } from '../../core/levers.ts';
 import type { RuleId } from '../../core/rules.ts';
 import type { TraceEvent, TraceHeader } from '../../core/trace.ts';
-import type { Capabilities, ShimAdapter } from '../../adapters/contract.ts';
+import type { Capabilities, DrivenAdapter } from '../../adapters/contract.ts';
 import { AdapterError } from '../../core/errors.ts';
 import { judgeHistory, type HistoryConfig, type HistoryVerdict } from '../history.ts';
 import { sayClaim } from '../oracle/judge.ts';
@@ -38,7 +38,7 @@ export interface CorpusSink {
 }
 
 export interface CorpusEnv {
-  readonly adapter: ShimAdapter;
+  readonly adapter: DrivenAdapter;
   readonly mode: Mode;
   readonly seal: string;
   readonly tool?: HostToolBound;
@@ -84,9 +84,18 @@ export function whyNotPlayed(
     return `needs a host tool that refuses (capabilities.tool.refuse.${n.refuse})`;
   if (n.reinject && caps.reinject === undefined)
     return 'needs a host that re-attaches files after compaction (capabilities.reinject)';
+  if (n.sessions !== undefined && caps.sessions?.[n.sessions] !== true)
+    return `needs a host that ${SESSION_NEEDS[n.sessions]} (capabilities.sessions.${n.sessions})`;
   if (!c.rules.some((r) => env.targets.has(r))) return `--only leaves none of its rules (${c.rules.join(', ')})`;
   return undefined;
 }
+
+/** What each declared session behaviour is, in a not-played reason (spec/SPEC.md "Forks and resumed sessions"). */
+const SESSION_NEEDS = {
+  fork: "forks subagents holding their parent's deliveries",
+  sharedSession: "starts subagents under their parent's session id",
+  resume: 'resumes sessions in a new shim instance',
+} as const;
 
 interface Played {
   readonly id: string;

@@ -32,6 +32,8 @@ export interface Needs {
   readonly refuse?: 'maxBytes' | 'maxTokens' | 'binary';
   /** The host re-attaches files after a whole-worker compaction (capabilities.reinject). */
   readonly reinject?: boolean;
+  /** The host forks, shares a session id or resumes sessions this way (capabilities.sessions). */
+  readonly sessions?: 'fork' | 'sharedSession' | 'resume';
 }
 
 /** What a case is built for. */

@@ -1,7 +1,7 @@
 /** What the random phase and the shrinking share: the adapter, the run's configuration, the slots, the observer. */
 import type { RuleId } from '../../core/rules.ts';
 import type { TraceEvent, TraceHeader } from '../../core/trace.ts';
-import type { ShimAdapter } from '../../adapters/contract.ts';
+import type { DrivenAdapter } from '../../adapters/contract.ts';
 import { AdapterError } from '../../core/errors.ts';
 import { judgeHistory, type Goal, type HistoryConfig, type HistoryVerdict } from '../history.ts';
 import { pendingText, type HistoryObserver } from './observe.ts';
@@ -9,7 +9,7 @@ import type { Slots } from './pool.ts';
 import { defined } from '../../core/defined.ts';
 
 export interface EngineEnv {
-  readonly adapter: ShimAdapter;
+  readonly adapter: DrivenAdapter;
   readonly config: (cap: number) => HistoryConfig;
   readonly header: (cap: number, seed: number, fcPath?: string) => TraceHeader;
   readonly targets: ReadonlySet<RuleId>;

@@ -35,6 +35,10 @@ export function pendingText(e: TraceEvent): string {
       return `forget(${e.path === undefined ? '' : JSON.stringify(e.path)}) for ${e.worker}`;
     case 'worker':
       return `worker ${e.id} starts`;
+    case 'fork':
+      return `worker ${e.worker} starts as a subagent of ${e.parent}`;
+    case 'resume':
+      return `${e.worker}'s session resumes`;
     case 'write':
       return `write ${e.path}`;
     case 'delete':

@@ -355,6 +355,13 @@ export function withHostTool(band: Band, tool: HostToolBound | undefined): Band 
         .integer({ min: -3, max: 3 })
         .map((d) => ({ kind: 'lines' as const, count: Math.max(1, Math.ceil(tool.maxChars! / 7) + d) })),
     });
+  if (tool.maxTokens !== undefined)
+    extra.push({
+      weight: 2,
+      arbitrary: fc
+        .integer({ min: -3, max: 3 })
+        .map((d) => ({ kind: 'lines' as const, count: Math.max(1, Math.ceil((tool.maxTokens! * 4) / 7) + d) })),
+    });
   const cut = tool.maxLineChars ?? tool.maxChars;
   if (cut !== undefined)
     extra.push({

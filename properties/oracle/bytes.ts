@@ -1,23 +1,12 @@
 /** Byte-level ground truth helpers (judged on bytes, never by looking for U+FFFD). */
 
 /**
- * The UTF-8 bytes of `s`. One read judges the same text many times (the tool's text, the payload
- * that is that text, each of the four knowledge models taking it in): the last few long texts
- * keep their bytes, so each is encoded once. The Buffers are shared: nothing may write to them.
+ * The UTF-8 bytes of `s`. The oracle's hot path encodes through its own memo instead
+ * (OracleMemo.utf8 in properties/oracle/knowledge.ts): one read judges the same text many times.
  */
 export function utf8(s: string): Buffer {
-  if (s.length < MEMO_MIN) return Buffer.from(s, 'utf8');
-  for (const m of memo) if (m.text === s) return m.bytes;
-  const bytes = Buffer.from(s, 'utf8');
-  memo[next] = { text: s, bytes };
-  next = (next + 1) % MEMO_SIZE;
-  return bytes;
+  return Buffer.from(s, 'utf8');
 }
-
-const MEMO_MIN = 256;
-const MEMO_SIZE = 8;
-const memo: { text: string; bytes: Buffer }[] = [];
-let next = 0;
 
 /** A surrogate without its other half: the wire carries U+FFFD for it (looked for only where there is a surrogate). */
 const SURROGATE = /[\uD800-\uDFFF]/;

@@ -14,7 +14,7 @@ import { splitLines } from '../../harness/lines.ts';
 import { emptyLeverUse, type LeverUse } from '../lever-use.ts';
 import { backing } from './backing.ts';
 import { isBoundary, n, sameBytes, utf8 } from './bytes.ts';
-import { Knowledge, afterClaim, holds, patched, sameKnowledge, type Known } from './knowledge.ts';
+import { Knowledge, OracleMemo, holds, sameKnowledge, type Known } from './knowledge.ts';
 import { SpellingTracker, fullSliceEnd, progressFloor } from './progress.ts';
 import { reattach } from './reinject.ts';
 import type { EfficiencyKind } from '../result.ts';
@@ -90,7 +90,113 @@ const BACKING_RULE: Readonly<Record<string, RuleId>> = {
   stale: 'STALE-SERVE-LABELLED',
 };
 
+/** A claim and the knowledge state it is judged against (the truth, a shadow or the as-claimed model). */
+interface Against {
+  readonly claim: Claim;
+  readonly response: { readonly text: string };
+  readonly C: string;
+  readonly Cb: Buffer;
+  readonly K: Known | undefined;
+  readonly cap: number;
+  readonly capOn: boolean;
+  /** The judging Oracle's memos. */
+  readonly memo: OracleMemo;
+  /** The claim as a finding names it. */
+  readonly say: (claim: Claim) => string;
+}
+
+/** One rule's check: undefined when the claim does not bear on the rule; else the rule, and the message of its finding if it fails. */
+type RuleCheck = (a: Against) => { readonly rule: RuleId; readonly message?: string } | undefined;
+
+interface RuleChecks {
+  /** The rules checked, once each. */
+  readonly checked: readonly RuleId[];
+  readonly findings: readonly Finding[];
+}
+
+const checked = (rule: RuleId, message?: string): { rule: RuleId; message?: string } =>
+  message === undefined ? { rule } : { rule, message };
+
+const firstVerbatim: RuleCheck = ({ claim, Cb, K, cap, capOn, say }) =>
+  K !== undefined || (capOn && Cb.length > cap)
+    ? undefined
+    : checked(
+        'FIRST-VERBATIM',
+        claim.kind === 'verbatim'
+          ? undefined
+          : `a first read of a ${n(Cb.length)}-byte file${capOn ? ` (under the ${n(cap)}-byte cap)` : ''} was answered ${say(claim)}, not with the tool's text untouched`,
+      );
+
+const pointerFull: RuleCheck = ({ claim, Cb, K }) =>
+  claim.kind !== 'pointer'
+    ? undefined
+    : checked(
+        'POINTER-FULL',
+        !holds(K, Cb) || claim.total !== Cb.length
+          ? `said "unchanged, you hold all ${n(claim.total)} bytes" but ${describeHeld(K, Cb)}${claim.total !== Cb.length && holds(K, Cb) ? ` (the file is ${n(Cb.length)} bytes)` : ''}`
+          : undefined,
+      );
+
+const sliceContinues: RuleCheck = ({ claim, Cb, K }) => {
+  if (claim.kind !== 'slice' || claim.start <= 0) return undefined;
+  const held = K?.P ?? Buffer.alloc(0);
+  if (claim.start > held.length)
+    return checked('SLICE-CONTINUES', `continued from byte ${n(claim.start)} but ${describeHeld(K, Cb)}`);
+  if (!sameBytes(held.subarray(0, claim.start), Cb.subarray(0, claim.start)))
+    return checked(
+      'SLICE-CONTINUES',
+      `continued from byte ${n(claim.start)} of the current content, but the worker's bytes 0–${n(claim.start)} are of another version`,
+    );
+  return checked('SLICE-CONTINUES');
+};
+
+const doneTrue: RuleCheck = ({ claim, response, C, Cb, K, memo }) => {
+  if (claim.kind !== 'slice' || !claim.done) return undefined;
+  const after = memo.afterClaim(K, claim, response.text, C);
+  const k2 = after === 'keep' ? K : after;
+  return checked(
+    'DONE-TRUE',
+    holds(k2, Cb)
+      ? undefined
+      : `said "you now hold all ${n(claim.total)} bytes" but afterwards ${describeHeld(k2, Cb)}`,
+  );
+};
+
+const diffBaseHeld: RuleCheck = ({ claim, Cb, K }) =>
+  claim.kind !== 'diff'
+    ? undefined
+    : checked(
+        'DIFF-BASE-HELD',
+        K === undefined || K.P.length !== K.T
+          ? `sent a diff but ${describeHeld(K, Cb)} of the version it is against`
+          : undefined,
+      );
+
+const diffComplete: RuleCheck = ({ claim, Cb, K, memo }) => {
+  if (claim.kind !== 'diff') return undefined;
+  const r = memo.patched(K, claim.patch, claim.lines);
+  if (!r.ok) return checked('DIFF-COMPLETE', `the diff does not apply strictly to what the worker holds: ${r.reason}`);
+  if (!sameBytes(memo.utf8(r.text), Cb) || claim.total !== Cb.length)
+    return checked(
+      'DIFF-COMPLETE',
+      `the diff applied to what the worker holds gives ${n(memo.utf8(r.text).length)} bytes that are not the current ${n(Cb.length)}-byte content`,
+    );
+  return checked('DIFF-COMPLETE');
+};
+
+/** The rules judged against what the worker holds, in the order their findings are told. */
+const KNOWLEDGE_CHECKS: readonly RuleCheck[] = [
+  firstVerbatim,
+  pointerFull,
+  sliceContinues,
+  doneTrue,
+  diffBaseHeld,
+  diffComplete,
+];
+
 export class Oracle {
+  /** This Oracle's memos (per history, never shared across runs): its knowledge models share them. */
+  readonly #memo = new OracleMemo();
   readonly checks = new Map<RuleId, number>();
   readonly claimKinds = new Map<string, number>();
   readonly efficiency: EfficiencyNote[] = [];
@@ -98,12 +204,12 @@ export class Oracle {
   readonly consequences: Consequence[] = [];
   /** Per lever: responses where it could have been used, and responses that used it. */
   readonly leverUse: LeverUse = emptyLeverUse();
-  readonly #truth = new Knowledge();
-  readonly #noForget = new Knowledge();
-  readonly #withErrors = new Knowledge();
-  readonly #global = new Knowledge();
+  readonly #truth = new Knowledge(this.#memo);
+  readonly #noForget = new Knowledge(this.#memo);
+  readonly #withErrors = new Knowledge(this.#memo);
+  readonly #global = new Knowledge(this.#memo);
   /** What the worker would hold had every claim been backed and every diff applied (Consequences). */
-  readonly #claimed = new Knowledge();
+  readonly #claimed = new Knowledge(this.#memo);
   /** Per worker and key: the first failure that set #claimed apart from the truth, while it stays apart. */
   readonly #cause = new Map<string, { rule: RuleId; index: number }>();
   readonly #spellings = new SpellingTracker();
@@ -138,6 +244,7 @@ export class Oracle {
     if (o.kind === 'other') {
       const e = o.event;
       if (e.type === 'worker') this.#workers.add(e.id);
+      if (e.type === 'fork') this.#fork(e.parent, e.worker, e.fresh === true);
       if (e.type === 'forget') {
         const path = e.path === undefined ? undefined : resolvePath(e.path);
         this.#truth.forget(e.worker, path);
@@ -177,6 +284,26 @@ export class Oracle {
     return found.map((f) => ({ ...f, index: o.index }));
   }
 
+  /**
+   * A subagent starts (spec/SPEC.md "Forks and resumed sessions"): a fork holds what its parent
+   * holds now in every per-worker model; a fresh one holds nothing. A resume changes no model.
+   */
+  #fork(parent: string, child: string, fresh: boolean): void {
+    this.#workers.add(parent);
+    this.#workers.add(child);
+    if (fresh) return;
+    for (const m of [this.#truth, this.#noForget, this.#withErrors, this.#claimed]) m.fork(parent, child);
+    const from = `${parent}\u0000`;
+    const copy = <V>(m: Map<string, V>): void => {
+      for (const [wk, v] of [...m]) if (wk.startsWith(from)) m.set(`${child}\u0000${wk.slice(from.length)}`, v);
+    };
+    this.#spellings.fork(from, `${child}\u0000`);
+    copy(this.#cause);
+    copy(this.#failedLast);
+    for (const wk of [...this.#staleLast])
+      if (wk.startsWith(from)) this.#staleLast.add(`${child}\u0000${wk.slice(from.length)}`);
+  }
+
   // ---- reads ---------------------------------------------------------------------------------
 
   #judgeRead(o: ReadOutcome, index: number): Finding[] {
@@ -206,7 +333,7 @@ export class Oracle {
     }
     this.#failedLast.delete(wk);
     const C = truth.text;
-    const Cb = utf8(C);
+    const Cb = this.#memo.utf8(C);
     const K = this.#truth.get(worker, key);
     this.#countOpportunities(K, C, Cb);
 
@@ -236,17 +363,18 @@ export class Oracle {
     if (!back.found)
       out.push({
         rule: BACKING_RULE[claim.kind]!,
-        message: `claim not found in the response: its ${back.what} is not in the text the worker was shown (${n(utf8(response.text).length)} bytes)`,
+        message: `claim not found in the response: its ${back.what} is not in the text the worker was shown (${n(this.#memo.utf8(response.text).length)} bytes)`,
       });
-    out.push(...this.#surfaceOfRead(claim, response, back.framing));
+    out.push(...this.#surfaceOfRead(claim, response, back.framing, back.found && holds(K, Cb)));
     out.push(...this.#exactness(claim, response, Cb, back.found));
 
     // Knowledge-dependent rules, judged against the truth, then re-blamed through shadows.
-    const own = back.found ? this.#knowledgeFindings(claim, response, C, Cb, K) : [];
-    if (back.found) {
-      this.#countKnowledge(claim, Cb, K);
+    const judged = back.found ? this.#knowledge(claim, response, C, Cb, K) : undefined;
+    if (judged !== undefined) {
+      for (const rule of judged.checked) this.#check(rule);
       out.push(...this.#progress(o, claim, C, Cb, K, wk));
     }
+    const own = judged?.findings ?? [];
     const shadows: [RuleId, Known | undefined][] = [
       ['FORGET-RESETS', this.#noForget.get(worker, key)],
       ['ISOLATION', this.#global.get('*', key)],
@@ -262,7 +390,7 @@ export class Oracle {
     const cause = this.#cause.get(wk);
     const Kc = this.#claimed.get(worker, key);
     const asClaimed =
-      cause !== undefined && !sameKnowledge(Kc, K) ? this.#knowledgeFindings(claim, response, C, Cb, Kc) : undefined;
+      cause !== undefined && !sameKnowledge(Kc, K) ? this.#knowledge(claim, response, C, Cb, Kc).findings : undefined;
     const mine: Finding[] = [];
     for (const f of own) {
       if (
@@ -292,7 +420,7 @@ export class Oracle {
         for (const [derived, shadowK] of shadows) {
           if (sameKnowledge(shadowK, K)) continue;
           if (!relies && (shadowK === undefined || holds(shadowK, Cb))) continue;
-          const again = this.#knowledgeFindings(claim, response, C, Cb, shadowK);
+          const again = this.#knowledge(claim, response, C, Cb, shadowK).findings;
           if (!again.some((g) => g.rule === f.rule)) {
             rule = derived;
             why =
@@ -348,7 +476,8 @@ export class Oracle {
     unbacked: RuleId | undefined,
     own: readonly Finding[],
   ): void {
-    if (claim.kind === 'diff') this.#claimed.set(worker, key, { T: utf8(C).length, P: utf8(C), against: C });
+    if (claim.kind === 'diff')
+      this.#claimed.set(worker, key, { T: this.#memo.utf8(C).length, P: this.#memo.utf8(C), against: C });
     else this.#claimed.apply(worker, key, claim, text, C);
     const failed =
       unbacked ??
@@ -374,7 +503,7 @@ export class Oracle {
 
   /** PASSTHROUGH's shadow: the failed request counts as the next slice the shim would have sent. */
   #countErrored(worker: string, key: string, content: string): void {
-    const Cb = utf8(content);
+    const Cb = this.#memo.utf8(content);
     const cur = this.#withErrors.get(worker, key);
     const from =
       cur !== undefined &&
@@ -399,7 +528,7 @@ export class Oracle {
     const capOn = this.#lv.cap;
     if (claim.kind === 'verbatim') {
       this.#check('SLICE-EXACT');
-      const shown = utf8(claim.payload ?? response.text);
+      const shown = this.#memo.utf8(claim.payload ?? response.text);
       const exact = sameBytes(shown, Cb);
       if (backed && !exact)
         out.push({
@@ -415,7 +544,7 @@ export class Oracle {
       return out;
     }
     if (claim.kind === 'slice') {
-      const P = utf8(claim.payload);
+      const P = this.#memo.utf8(claim.payload);
       this.#check('SLICE-EXACT');
       if (claim.total !== Cb.length)
         out.push({
@@ -444,7 +573,7 @@ export class Oracle {
       return out;
     }
     if (claim.kind === 'diff') {
-      const size = utf8(response.text).length;
+      const size = this.#memo.utf8(response.text).length;
       const limit = capOn ? Math.min(cap, Cb.length) : Cb.length;
       this.#check('CAP-BOUND');
       if (size > limit)
@@ -456,72 +585,28 @@ export class Oracle {
     return out;
   }
 
-  /** Claims checked against a knowledge state K (truth or a shadow). */
-  #knowledgeFindings(claim: Claim, response: { text: string }, C: string, Cb: Buffer, K: Known | undefined): Finding[] {
-    const out: Finding[] = [];
-    const cap = this.config.cap;
-    const capOn = this.#lv.cap;
-    if (K === undefined && claim.kind !== 'verbatim' && (!capOn || Cb.length <= cap))
-      out.push({
-        rule: 'FIRST-VERBATIM',
-        message: `a first read of a ${n(Cb.length)}-byte file${capOn ? ` (under the ${n(cap)}-byte cap)` : ''} was answered ${this.#say(claim, response)}, not with the tool's text untouched`,
-      });
-    switch (claim.kind) {
-      case 'pointer':
-        if (!holds(K, Cb) || claim.total !== Cb.length)
-          out.push({
-            rule: 'POINTER-FULL',
-            message: `said "unchanged, you hold all ${n(claim.total)} bytes" but ${describeHeld(K, Cb)}${claim.total !== Cb.length && holds(K, Cb) ? ` (the file is ${n(Cb.length)} bytes)` : ''}`,
-          });
-        break;
-      case 'slice': {
-        if (claim.start > 0) {
-          const held = K?.P ?? Buffer.alloc(0);
-          if (claim.start > held.length)
-            out.push({
-              rule: 'SLICE-CONTINUES',
-              message: `continued from byte ${n(claim.start)} but ${describeHeld(K, Cb)}`,
-            });
-          else if (!sameBytes(held.subarray(0, claim.start), Cb.subarray(0, claim.start)))
-            out.push({
-              rule: 'SLICE-CONTINUES',
-              message: `continued from byte ${n(claim.start)} of the current content, but the worker's bytes 0–${n(claim.start)} are of another version`,
-            });
-        }
-        if (claim.done) {
-          const after = afterClaim(K, claim, response.text, C);
-          const k2 = after === 'keep' ? K : after;
-          if (!holds(k2, Cb))
-            out.push({
-              rule: 'DONE-TRUE',
-              message: `said "you now hold all ${n(claim.total)} bytes" but afterwards ${describeHeld(k2, Cb)}`,
-            });
-        }
-        break;
-      }
-      case 'diff': {
-        if (K === undefined || K.P.length !== K.T)
-          out.push({
-            rule: 'DIFF-BASE-HELD',
-            message: `sent a diff but ${describeHeld(K, Cb)} of the version it is against`,
-          });
-        const r = patched(K, claim.patch, claim.lines);
-        if (!r.ok)
-          out.push({
-            rule: 'DIFF-COMPLETE',
-            message: `the diff does not apply strictly to what the worker holds: ${r.reason}`,
-          });
-        else if (!sameBytes(utf8(r.text), Cb) || claim.total !== Cb.length)
-          out.push({
-            rule: 'DIFF-COMPLETE',
-            message: `the diff applied to what the worker holds gives ${n(utf8(r.text).length)} bytes that are not the current ${n(Cb.length)}-byte content`,
-          });
-        break;
-      }
-      default:
-        break;
+  /** Claims checked against a knowledge state K (truth or a shadow): the rules checked, and what they find. */
+  #knowledge(claim: Claim, response: { text: string }, C: string, Cb: Buffer, K: Known | undefined): RuleChecks {
+    const a: Against = {
+      claim,
+      response,
+      C,
+      Cb,
+      K,
+      cap: this.config.cap,
+      capOn: this.#lv.cap,
+      say: (c) => this.#say(c, response),
+      memo: this.#memo,
+    };
+    const checked: RuleId[] = [];
+    const findings: Finding[] = [];
+    for (const check of KNOWLEDGE_CHECKS) {
+      const r = check(a);
+      if (r === undefined) continue;
+      checked.push(r.rule);
+      if (r.message !== undefined) findings.push({ rule: r.rule, message: r.message });
     }
-    return out;
+    return { checked, findings };
   }
 
   /** K is a prefix of this very content, short of its end: the next slice must advance (PROGRESS). */
@@ -593,23 +678,17 @@ export class Oracle {
     return out;
   }
 
-  #countKnowledge(claim: Claim, Cb: Buffer, K: Known | undefined): void {
-    if (K === undefined && (!this.#lv.cap || Cb.length <= this.config.cap)) this.#check('FIRST-VERBATIM');
-    if (claim.kind === 'pointer') this.#check('POINTER-FULL');
-    if (claim.kind === 'slice' && claim.start > 0) this.#check('SLICE-CONTINUES');
-    if (claim.kind === 'slice' && claim.done) this.#check('DONE-TRUE');
-    if (claim.kind === 'diff') this.#check('DIFF-BASE-HELD');
-    if (claim.kind === 'diff') this.#check('DIFF-COMPLETE');
-    if (this.config.mode.arm === 'diff' && holds(K, Cb)) this.#check('A2-NO-POINTER');
-  }
-
-  /** Surface rules visible in a read: the levers in force, the seal. */
-  #surfaceOfRead(claim: Claim, response: { text: string }, framing: string): Finding[] {
+  /**
+   * Surface rules visible in a read: the levers in force, the seal. A2-NO-POINTER is checked where
+   * a backed claim meets a file the worker holds in full (a pointer would be true there).
+   */
+  #surfaceOfRead(claim: Claim, response: { text: string }, framing: string, backedAndHeld: boolean): Finding[] {
     const out: Finding[] = [];
     const lv = this.#lv;
     const m = this.config.mode;
     const declared = m.arm !== undefined ? `arm ${m.arm} has no` : `declared levers [${leverList(lv).join(', ')}], no`;
     if (this.#armSurface) this.#check('ARM-TABLE');
+    if (m.arm === 'diff' && backedAndHeld) this.#check('A2-NO-POINTER');
     if (!lv.on && claim.kind !== 'verbatim')
       out.push({
         rule: 'ARM-TABLE',
@@ -710,7 +789,7 @@ export class Oracle {
     if (!back.found)
       out.push({
         rule: 'STALE-SERVE-LABELLED',
-        message: `claim not found in the response: its ${back.what} is not in the text the worker was shown (${n(utf8(text).length)} bytes)`,
+        message: `claim not found in the response: its ${back.what} is not in the text the worker was shown (${n(this.#memo.utf8(text).length)} bytes)`,
       });
     if (this.config.capabilities.seal) {
       this.#check('NOTICE-SEALED');
@@ -749,8 +828,8 @@ export class Oracle {
     if (fileNow === undefined)
       return [...out, { rule: 'STALE-SERVE-LABELLED', message: 'served lines of a file that does not exist' }];
     const last = Math.min(endLine, lines.length - 1);
-    const want = utf8(lines.slice(startLine, last + 1).join(''));
-    const got = utf8(claim.payload);
+    const want = this.#memo.utf8(lines.slice(startLine, last + 1).join(''));
+    const got = this.#memo.utf8(claim.payload);
     const problems: string[] = [];
     if (badRange || startLine >= lines.length)
       problems.push(`served lines ${startLine}–${endLine} that it should have refused`);

@@ -4,7 +4,8 @@
  */
 import type { Claim } from '../../core/claims.ts';
 import { keyPath } from '../../core/paths.ts';
-import { sameBytes, utf8, wire } from './bytes.ts';
+import { sameBytes, wire } from './bytes.ts';
+import { LastCall, Utf8Memo } from './memo.ts';
 import { applyStrict, type StrictResult } from './strict-patch.ts';
 
 export interface Known {
@@ -26,46 +27,58 @@ export function sameKnowledge(a: Known | undefined, b: Known | undefined): boole
 }
 
 /**
- * A diff applied strictly to the text the worker holds (DIFF-COMPLETE). The judge and each
- * knowledge model apply the same patch to the same held bytes in turn: the last answer is kept.
+ * One Oracle's memos, shared by its knowledge models: one read judges the same text many times
+ * (the tool's text, the payload that is that text, each model taking it in), so long texts are
+ * encoded once; the judge and each model apply the same patch to the same held bytes, and take in
+ * the same response over the same Known (Knowns are never changed in place), in turn.
  */
-export function patched(k: Known | undefined, patch: string, lines?: 'split'): StrictResult {
-  const P = k?.P ?? EMPTY;
-  if (lastPatch === undefined || lastPatch.P !== P || lastPatch.patch !== patch || lastPatch.lines !== lines)
-    lastPatch = { P, patch, lines, r: applyStrict(P.toString('utf8'), wire(patch), lines) };
-  return lastPatch.r;
+export class OracleMemo {
+  readonly #bytes = new Utf8Memo();
+  readonly #patch = new LastCall<[Buffer, string, 'split' | undefined], StrictResult>();
+  readonly #after = new LastCall<[Known | undefined, Claim, string, string], Known | 'keep'>();
+
+  /** The UTF-8 bytes of `s` (shared Buffers: nothing may write to them). */
+  utf8(s: string): Buffer {
+    return this.#bytes.of(s);
+  }
+
+  /** A diff applied strictly to the text the worker holds (DIFF-COMPLETE). */
+  patched(k: Known | undefined, patch: string, lines?: 'split'): StrictResult {
+    const P = k?.P ?? EMPTY;
+    return this.#patch.get([P, patch, lines], () => applyStrict(P.toString('utf8'), wire(patch), lines));
+  }
+
+  /** K after a response: what the worker really holds once it has it, lie or not. */
+  afterClaim(k: Known | undefined, claim: Claim, text: string, content: string): Known | 'keep' {
+    return this.#after.get([k, claim, text, content], () => takeIn(this, k, claim, text, content));
+  }
 }
 
 const EMPTY = Buffer.alloc(0);
-let lastPatch: { P: Buffer; patch: string; lines: 'split' | undefined; r: StrictResult } | undefined;
 
-/**
- * K after a response: what the worker really holds once it has it, lie or not. Knowns are never
- * changed in place, so models that hold the same one share the result of the same response.
- */
-export function afterClaim(k: Known | undefined, claim: Claim, text: string, content: string): Known | 'keep' {
-  const m = lastAfter;
-  if (m !== undefined && m.k === k && m.claim === claim && m.text === text && m.content === content) return m.r;
-  const r = takeIn(k, claim, text, content);
-  lastAfter = { k, claim, text, content, r };
-  return r;
+/** A diff applied strictly to the text the worker holds, outside any Oracle (no memo kept). */
+export function patched(k: Known | undefined, patch: string, lines?: 'split'): StrictResult {
+  return new OracleMemo().patched(k, patch, lines);
 }
 
-let lastAfter: { k: Known | undefined; claim: Claim; text: string; content: string; r: Known | 'keep' } | undefined;
+/** K after a response, outside any Oracle (no memo kept). */
+export function afterClaim(k: Known | undefined, claim: Claim, text: string, content: string): Known | 'keep' {
+  return new OracleMemo().afterClaim(k, claim, text, content);
+}
 
 /**
  * K after a response: what the worker really holds once it has it, lie or not. 'keep' when it
  * adds nothing to what the worker holds — a diff that does not apply strictly adds nothing either:
  * the worker keeps the text it held (spec/SPEC.md "How the kit keeps K honest").
  */
-function takeIn(k: Known | undefined, claim: Claim, text: string, content: string): Known | 'keep' {
+function takeIn(memo: OracleMemo, k: Known | undefined, claim: Claim, text: string, content: string): Known | 'keep' {
   switch (claim.kind) {
     case 'verbatim': {
-      const P = utf8(claim.payload ?? text);
+      const P = memo.utf8(claim.payload ?? text);
       return { T: P.length, P, against: content };
     }
     case 'slice': {
-      const payload = utf8(claim.payload);
+      const payload = memo.utf8(claim.payload);
       // A continuation past P leaves a gap: the worker still holds exactly P.
       if (claim.start > 0 && (k === undefined || claim.start > k.P.length)) return 'keep';
       const head = k === undefined ? EMPTY : k.P.subarray(0, claim.start);
@@ -79,13 +92,13 @@ function takeIn(k: Known | undefined, claim: Claim, text: string, content: strin
         sameBytes(k.P.subarray(claim.start, end), payload)
       )
         return { T: claim.total, P: k.P, against: content };
-      return { T: claim.total, P: joined(head, payload, content), against: content };
+      return { T: claim.total, P: joined(memo, head, payload, content), against: content };
     }
     case 'diff': {
-      const r = patched(k, claim.patch, claim.lines);
+      const r = memo.patched(k, claim.patch, claim.lines);
       if (!r.ok) return 'keep';
       // Usually the patch gives the content: its bytes are already encoded (utf8 keeps them).
-      return { T: claim.total, P: utf8(r.text === content ? content : r.text), against: content };
+      return { T: claim.total, P: memo.utf8(r.text === content ? content : r.text), against: content };
     }
     default:
       return 'keep';
@@ -96,8 +109,8 @@ function takeIn(k: Known | undefined, claim: Claim, text: string, content: strin
  * head + payload. When they are the content's own first bytes (a truthful slice), a view of the
  * content's bytes instead of a copy: a file delivered in slices would copy its prefix each time.
  */
-function joined(head: Buffer, payload: Buffer, content: string): Buffer {
-  const C = utf8(content);
+function joined(memo: OracleMemo, head: Buffer, payload: Buffer, content: string): Buffer {
+  const C = memo.utf8(content);
   const end = head.length + payload.length;
   if (
     end <= C.length &&
@@ -112,6 +125,9 @@ function joined(head: Buffer, payload: Buffer, content: string): Buffer {
 export class Knowledge {
   readonly #m = new Map<string, Map<string, Known>>();
 
+  /** The memos of the Oracle this model belongs to (a model of its own otherwise). */
+  constructor(readonly memo: OracleMemo = new OracleMemo()) {}
+
   get(worker: string, key: string): Known | undefined {
     return this.#m.get(worker)?.get(key);
   }
@@ -125,8 +141,16 @@ export class Knowledge {
 
   /** Applies a response: K becomes what the worker holds once it has it. */
   apply(worker: string, key: string, claim: Claim, text: string, content: string): void {
-    const r = afterClaim(this.get(worker, key), claim, text, content);
+    const r = this.memo.afterClaim(this.get(worker, key), claim, text, content);
     if (r !== 'keep') this.set(worker, key, r);
+  }
+
+  /** A fork (spec/SPEC.md "Forks and resumed sessions"): the child starts holding what the parent holds now. */
+  fork(parent: string, child: string): void {
+    const w = this.#m.get(parent);
+    // Knowns are never changed in place: the child's map shares them, and later deliveries to either replace them.
+    if (w === undefined) this.#m.delete(child);
+    else this.#m.set(child, new Map(w));
   }
 
   /** forget(path) empties every key of that path; forget() everything of the worker. */

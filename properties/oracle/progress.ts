@@ -61,6 +61,12 @@ export class SpellingTracker {
     if (s !== undefined) s.last = spelling;
   }
 
+  /** A fork: every entry of `from` (a worker's key prefix) copied under `to`'s (spec/SPEC.md "Forks and resumed sessions"). */
+  fork(from: string, to: string): void {
+    for (const [k, s] of [...this.#m])
+      if (k.startsWith(from)) this.#m.set(to + k.slice(from.length), { ...s, prefix: new Map(s.prefix) });
+  }
+
   forget(match: (wk: string) => boolean): void {
     for (const k of [...this.#m.keys()]) if (match(k)) this.#m.delete(k);
   }

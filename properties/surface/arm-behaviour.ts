@@ -8,7 +8,7 @@ import { ARM_TABLE, type ArmName } from '../../core/arms.ts';
 import type { RuleId } from '../../core/rules.ts';
 import type { TraceEvent } from '../../core/trace.ts';
 import { modeOfArm } from '../../core/levers.ts';
-import type { ShimAdapter } from '../../adapters/contract.ts';
+import type { DrivenAdapter } from '../../adapters/contract.ts';
 import { hasArmSurface, offersDiff } from '../../adapters/capabilities.ts';
 import { judgeHistory } from '../history.ts';
 import { tellStory } from '../story.ts';
@@ -78,7 +78,7 @@ const PROBES: readonly Probe[] = [
 
 /** Only for an arm surface (arms + resolver): a lever shim's levers are judged on every response instead. */
 export async function probeArmBehaviour(
-  adapter: ShimAdapter,
+  adapter: DrivenAdapter,
   seal: string,
   r: ProbeResult,
   opTimeoutMs?: number,

@@ -1,7 +1,7 @@
 /** ARM-GUARD and the resolver half of ARM-TABLE: strict flags, exact levers. */
 import fc from 'fast-check';
 import { ARM_FLAGS, ARM_TABLE } from '../../core/arms.ts';
-import type { ShimAdapter } from '../../adapters/contract.ts';
+import type { DrivenAdapter } from '../../adapters/contract.ts';
 import { count, describeValue, errorMessage, errorName, type ProbeResult } from './types.ts';
 
 /** Spellings that a truthiness- or case-insensitive resolver would accept. */
@@ -47,7 +47,7 @@ function nearMisses(seed: number): unknown[] {
   return fc.sample(arb, { seed, numRuns: 30 }).filter((v) => !legal.has(v));
 }
 
-export async function probeArmGuard(adapter: ShimAdapter, seed: number, r: ProbeResult): Promise<void> {
+export async function probeArmGuard(adapter: DrivenAdapter, seed: number, r: ProbeResult): Promise<void> {
   const resolve = adapter.surface?.resolveArm;
   if (!adapter.capabilities.armResolver || resolve === undefined) return;
   for (const flag of [...BAD_FLAGS, ...nearMisses(seed)]) {

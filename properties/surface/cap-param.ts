@@ -1,6 +1,6 @@
 /** CAP-PARAM: a cap outside the integers >= 4 is refused with a RangeError naming the domain. */
 import { leverList, type Mode } from '../../core/levers.ts';
-import type { AdapterContext, ShimAdapter } from '../../adapters/contract.ts';
+import { isShimAdapter, type AdapterContext, type DrivenAdapter } from '../../adapters/contract.ts';
 import { modeFor } from '../../adapters/capabilities.ts';
 import { World } from '../../harness/world.ts';
 import { count, describeValue, errorMessage, errorName, type ProbeResult } from './types.ts';
@@ -37,15 +37,16 @@ function ctxWith(cap: unknown, seal: string, mode: Mode): AdapterContext {
 }
 
 /** A capping mode the shim declares (the arm cap or all, or the cap lever), if any. */
-function cappingMode(adapter: ShimAdapter): Mode | undefined {
+function cappingMode(adapter: DrivenAdapter): Mode | undefined {
   const caps = adapter.capabilities;
   if (caps.levers !== undefined) return caps.levers.includes('cap') ? modeFor(caps, undefined) : undefined;
   const arm = (caps.arms ?? []).find((a) => a === 'cap' || a === 'all');
   return arm === undefined ? undefined : modeFor(caps, arm);
 }
 
-export async function probeCapParam(adapter: ShimAdapter, seal: string, r: ProbeResult): Promise<void> {
-  if (!adapter.capabilities.capParam || adapter.capabilities.cap !== undefined) return;
+/** Probes create() outside any history: an adapter reached only through its histories is not probed. */
+export async function probeCapParam(adapter: DrivenAdapter, seal: string, r: ProbeResult): Promise<void> {
+  if (!isShimAdapter(adapter) || !adapter.capabilities.capParam || adapter.capabilities.cap !== undefined) return;
   const mode = cappingMode(adapter);
   if (mode === undefined) return;
   const under = mode.arm !== undefined ? `arm ${mode.arm}` : 'the cap lever';

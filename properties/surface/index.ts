@@ -1,5 +1,5 @@
 /** All surface probes, once per run, over every arm the adapter declares. */
-import type { ShimAdapter } from '../../adapters/contract.ts';
+import type { DrivenAdapter } from '../../adapters/contract.ts';
 import { probeArmGuard } from './arm-guard.ts';
 import { probeArmBehaviour } from './arm-behaviour.ts';
 import { probeCapParam } from './cap-param.ts';
@@ -10,7 +10,7 @@ import { emptyResult, type ProbeResult } from './types.ts';
 export type { ProbeResult, ProbeFinding } from './types.ts';
 
 export async function runSurfaceProbes(
-  adapter: ShimAdapter,
+  adapter: DrivenAdapter,
   seal: string,
   seed: number,
   opTimeoutMs?: number,

@@ -1,5 +1,5 @@
 /** OFF-IDENTITY: the off arm returns the very tool object, with the very execute — whatever its shape. */
-import type { HostTool, ShimAdapter } from '../../adapters/contract.ts';
+import type { HostTool, DrivenAdapter } from '../../adapters/contract.ts';
 import { count, errorMessage, type ProbeResult } from './types.ts';
 
 class ClassTool {
@@ -25,7 +25,7 @@ function tools(): { shape: string; tool: HostTool }[] {
   ];
 }
 
-export async function probeOffIdentity(adapter: ShimAdapter, r: ProbeResult): Promise<void> {
+export async function probeOffIdentity(adapter: DrivenAdapter, r: ProbeResult): Promise<void> {
   const wrap = adapter.surface?.wrapTool;
   if (!adapter.capabilities.wrapTool || wrap === undefined || !(adapter.capabilities.arms ?? []).includes('off'))
     return;

@@ -1,6 +1,6 @@
 /** PERSONA-TRUTH (+ the persona half of NOTICE-SEALED): the line names exactly the arm's levers. */
 import { ARM_TABLE } from '../../core/arms.ts';
-import type { ShimAdapter } from '../../adapters/contract.ts';
+import type { DrivenAdapter } from '../../adapters/contract.ts';
 import { n } from '../oracle/bytes.ts';
 import { count, errorMessage, type ProbeResult } from './types.ts';
 
@@ -14,7 +14,7 @@ export function mentionsNumber(text: string, value: number): boolean {
   return new RegExp(`(?<![\\d,.])(?:${esc(plain)}|${esc(grouped)})(?![\\d]|,\\d)`).test(text);
 }
 
-export async function probePersona(adapter: ShimAdapter, seal: string, r: ProbeResult): Promise<void> {
+export async function probePersona(adapter: DrivenAdapter, seal: string, r: ProbeResult): Promise<void> {
   const persona = adapter.surface?.persona;
   if (!adapter.capabilities.persona || persona === undefined) return;
   for (const arm of adapter.capabilities.arms ?? []) {

@@ -97,6 +97,57 @@ describe('an adapter that does not parse: file, line and reason', { timeout: cpu
     });
 });
 
+describe(
+  'an ES module written as .js in a CommonJS package is told how to say its type',
+  { timeout: cpuBudget(3) },
+  () => {
+    const body =
+      "export default { name: 'esm-js', capabilities: { levers: [], capParam: false, windows: true, staleServe: false,\n" +
+      '  forget: true, counters: false, seal: false }, create: (ctx) => ({ read: (a) => ctx.read(a), forget() {} }),\n' +
+      "  decode: () => ({ kind: 'verbatim' }) };\n";
+    const project = (type: string | undefined): string => {
+      const dir = mkdtempSync(join(tmp, 'scope-'));
+      writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'p', ...(type ? { type } : {}) }));
+      writeFileSync(join(dir, 'adapter.js'), body);
+      return dir;
+    };
+    it('a CommonJS package: one line naming the package.json and the two ways out', async () => {
+      const dir = project(undefined);
+      oneLine(
+        await inProcess(['run', '--adapter', 'adapter.js', '--runs', '1', '--no-save'], dir),
+        /^readshim-conformance: adapter adapter\.js is an ES module \(import\/export\) in a CommonJS package \(package\.json has no "type": "module"\): rename it to \.mjs, or add "type": "module" to package\.json$/,
+      );
+    });
+    it('the same file loads and is judged once the package says "type": "module"', async () => {
+      const r = await inProcess(['run', '--adapter', 'adapter.js', '--runs', '1', '--no-save'], project('module'));
+      expect(r.code).toBe(0);
+      expect(r.stdout).toMatch(/summary: \d+ passed, 0 failed/);
+    });
+    it('a CommonJS .js adapter (module.exports) in a CommonJS package is not told anything', async () => {
+      const dir = project(undefined);
+      writeFileSync(join(dir, 'adapter.js'), body.replace('export default', 'module.exports ='));
+      const r = await inProcess(['run', '--adapter', 'adapter.js', '--runs', '1', '--no-save'], dir);
+      expect(r.stderr).not.toMatch(/CommonJS package/);
+      expect(r.code).toBe(0);
+    });
+  },
+);
+
+describe('a missing required capability is named with the full list', () => {
+  it('every missing field at once, then the six required', async () => {
+    const dir = mkdtempSync(join(tmp, 'caps-'));
+    writeFileSync(
+      join(dir, 'adapter.mjs'),
+      "export default { name: 'few', capabilities: { levers: [], capParam: false, windows: true, staleServe: false,\n" +
+        "  forget: true }, create: (ctx) => ({ read: (a) => ctx.read(a), forget() {} }), decode: () => ({ kind: 'verbatim' }) };\n",
+    );
+    oneLine(
+      await inProcess(['run', '--adapter', 'adapter.mjs', '--runs', '1', '--no-save'], dir),
+      /^readshim-conformance: adapter adapter\.mjs: capabilities lack counters, seal: each of capParam, windows, staleServe, forget, counters, seal is required, true or false \(README "Capabilities"\)$/,
+    );
+  });
+});
+
 describe('flags with a bounded domain say the domain', () => {
   const domain = `from 4 to ${MAX_CAP} \\(bytes\\)`;
   const cases: [string, string[], RegExp][] = [

@@ -23,6 +23,7 @@ describe('run --hook / --mcp flags', () => {
     [['--hook', 'x', '--hook-tool', 'maxLines:2000'], /--hook-tool takes a JSON host tool bound/],
     [['--hook', 'x', '--hook-tool', '{"maxLines":0}'], /--hook-tool: the bound\.maxLines must be an integer >= 1/],
     [['--hook', 'x', '--hook-tool', '{"maxline":3}'], /--hook-tool: the bound has unknown key "maxline"/],
+    [['--hook', 'x', '--hook-tool', '{"maxTokens":0}'], /--hook-tool: the bound\.maxTokens must be an integer >= 1/],
   ])('%j is a usage error', (argv, why) => {
     expect(() => parseRunFlags(argv)).toThrow(UsageError);
     expect(() => parseRunFlags(argv)).toThrow(why);

@@ -79,3 +79,36 @@ describe('a substituted result recorded as the tool’s (the hook host)', { time
     expect(await play('note-dedup-post.sh')).toEqual([]);
   });
 });
+
+async function playCut(pre: string): Promise<string[]> {
+  const adapter = openHookAdapter({
+    command: `bash ${HOOKS}/${pre}`,
+    post: `bash ${HOOKS}/content-dedup-post.sh`,
+    compact: `bash ${HOOKS}/content-dedup-compact.sh`,
+  });
+  const c = caseById('substituted-reread')!;
+  const ctx = { cap: c.cap, mode, seal: 'hook-substitution', tool: adapter.capabilities.tool! };
+  const v = await judgeHistory(adapter, { mode, cap: c.cap, seal: ctx.seal, tool: ctx.tool }, c.events(ctx));
+  return v.violations.map((x) => `${x.rule}: ${x.message}`);
+}
+
+// The silent cut itself, whoever records what: a first read answered with 3 of 40 lines, a slice without the cap lever.
+const CUT = [
+  'ARM-TABLE: declared levers [pointer, diff], no cap lever, but answered a partial slice',
+  "FIRST-VERBATIM: a first read of a 471-byte file was answered bytes 0–32 of 471 (partial), not with the tool's text untouched",
+];
+
+describe('a PreToolUse updatedInput that cuts the read (the hook host)', { timeout: cpuBudget(4) }, () => {
+  it('head-dedup-pre.sh records the whole file and cuts the Read to 3 lines: "unchanged" is a lie', async () => {
+    // 40 lines, 471 bytes; the Read ran with limit 3 (32 bytes). Both re-reads are denied "unchanged".
+    expect(await playCut('head-dedup-pre.sh')).toEqual([
+      ...CUT,
+      'POINTER-FULL: said "unchanged, you hold all 471 bytes" but the worker holds bytes 0–32 of 471',
+      'POINTER-FULL: said "unchanged, you hold all 471 bytes" but the worker holds bytes 0–32 of 471',
+    ]);
+  });
+  it('its twin head-dedup.sh records what the cut Read delivered: it never points, and only the silent cut is flagged', async () => {
+    // Every re-read of the whole file is cut again (its record is under the cut input): no claim about it is false.
+    expect(await playCut('head-dedup.sh')).toEqual([...CUT, CUT[0], CUT[0]]);
+  });
+});

@@ -1,7 +1,7 @@
 /** The host read tool's bound (spec/SPEC.md "Host read tools"): the exact text a bounded tool returns. */
 import { describe, expect, it } from 'vitest';
 import { describeHostTool, hostToolProblem, windowLimitMax } from '../../core/host-tool.ts';
-import { boundedText, cutUnits } from '../../harness/host-tool.ts';
+import { tokenCut, boundedText, cutUnits } from '../../harness/host-tool.ts';
 import { World } from '../../harness/world.ts';
 
 const lines = (n: number, eol = '\n'): string => Array.from({ length: n }, (_, i) => `l${i + 1}${eol}`).join('');
@@ -167,6 +167,38 @@ describe('a mid-line cut past a file size (tool.cutChars, SPEC "Host read tools"
     expect(hostToolProblem({ cutChars: { at: 4, overBytes: 8, unit: 'byte' } })).toMatch(/cutChars must be/);
     expect(describeHostTool({ cutChars: { at: 30_000, overBytes: 30_000 } })).toBe(
       'the text cut after 30,000 utf16 units, mid-line, when the file is over 30,000 bytes',
+    );
+  });
+});
+
+describe('a partial view past a token estimate (tool.maxTokens, SPEC "Host read tools" step 6)', () => {
+  it('keeps whole lines while ceil(UTF-8 bytes / 4) is at most maxTokens: 4 × maxTokens bytes', () => {
+    const t = { maxTokens: 2 }; // 8 bytes
+    expect(boundedText('abc\ndefg\nhij\n', undefined, undefined, t)).toBe('abc\n'); // 4 + 5 > 8
+    expect(boundedText('abc\ndef\nhij\n', undefined, undefined, t)).toBe('abc\ndef\n'); // exactly 8 bytes: 2 tokens
+    expect(boundedText('abc\ndef\n', undefined, undefined, t)).toBe('abc\ndef\n'); // within: whole
+    // A window is cut the same way: the estimate is of the text the request returns.
+    expect(boundedText('x\nabc\ndefg\nhij\n', 2, 3, t)).toBe('abc\n');
+  });
+  it('a first line alone over it is cut at 4 × maxTokens bytes, never inside a character', () => {
+    expect(boundedText('abcdefghij\nk\n', undefined, undefined, { maxTokens: 2 })).toBe('abcdefgh');
+    // 'abcdefg' is 7 bytes; the 4-byte emoji would make 11: walked back.
+    expect(boundedText('abcdefg\u{1F600}\n', undefined, undefined, { maxTokens: 2 })).toBe('abcdefg');
+    expect(tokenCut('\u00e9\u00e9\u00e9\u00e9\u00e9', 1)).toBe('\u00e9\u00e9');
+  });
+  it('is the last step: it counts the numbered, normalised text', () => {
+    // "     1\tab\n" is 10 bytes: over 8, cut inside the first line.
+    expect(boundedText('ab\ncd\n', undefined, undefined, { maxTokens: 2, lineNumbers: 'cat-n' })).toBe('     1\ta');
+    expect(boundedText('ab\r\ncd\r\nef\r\n', undefined, undefined, { maxTokens: 2, normalize: ['crlf'] })).toBe(
+      'ab\ncd\n',
+    );
+  });
+  it('a declaration names what is wrong with it, and a report says what it does', () => {
+    expect(hostToolProblem({ maxTokens: 25_000 })).toBeUndefined();
+    expect(hostToolProblem({ maxTokens: 0 })).toMatch(/capabilities\.tool\.maxTokens must be an integer >= 1/);
+    expect(hostToolProblem({ maxTokens: 2.5 })).toMatch(/maxTokens must be an integer >= 1/);
+    expect(describeHostTool({ maxTokens: 25_000 })).toBe(
+      'the text cut at a line end to at most 25,000 tokens (estimated as UTF-8 bytes / 4, a partial view)',
     );
   });
 });

@@ -14,7 +14,7 @@ import { judgeHistory } from '../../properties/history.ts';
 import { HistorySource, specOf } from '../../properties/engine/draw.ts';
 import type { HistoryEvent } from '../../properties/engine/observe.ts';
 import { inOrder, Slots } from '../../properties/engine/pool.ts';
-import { judgeRun, runConformance, sealFor, type JudgeOptions } from '../../properties/run.ts';
+import { judgeRun, runConformance, sealFor, type JudgeOptions, type RunOptions } from '../../properties/run.ts';
 import { BROKEN } from '../fixtures/naive-shims.ts';
 
 const SEED = 20_261_130;
@@ -156,7 +156,10 @@ function isolated(name: string, opened: { n: number }): ShimAdapter {
 }
 
 describe('--jobs: the result of a one-at-a-time run, whatever finishes first', () => {
-  const base = (adapter: ShimAdapter, extra: Partial<JudgeOptions> = {}): JudgeOptions => ({
+  const base = (
+    adapter: ShimAdapter,
+    extra: Partial<Omit<JudgeOptions, 'adapter'>> = {},
+  ): JudgeOptions & RunOptions => ({
     adapter,
     arm: 'cap',
     runs: 10,
