@@ -77,6 +77,8 @@ export interface KitFs {
   /** mtime in whole milliseconds and size in bytes; throws 'ENOENT' when absent. */
   stat(path: string): { readonly mtimeMs: number; readonly size: number };
   exists(path: string): boolean;
+  /** The name's own stat, a symlink not followed (its own mtime, distinct from its target's). */
+  lstat?(path: string): { readonly mtimeMs: number; readonly size: number; readonly symlink: boolean };
 }
 
 export interface Counters {
