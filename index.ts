@@ -25,8 +25,10 @@ export type {
   RefusalReason,
 } from './core/claims.ts';
 export { claimProblem } from './core/claims.ts';
-export { RULES, RULE_IDS, TRUTH_RULES, SURFACE_RULES, isRuleId } from './core/rules.ts';
-export type { RuleId, RuleInfo } from './core/rules.ts';
+export { RULE_IDS, TRUTH_RULES, SURFACE_RULES, isRuleId } from './core/rules.ts';
+export type { RuleId } from './core/rules.ts';
+export { RULES } from './properties/rules.ts';
+export type { RuleInfo } from './properties/rules.ts';
 export { ARM_NAMES, ARM_TABLE, ARM_FLAGS } from './core/arms.ts';
 export type { ArmName, Levers } from './core/arms.ts';
 export { parseTrace, formatTrace, TraceError } from './core/trace.ts';

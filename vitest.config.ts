@@ -1,9 +1,15 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { NotRunReporter } from './vitest.not-run.ts';
+import { globs } from './vitest.suites.ts';
 
 /** The kit's own name resolves to its sources (the worked examples import 'readshim-conformance'). */
 const source = (path: string): string => fileURLToPath(new URL(path, import.meta.url));
 
+/**
+ * `npm test`: the unit and integration projects (vitest.suites.ts says which file is in which).
+ * The hosts suite runs with `npm run test:hosts` (vitest.hosts.config.ts); vitest.not-run.ts names it.
+ */
 export default defineConfig({
   resolve: {
     alias: [
@@ -13,12 +19,13 @@ export default defineConfig({
     ],
   },
   test: {
-    include: ['test/**/*.test.ts'],
-    // Real hosts (agent CLIs, Chromium, bubblewrap): `npm run test:hosts` (vitest.hosts.config.ts).
-    exclude: ['test/hosts/**', '**/node_modules/**'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',
-    globalSetup: ['./vitest.not-run.ts'],
+    reporters: ['default', new NotRunReporter()],
+    projects: [
+      { extends: true, test: { name: 'unit', ...globs('unit') } },
+      { extends: true, test: { name: 'integration', ...globs('integration') } },
+    ],
   },
 });

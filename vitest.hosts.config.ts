@@ -1,15 +1,17 @@
 import { defineConfig } from 'vitest/config';
 import base from './vitest.config.ts';
+import { globs } from './vitest.suites.ts';
 
 /**
- * `npm run test:hosts`: tests that need a real host installed beside the kit (agent CLIs, Chromium,
- * bubblewrap). `.ci/run` installs them first; `npm test` leaves these files out and says so.
+ * `npm run test:hosts`: the hosts suite of vitest.suites.ts — tests that need a real host installed
+ * beside the kit (agent CLIs, Chromium, bubblewrap), and the few too slow for npm test. `.ci/run`
+ * installs the hosts first; `npm test` leaves these files out and says so (vitest.not-run.ts).
  * Not mergeConfig: it would concatenate `include` and `exclude` with npm test's.
  */
 export default defineConfig({
   resolve: base.resolve,
   test: {
-    include: ['test/hosts/**/*.test.ts'],
+    ...globs('hosts'),
     testTimeout: 300_000,
     hookTimeout: 300_000,
     pool: 'forks',

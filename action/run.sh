@@ -7,6 +7,8 @@
 #   READSHIM_FROM     install the kit from this path or tarball instead of the registry
 #   READSHIM_KIT      a command that runs the kit; skips the install (a checkout, a test)
 #   READSHIM_REPORTS  where the JUnit report goes (default: reports)
+#   READSHIM_ISOLATE  true (default): add --isolate for a subject the kit starts as a process,
+#                     where bubblewrap is installed and usable (the log says when it is not); false: never
 # Exit: the run's code — 0 green, 1 red (a rule fails or is unexercised), 2 bad input.
 set -uo pipefail
 
@@ -32,7 +34,30 @@ fi
 eval "set -- ${READSHIM_ARGS}" || fail_usage 'READSHIM_ARGS: not valid shell words'
 mkdir -p "${reports}" || fail_usage "cannot create ${reports}"
 
-"${kit[@]}" run "$@" --reporter junit --out "${reports}/readshim.xml"
+# README "Trust model": a process subject runs under bubblewrap by default; an in-process adapter cannot.
+isolate=()
+case "${READSHIM_ISOLATE:-true}" in
+  true)
+    if [[ " $* " == *" --isolate "* ]]; then
+      :
+    elif [[ " $* " =~ \ --(process|hook|mcp|agent|agent-profile)\  ]]; then
+      if ! command -v bwrap >/dev/null 2>&1; then
+        echo "readshim-conformance: not isolated: bubblewrap (bwrap) is not installed (sudo apt-get install bubblewrap)"
+      elif ! bwrap --unshare-net --unshare-pid --ro-bind / / --dev /dev --proc /proc true >/dev/null 2>&1; then
+        echo "readshim-conformance: not isolated: bubblewrap cannot make its namespaces on this runner"
+      else
+        isolate=(--isolate)
+        echo "readshim-conformance: isolated (--isolate, bubblewrap)"
+      fi
+    else
+      echo "readshim-conformance: not isolated: in-process (the adapter runs inside the kit)"
+    fi
+    ;;
+  false) echo "readshim-conformance: not isolated (input isolate: false)" ;;
+  *) fail_usage "READSHIM_ISOLATE (input \"isolate\"): true or false, not ${READSHIM_ISOLATE}" ;;
+esac
+
+"${kit[@]}" run "$@" "${isolate[@]}" --reporter junit --out "${reports}/readshim.xml"
 code=$?
 case "${code}" in
   0) echo "readshim-conformance: green; JUnit report ${reports}/readshim.xml" ;;

@@ -4,6 +4,7 @@
  */
 import { ARM_NAMES, type ArmName } from '../core/arms.ts';
 import { hostToolProblem } from '../core/host-tool.ts';
+import { reinjectProblem } from '../core/reinject.ts';
 import { LEVER_NAMES, isLeverName, modeOfArm, modeOfLevers, type Mode } from '../core/levers.ts';
 import type { Capabilities } from './contract.ts';
 
@@ -52,7 +53,7 @@ export function capabilitiesProblem(raw: unknown): string | undefined {
     const levers = raw.levers as string[];
     if (raw.persona === true || raw.armResolver === true || raw.wrapTool === true)
       return 'capabilities.persona, armResolver and wrapTool belong to an arm surface ("arms"), not to a shim that declares "levers"';
-    if (raw.diff !== undefined && raw.diff !== levers.includes('diff'))
+    if (typeof raw.diff === 'boolean' && raw.diff !== levers.includes('diff'))
       return `capabilities.diff is ${String(raw.diff)} but "levers" ${levers.includes('diff') ? 'has' : 'lacks'} diff`;
     if (raw.staleServe === true && !levers.includes('cap'))
       return "capabilities.staleServe needs the cap lever (the stale serve is the cap's compensation)";
@@ -62,6 +63,12 @@ export function capabilitiesProblem(raw: unknown): string | undefined {
       return `capabilities.cap must be an integer from 4 to ${MAX_CAP} (bytes) when given`;
     if (raw.capParam === true)
       return 'capabilities.cap (a fixed cap) and capParam (the cap is a parameter) exclude each other';
+  }
+  if (raw.reinject !== undefined) {
+    const p = reinjectProblem(raw.reinject);
+    if (p !== undefined) return p;
+    if (raw.hostNeverCompacts === true)
+      return 'capabilities.reinject (files re-attached after a compaction) and hostNeverCompacts exclude each other';
   }
   if (raw.tool !== undefined) return hostToolProblem(raw.tool);
   return undefined;

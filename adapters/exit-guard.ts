@@ -54,6 +54,7 @@ export interface GuardOptions {
  * `adapter ./readshim.adapter.ts`); the message adds where the call was made.
  */
 export function guardExit(who: () => string, options: GuardOptions = {}): ExitGuard {
+  // eslint-disable-next-line @typescript-eslint/unbound-method -- kept to be put back by release(), never called
   const previous = process.exit;
   let called: ExitCalled | undefined;
   const guarded = (code?: number | string | null): never => {
@@ -71,7 +72,7 @@ export function guardExit(who: () => string, options: GuardOptions = {}): ExitGu
       throw e; // not ours: the crash Node would have had
     });
   };
-  process.exit = guarded as typeof process.exit;
+  process.exit = guarded;
   if (options.strays) process.on('uncaughtException', onStray);
   return {
     get called() {

@@ -6,12 +6,22 @@
  * sandbox, HOME, TMPDIR), no network but its own loopback, its own PID namespace with a process
  * limit, killed with the kit. The caller's environment is kept.
  */
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { accessSync, constants, existsSync, mkdirSync, readdirSync, rmdirSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import {
+  accessSync,
+  constants,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  realpathSync,
+  rmdirSync,
+  writeFileSync,
+} from 'node:fs';
 import { userInfo } from 'node:os';
-import { delimiter, join, relative, isAbsolute } from 'node:path';
+import { delimiter, dirname, join, relative, isAbsolute } from 'node:path';
 import { UsageError } from '../core/errors.ts';
 import { onKitExit } from './process/cleanup.ts';
+import { defined } from '../core/defined.ts';
 
 /** Processes (threads count) one isolated subject may have at once: a fork bomb stops there. */
 export const ISOLATE_MAX_PROCS = 256;
@@ -42,6 +52,8 @@ export interface SubjectSpawn {
   readonly env: NodeJS.ProcessEnv;
   /** Directories the subject may write (its sandbox, HOME, TMPDIR); all else is read-only. */
   readonly writable: readonly string[];
+  /** Directories it must read even where they lie in a hidden HOME (the kit's node, an agent CLI's install). */
+  readonly readable?: readonly string[];
   /** Under --isolate; undefined runs the command as the caller. */
   readonly isolation?: Isolation;
 }
@@ -92,7 +104,7 @@ export function openIsolation(command: string, env: NodeJS.ProcessEnv = process.
     ),
   ];
   const pidsCgroup = kitCgroup();
-  return { bwrap, prlimit, hide, maxProcs: ISOLATE_MAX_PROCS, ...(pidsCgroup !== undefined ? { pidsCgroup } : {}) };
+  return { bwrap, prlimit, hide, maxProcs: ISOLATE_MAX_PROCS, ...defined({ pidsCgroup }) };
 }
 
 let cgroupMade: string | null | undefined;
@@ -203,7 +215,10 @@ const inside = (dir: string, file: string): boolean => {
  * directory read-only again if it lies in a hidden HOME (the shim's own script is usually there),
  * the writable directories, then each hidden HOME remounted read-only.
  */
-export function bwrapArgs(iso: Isolation, s: Pick<SubjectSpawn, 'command' | 'cwd' | 'writable'>): string[] {
+export function bwrapArgs(
+  iso: Isolation,
+  s: Pick<SubjectSpawn, 'command' | 'cwd' | 'writable' | 'readable'>,
+): string[] {
   const a = [
     '--die-with-parent',
     '--unshare-net',
@@ -219,15 +234,39 @@ export function bwrapArgs(iso: Isolation, s: Pick<SubjectSpawn, 'command' | 'cwd
     '/proc',
   ];
   for (const h of iso.hide) a.push('--tmpfs', h);
-  if (iso.hide.some((h) => inside(h, s.cwd))) a.push('--ro-bind', s.cwd, s.cwd);
+  // The cwd always exists; a readable directory that does not is left out (bwrap would refuse it).
+  for (const r of [s.cwd, ...(s.readable ?? []).filter((d) => existsSync(d))])
+    if (iso.hide.some((h) => inside(h, r))) a.push('--ro-bind', r, r);
   for (const w of s.writable) a.push('--bind', w, w);
   for (const h of iso.hide) a.push('--remount-ro', h);
   a.push('--chdir', s.cwd, '--', iso.prlimit, `--nproc=${iso.maxProcs}`, '/bin/sh', '-c', s.command);
   return a;
 }
 
+/**
+ * The install prefix of the command's executable (its first word, found on PATH), e.g.
+ * ~/.pyenv/versions/3.11.7 for its bin/python3: an interpreter installed in the caller's HOME
+ * must stay readable there, or the subject cannot start.
+ */
+export function commandPrefix(command: string, path: string | undefined): string | undefined {
+  const m = /^\s*(?:'([^']+)'|"([^"]+)"|(\S+))/.exec(command);
+  const word = m?.[1] ?? m?.[2] ?? m?.[3];
+  if (word === undefined) return undefined;
+  const file = word.includes('/') ? word : onPath(word, path);
+  if (file === undefined || !isAbsolute(file)) return undefined;
+  let real: string;
+  try {
+    real = realpathSync(file);
+  } catch {
+    return undefined;
+  }
+  return dirname(dirname(real));
+}
+
 /** Starts the subject, its stdio piped, in its own process group (the kit kills the group). */
-export function spawnSubject(s: SubjectSpawn): ChildProcessWithoutNullStreams {
+export function spawnSubject(given: SubjectSpawn): ChildProcessWithoutNullStreams {
+  const prefix = given.isolation !== undefined ? commandPrefix(given.command, given.env.PATH) : undefined;
+  const s: SubjectSpawn = prefix !== undefined ? { ...given, readable: [...(given.readable ?? []), prefix] } : given;
   if (s.isolation === undefined)
     return spawn(s.command, { shell: true, detached: true, cwd: s.cwd, env: s.env, stdio: 'pipe' });
   const iso = s.isolation;
@@ -247,4 +286,35 @@ export function spawnSubject(s: SubjectSpawn): ChildProcessWithoutNullStreams {
 /** The line the report's assumptions carry under --isolate. */
 export function isolationAssumption(iso: Isolation): string {
   return `Isolated (--isolate, bubblewrap): every subject process sees the file system read-only, the caller's HOME (${iso.hide.join(', ') || 'none found'}) hidden behind an empty directory, writes only its sandbox, HOME and TMPDIR, has no network but its own loopback, runs in its own PID namespace with at most ${iso.maxProcs} processes (${iso.pidsCgroup !== undefined ? 'a pids cgroup' : 'RLIMIT_NPROC, counted per user, which the kernel does not enforce for root'}), and dies with the kit; it keeps the caller's environment variables.`;
+}
+
+/**
+ * Why `--isolate` cannot be used on this machine (bwrap or prlimit missing, or namespaces refused,
+ * as in an unprivileged container), or undefined when a trial sandbox runs `true`. The table and
+ * the GitHub Action isolate by default and say so when this answers a reason.
+ */
+export function isolationUnavailable(env: NodeJS.ProcessEnv = process.env): string | undefined {
+  const bwrap = onPath('bwrap', env.PATH);
+  if (bwrap === undefined) return `bubblewrap (bwrap) is not installed (${BWRAP_INSTALL})`;
+  if (onPath('prlimit', env.PATH) === undefined) return 'prlimit (util-linux) is not installed';
+  const r = spawnSync(
+    bwrap,
+    [
+      '--die-with-parent',
+      '--unshare-net',
+      '--unshare-pid',
+      '--ro-bind',
+      '/',
+      '/',
+      '--dev',
+      '/dev',
+      '--proc',
+      '/proc',
+      'true',
+    ],
+    { encoding: 'utf8', timeout: 10_000, env },
+  );
+  if (r.status === 0) return undefined;
+  const why = (r.stderr ?? '').trim().split('\n')[0] ?? '';
+  return `bubblewrap cannot make its namespaces here${why !== '' ? ` (${why})` : r.error ? ` (${r.error.message})` : ''}`;
 }

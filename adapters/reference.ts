@@ -29,7 +29,7 @@ export default defineAdapter({
     });
     const tool = shim.wrapRead({ execute: (args: unknown) => ctx.read(args as { path: string }) });
     return {
-      read: async (args) => (await tool.execute(args)) as string,
+      read: async (args) => await tool.execute(args),
       stale: (req) => shim.serveStale(req),
       forget: (path) => shim.forget(path),
       counters: () => shim.summary(),

@@ -9,6 +9,8 @@ import type { ShimAdapter } from './contract.ts';
 export interface CallLog {
   enter(what: string): number;
   leave(id: number): void;
+  /** Told when the adapter's module starts and ends loading (cli/thread.ts bounds that time). */
+  loading?(on: boolean): void;
 }
 
 interface Method {
@@ -19,7 +21,7 @@ interface Method {
 }
 
 const isThenable = (r: unknown): r is PromiseLike<unknown> =>
-  r !== null && typeof (r as { then?: unknown } | undefined)?.then === 'function';
+  typeof (r as { then?: unknown } | null | undefined)?.then === 'function';
 
 const json = (v: unknown): string => {
   let s: string;
@@ -108,7 +110,7 @@ export function watchedAdapter(adapter: ShimAdapter, log: CallLog): ShimAdapter 
     close: { says: () => '' },
   });
   return new Proxy(outer, {
-    get: (t, prop) => (prop === 'surface' ? surface : Reflect.get(t, prop)),
+    get: (t, prop): unknown => (prop === 'surface' ? surface : Reflect.get(t, prop)),
     has: (_, prop) => Reflect.has(adapter, prop),
   });
 }

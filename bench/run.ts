@@ -16,6 +16,7 @@ import type { RuleId } from '../core/rules.ts';
 import { NAIVE_DESIGNS, loadNaiveDesign, type NaiveDesign } from './naive.ts';
 import { LIE_RULES, measure, type Measurement } from './measure.ts';
 import type { Workload } from './workload.ts';
+import { defined } from '../core/defined.ts';
 
 export { NAIVE_DESIGNS };
 
@@ -143,7 +144,7 @@ export async function corpusLies(
       mode,
       seal,
       ...(caps.tool ? { tool: caps.tool } : {}),
-      ...(caps.cap !== undefined ? { fixedCap: caps.cap } : {}),
+      ...defined({ fixedCap: caps.cap }),
       transport,
       targets: new Set<RuleId>(LIE_RULES),
       seed: 0,

@@ -13,6 +13,7 @@ import { windowOf, splitLines } from '../harness/lines.ts';
 import { render, type ContentSpec, type Piece } from '../properties/generators/content.ts';
 import { applyEdit, type Edit, type FileTrack } from '../properties/generators/history.ts';
 import { Draws } from './draws.ts';
+import { defined } from '../core/defined.ts';
 
 export interface WorkloadParams {
   readonly seed: number;
@@ -311,7 +312,7 @@ export function buildWorkload(p: WorkloadParams): Workload {
       type: 'read',
       worker: w.id,
       path: req.path,
-      ...(req.args !== undefined ? { args: req.args } : {}),
+      ...defined({ args: req.args }),
     };
     events.push(e);
   }

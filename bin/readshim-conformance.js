@@ -1,7 +1,18 @@
 #!/usr/bin/env node
 // Launcher: the built JS when installed; the TypeScript sources (through tsx) in a checkout.
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+
+// tsx caches compiled modules under TMPDIR and crashes where it cannot make that folder: without a
+// usable TMPDIR it compiles without a cache, so the kit itself starts and names TMPDIR where a run
+// needs it (core/out-path.ts tmpdirProblem).
+try {
+  rmSync(mkdtempSync(join(tmpdir(), '.readshim-probe-')), { recursive: true, force: true });
+} catch {
+  process.env.TSX_DISABLE_CACHE = '1';
+}
 
 const here = new URL('..', import.meta.url);
 const checkout = existsSync(new URL('cli/main.ts', here)) && existsSync(new URL('tsconfig.json', here));

@@ -4,6 +4,7 @@
  * judges the result against the baseline, writes the report and returns the exit code.
  */
 import type { RunResult } from '../properties/run.ts';
+import { toJson } from '../core/json.ts';
 import { isPartial, parseShard, type Shard } from '../properties/shard.ts';
 import { existsSync } from 'node:fs';
 import {
@@ -80,11 +81,11 @@ function report(
 ): string {
   if (reporter === 'html') return runHtml(result, extras, out);
   if (reporter === 'junit') return runJunit(result, extras, check);
-  if (reporter === 'badge') return JSON.stringify(badgeOf(result), null, 2);
+  if (reporter === 'badge') return toJson(badgeOf(result), 2);
   if (reporter === 'json') {
     if (check === undefined && result.shard === undefined) return runJson(result, extras);
     const j = JSON.parse(runJson(result, extras)) as Record<string, unknown>;
-    return JSON.stringify(
+    return toJson(
       {
         ...j,
         ...(result.shard ? { shard: result.shard } : {}),
@@ -102,7 +103,6 @@ function report(
             }
           : {}),
       },
-      null,
       2,
     );
   }

@@ -4,13 +4,16 @@
  * cli/subjects.ts registers them as kinds of subject. README "Check a hook", "Check an MCP server".
  */
 import { UsageError } from '../core/errors.ts';
+import { hostToolProblem, type HostToolBound } from '../core/host-tool.ts';
 import { LEVER_NAMES, isLeverName, type LeverName } from '../core/levers.ts';
+import { REINJECT_MAX_COUNT } from '../core/reinject.ts';
 import { shellWord } from '../adapters/command.ts';
 import { pointerRegex } from '../adapters/drivers/decode.ts';
 import type { DriverAdapter } from '../adapters/drivers/driver.ts';
 import type { Isolation } from '../adapters/isolate.ts';
 import type { ArgMap } from '../adapters/mcp/tool.ts';
 import { parseArgMap } from '../adapters/mcp/tool.ts';
+import { defined } from '../core/defined.ts';
 
 /** run --agent's flags (the block at the end of this file). */
 export const AGENT_VALUE_FLAGS = ['agent', 'agent-profile', 'agent-command'] as const;
@@ -26,7 +29,16 @@ interface Common {
   readonly decode?: string;
 }
 export type DriverFlags =
-  | (Common & { readonly kind: 'hook'; readonly command: string; readonly post?: string; readonly compact?: string })
+  | (Common & {
+      readonly kind: 'hook';
+      readonly command: string;
+      readonly post?: string;
+      readonly compact?: string;
+      /** --hook-tool: the played Read's bound as JSON (core/host-tool.ts), and its parsed value. */
+      readonly tool?: { readonly raw: string; readonly bound: HostToolBound };
+      /** --hook-reinject: files the played host re-attaches after a compaction (spec/SPEC.md "Re-injection after compaction"). */
+      readonly reinject?: number;
+    })
   | (Common & {
       readonly kind: 'mcp';
       readonly command: string;
@@ -42,6 +54,16 @@ const nonEmpty = (flag: string, v: string | undefined, example: string): string 
   return v;
 };
 
+/** --hook-reinject <n>: how many files the played host re-attaches after a compaction (core/reinject.ts). */
+function reinjectCount(raw: string): number {
+  const n = /^[0-9]+$/.test(raw) ? Number(raw) : NaN;
+  if (!Number.isSafeInteger(n) || n < 1 || n > REINJECT_MAX_COUNT)
+    throw new UsageError(
+      `run: --hook-reinject takes a whole number of files from 1 to ${REINJECT_MAX_COUNT} (Claude Code re-attaches up to 5), got ${JSON.stringify(raw)}`,
+    );
+  return n;
+}
+
 /** The driver flags, or undefined when neither --hook nor --mcp is given (then none of theirs may be). */
 export function parseDriverFlags(f: ReadonlyMap<string, string>, cap: number | undefined): DriverFlags | undefined {
   const agent = parseAgentFlags(f);
@@ -55,6 +77,8 @@ export function parseDriverFlags(f: ReadonlyMap<string, string>, cap: number | u
   const owner: Record<string, 'hook' | 'mcp' | 'either'> = {
     'hook-post': 'hook',
     'hook-compact': 'hook',
+    'hook-tool': 'hook',
+    'hook-reinject': 'hook',
     'mcp-tool': 'mcp',
     'mcp-args': 'mcp',
     'mcp-compact': 'mcp',
@@ -76,6 +100,7 @@ export function parseDriverFlags(f: ReadonlyMap<string, string>, cap: number | u
   if (hook === undefined && mcp === undefined) return undefined;
   nonEmpty('hook-post', f.get('hook-post'), 'bash examples/hooks/content-dedup-post.sh');
   nonEmpty('hook-compact', f.get('hook-compact'), 'bash examples/hooks/content-dedup-compact.sh');
+  const reinject = f.has('hook-reinject') ? reinjectCount(f.get('hook-reinject')!) : undefined;
   let levers: LeverName[] | undefined;
   const raw = f.get('levers');
   if (raw !== undefined) {
@@ -99,7 +124,7 @@ export function parseDriverFlags(f: ReadonlyMap<string, string>, cap: number | u
   if (pattern !== undefined) pointerRegex(pattern);
   const common: Common = {
     ...(levers ? { levers } : {}),
-    ...(pattern !== undefined ? { pointerPattern: pattern } : {}),
+    ...defined({ pointerPattern: pattern }),
     ...(f.has('decode') ? { decode: f.get('decode')! } : {}),
   };
   if (hook !== undefined)
@@ -108,6 +133,8 @@ export function parseDriverFlags(f: ReadonlyMap<string, string>, cap: number | u
       command: hook,
       ...(f.has('hook-post') ? { post: f.get('hook-post')! } : {}),
       ...(f.has('hook-compact') ? { compact: f.get('hook-compact')! } : {}),
+      ...(f.has('hook-tool') ? { tool: parseHookTool(f.get('hook-tool')!) } : {}),
+      ...defined({ reinject }),
       ...common,
     };
   let args: ArgMap | undefined;
@@ -126,6 +153,21 @@ export function parseDriverFlags(f: ReadonlyMap<string, string>, cap: number | u
   };
 }
 
+/** --hook-tool's JSON: a host tool bound (core/host-tool.ts), checked like a process shim's `hello`. */
+function parseHookTool(raw: string): { raw: string; bound: HostToolBound } {
+  let v: unknown;
+  try {
+    v = JSON.parse(raw);
+  } catch {
+    throw new UsageError(
+      `run: --hook-tool takes a JSON host tool bound, e.g. --hook-tool '{"maxLines":2000,"maxLineChars":2000}', got ${JSON.stringify(raw)}`,
+    );
+  }
+  const p = hostToolProblem(v);
+  if (p !== undefined) throw new UsageError(`run: --hook-tool: ${p.replace('capabilities.tool', 'the bound')}`);
+  return { raw, bound: v as HostToolBound };
+}
+
 /** The driver adapter for the flags (the MCP SDK is loaded only when --mcp is given). */
 export async function openDriver(
   d: DriverFlags,
@@ -135,28 +177,30 @@ export async function openDriver(
   const decoder =
     d.decode !== undefined ? await (await import('../adapters/drivers/decode.ts')).loadDecoder(d.decode) : undefined;
   const shared = {
-    ...(o.timeoutMs !== undefined ? { timeoutMs: o.timeoutMs } : {}),
-    ...(d.levers !== undefined ? { levers: d.levers } : {}),
+    ...defined({ timeoutMs: o.timeoutMs }),
+    ...defined({ levers: d.levers }),
     ...(d.levers?.includes('cap') && o.cap !== undefined ? { cap: o.cap } : {}),
-    ...(d.pointerPattern !== undefined ? { pointerPattern: d.pointerPattern } : {}),
+    ...defined({ pointerPattern: d.pointerPattern }),
     ...(decoder !== undefined ? { decoder, decoderModule: d.decode! } : {}),
-    ...(o.isolation !== undefined ? { isolation: o.isolation } : {}),
+    ...defined({ isolation: o.isolation }),
   };
   if (d.kind === 'hook') {
     const { openHookAdapter } = await import('../adapters/hook/adapter.ts');
     return openHookAdapter({
       command: d.command,
-      ...(d.post !== undefined ? { post: d.post } : {}),
-      ...(d.compact !== undefined ? { compact: d.compact } : {}),
+      ...defined({ post: d.post }),
+      ...defined({ compact: d.compact }),
+      ...(d.tool !== undefined ? { tool: d.tool.bound } : {}),
+      ...defined({ reinject: d.reinject }),
       ...shared,
     });
   }
   const { openMcpAdapter } = await import('../adapters/mcp/adapter.ts');
   return openMcpAdapter({
     command: d.command,
-    ...(d.tool !== undefined ? { tool: d.tool } : {}),
-    ...(d.args !== undefined ? { args: d.args } : {}),
-    ...(d.compactTool !== undefined ? { compactTool: d.compactTool } : {}),
+    ...defined({ tool: d.tool }),
+    ...defined({ args: d.args }),
+    ...defined({ compactTool: d.compactTool }),
     ...(o.replay ? { prespawn: 0 } : {}),
     ...shared,
   });
@@ -173,6 +217,8 @@ export function driverArgv(d: DriverFlags): string[] {
     add('hook', d.command);
     add('hook-post', d.post);
     add('hook-compact', d.compact);
+    add('hook-tool', d.tool?.raw);
+    add('hook-reinject', d.reinject === undefined ? undefined : String(d.reinject));
   } else {
     add('mcp', d.command);
     add('mcp-tool', d.tool);
@@ -220,6 +266,8 @@ export function parseAgentFlags(f: ReadonlyMap<string, string>): AgentFlags | un
     'mcp',
     'hook-post',
     'hook-compact',
+    'hook-tool',
+    'hook-reinject',
     'mcp-tool',
     'mcp-args',
     'mcp-compact',
@@ -244,7 +292,7 @@ export function parseAgentFlags(f: ReadonlyMap<string, string>): AgentFlags | un
     kind: 'agent',
     command: name ?? module!,
     builtin: name !== undefined,
-    ...(cmd !== undefined ? { agentCommand: cmd } : {}),
+    ...defined({ agentCommand: cmd }),
   };
 }
 
@@ -255,7 +303,7 @@ const AGENT_NAMES: Readonly<Record<string, true>> = Object.freeze({
   'gemini-cli': true,
 });
 
-async function openAgent(d: AgentFlags, o: { timeoutMs?: number }): Promise<DriverAdapter> {
+async function openAgent(d: AgentFlags, o: { timeoutMs?: number; isolation?: Isolation }): Promise<DriverAdapter> {
   const [{ openAgentAdapter }, { BUILTIN_PROFILES }, { loadProfile }] = await Promise.all([
     import('../adapters/agent/adapter.ts'),
     import('../adapters/agent/profiles/index.ts'),
@@ -265,8 +313,9 @@ async function openAgent(d: AgentFlags, o: { timeoutMs?: number }): Promise<Driv
   return openAgentAdapter({
     profile,
     profileSource: d.builtin ? `built-in ${d.command}` : `module ${d.command}`,
-    ...(d.agentCommand !== undefined ? { command: d.agentCommand } : {}),
-    ...(o.timeoutMs !== undefined ? { timeoutMs: o.timeoutMs } : {}),
+    ...defined({ command: d.agentCommand }),
+    ...defined({ timeoutMs: o.timeoutMs }),
+    ...defined({ isolation: o.isolation }),
   });
 }
 

@@ -11,9 +11,11 @@ export async function resolveAdapter(path: string | undefined): Promise<ShimAdap
 /** Loads the adapter module as one watched call (a loop at its top level is a hang like any other). */
 async function loading(calls: CallLog, path: string | undefined): Promise<ShimAdapter> {
   const id = calls.enter(`loading the module ${path ?? 'reference'}`);
+  calls.loading?.(true);
   try {
     return await resolveAdapter(path);
   } finally {
+    calls.loading?.(false);
     calls.leave(id);
   }
 }

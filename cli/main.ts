@@ -1,6 +1,7 @@
 /** readshim-conformance <command> … — dispatch, and the one place errors become exit codes. */
 import { EXIT, UsageError } from '../core/errors.ts';
 import { AdapterError } from '../harness/session.ts';
+import { endWhenOrphaned } from './orphan.ts';
 import { COMMAND_USAGE } from './usage.ts';
 
 type Command = (argv: readonly string[]) => Promise<number>;
@@ -54,10 +55,18 @@ export async function main(argv: readonly string[]): Promise<number> {
     process.stdout.write(`usage:\n${COMMAND_USAGE[name]}\n\nSee README.md "Commands" for every flag.\n`);
     return EXIT.ok;
   }
+  const stopWatching = endWhenOrphaned();
   try {
-    return await (
-      await load()
-    )(rest);
+    return await settle(async () => (await load())(rest));
+  } finally {
+    stopWatching();
+  }
+}
+
+/** A command's exit code; a usage or adapter error becomes one line on stderr and exit 2. */
+export async function settle(command: () => Promise<number>): Promise<number> {
+  try {
+    return await command();
   } catch (e) {
     if (e instanceof UsageError || e instanceof AdapterError) {
       process.stderr.write(`readshim-conformance: ${e.message}\n`);

@@ -20,6 +20,7 @@ import {
   type AgentFlags,
   type DriverFlags,
 } from './drivers.ts';
+import { defined } from '../core/defined.ts';
 
 export interface AdapterFlags {
   readonly kind: 'adapter';
@@ -85,8 +86,8 @@ const quoteCommand = (kind: string, command: string): string => `${kind} ${JSON.
 /** A driver (hook, MCP server, agent CLI) as a subject: the kit plays its host. */
 async function driverSubject(d: DriverFlags, o: OpenOptions, isolatedHistories: boolean): Promise<Subject> {
   const adapter = await openDriver(d, {
-    ...(o.timeoutMs !== undefined ? { timeoutMs: o.timeoutMs } : {}),
-    ...(o.cap !== undefined ? { cap: o.cap } : {}),
+    ...defined({ timeoutMs: o.timeoutMs }),
+    ...defined({ cap: o.cap }),
     replay: o.replay,
     ...(o.isolation ? { isolation: o.isolation } : {}),
   });
@@ -155,7 +156,7 @@ export const SUBJECTS: { readonly [K in SubjectKind]: SubjectEntry<FlagsOf[K]> }
       const { openProcessAdapter } = await import('../adapters/process/adapter.ts');
       const adapter = await openProcessAdapter({
         command: p.command,
-        ...(o.timeoutMs !== undefined ? { timeoutMs: o.timeoutMs } : {}),
+        ...defined({ timeoutMs: o.timeoutMs }),
         // A replay runs no probes and no generated history: the one process it needs is the first.
         ...(o.replay ? { prespawn: 0, lendSurface: true } : {}),
         ...(o.isolation ? { isolation: o.isolation } : {}),
@@ -175,8 +176,14 @@ export const SUBJECTS: { readonly [K in SubjectKind]: SubjectEntry<FlagsOf[K]> }
   },
   hook: {
     select: '--hook "<cmd>"',
-    extra: ['--hook-post "<cmd>"', '--hook-compact "<cmd>"', ...DRIVER_SHARED_FLAGS.usage],
-    flags: ['hook', 'hook-post', 'hook-compact', ...DRIVER_SHARED_FLAGS.flags],
+    extra: [
+      '--hook-post "<cmd>"',
+      '--hook-compact "<cmd>"',
+      "--hook-tool '<json>'",
+      '--hook-reinject <n>',
+      ...DRIVER_SHARED_FLAGS.usage,
+    ],
+    flags: ['hook', 'hook-post', 'hook-compact', 'hook-tool', 'hook-reinject', ...DRIVER_SHARED_FLAGS.flags],
     transport: 'process',
     isolatedHistories: true,
     isolate: true,
@@ -219,9 +226,8 @@ export const SUBJECTS: { readonly [K in SubjectKind]: SubjectEntry<FlagsOf[K]> }
     transport: 'process',
     isolatedHistories: true,
     eachHistory: 'the process anew',
-    // The agent CLI must reach the kit's model server on 127.0.0.1, which --unshare-net hides (README "Trust model").
-    isolate: () =>
-      'does not cover --agent yet (the CLI must reach the kit\'s model server on 127.0.0.1, which the isolated network hides); its containment is the proxy trap and a fresh HOME (README "Check an agent CLI")',
+    // Under --isolate a relay inside the namespace carries 127.0.0.1 to the kit's server (adapters/agent/relay.ts).
+    isolate: true,
     parse: (f) => parseAgentFlags(f),
     open: (d, o) => driverSubject(d, o, true),
     argv: (d) => driverArgv(d),

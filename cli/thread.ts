@@ -7,12 +7,13 @@
  * the beat stops for longer than the settle timeout, the main thread ends the worker and the run
  * with exit 2, naming the adapter call in progress (cli/watchdog.ts).
  */
+import { getHeapStatistics } from 'node:v8';
 import { Worker } from 'node:worker_threads';
 import { fileURLToPath } from 'node:url';
 import { UsageError } from '../core/errors.ts';
 import { progressEnabled } from '../core/output.ts';
 import { AdapterError } from '../harness/session.ts';
-import { BEAT, BEAT_MS, KIT_LOAD_MS, MIN_WATCHDOG_MS, WatchState } from './watchdog.ts';
+import { ADAPTER_LOAD_MS, BEAT, BEAT_MS, KIT_LOAD_MS, MIN_WATCHDOG_MS, WatchState } from './watchdog.ts';
 
 /** What the worker posts when the run ends. */
 export type ThreadResult =
@@ -27,6 +28,10 @@ export interface ThreadOptions {
   readonly settleMs: number;
   /** Names the adapter in the message ("adapter ./x.ts"). */
   readonly who: string;
+  /** How long the adapter's module may load (default: ADAPTER_LOAD_MS, or the settle timeout if longer). */
+  readonly loadMs?: number;
+  /** The worker's heap limit in MiB (default: this thread's, so NODE_OPTIONS=--max-old-space-size sets both). */
+  readonly heapMb?: number;
 }
 
 const fromSources = import.meta.url.endsWith('.ts');
@@ -48,9 +53,18 @@ setInterval(() => Atomics.add(beats, ${BEAT}, 1), ${BEAT_MS}).unref();
 })().catch((e) => { setImmediate(() => { throw e; }); });
 `;
 
+/** `60 s`, `500 ms`. */
+function seconds(ms: number): string {
+  return ms % 1000 === 0 ? `${ms / 1000} s` : `${ms} ms`;
+}
+
 export async function runInThread(o: ThreadOptions): Promise<number> {
   const state = new WatchState();
   const limit = Math.max(o.settleMs, MIN_WATCHDOG_MS);
+  const loadLimit = o.loadMs ?? Math.max(o.settleMs, ADAPTER_LOAD_MS);
+  // A worker without resource limits that exhausts its heap takes the whole process down with a
+  // native stack; with them it ends alone (ERR_WORKER_OUT_OF_MEMORY) and the adapter can be named.
+  const heapMb = o.heapMb ?? Math.ceil(getHeapStatistics().heap_size_limit / 2 ** 20);
   const entry = new URL(`./thread-entry.${fromSources ? 'ts' : 'js'}`, import.meta.url).href;
   const tsx = fromSources
     ? { api: import.meta.resolve('tsx/esm/api'), tsconfig: fileURLToPath(new URL('../tsconfig.json', import.meta.url)) }
@@ -62,6 +76,7 @@ export async function runInThread(o: ThreadOptions): Promise<number> {
     env: { ...process.env, READSHIM_PROGRESS: progressEnabled() ? '1' : '0' },
     stdout: true,
     stderr: true,
+    resourceLimits: { maxOldGenerationSizeMb: heapMb },
   });
   worker.stdout.pipe(process.stdout, { end: false });
   worker.stderr.pipe(process.stderr, { end: false });
@@ -78,10 +93,17 @@ export async function runInThread(o: ThreadOptions): Promise<number> {
   });
   let lastBeats = state.beats;
   let lastChange = Date.now();
+  let loadingSince: number | undefined;
   const watch = setInterval(
     () => {
       const beats = state.beats;
       const now = Date.now();
+      loadingSince = state.loading ? (loadingSince ?? now) : undefined;
+      if (loadingSince !== undefined && now - loadingSince > loadLimit && stuck === undefined) {
+        stuck = `${o.who}: its module never finished loading (a top-level await that never settles?) within ${seconds(loadLimit)}; the run was stopped (--timeout <ms> raises the limit)`;
+        void worker.terminate();
+        return;
+      }
       if (beats !== lastBeats) {
         lastBeats = beats;
         lastChange = now;
@@ -104,6 +126,16 @@ export async function runInThread(o: ThreadOptions): Promise<number> {
   clearInterval(watch);
   await Promise.race([drained, new Promise((r) => setTimeout(r, 1000).unref())]);
   if (stuck !== undefined) throw new AdapterError(stuck);
+  if (result === undefined && (crashed as { code?: unknown } | undefined)?.code === 'ERR_WORKER_OUT_OF_MEMORY') {
+    const pending = state.pending;
+    throw new AdapterError(
+      `${o.who}: the run ran out of memory (its thread's heap limit, ${heapMb} MiB)${pending !== '' ? ` while ${pending} was in progress` : ''}; an adapter that keeps or leaks memory? (NODE_OPTIONS=--max-old-space-size=<MiB> raises the limit)`,
+    );
+  }
+  if (result === undefined && state.loading)
+    throw new AdapterError(
+      `${o.who}: its module never finished loading: a top-level await that never settled, with nothing left to wake it`,
+    );
   if (result === undefined) {
     const why = crashed instanceof Error ? crashed.message : 'it ended without a result';
     throw new Error(`the run's worker thread failed: ${why}`);

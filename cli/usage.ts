@@ -25,5 +25,7 @@ export const COMMAND_USAGE: Readonly<Record<string, string>> = {
   bench: [
     'readshim-conformance bench   [--adapter <module> | --process "<cmd>" [--isolate]] [workload flags] [--reporter pretty|json]',
   ].join('\n'),
-  table: ['readshim-conformance table   [--config <file>] [--only <name,...>] [--render | --check]'].join('\n'),
+  table: [
+    'readshim-conformance table   [--config <file>] [--only <name,...>] [--render | --check] [--no-isolate]',
+  ].join('\n'),
 };

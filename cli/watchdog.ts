@@ -19,21 +19,29 @@ export const BEAT = 0;
 const LENGTH = 1;
 /** Set once the kit's own modules have loaded in the worker: before that no adapter code has run. */
 const READY = 2;
+/** 1 while the adapter's module is loading (its top level, a top-level await included). */
+const LOADING = 3;
+const INTS = 4;
 /**
  * Before READY the worker only loads the kit (tsx resolves modules synchronously, so a starved
  * loader stops the beat without any adapter code running): the watchdog waits this long then.
  */
 export const KIT_LOAD_MS = 60_000;
+/**
+ * How long the adapter's module may take to load while the worker's event loop still beats (a
+ * top-level await that never settles, with a timer keeping the loop alive); --timeout raises it.
+ */
+export const ADAPTER_LOAD_MS = 60_000;
 
 export class WatchState {
   readonly buffer: SharedArrayBuffer;
   readonly #ints: Int32Array;
   readonly #text: Uint8Array;
 
-  constructor(buffer: SharedArrayBuffer = new SharedArrayBuffer(12 + TEXT_BYTES)) {
+  constructor(buffer: SharedArrayBuffer = new SharedArrayBuffer(INTS * 4 + TEXT_BYTES)) {
     this.buffer = buffer;
-    this.#ints = new Int32Array(buffer, 0, 3);
-    this.#text = new Uint8Array(buffer, 12, TEXT_BYTES);
+    this.#ints = new Int32Array(buffer, 0, INTS);
+    this.#text = new Uint8Array(buffer, INTS * 4, TEXT_BYTES);
   }
 
   beat(): void {
@@ -46,6 +54,15 @@ export class WatchState {
 
   get ready(): boolean {
     return Atomics.load(this.#ints, READY) === 1;
+  }
+
+  /** Whether the adapter's module is loading now. */
+  get loading(): boolean {
+    return Atomics.load(this.#ints, LOADING) === 1;
+  }
+
+  set loading(on: boolean) {
+    Atomics.store(this.#ints, LOADING, on ? 1 : 0);
   }
 
   get beats(): number {
@@ -86,6 +103,10 @@ export class PendingCalls {
     this.#calls.set(id, what);
     if (this.#calls.size === 1) this.#state.pending = what;
     return id;
+  }
+
+  loading(on: boolean): void {
+    this.#state.loading = on;
   }
 
   leave(id: number): void {

@@ -6,8 +6,9 @@ import type { ArmName, Levers } from './arms.ts';
 import type { Claim } from './claims.ts';
 import type { HostToolBound, HostToolUnit } from './host-tool.ts';
 import type { LeverName } from './levers.ts';
+import type { Reinject } from './reinject.ts';
 
-export type { ArmName, Levers, Claim, HostToolBound, HostToolUnit, LeverName };
+export type { ArmName, Levers, Claim, HostToolBound, HostToolUnit, LeverName, Reinject };
 
 /** What a shim offers; a rule whose capability is missing reports n/a naming it. */
 export interface Capabilities {
@@ -48,6 +49,11 @@ export interface Capabilities {
   readonly hostNeverCompacts?: boolean;
   /** The host compacts whole workers only: histories call forget() without a path (hooks, MCP servers). */
   readonly forgetWhole?: boolean;
+  /**
+   * After a whole-worker compaction the host re-attaches the files the worker requested most
+   * recently (spec/SPEC.md "Re-injection after compaction"): the worker holds those again.
+   */
+  readonly reinject?: Reinject;
   /**
    * The kit may rewrite a file between the shim's read of it and whatever the shim does next
    * (stat-after-read race). Always possible in-process; a process opts in with the protocol barrier.
@@ -122,6 +128,11 @@ export interface DecodeInfo {
   readonly levers: readonly LeverName[];
   readonly op: 'read' | 'stale';
   readonly path: string;
+  /**
+   * UTF-8 bytes of the text the host's tool returns for this read now (the request's content; 0
+   * when the tool fails); absent for `stale`. A process shim's pointer without `total` takes it.
+   */
+  readonly contentBytes?: number;
 }
 
 /** A tool as a host hands it to the shim, for OFF-IDENTITY. */
@@ -129,16 +140,16 @@ export interface HostTool {
   execute(args: unknown): unknown;
 }
 
-/** Optional probes of the arm surface. */
+/** Optional probes of the arm surface. resolveArm, persona and wrapTool are called unbound (`this: void`). */
 export interface Surface {
   /** Raw flag → levers, or throw (TypeError for an unknown flag). */
-  resolveArm?(flag: unknown): Levers | Promise<Levers>;
+  resolveArm?(this: void, flag: unknown): Levers | Promise<Levers>;
   /** The raw flag the host passes for an arm name (defaults: false, 'cap', 'diff', true). */
   armFlag?(arm: ArmName): unknown;
   /** Persona line for an arm; null/'' when the arm has none. */
-  persona?(arm: ArmName, cap: number, seal: string): string | null | Promise<string | null>;
+  persona?(this: void, arm: ArmName, cap: number, seal: string): string | null | Promise<string | null>;
   /** Wrap a host tool under an arm (OFF-IDENTITY checks the off arm returns it untouched). */
-  wrapTool?(arm: ArmName, tool: HostTool): unknown;
+  wrapTool?(this: void, arm: ArmName, tool: HostTool): unknown;
 }
 
 /** What a history is run with (the arm or levers and the cap of every worker in it, the seal, the tool bound). */

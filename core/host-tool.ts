@@ -38,6 +38,18 @@ export interface HostToolBound {
   readonly refuse?: HostToolRefusals;
   /** Normalisations applied to the file's text before everything else (SPEC "Host read tools", step 0). */
   readonly normalize?: readonly HostToolNormalization[];
+  /** A cut that ignores line ends, last of all (SPEC "Host read tools", step 5). */
+  readonly cutChars?: HostToolMidLineCut;
+}
+
+/**
+ * `cutChars`: when the file's size on disk exceeds `overBytes` UTF-8 bytes, the tool's text is cut
+ * after `at` units (of `unit`), wherever that falls — mid-line, even inside a surrogate pair for
+ * utf16. One shipped read tool does this at 30,000 UTF-16 units over 30,000 bytes.
+ */
+export interface HostToolMidLineCut {
+  readonly at: number;
+  readonly overBytes: number;
 }
 
 /**
@@ -54,7 +66,17 @@ export interface HostToolRefusals {
   readonly extensions?: readonly string[];
 }
 
-const KEYS = ['maxLines', 'maxLineChars', 'maxChars', 'unit', 'lineNumbers', 'normalize', 'defaultLimit', 'refuse'];
+const KEYS = [
+  'maxLines',
+  'maxLineChars',
+  'maxChars',
+  'unit',
+  'lineNumbers',
+  'normalize',
+  'defaultLimit',
+  'refuse',
+  'cutChars',
+];
 const REFUSE_KEYS = ['maxBytes', 'maxTokens', 'binary', 'extensions'];
 const isPositive = (v: unknown): boolean => typeof v === 'number' && Number.isSafeInteger(v) && v >= 1;
 
@@ -71,7 +93,21 @@ export function hostToolProblem(t: unknown): string | undefined {
     return `capabilities.tool.unit must be one of ${HOST_TOOL_UNITS.join('|')}`;
   if (o.lineNumbers !== undefined && o.lineNumbers !== 'cat-n')
     return 'capabilities.tool.lineNumbers must be "cat-n" when given';
-  return normalizeProblem(o.normalize) ?? (o.refuse === undefined ? undefined : refuseProblem(o.refuse));
+  return (
+    normalizeProblem(o.normalize) ??
+    (o.refuse === undefined ? undefined : refuseProblem(o.refuse)) ??
+    (o.cutChars === undefined ? undefined : cutProblem(o.cutChars))
+  );
+}
+
+function cutProblem(c: unknown): string | undefined {
+  const o = typeof c === 'object' && c !== null && !Array.isArray(c) ? (c as Record<string, unknown>) : undefined;
+  if (o === undefined || Object.keys(o).some((k) => k !== 'at' && k !== 'overBytes') || !isPositive(o.at))
+    return 'capabilities.tool.cutChars must be {at, overBytes}: integers, at >= 1, overBytes >= 0';
+  const t = o.overBytes;
+  return typeof t === 'number' && Number.isSafeInteger(t) && t >= 0
+    ? undefined
+    : 'capabilities.tool.cutChars must be {at, overBytes}: integers, at >= 1, overBytes >= 0';
 }
 
 function refuseProblem(r: unknown): string | undefined {
@@ -141,6 +177,10 @@ export function describeHostTool(t: HostToolBound): string {
   if (t.normalize?.includes('split'))
     parts.push('lines are the rows of split("\\n"), a window\'s last row shown without its ending');
   if (t.lineNumbers === 'cat-n') parts.push('lines numbered like cat -n');
+  if (t.cutChars !== undefined)
+    parts.push(
+      `the text cut after ${t.cutChars.at.toLocaleString('en-US')} ${unit} units, mid-line, when the file is over ${t.cutChars.overBytes.toLocaleString('en-US')} bytes`,
+    );
   if (t.refuse !== undefined && describeRefusals(t.refuse) !== '') parts.push(describeRefusals(t.refuse));
   return parts.length === 0 ? 'no bound' : parts.join(', ');
 }

@@ -4,8 +4,9 @@
  * existing folder above it is a folder, ENOTDIR otherwise); writeProblem: that, and a real write.
  */
 import { randomBytes } from 'node:crypto';
-import { rmSync, statSync, writeFileSync, type Stats } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { mkdtempSync, rmSync, statSync, writeFileSync, type Stats } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
 
 /** The path's stats, or undefined when nothing is there (ENOENT, or ENOTDIR below a file). */
 function look(path: string): Stats | undefined {
@@ -56,5 +57,30 @@ export function writeProblem(path: string): string | undefined {
     return `${at} is not writable (${cause(e)})`;
   }
   rmSync(probe, { force: true });
+  return undefined;
+}
+
+/**
+ * Why the temporary directory cannot hold the sandboxes of a subject the kit starts as a process,
+ * or undefined: a folder is made and removed there. Names the variable that chose it (`TMPDIR=…`),
+ * so a missing or read-only TMPDIR is the user's to fix, not a crash in the first history.
+ */
+export function tmpdirProblem(): string | undefined {
+  const dir = tmpdir();
+  const named = process.env.TMPDIR !== undefined ? `TMPDIR=${process.env.TMPDIR}` : `the temporary directory ${dir}`;
+  const st = look(dir);
+  const why = (): string | undefined => {
+    if (st === undefined) return 'no such directory';
+    if (!st.isDirectory()) return 'not a directory';
+    try {
+      rmSync(mkdtempSync(join(dir, '.readshim-probe-')), { recursive: true, force: true });
+    } catch (e) {
+      return `not writable (${cause(e)})`;
+    }
+    return undefined;
+  };
+  const problem = why();
+  if (problem !== undefined)
+    return `${named}: ${problem}; the sandbox of every history is made there (set TMPDIR to a writable directory)`;
   return undefined;
 }

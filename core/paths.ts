@@ -11,19 +11,6 @@
  * `/` goes. `a`, `./a`, `a/`, `d/../a` and `a//` are one file; case matters; '' is `.`.
  */
 export function resolvePath(path: string): string {
-  let r = resolved.get(path);
-  if (r === undefined) {
-    r = resolveOnce(path);
-    if (resolved.size >= 1024) resolved.clear();
-    resolved.set(path, r);
-  }
-  return r;
-}
-
-/** Every read resolves its spelling several times (session, oracle, world); histories use a handful. */
-const resolved = new Map<string, string>();
-
-function resolveOnce(path: string): string {
   const rooted = path.startsWith('/');
   const kept: string[] = [];
   for (const segment of path.split('/')) {

@@ -65,6 +65,11 @@ export interface ForgetEvent {
   readonly type: 'forget';
   readonly worker: string;
   readonly path?: string;
+  /**
+   * A whole-worker forget only (spec 2.1): the paths the host re-attached after compacting, most
+   * recent first (spec/SPEC.md "Re-injection after compaction"); absent: none were.
+   */
+  readonly reattached?: readonly string[];
 }
 export interface WorkerEvent {
   readonly type: 'worker';
@@ -107,6 +112,12 @@ export function eventProblem(e: unknown): string | undefined {
 
 /** A path of the event outside the one path domain (`pathProblem`), named with the rule it breaks. */
 export function eventPathProblem(e: TraceEvent): string | undefined {
+  if (e.type === 'forget')
+    for (const r of e.reattached ?? []) {
+      const p = pathProblem(r);
+      if (p !== undefined)
+        return `forget reattached path ${JSON.stringify(r)} is outside the path domain: ${p} (spec/SPEC.md "Request keys and windows")`;
+    }
   if (e.type === 'worker' || e.path === undefined) return undefined;
   const p = pathProblem(e.path);
   return p === undefined
@@ -138,7 +149,11 @@ function shapeProblem(e: unknown): string | undefined {
       return checkResponse(e.response);
     case 'forget':
       if (!isStr(e.worker)) return 'forget needs string "worker"';
-      return e.path === undefined || isStr(e.path) ? undefined : '"path" must be a string when given';
+      if (e.path !== undefined && !isStr(e.path)) return '"path" must be a string when given';
+      if (e.reattached === undefined) return undefined;
+      if (!Array.isArray(e.reattached) || !e.reattached.every(isStr))
+        return '"reattached" must be a list of paths when given';
+      return e.path === undefined ? undefined : '"reattached" belongs to a whole-worker forget (no "path")';
     case 'worker':
       return isStr(e.id) ? undefined : 'worker needs string "id"';
     default:

@@ -211,7 +211,7 @@ export function parseConfig(raw: unknown, path: string): GatesConfig {
   if (Object.keys(sections).length === 0) fail('config.gates', `names no gate (known: ${GATE_IDS.join(', ')})`);
   const gates: Record<string, unknown> = {};
   for (const [id, v] of Object.entries(sections)) if (isGateId(id)) gates[id] = parseSection(id, v);
-  return { root, path, gates: gates as GateSections };
+  return { root, path, gates };
 }
 
 /** Reads and validates a config file; every problem is a GateConfigError (exit 2). */

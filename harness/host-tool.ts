@@ -52,6 +52,15 @@ export function boundedText(
   limit: number | undefined,
   t: HostToolBound,
 ): string {
+  const text = windowText(content, offset, limit, t);
+  // Step 5: the mid-line cut, decided by the file's size on disk (`cutChars`).
+  const c = t.cutChars;
+  if (c === undefined || Buffer.byteLength(content, 'utf8') <= c.overBytes) return text;
+  return cutUnits(text, c.at, t.unit ?? 'utf16');
+}
+
+/** Steps 0–4 of SPEC "Host read tools": normalisation, line cut, line limit, numbering, whole-text cut. */
+function windowText(content: string, offset: number | undefined, limit: number | undefined, t: HostToolBound): string {
   const unit = t.unit ?? 'utf16';
   const text = normalizedText(content, t);
   const split = t.normalize?.includes('split') === true;

@@ -8,7 +8,8 @@ import { claimProblem, type Claim } from '../core/claims.ts';
 import { AdapterError, UsageError } from '../core/errors.ts';
 import type { HostToolBound } from '../core/host-tool.ts';
 import { leverList, type Mode } from '../core/levers.ts';
-import { requestKey } from '../core/paths.ts';
+import { requestKey, resolvePath } from '../core/paths.ts';
+import { pickReattached } from '../core/reinject.ts';
 import {
   eventPathProblem,
   type ReadEvent,
@@ -18,6 +19,7 @@ import {
 } from '../core/trace.ts';
 import type { AdapterContext, Counters, HistoryHandle, ReadArgs, ShimAdapter, WorkerShim } from '../core/contract.ts';
 import { World, ToolError, TOOL_ERROR_CODES, type FileState, type ToolResult } from './world.ts';
+import { defined } from '../core/defined.ts';
 
 export { AdapterError };
 
@@ -73,6 +75,14 @@ export interface OtherOutcome {
   readonly kind: 'other';
   readonly index: number;
   readonly event: TraceEvent;
+  /** A whole-worker forget: the files the host re-attached, with the text it showed (spec/SPEC.md "Re-injection after compaction"). */
+  readonly reattached?: readonly Reattached[];
+}
+
+/** A file re-attached after a compaction: its path (resolved) and the host tool's whole-file text now. */
+export interface Reattached {
+  readonly path: string;
+  readonly text: string;
 }
 
 export type Outcome = ReadOutcome | StaleOutcome | OtherOutcome;
@@ -89,6 +99,8 @@ interface Worker {
   /** Errors the kit's read tool threw to this worker's shim (a rejection with one of them is passed on, not a crash). */
   readonly thrown: Set<unknown>;
   countCalls: number[];
+  /** The distinct resolved paths this worker requested, least recently first (re-injection picks the last). */
+  readonly requested: string[];
 }
 
 function errorText(e: unknown): string {
@@ -115,6 +127,16 @@ async function withTimeout<T>(p: Promise<T>, ms: number, what: string): Promise<
   } finally {
     clearTimeout(timer);
   }
+}
+
+/** The files of `paths` the host's read tool can show whole now, with that text (a missing or refused one is left out). */
+export function reattachedIn(world: World, paths: readonly string[]): Reattached[] {
+  const out: Reattached[] = [];
+  for (const path of paths) {
+    const t = world.toolResult({ path: resolvePath(path) });
+    if (t.ok) out.push({ path: resolvePath(path), text: t.text });
+  }
+  return out;
 }
 
 export class Session {
@@ -189,7 +211,7 @@ export class Session {
     if (have) return have;
     const injections = new Map<string, Injection[]>();
     const thrown = new Set<unknown>();
-    const w: { countCalls: number[] } = { countCalls: [] };
+    const w: { countCalls: number[]; requested: string[] } = { countCalls: [], requested: [] };
     const { arm, levers, cap, seal } = this.#info();
     const ctx: AdapterContext = {
       workerId: id,
@@ -203,7 +225,7 @@ export class Session {
         w.countCalls.push(withheld);
       },
       read: async (args: ReadArgs) => {
-        const key = requestKey(String(args?.path), args as Record<string, unknown>);
+        const key = requestKey(String(args?.path), args);
         const inj = injections.get(key)?.shift();
         const fail = (e: ToolError): never => {
           thrown.add(e);
@@ -236,10 +258,11 @@ export class Session {
     return worker;
   }
 
-  #decode(text: string, op: 'read' | 'stale', path: string): Claim {
+  #decode(text: string, op: 'read' | 'stale', path: string, content?: ToolResult): Claim {
     let claim: unknown;
     try {
-      const info = { ...this.#info(), op, path };
+      const bytes = content === undefined ? undefined : content.ok ? Buffer.byteLength(content.text, 'utf8') : 0;
+      const info = { ...this.#info(), op, path, ...defined({ contentBytes: bytes }) };
       claim = this.#history?.decode !== undefined ? this.#history.decode(text, info) : this.adapter.decode(text, info);
     } catch (e) {
       throw new AdapterError(
@@ -272,7 +295,8 @@ export class Session {
       case 'forget': {
         const w = await this.#worker(e.worker);
         if (w.shim.forget) await withTimeout(Promise.resolve(w.shim.forget(e.path)), this.#timeout, 'forget()');
-        return [{ kind: 'other', index, event: e }];
+        const reattached = this.#reattach(w, e);
+        return [{ kind: 'other', index, event: e, ...(reattached ? { reattached } : {}) }];
       }
       case 'stale':
         return [await this.#stale(e, index)];
@@ -287,6 +311,17 @@ export class Session {
         return this.#reads(events.slice(index, last + 1) as ReadEvent[], index);
       }
     }
+  }
+
+  /**
+   * What the host re-attaches after a whole-worker forget: the event's own list (a recorded
+   * trace), else the declared policy (capabilities.reinject) over the worker's requests.
+   */
+  #reattach(w: Worker, e: TraceEvent & { type: 'forget' }): Reattached[] | undefined {
+    if (e.path !== undefined) return undefined;
+    const r = this.adapter.capabilities.reinject;
+    const paths = e.reattached ?? (r !== undefined ? pickReattached(w.requested, r) : undefined);
+    return paths === undefined ? undefined : reattachedIn(this.world, paths);
   }
 
   async #stale(e: StaleEvent, index: number): Promise<StaleOutcome> {
@@ -317,6 +352,12 @@ export class Session {
     const w = await this.#worker(batch[0]!.worker);
     const counters0 = w.shim.counters?.();
     w.countCalls = [];
+    for (const e of batch) {
+      const p = resolvePath(e.path);
+      const at = w.requested.indexOf(p);
+      if (at !== -1) w.requested.splice(at, 1);
+      w.requested.push(p);
+    }
     const prepared = batch.map((e, i) => {
       if (e.fail !== undefined && this.#history?.injectsFailures === false)
         throw new AdapterError(
@@ -332,7 +373,7 @@ export class Session {
       const failedOver = e.fail !== undefined && real.ok ? real.text : undefined;
       const inj: Injection = {
         path: e.path,
-        ...(e.fail !== undefined ? { fail: e.fail } : {}),
+        ...defined({ fail: e.fail }),
         ...(e.race ? { race: { ...e.race } } : {}),
       };
       const list = w.injections.get(key) ?? [];
@@ -350,7 +391,7 @@ export class Session {
         } catch (err) {
           if (err instanceof AdapterError) throw err;
           const crash = crashOf(err, w.thrown);
-          return { response: { error: errorText(err) }, ...(crash !== undefined ? { crash } : {}) };
+          return { response: { error: errorText(err) }, ...defined({ crash }) };
         }
       }),
     );
@@ -377,16 +418,17 @@ export class Session {
     const calls = w.countCalls;
     return prepared.map((p, i) => {
       const { response, crash } = settled[i]!;
-      const claim = 'text' in response ? this.#decode(response.text, 'read', p.e.path) : undefined;
       // An answer that skipped the tool is judged against what the tool returns now, never as a passed-on failure.
       const skip = skipped.has(i);
+      const claim =
+        'text' in response ? this.#decode(response.text, 'read', p.e.path, skip ? p.real : p.truth) : undefined;
       return {
         kind: 'read',
         index: index + i,
         event: p.e,
         truth: skip ? p.real : p.truth,
         response,
-        ...(crash !== undefined ? { crash } : {}),
+        ...defined({ crash }),
         ...(skip ? { toolSkipped: true as const } : p.failedOver !== undefined ? { failedOver: p.failedOver } : {}),
         ...(claim ? { claim } : {}),
         countCalls: calls,

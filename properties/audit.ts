@@ -18,7 +18,7 @@ import {
   type TraceEvent,
 } from '../core/trace.ts';
 import type { ShimAdapter } from '../adapters/contract.ts';
-import type { Outcome, ReadOutcome, StaleOutcome } from '../harness/session.ts';
+import { reattachedIn, type Outcome, type ReadOutcome, type StaleOutcome } from '../harness/session.ts';
 import { World, type ToolResult } from '../harness/world.ts';
 import { Oracle, type Violation } from './oracle/judge.ts';
 import { tellStory } from './story.ts';
@@ -158,7 +158,12 @@ export async function auditTrace(trace: Trace, lines: readonly number[], adapter
     } else {
       if (e.type === 'write') world.write(e.path, e.content, e.mtimeMs);
       if (e.type === 'delete') world.delete(e.path);
-      batch.push({ kind: 'other', index: i, event: e });
+      // A recorded compaction says what the host re-attached (spec/SPEC.md "Re-injection after compaction").
+      const reattached =
+        e.type === 'forget' && e.path === undefined && e.reattached !== undefined
+          ? { reattached: reattachedIn(world, e.reattached) }
+          : {};
+      batch.push({ kind: 'other', index: i, event: e, ...reattached });
     }
     for (const o of batch) {
       outcomes.push(o);
@@ -208,7 +213,7 @@ function storyOf(
   const sub = shown.map((i) => events[i]!);
   const subOutcomes = shown.flatMap((i, k) => {
     const o = byIndex.get(i);
-    return o === undefined ? [] : [{ ...o, index: k } as Outcome];
+    return o === undefined ? [] : [{ ...o, index: k }];
   });
   const told = tellStory(sub, subOutcomes, [{ ...v, index: shown.length - 1 }]);
   const out = told.map((l) => {

@@ -98,7 +98,10 @@ export function checkBaseline(result: RunResult, baseline: Baseline): BaselineCh
     const bad = failing(r.status, sharded);
     if (bad && listed.has(r.id)) accepted.push(r.id);
     else if (bad) newFailures.push(r.id);
-    else if (listed.has(r.id)) sharded ? deferred.push(r.id) : fixed.push({ rule: r.id, status: r.status });
+    else if (listed.has(r.id)) {
+      if (sharded) deferred.push(r.id);
+      else fixed.push({ rule: r.id, status: r.status });
+    }
   }
   const notRun = baseline.entries.map((e) => e.rule).filter((id) => !judged.has(id));
   return {

@@ -7,6 +7,7 @@ import type { Claim } from '../core/claims.ts';
 import type { RecordedResponse } from '../core/trace.ts';
 import type { Outcome } from '../harness/session.ts';
 import { utf8 } from './oracle/bytes.ts';
+import { defined } from '../core/defined.ts';
 
 /** A read-only view of the oracle's K for one request: the claimed total and the held prefix's length. */
 export interface Held {
@@ -81,9 +82,9 @@ export function frameAfter(held: HeldOf, o: Outcome, before: Held | undefined): 
     worker: o.event.worker,
     path: o.event.path,
     op: o.kind,
-    ...(size !== undefined ? { size } : {}),
-    ...(before !== undefined ? { before } : {}),
-    ...(after !== undefined ? { after } : {}),
+    ...defined({ size }),
+    ...defined({ before }),
+    ...defined({ after }),
     claim: spanOf(o.claim, o.response, size),
   };
 }

@@ -5,35 +5,34 @@
  */
 import { createHash } from 'node:crypto';
 import type { ArmName } from '../core/arms.ts';
-import type { HostToolBound } from '../core/host-tool.ts';
-import { leverList, type LeverName } from '../core/levers.ts';
+import { leverList } from '../core/levers.ts';
 import { RULE_IDS, type RuleId } from '../core/rules.ts';
 import { headerMode, type Trace } from '../core/trace.ts';
 import { KIT_VERSION, SPEC_VERSION } from '../core/version.ts';
 import { describeHostTool } from '../core/host-tool.ts';
+import { describeReinject } from '../core/reinject.ts';
 import type { ShimAdapter } from '../adapters/contract.ts';
 import type { Transport } from '../adapters/subject.ts';
 import { AdapterError } from '../core/errors.ts';
 import { modeFor } from '../adapters/capabilities.ts';
 import { notApplicable, unusedLever } from './applicability.ts';
 import { leadFromNote } from './corpus/classes.ts';
-import { playCorpus, type Advisory, type CaseOutcome, type Phase } from './corpus/play.ts';
-import { efficiencyFindings, type EfficiencyFinding } from './efficiency.ts';
-import type { LeverUse } from './lever-use.ts';
+import { playCorpus } from './corpus/play.ts';
+import { efficiencyFindings } from './efficiency.ts';
 import { FAKE_SEALS } from './generators/content.ts';
 import { recorded } from './recorded.ts';
 import { consequencesOf, tellStory } from './story.ts';
 import { runSurfaceProbes } from './surface/index.ts';
-import { isPartial, summarize, type Shard, type ShardInfo } from './shard.ts';
+import { isPartial, summarize, type Shard } from './shard.ts';
 import { decide, type RuleStatus } from './verdict.ts';
 import { runHistory, type EngineEnv } from './engine/env.ts';
 import { generatedPhase } from './engine/generated.ts';
 import type { HistoryObserver } from './engine/observe.ts';
 import { Slots } from './engine/pool.ts';
-import type { ShrinkInfo } from './engine/shrink.ts';
 import { Tally } from './engine/tally.ts';
 
-import type { BandUsed, Counterexample, CorpusSummary, RuleResult, RunResult } from './result.ts';
+import type { RuleResult, RunResult } from './result.ts';
+import { defined } from '../core/defined.ts';
 
 export type { RuleStatus };
 export type {
@@ -153,6 +152,7 @@ export async function judgeRun(options: JudgeOptions): Promise<RunResult> {
       `The host read tool ${verb} its output (${describeHostTool(tool)}): every request's content is that ${verb === 'bounds' ? 'bounded' : verb === 'normalises' ? 'normalised' : 'normalised, bounded'} text.`,
     );
   }
+  if (caps.reinject !== undefined) assumptions.push(describeReinject(caps.reinject));
   if (caps.cap !== undefined) assumptions.push(`The shim has a fixed cap of ${caps.cap} bytes: every history uses it.`);
   const modeFields = mode.arm !== undefined ? { arm: mode.arm } : { levers: leverList(mode.levers) };
   const header = (cap: number, seed: number, fcPath?: string): Trace['header'] => ({
@@ -165,7 +165,7 @@ export async function judgeRun(options: JudgeOptions): Promise<RunResult> {
     seed,
     seal,
     adapter: o.adapter.name,
-    ...(fcPath !== undefined ? { fcPath } : {}),
+    ...defined({ fcPath }),
   });
   const config = (cap: number) => ({ mode, cap, seal, ...(tool ? { tool } : {}), ...settle });
 
@@ -218,9 +218,9 @@ export async function judgeRun(options: JudgeOptions): Promise<RunResult> {
           story,
           trace: { header: { ...h, seal: h.seal }, events: recorded(r.trace.events, v) },
           seed: h.seed ?? o.seed,
-          ...(h.fcPath !== undefined ? { fcPath: h.fcPath } : {}),
+          ...defined({ fcPath: h.fcPath }),
           cap: h.cap,
-          ...(h.arm !== undefined ? { arm: h.arm } : {}),
+          ...defined({ arm: h.arm }),
           source: `replay ${r.name}`,
           ...consequencesOf(v, x.rule),
           frames: v.frames,
@@ -237,7 +237,7 @@ export async function judgeRun(options: JudgeOptions): Promise<RunResult> {
             mode,
             seal,
             ...(tool ? { tool } : {}),
-            ...(fixedCap !== undefined ? { fixedCap } : {}),
+            ...defined({ fixedCap }),
             transport: o.transport,
             targets,
             seed: o.seed,
@@ -256,13 +256,13 @@ export async function judgeRun(options: JudgeOptions): Promise<RunResult> {
     runs: o.replayOnly ? 0 : o.runs,
     seed: o.seed,
     transport: o.transport,
-    ...(fixedCap !== undefined ? { fixedCap } : {}),
+    ...defined({ fixedCap }),
     ...(o.shard ? { shard: o.shard } : {}),
     shrinkRuns: o.shrinkRuns ?? DEFAULT_SHRINK_RUNS,
   });
 
   const minChecks = o.minChecks ?? 1;
-  const shape = { ...(fixedCap !== undefined ? { fixedCap } : {}), seal };
+  const shape = { ...defined({ fixedCap }), seal };
   const rules: RuleResult[] = [...targets].map((id) => {
     const na =
       o.transport === 'process' && id === 'OFF-IDENTITY' ? PROCESS_NO_IDENTITY : notApplicable(id, mode, caps, shape);
@@ -270,8 +270,8 @@ export async function judgeRun(options: JudgeOptions): Promise<RunResult> {
     const d = decide(id, {
       checks: tally.checks.get(id) ?? 0,
       failure: tally.failures.get(id),
-      ...(na !== undefined ? { na } : {}),
-      ...(unused !== undefined ? { unused } : {}),
+      ...defined({ na }),
+      ...defined({ unused }),
       replayOnly: o.replayOnly === true,
       minChecks,
     });
@@ -294,11 +294,11 @@ export async function judgeRun(options: JudgeOptions): Promise<RunResult> {
       d.status === 'unexercised' && o.shard && isPartial(o)
         ? `${d.reason} in shard ${o.shard.index}/${o.shard.count} (the combined shards decide)`
         : d.reason;
-    return { id, status: d.status, checks: d.checks, ...from, ...(reason !== undefined ? { reason } : {}) };
+    return { id, status: d.status, checks: d.checks, ...from, ...defined({ reason }) };
   });
   return {
     adapter: o.adapter.name,
-    ...(mode.arm !== undefined ? { arm: mode.arm } : {}),
+    ...defined({ arm: mode.arm }),
     levers: leverList(mode.levers),
     ...(tool ? { tool } : {}),
     caps: used,

@@ -7,7 +7,7 @@
  * is decided on the sum.
  */
 import { modeOfArm, modeOfLevers } from '../core/levers.ts';
-import { RULE_IDS, type RuleId } from '../core/rules.ts';
+import { RULE_IDS } from '../core/rules.ts';
 import { unusedLever } from './applicability.ts';
 import { combineEfficiency } from './efficiency.ts';
 import { addLeverUse, emptyLeverUse } from './lever-use.ts';
@@ -20,9 +20,9 @@ import {
   type RuleResult,
   type RunResult,
   type Shard,
-  type ShardInfo,
 } from './result.ts';
 import { decide } from './verdict.ts';
+import { defined } from '../core/defined.ts';
 
 /** Histories per work unit: small enough to balance shards, large enough to keep overhead low. */
 export const UNIT_SIZE = 10;
@@ -131,8 +131,8 @@ export function combineShards(results: readonly RunResult[], minChecks = 1): Run
     const d = decide(id, {
       checks,
       failure,
-      ...(na !== undefined ? { na } : {}),
-      ...(unused !== undefined ? { unused } : {}),
+      ...defined({ na }),
+      ...defined({ unused }),
       minChecks,
     });
     const checksFrom = Object.fromEntries(
@@ -147,7 +147,7 @@ export function combineShards(results: readonly RunResult[], minChecks = 1): Run
         checks,
         checksFrom,
         ...brokenBy,
-        ...(d.failure.reason !== undefined ? { reason: d.failure.reason } : {}),
+        ...defined({ reason: d.failure.reason }),
         ...(d.failure.counterexample ? { counterexample: d.failure.counterexample } : {}),
         ...(d.failure.mechanisms ? { mechanisms: d.failure.mechanisms } : {}),
       };
@@ -157,7 +157,7 @@ export function combineShards(results: readonly RunResult[], minChecks = 1): Run
       checks,
       checksFrom,
       ...brokenBy,
-      ...(d.reason !== undefined ? { reason: d.reason } : {}),
+      ...defined({ reason: d.reason }),
     };
   });
 
@@ -169,7 +169,7 @@ export function combineShards(results: readonly RunResult[], minChecks = 1): Run
   for (const r of sorted) for (const [k, n] of Object.entries(r.claims)) claims[k] = (claims[k] ?? 0) + n;
   return {
     adapter: first.adapter,
-    ...(first.arm !== undefined ? { arm: first.arm } : {}),
+    ...defined({ arm: first.arm }),
     levers: first.levers,
     ...(first.tool ? { tool: first.tool } : {}),
     caps,
@@ -195,8 +195,8 @@ function combineBrokenBy(list: readonly BrokenBy[]): BrokenBy {
   const corpus = pick('corpus');
   return {
     ...(list.some((b) => b.probes) ? { probes: true as const } : {}),
-    ...(replays !== undefined ? { replays } : {}),
-    ...(corpus !== undefined ? { corpus } : {}),
+    ...defined({ replays }),
+    ...defined({ corpus }),
     ...(random.length > 0 ? { random: Math.min(...random) } : {}),
   };
 }

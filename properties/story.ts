@@ -37,6 +37,13 @@ export function consequencesOf(
   return list.length > 0 ? { consequences: list } : {};
 }
 
+/** The files a host re-attached after a compaction, in words ('' when it re-attaches none by declaration). */
+function reattachedWords(o: Outcome | undefined): string {
+  if (o?.kind !== 'other' || o.reattached === undefined) return '';
+  if (o.reattached.length === 0) return '; the host re-attaches no file';
+  return `; the host re-attaches ${o.reattached.map((r) => `${r.path} (${n(utf8(r.text).length)} bytes)`).join(', ')}: the worker holds ${o.reattached.length === 1 ? 'it' : 'them'} again`;
+}
+
 export function tellStory(
   events: readonly TraceEvent[],
   outcomes: readonly Outcome[],
@@ -64,7 +71,7 @@ export function tellStory(
         line = `delete ${e.path}`;
         break;
       case 'forget':
-        line = `the host compacts ${e.worker}'s transcript: forget(${e.path === undefined ? '' : JSON.stringify(e.path)})`;
+        line = `the host compacts ${e.worker}'s transcript: forget(${e.path === undefined ? '' : JSON.stringify(e.path)})${reattachedWords(o)}`;
         break;
       case 'stale': {
         const r = o && o.kind === 'stale' ? o : undefined;

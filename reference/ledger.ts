@@ -59,7 +59,7 @@ export class Ledger {
 
   #put(path: string, args: string, entry: Entry): void {
     let m = this.#byPath.get(path);
-    if (m === undefined) this.#byPath.set(path, (m = new Map()));
+    if (m === undefined) this.#byPath.set(path, (m = new Map<string, Entry>()));
     m.set(args, entry);
   }
 

@@ -169,7 +169,7 @@ export function createReadShim(options: ShimOptions = {}): ReadShim {
     persona: personaFor(arm.cap, arm.diff, cap, seal),
     wrapRead<T extends ReadTool>(tool: T): T {
       if (!arm.on) return tool; // OFF-IDENTITY
-      const inner = tool.execute;
+      const inner = tool.execute; // eslint-disable-line @typescript-eslint/unbound-method -- called with .call(tool, …)
       const execute = async (args: unknown, ...rest: unknown[]): Promise<unknown> => {
         const req = requestOf(args); // before the call: a host may reuse or mutate `args` meanwhile
         const result: unknown = await inner.call(tool, args, ...rest); // throws reach the worker (PASSTHROUGH)

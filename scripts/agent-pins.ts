@@ -6,7 +6,8 @@
  *
  *   npx tsx scripts/agent-pins.ts [--only claude-code,qwen-code] [--runs 2] [--keep]
  *
- * Exit 0: every newest version gives the pinned verdicts (or is the pin); 1: a verdict differs;
+ * Exit 0: every newest version gives the pinned verdicts (or is the pin); 1: a verdict differs, or
+ * the profile cannot read the newest CLI at all;
  * 2: bad usage, or a version could not be looked up, installed or run.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -72,6 +73,9 @@ export function parseArgs(argv: readonly string[]): Options | string {
   return { only, runs, keep };
 }
 
+/** A run that could not judge the CLI (exit 2): its first line. */
+class Unjudged extends Error {}
+
 function run(name: string, command: string, runs: number, out: string): unknown {
   const r = spawnSync(
     process.execPath,
@@ -93,7 +97,9 @@ function run(name: string, command: string, runs: number, out: string): unknown 
     { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'ignore', 'pipe'] },
   );
   if (r.status !== 0 && r.status !== 1)
-    throw new Error(`run --agent ${name} (${command}) exited ${r.status}: ${(r.stderr ?? '').trim().split('\n')[0]}`);
+    throw new Unjudged(
+      `run --agent ${name} (${command}) exited ${r.status}: ${(r.stderr ?? '').trim().split('\n')[0]}`,
+    );
   return JSON.parse(readFileSync(out, 'utf8')) as unknown;
 }
 
@@ -119,10 +125,21 @@ function main(argv: readonly string[]): number {
         stdio: ['ignore', 'ignore', 'inherit'],
       });
       const a = verdictsOf(run(name, pinnedBin, o.runs, join(tmp, `${name}-pinned.json`)), p.version);
-      const b = verdictsOf(
-        run(name, join(prefix, 'node_modules', '.bin', p.binary), o.runs, join(tmp, `${name}-newest.json`)),
-        newest,
-      );
+      let b: RuleVerdicts;
+      try {
+        b = verdictsOf(
+          run(name, join(prefix, 'node_modules', '.bin', p.binary), o.runs, join(tmp, `${name}-newest.json`)),
+          newest,
+        );
+      } catch (e) {
+        if (!(e instanceof Unjudged)) throw e;
+        // What this script exists to find: the profile no longer reads the newest CLI.
+        process.stdout.write(
+          `${name}: newest ${newest} cannot be judged with the profile of ${p.version}: ${e.message}\n`,
+        );
+        code = Math.max(code, 1);
+        continue;
+      }
       const diff = differences(a, b);
       process.stdout.write(
         diff.length === 0

@@ -3,7 +3,8 @@
  * gate and per mutant; no row without a registry entry, no entry without a row, no rule without a
  * killing mutant. `render()` writes it from the registries; `problems()` checks a text against them.
  */
-import { RULES, type RuleId } from '../core/rules.ts';
+import type { RuleId } from '../core/rules.ts';
+import { RULES } from '../properties/rules.ts';
 import { GATES } from '../gates/ids.ts';
 import { MUTANTS } from '../mutations/index.ts';
 import { RULE_PROPERTY } from './where.ts';

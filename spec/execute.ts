@@ -26,6 +26,7 @@ import { exampleTrace } from './parse.ts';
 import { applyHunks, parseHunks } from '../core/patch.ts';
 import { hunksDiffer } from './patch.ts';
 import type { CheckedExample } from './validate.ts';
+import { defined } from '../core/defined.ts';
 
 export interface ExampleResult {
   readonly id: string;
@@ -298,7 +299,7 @@ async function runSurfaceStep(
         workerId: 'cap-probe',
         arm: ex.arm,
         levers: leverList(exampleMode(ex).levers),
-        ...(ex.tool !== undefined ? { tool: ex.tool } : {}),
+        ...defined({ tool: ex.tool }),
         cap: step.cap as number,
         seal: ex.seal,
         fs: world.fs,
@@ -354,7 +355,7 @@ export async function runExample(
     mode: exampleMode(ex),
     cap: ex.cap,
     seal: ex.seal,
-    ...(ex.tool !== undefined ? { tool: ex.tool } : {}),
+    ...defined({ tool: ex.tool }),
   });
   const events = exampleTrace(ex).events;
   let next = 0;

@@ -22,10 +22,10 @@ import {
   type ParsedSpec,
   type PersonaClause,
   type ResponseExpectation,
-  type RuleSection,
   type Step,
   type Thrown,
 } from './model.ts';
+import { defined } from '../core/defined.ts';
 
 export const DEFAULT_ARM: ArmName = 'cap';
 export const DEFAULT_CAP = 24_576;
@@ -109,7 +109,7 @@ export function parseSpec(markdown: string, file: string): ParsedSpec {
       fence.attrs === undefined ? undefined : /\bid=(\S+)/.exec(fence.attrs)?.[1],
       'code fence is never closed',
     );
-  return { file, sections: sections as RuleSection[], examples };
+  return { file, sections, examples };
 }
 
 function parseExample(fence: Fence, section: Section | undefined, file: string): Example {
@@ -238,9 +238,9 @@ function parseExample(fence: Fence, section: Section | undefined, file: string):
     id,
     rule,
     section: section.title,
-    arm: armText as ArmName | undefined,
-    ...(levers !== undefined ? { levers } : {}),
-    ...(tool !== undefined ? { tool } : {}),
+    arm: armText,
+    ...defined({ levers }),
+    ...defined({ tool }),
     cap: Number(capText),
     seal,
     line: fence.line,
@@ -254,7 +254,7 @@ function hostTool(text: string): HostToolBound | string {
   for (const part of text.split(',')) {
     const m = /^([A-Za-z]+)(?:\.([A-Za-z]+))?:(.+)$/.exec(part);
     if (!m)
-      return `${JSON.stringify(part)} is not key:value (keys: maxLines maxLineChars maxChars unit lineNumbers normalize defaultLimit refuse.maxBytes refuse.maxTokens refuse.binary)`;
+      return `${JSON.stringify(part)} is not key:value (keys: maxLines maxLineChars maxChars unit lineNumbers normalize defaultLimit refuse.maxBytes refuse.maxTokens refuse.binary cutChars.at cutChars.overBytes)`;
     // refuse.KEY:VALUE fills the nested refusals (SPEC.md "Host refusals").
     const into = m[2] === undefined ? bound : ((bound[m[1]!] ??= {}) as Record<string, unknown>);
     const key = m[2] ?? m[1]!;
@@ -273,7 +273,7 @@ function hostTool(text: string): HostToolBound | string {
   }
   const problem = hostToolProblem(bound);
   return problem === undefined
-    ? (bound as HostToolBound)
+    ? bound
     : problem.replace(/capabilities\.tool\./g, '').replace(/capabilities\.tool/g, 'the bound');
 }
 
@@ -349,8 +349,8 @@ function parseStatement(c: Cursor, line: number, ctx: BodyContext): Step | undef
         worker,
         path,
         ...(Object.keys(args).length > 0 ? { args } : {}),
-        ...(fail !== undefined ? { fail } : {}),
-        ...(raceEv !== undefined ? { race: raceEv } : {}),
+        ...defined({ fail }),
+        ...defined({ race: raceEv }),
       };
       return done({ kind: 'event', line, event: ev, expect });
     }
@@ -548,7 +548,7 @@ export function exampleTrace(ex: Example): Trace {
       specVersion: SPEC_VERSION,
       cap: ex.cap,
       ...(ex.levers !== undefined ? { levers: ex.levers } : { arm: ex.arm ?? DEFAULT_ARM }),
-      ...(ex.tool !== undefined ? { tool: ex.tool } : {}),
+      ...defined({ tool: ex.tool }),
       seal: ex.seal,
       note: `spec example ${ex.id}`,
     },

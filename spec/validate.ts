@@ -101,7 +101,7 @@ export function checkExample(ex: Example, file: string): CheckedExample {
           if (e.race) world.write(e.path, e.race.content, e.race.mtimeMs);
           const key = `${e.worker}\u0001${requestKey(e.path, args)}`;
           const before = know.get(key);
-          checkRead(e, step.expect!, truth, know, key, ex, bad, (base) => diffBases.set(step, base), countOf(e.worker));
+          checkRead(step.expect!, truth, know, key, ex, bad, (base) => diffBases.set(step, base), countOf(e.worker));
           checkProgress(e, step.expect!, truth, before, spellings, key, ex, bad);
         } else if (e.type === 'stale') checkStale(e, step.expect!, world, ex, bad);
         break;
@@ -164,7 +164,6 @@ export function checkExample(ex: Example, file: string): CheckedExample {
 }
 
 function checkRead(
-  e: ReadEvent,
   x: ResponseExpectation,
   truth: ToolResult,
   know: Map<string, Knowledge>,
@@ -215,7 +214,7 @@ function checkRead(
           bad(
             `the worker does not hold bytes 0-${x.start} of this content, so a slice cannot continue from ${x.start}`,
           );
-        held = Buffer.concat([k!.held.subarray(0, x.start), pay]);
+        held = Buffer.concat([k.held.subarray(0, x.start), pay]);
       }
       // Bytes of unchanged content sent again do not shorten what the worker holds ("How the kit keeps K honest").
       if (

@@ -18,6 +18,7 @@ import { DEFAULT_RUNS, runConformance, type RuleResult, type RunResult } from '.
 import { parseBaseline } from '../properties/baseline.ts';
 import { readTextFile } from '../core/files.ts';
 import { DEFAULT_SEED } from '../core/seed.ts';
+import { defined } from '../core/defined.ts';
 
 export interface ConformanceOptions {
   /** The adapter object, or the path of an adapter module (resolved from the working directory). */
@@ -40,6 +41,9 @@ export interface ConformanceOptions {
   /** Name of the describe block (default "readshim-conformance: <adapter> arm <arm>"). */
   readonly name?: string;
 }
+
+/** What the adapter threw while loading, as the error each rule's test fails with. */
+const asError = (e: unknown): Error => (e instanceof Error ? e : new Error(String(e)));
 
 /** The message a failing rule's test fails with: the reason, then the story. */
 export function failureMessage(rule: RuleResult): string {
@@ -82,9 +86,9 @@ export function describeConformance(options: ConformanceOptions): void {
                 arm: options.arm,
                 runs: options.runs ?? DEFAULT_RUNS,
                 seed: options.seed ?? DEFAULT_SEED,
-                ...(options.cap !== undefined ? { cap: options.cap } : {}),
+                ...defined({ cap: options.cap }),
                 ...(options.only ? { only: options.only } : {}),
-                ...(options.settleTimeoutMs !== undefined ? { settleTimeoutMs: options.settleTimeoutMs } : {}),
+                ...defined({ settleTimeoutMs: options.settleTimeoutMs }),
               });
               guard.check();
               return r;
@@ -101,7 +105,7 @@ export function describeConformance(options: ConformanceOptions): void {
 
     for (const id of rules)
       it(id, (ctx) => {
-        if (broken !== undefined) throw broken instanceof Error ? broken : new Error(String(broken));
+        if (broken !== undefined) throw asError(broken);
         const rule = result?.rules.find((r) => r.id === id);
         if (rule === undefined) throw new Error(`${id}: the run reported nothing for this rule`);
         const known = listed.has(id);

@@ -9,7 +9,8 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import type { Claim } from '../../core/claims.ts';
 import { UsageError } from '../../core/errors.ts';
@@ -32,7 +33,10 @@ import { onKitExit } from '../process/cleanup.ts';
 import { Sandbox } from '../process/sandbox.ts';
 import type { AgentProfile, AgentResultInfo } from './profile.ts';
 import { ProxyTrap } from './proxy.ts';
+import { relayCommand, relaySocket } from './relay.ts';
+import { spawnSubject, type Isolation } from '../isolate.ts';
 import { ModelServer, WireFault, END_TEXT, type WorkerLine } from './server.ts';
+import { defined } from '../../core/defined.ts';
 
 /** Per turn (a request of the CLI), in ms: past it the run ends with exit 2. */
 export const DEFAULT_TURN_TIMEOUT_MS = 30_000;
@@ -53,6 +57,8 @@ export interface AgentDriverOptions {
   readonly levers?: readonly import('../../core/levers.ts').LeverName[];
   readonly cwd?: string;
   readonly sandboxDir?: string;
+  /** --isolate: each CLI under bubblewrap behind the loopback relay (adapters/agent/relay.ts). */
+  readonly isolation?: Isolation;
 }
 
 /** The executable for a profile: --agent-command, else .agent-clis/node_modules/.bin/<binary>, else PATH. */
@@ -68,14 +74,25 @@ export function resolveAgentCommand(p: AgentProfile, command: string | undefined
 }
 
 /** `<command> --version`, first line, or a reason it failed. */
-export async function askVersion(command: string, env: NodeJS.ProcessEnv): Promise<string> {
+export async function askVersion(
+  command: string,
+  env: NodeJS.ProcessEnv,
+  isolated?: { readonly isolation: Isolation; readonly home: string; readonly readable: readonly string[] },
+): Promise<string> {
   return new Promise((done) => {
-    const child = spawn(`${command} --version`, {
-      shell: true,
-      detached: true,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env,
-    });
+    const child =
+      isolated === undefined
+        ? spawn(`${command} --version`, { shell: true, detached: true, stdio: ['ignore', 'pipe', 'pipe'], env })
+        : spawnSubject({
+            command: `${command} --version`,
+            cwd: isolated.home,
+            env,
+            writable: [isolated.home],
+            readable: isolated.readable,
+            isolation: isolated.isolation,
+          });
+    child.stdin?.end();
+    child.stderr.resume();
     let out = '';
     const kill = (): void => {
       try {
@@ -120,16 +137,30 @@ class AgentProcess {
       line: WorkerLine;
       label: string;
       timeoutMs: number;
+      /** Under --isolate: the relay's socket directory and ports, the directories it writes and reads. */
+      isolated?: {
+        isolation: Isolation;
+        relayDir: string;
+        ports: readonly number[];
+        writable: readonly string[];
+        readable: readonly string[];
+      };
     },
   ) {
     const cmd = `${o.command} ${o.args.map(shellWord).join(' ')}`;
-    this.#child = spawn(cmd, {
-      shell: true,
-      detached: true,
-      cwd: o.cwd,
-      env: o.env,
-      stdio: ['pipe', 'ignore', 'pipe'],
-    });
+    const iso = o.isolated;
+    this.#child =
+      iso === undefined
+        ? spawn(cmd, { shell: true, detached: true, cwd: o.cwd, env: o.env, stdio: ['pipe', 'ignore', 'pipe'] })
+        : spawnSubject({
+            command: relayCommand(iso.relayDir, iso.ports, cmd, shellWord),
+            cwd: o.cwd,
+            env: o.env,
+            writable: [...iso.writable, iso.relayDir],
+            readable: iso.readable,
+            isolation: iso.isolation,
+          });
+    this.#child.stdout?.resume();
     this.#unregister = onKitExit(() => this.#kill());
     this.#exited = new Promise((r) => {
       this.#child.on('exit', (code, signal) => {
@@ -224,6 +255,9 @@ export function openAgentAdapter(o: AgentDriverOptions): DriverAdapter {
   // An explicit --timeout bounds the first request too (a CLI that never asks fails that fast).
   const startMs = o.timeoutMs ?? START_TIMEOUT_MS;
   const levers = o.levers ?? DEFAULT_DRIVER_LEVERS;
+  // Read-only inside the sandbox even where they lie in the caller's (hidden) HOME: the kit's node
+  // (the relay runs on it) and the directory the default CLI install is found from.
+  const readable = [dirname(dirname(process.execPath)), cwd];
   const nonce = randomBytes(4).toString('hex');
   let toolUses = 0;
   const turnMs: number[] = [];
@@ -245,14 +279,20 @@ export function openAgentAdapter(o: AgentDriverOptions): DriverAdapter {
     seal: false,
     raceBarrier: false,
     // The CLI's read tool as the profile measured it (normalisations, bounds): the ground truth.
-    ...(p.tool !== undefined ? { tool: p.tool } : {}),
+    ...defined({ tool: p.tool }),
   };
 
   const history = async (): Promise<HistoryHandle> => {
     const sandbox = new Sandbox(o.sandboxDir);
     const root = sandbox.root;
     const server = new ModelServer({ wire: p.wire, readTool: p.readTool.name });
-    const proxy = new ProxyTrap();
+    // Under --isolate the trap runs on the caller's loopback: it tunnels the model server's port only.
+    const tunnelled = new Set<number>();
+    const proxy = new ProxyTrap(o.isolation !== undefined ? tunnelled : undefined);
+    const relayDir = o.isolation !== undefined ? mkdtempSync(join(tmpdir(), 'readshim-relay-')) : undefined;
+    const dropRelay = (): void => {
+      if (relayDir !== undefined) rmSync(relayDir, { recursive: true, force: true });
+    };
     const procs: AgentProcess[] = [];
     const homes: ScratchHome[] = [];
     const claims = new ClaimQueue();
@@ -260,8 +300,15 @@ export function openAgentAdapter(o: AgentDriverOptions): DriverAdapter {
     try {
       await server.listen();
       await proxy.listen();
+      tunnelled.add(server.port);
+      if (relayDir !== undefined) {
+        await server.listenUnix(relaySocket(relayDir, server.port));
+        await proxy.listenUnix(relaySocket(relayDir, proxy.port));
+      }
     } catch (e) {
       await server.close().catch(() => undefined);
+      await proxy.close().catch(() => undefined);
+      dropRelay();
       sandbox.remove();
       throw new AdapterError(`cannot listen on 127.0.0.1: ${(e as Error).message}`);
     }
@@ -271,16 +318,20 @@ export function openAgentAdapter(o: AgentDriverOptions): DriverAdapter {
       const vh = new ScratchHome(o.sandboxDir);
       try {
         const vinfo = { baseUrl: server.url('--version'), proxyUrl: proxy.url, home: vh.path, tmp: vh.path, root };
-        version = await askVersion(command, {
-          PATH: process.env.PATH ?? '',
-          HOME: vh.path,
-          TMPDIR: vh.path,
-          HTTP_PROXY: proxy.url,
-          HTTPS_PROXY: proxy.url,
-          http_proxy: proxy.url,
-          https_proxy: proxy.url,
-          ...p.env(vinfo),
-        });
+        version = await askVersion(
+          command,
+          {
+            PATH: process.env.PATH ?? '',
+            HOME: vh.path,
+            TMPDIR: vh.path,
+            HTTP_PROXY: proxy.url,
+            HTTPS_PROXY: proxy.url,
+            http_proxy: proxy.url,
+            https_proxy: proxy.url,
+            ...p.env(vinfo),
+          },
+          o.isolation !== undefined ? { isolation: o.isolation, home: vh.path, readable } : undefined,
+        );
       } finally {
         vh.remove();
       }
@@ -333,7 +384,26 @@ export function openAgentAdapter(o: AgentDriverOptions): DriverAdapter {
       lines.push(line);
       const label = `${p.name} (worker ${ctx.workerId})`;
       const prompt = `Read the files the tool calls name. (readshim-conformance worker ${ctx.workerId})`;
-      const proc = new AgentProcess({ command, args: p.args(prompt), cwd: root, env, line, label, timeoutMs });
+      const isolated =
+        o.isolation !== undefined && relayDir !== undefined
+          ? {
+              isolation: o.isolation,
+              relayDir,
+              ports: [server.port, proxy.port],
+              writable: [root, home.path],
+              readable,
+            }
+          : undefined;
+      const proc = new AgentProcess({
+        command,
+        args: p.args(prompt),
+        cwd: root,
+        env,
+        line,
+        label,
+        timeoutMs,
+        ...(isolated !== undefined ? { isolated } : {}),
+      });
       procs.push(proc);
       if (p.promptVia === 'args') proc.endInput();
       else proc.send(p.userMessage!(prompt));
@@ -402,6 +472,7 @@ export function openAgentAdapter(o: AgentDriverOptions): DriverAdapter {
         await server.close().catch(() => undefined);
         await proxy.close().catch(() => undefined);
         for (const h of homes) h.remove();
+        dropRelay();
         sandbox.remove();
       },
     };
@@ -416,6 +487,11 @@ export function openAgentAdapter(o: AgentDriverOptions): DriverAdapter {
       ? [`No compaction is driven (${p.cannot.forget}): histories hold no forget, and FORGET-RESETS is not judged.`]
       : []),
     ...(p.cannot.windows !== undefined ? [`No windows: ${p.cannot.windows}.`] : []),
+    ...(o.isolation !== undefined
+      ? [
+          `Under --isolate each CLI process (and its --version) runs in bubblewrap with the profile's environment above (not the caller's); its 127.0.0.1 is its own, where a relay run on the kit's node (${process.execPath}) carries only the model server's and the proxy trap's ports to the kit over Unix sockets, and the trap tunnels only the model server's port; read-only even inside a hidden HOME: ${readable.join(', ')}.`,
+        ]
+      : []),
     ...p.assumptions,
     describeLevers(levers, undefined),
   ];

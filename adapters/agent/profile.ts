@@ -108,7 +108,7 @@ export function profileProblem(p: unknown): string | undefined {
 
 export async function loadProfile(modulePath: string): Promise<AgentProfile> {
   const mod = await importUserModule(modulePath, 'agent profile');
-  const p = (mod.profile ?? mod.default) as unknown;
+  const p = mod.profile ?? mod.default;
   const problem = profileProblem(p);
   if (problem !== undefined) throw new UsageError(`agent profile ${modulePath}: ${problem}`);
   return p as AgentProfile;

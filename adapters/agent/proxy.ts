@@ -4,7 +4,8 @@
  * report lists where the CLI tried to go. Nothing leaves the machine.
  */
 import { createServer, request as httpRequest, type Server } from 'node:http';
-import { connect, type AddressInfo, type Socket } from 'node:net';
+import { connect, type AddressInfo, type Server as NetServer, type Socket } from 'node:net';
+import { listenUnix } from './relay.ts';
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);
 
@@ -19,8 +20,13 @@ export class ProxyTrap {
   /** Refused destinations ("host:port") → attempts. */
   readonly refused = new Map<string, number>();
   #port = 0;
+  #unix: NetServer | undefined;
 
-  constructor() {
+  /**
+   * `loopbackPorts`: the only loopback ports it tunnels (under --isolate, the model server's: the
+   * trap runs on the caller's loopback, where other services may listen); all loopback without it.
+   */
+  constructor(readonly loopbackPorts?: ReadonlySet<number>) {
     this.#server = createServer((req, res) => {
       let url: URL;
       try {
@@ -30,7 +36,7 @@ export class ProxyTrap {
         return;
       }
       const dest = `${url.hostname}:${url.port || (url.protocol === 'https:' ? '443' : '80')}`;
-      if (!isLoopback(url.hostname)) {
+      if (!this.#reachable(url.hostname, Number(url.port || 80))) {
         this.#refuse(dest);
         res.writeHead(403, { 'content-type': 'text/plain' }).end('readshim proxy trap: only 127.0.0.1 is reachable');
         return;
@@ -59,7 +65,7 @@ export class ProxyTrap {
       const i = target.lastIndexOf(':');
       const host = i > 0 ? target.slice(0, i) : target;
       const port = i > 0 ? Number(target.slice(i + 1)) : 443;
-      if (!isLoopback(host) || !Number.isInteger(port)) {
+      if (!Number.isInteger(port) || !this.#reachable(host, port)) {
         this.#refuse(target);
         client.end('HTTP/1.1 403 Forbidden\r\n\r\n');
         return;
@@ -79,6 +85,15 @@ export class ProxyTrap {
     });
   }
 
+  #reachable(host: string, port: number): boolean {
+    return isLoopback(host) && (this.loopbackPorts === undefined || this.loopbackPorts.has(port));
+  }
+
+  /** Serves on a Unix socket too (`run --agent --isolate`: adapters/agent/relay.ts). */
+  async listenUnix(file: string): Promise<void> {
+    this.#unix = await listenUnix(this.#server, file);
+  }
+
   #refuse(dest: string): void {
     this.refused.set(dest, (this.refused.get(dest) ?? 0) + 1);
   }
@@ -91,11 +106,16 @@ export class ProxyTrap {
     this.#port = (this.#server.address() as AddressInfo).port;
   }
 
+  get port(): number {
+    return this.#port;
+  }
+
   get url(): string {
     return `http://127.0.0.1:${this.#port}`;
   }
 
   async close(): Promise<void> {
+    this.#unix?.close();
     for (const s of this.#sockets) s.destroy();
     await new Promise<void>((resolve) => this.#server.close(() => resolve()));
   }

@@ -7,10 +7,12 @@
  * path (/w/<worker>), so one server serves every worker of a history.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Server as NetServer } from 'node:net';
+import { listenUnix } from './relay.ts';
 import type { AgentWire } from './profile.ts';
 import { geminiEvents, geminiRoute, parseGemini, type GeminiRoute } from './wire/gemini.ts';
 import { OPENAI_CHAT_PATH, openaiChatEvents, parseOpenAIChat } from './wire/openai-chat.ts';
+import { fieldText } from './wire/text.ts';
 
 /** What a loop request carried back: the tool result for the last tool call, if any. */
 export interface ToolResult {
@@ -184,7 +186,7 @@ const textOf = (content: unknown): string =>
       ? content
           .map((b) =>
             b !== null && typeof b === 'object' && (b as { type?: unknown }).type === 'text'
-              ? String((b as { text?: unknown }).text ?? '')
+              ? fieldText((b as { text?: unknown }).text)
               : '',
           )
           .join('')
@@ -205,7 +207,7 @@ export function parseAnthropic(body: unknown, readTool: string): LoopRequest | '
     for (const blk of last.content as Record<string, unknown>[]) {
       if (blk?.type === 'tool_result' && typeof blk.tool_use_id === 'string')
         results.set(blk.tool_use_id, { id: blk.tool_use_id, raw: textOf(blk.content), isError: blk.is_error === true });
-      else if (blk?.type === 'text') userText += String(blk.text ?? '');
+      else if (blk?.type === 'text') userText += fieldText(blk.text);
     }
   } else if (last !== undefined) userText = textOf(last.content);
   return { turns: b.messages.length, results, userText };
@@ -230,6 +232,7 @@ export class ModelServer {
   readonly #server: Server;
   readonly #lines = new Map<string, WorkerLine>();
   #port = 0;
+  #unix: NetServer | undefined;
   /** Requests to paths no worker owns, or unparseable: the first problem ends the run. */
   fault: string | undefined;
   sideRequests = 0;
@@ -244,6 +247,11 @@ export class ModelServer {
       this.#server.listen(0, '127.0.0.1', () => resolve());
     });
     this.#port = (this.#server.address() as AddressInfo).port;
+  }
+
+  /** Serves on a Unix socket too (`run --agent --isolate`: adapters/agent/relay.ts). */
+  async listenUnix(file: string): Promise<void> {
+    this.#unix = await listenUnix(this.#server, file);
   }
 
   get port(): number {
@@ -322,6 +330,7 @@ export class ModelServer {
   }
 
   async close(): Promise<void> {
+    this.#unix?.close();
     this.#server.closeAllConnections();
     await new Promise<void>((resolve) => this.#server.close(() => resolve()));
   }

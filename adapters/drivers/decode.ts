@@ -78,10 +78,17 @@ export function findUnifiedDiff(text: string): { patch: string; at: number } | u
       while (j < rows.length && (oldLeft > 0 || newLeft > 0 || rows[j]!.startsWith('\\'))) {
         const r = rows[j]!;
         if (r.startsWith('\\')) j++;
-        else if (r.startsWith(' ')) (oldLeft--, newLeft--, j++);
-        else if (r.startsWith('-')) (oldLeft--, j++);
-        else if (r.startsWith('+')) (newLeft--, j++);
-        else break;
+        else if (r.startsWith(' ')) {
+          oldLeft--;
+          newLeft--;
+          j++;
+        } else if (r.startsWith('-')) {
+          oldLeft--;
+          j++;
+        } else if (r.startsWith('+')) {
+          newLeft--;
+          j++;
+        } else break;
       }
       if (oldLeft > 0 || newLeft > 0) break; // a hunk cut short: the patch ends before it
       end = j;

@@ -31,11 +31,21 @@ import {
 import { ScratchHome } from '../drivers/home.ts';
 import { DEFAULT_TIMEOUT_MS } from '../process/adapter.ts';
 import { Sandbox } from '../process/sandbox.ts';
-import { allowedClaim } from './claim.ts';
+import { allowedClaim, shownClaim } from './claim.ts';
 import { runHook } from './exec.ts';
 import type { Isolation } from '../isolate.ts';
-import { HostReadError, READ_TOOL_BOUND, hostRead } from './host-read.ts';
-import { postToolUse, preCompact, preDecision, preToolUse, type HookSession, type ReadToolInput } from './protocol.ts';
+import { describeHostTool, type HostToolBound } from '../../core/host-tool.ts';
+import { HostReadError, READ_TOOL_BOUND, READ_TOOL_MEASURED, hostRead } from './host-read.ts';
+import {
+  postAnswer,
+  postToolUse,
+  preCompact,
+  preDecision,
+  preToolUse,
+  type HookSession,
+  type ReadToolInput,
+} from './protocol.ts';
+import { defined } from '../../core/defined.ts';
 
 export interface HookDriverOptions {
   /** The PreToolUse hook command, run by the shell from `cwd` for every read. */
@@ -44,6 +54,8 @@ export interface HookDriverOptions {
   readonly post?: string;
   /** Run when the host compacts a worker's transcript (PreCompact). */
   readonly compact?: string;
+  /** After a compaction the host re-attaches this many recently requested files (spec/SPEC.md "Re-injection after compaction"). */
+  readonly reinject?: number;
   /** Per hook call, in ms. */
   readonly timeoutMs?: number;
   readonly cwd?: string;
@@ -59,7 +71,13 @@ export interface HookDriverOptions {
   readonly sandboxDir?: string;
   /** --isolate: every hook call under bubblewrap (adapters/isolate.ts). */
   readonly isolation?: Isolation;
+  /** --hook-tool: what the played Read does instead of Claude Code 2.1.197's (READ_TOOL_BOUND). */
+  readonly tool?: HostToolBound;
 }
+
+/** A bound that cuts nothing: every line of the file, whole (Claude Code 2.1.197's Read). */
+const uncut = (t: HostToolBound): boolean =>
+  t.maxLines === undefined && t.defaultLimit === undefined && t.maxLineChars === undefined && t.maxChars === undefined;
 
 export const HOOK_HOST = 'Claude Code-style agent host (hooks)';
 /** Calls after which a hook that failed every one of them ends the run (exit 2). */
@@ -74,6 +92,10 @@ interface Counts {
   updatedInput: number;
   postToolUse: number;
   postErrors: number;
+  /** PostToolUse answers whose updatedToolOutput replaced what the worker was shown. */
+  substituted: number;
+  /** PostToolUse answers with updatedMCPToolOutput, which a built-in Read ignores. */
+  mcpOutputIgnored: number;
   preCompact: number;
   compactErrors: number;
 }
@@ -84,6 +106,7 @@ export function openHookAdapter(o: HookDriverOptions): DriverAdapter {
   const levers = o.levers ?? DEFAULT_DRIVER_LEVERS;
   const pattern = o.pointerPattern ?? DEFAULT_POINTER_PATTERN;
   const pointer = pointerRegex(pattern);
+  const bound = o.tool ?? READ_TOOL_BOUND;
   const counts: Counts = {
     preToolUse: 0,
     allowed: 0,
@@ -93,6 +116,8 @@ export function openHookAdapter(o: HookDriverOptions): DriverAdapter {
     updatedInput: 0,
     postToolUse: 0,
     postErrors: 0,
+    substituted: 0,
+    mcpOutputIgnored: 0,
     preCompact: 0,
     compactErrors: 0,
   };
@@ -105,8 +130,8 @@ export function openHookAdapter(o: HookDriverOptions): DriverAdapter {
 
   const capabilities: Capabilities = {
     levers,
-    ...(o.cap !== undefined ? { cap: o.cap } : {}),
-    tool: READ_TOOL_BOUND,
+    ...defined({ cap: o.cap }),
+    tool: bound,
     capParam: false,
     windows: true,
     diff: levers.includes('diff'),
@@ -114,6 +139,7 @@ export function openHookAdapter(o: HookDriverOptions): DriverAdapter {
     // Without --hook-compact the host compacts and never tells the hook (FORGET-RESETS judges that).
     forget: o.compact !== undefined,
     forgetWhole: true,
+    ...(o.reinject !== undefined ? { reinject: { count: o.reinject, order: 'recent' as const } } : {}),
     counters: false,
     seal: false,
     // The kit rewrites a file right after the host's Read returned it, before PostToolUse.
@@ -141,7 +167,7 @@ export function openHookAdapter(o: HookDriverOptions): DriverAdapter {
       });
 
     const decodeDeny = (text: string, source: DriverSource, args: ReadArgs, request: ReadToolInput): Claim => {
-      const asked = hostRead(root, request);
+      const asked = hostRead(root, request, bound);
       const content = asked.ok ? asked.text : undefined;
       const info = {
         source,
@@ -171,8 +197,8 @@ export function openHookAdapter(o: HookDriverOptions): DriverAdapter {
             sandbox.prepare(args.path);
             const request: ReadToolInput = {
               file_path: `${root}/${args.path}`,
-              ...(args.offset !== undefined ? { offset: args.offset } : {}),
-              ...(args.limit !== undefined ? { limit: args.limit } : {}),
+              ...defined({ offset: args.offset }),
+              ...defined({ limit: args.limit }),
             };
             const id = `toolu_readshim_${++toolUses}`;
             const x = await call(
@@ -202,8 +228,8 @@ export function openHookAdapter(o: HookDriverOptions): DriverAdapter {
             else counts.allowed++;
             const effective = d.kind === 'allow' && d.updatedInput !== undefined ? d.updatedInput : request;
             if (effective !== request) counts.updatedInput++;
-            const asked = hostRead(root, request);
-            const served = effective === request ? asked : hostRead(root, effective);
+            const asked = hostRead(root, request, bound);
+            const served = effective === request ? asked : hostRead(root, effective, bound);
             // The kit's own tool: a race it was told to make happens now, after the host's Read.
             await ctx.read(args).catch((e: unknown) => {
               if (e instanceof AdapterError) throw e;
@@ -229,6 +255,19 @@ export function openHookAdapter(o: HookDriverOptions): DriverAdapter {
               );
               counts.postToolUse++;
               if (p.code !== 0) counts.postErrors++;
+              const a = postAnswer(p);
+              if (typeof a === 'string')
+                throw new AdapterError(`the PostToolUse hook ${JSON.stringify(o.post)} ${a} (read of ${served.file})`);
+              if (a.mcpIgnored) counts.mcpOutputIgnored++;
+              if (a.updatedToolOutput !== undefined) {
+                // The worker is shown the hook's text, not the Read's: it holds what that text carries.
+                counts.substituted++;
+                const total =
+                  claim.kind === 'slice' ? claim.total : Buffer.byteLength(asked.ok ? asked.text : served.text, 'utf8');
+                const shown = shownClaim(served.text, claim, total, a.updatedToolOutput);
+                claims.put(a.updatedToolOutput, shown);
+                return a.updatedToolOutput;
+              }
             }
             claims.put(served.text, claim);
             return served.text;
@@ -269,17 +308,22 @@ export function openHookAdapter(o: HookDriverOptions): DriverAdapter {
 
   const assumptions = [
     `Host played: ${HOOK_HOST}. Before every Read it runs the PreToolUse hook ${quoted(o.command)} through the shell from ${cwd}, with JSON on stdin: session_id (one per worker), transcript_path (no transcript is written), cwd (the history's sandbox, also CLAUDE_PROJECT_DIR and {root}), permission_mode "default", hook_event_name "PreToolUse", tool_name "Read", tool_input {file_path: the sandbox path as spelled, unnormalised, offset?, limit?}, tool_use_id. HOME is a fresh directory per history, shared by its workers.`,
-    `The host's Read tool returns the file's lines without line numbers, at most 2,000 lines per request, each cut after 2,000 characters, and refuses a read without offset and limit of a file over 256 KB ("File content (…KB) exceeds maximum allowed size (256KB)"): the worker sees the refusal, and PostToolUse does not run (the declared host tool bound).`,
+    `The host's Read tool returns the file's lines without line numbers: ${uncut(bound) ? 'no line limit and no line cut, ' : ''}${describeHostTool(bound)} (${o.tool === undefined ? READ_TOOL_MEASURED : '--hook-tool'}); a refusal is all the worker sees, and PostToolUse does not run (the declared host tool bound).`,
     `Hook answers: exit 0 without a decision, permissionDecision "allow" or {"decision": "approve"} = the read proceeds; "ask" = the played user approves and the read proceeds (the reason goes to the user, never to the worker); "deny", {"decision": "block"} or exit 2 = the read is withheld and the worker sees only the reason (stderr for exit 2); updatedInput replaces the Read input; any other exit = a non-blocking hook error, the read proceeds (counted; a run where the hook never succeeded is exit 2). A hook call has ${timeoutMs} ms (--timeout), past which the run ends with exit 2.`,
     `A withheld read is decoded from the reason: ${o.decoder !== undefined ? `first by --decode ${o.decoderModule ?? ''}, then ` : ''}a unified diff = a diff against what the worker holds; text matching /${pattern}/i = "unchanged, you hold it" (a pointer); anything else ends the run with exit 2.`,
     `A worker's parallel reads run one after another (PreToolUse, Read, PostToolUse each).`,
     o.post !== undefined
-      ? `After every successful Read the host runs ${quoted(o.post)} (PostToolUse) with tool_response {type: "text", file: {filePath, content, numLines, startLine, totalLines}}; its output is not shown to the worker, a non-zero exit is counted. The kit may rewrite the file between the Read and this hook (the stat-after-read race).`
+      ? `After every successful Read the host runs ${quoted(o.post)} (PostToolUse) with tool_response {type: "text", file: {filePath, content, numLines, startLine, totalLines}}; a non-zero exit is counted. Its hookSpecificOutput.updatedToolOutput (a string) replaces the Read's output: the worker is shown only that and holds what it carries (the tool's text inside it = framed; else the start of the tool's text it begins with, a partial slice; spec/SPEC.md "Substituted results"); updatedMCPToolOutput applies to MCP tools only and is ignored for Read (counted); any other output is not shown to the worker. The kit may rewrite the file between the Read and this hook (the stat-after-read race).`
       : `No PostToolUse hook (--hook-post).`,
     o.compact !== undefined
       ? `On compaction the host runs ${quoted(o.compact)} with PreCompact (trigger "auto") for the worker's session, and compacts whatever it answers; it compacts whole workers only (forget(path) is not generated).`
       : `The host compacts transcripts (whole workers) without telling the hook (no --hook-compact): a pointer after a compaction fails FORGET-RESETS.`,
-    `After a compaction the host does not re-inject recently read files: the worker holds nothing it read before.`,
+    // With --hook-reinject the run's assumptions say what the host re-attaches (core/reinject.ts describeReinject).
+    ...(o.reinject === undefined
+      ? [
+          `After a compaction the host does not re-inject recently read files (no --hook-reinject): the worker holds nothing it read before.`,
+        ]
+      : []),
     `The kit never makes the Read tool fail on purpose (a read the hook withholds never reaches the tool); reads of missing files fail for real.`,
     describeLevers(levers, o.cap),
   ];

@@ -41,3 +41,25 @@ export function allowedClaim(
   const total = Buffer.byteLength(asked.text, 'utf8');
   return { kind: 'slice', start, end: start + Buffer.byteLength(served, 'utf8'), total, done: false, payload: served };
 }
+
+/**
+ * What the worker holds when a PostToolUse hook replaced the Read's output with `shown`
+ * (spec/SPEC.md "Substituted results"): the claim of the text it was shown, judged against the
+ * content. The tool's text inside the replacement is that text, framed; otherwise the longest
+ * start of the served text the replacement begins with is a partial slice (bytes 0–N of it, none
+ * when N is 0); the rest of the replacement is the hook's own text.
+ */
+export function shownClaim(served: string, claim: Claim, total: number, shown: string): Claim {
+  if (shown === served) return claim;
+  const start = claim.kind === 'slice' ? claim.start : 0;
+  if (claim.kind !== 'verbatim' && claim.kind !== 'slice') return claim;
+  if (shown.includes(served) && claim.kind === 'verbatim')
+    return { kind: 'verbatim', payload: served, at: shown.indexOf(served) };
+  let n = 0;
+  while (n < served.length && n < shown.length && served.charCodeAt(n) === shown.charCodeAt(n)) n++;
+  // Never half a surrogate pair: the worker would hold U+FFFD, not the content's bytes.
+  if (n > 0 && n < served.length && /[\uD800-\uDBFF]/.test(served[n - 1]!)) n--;
+  const payload = served.slice(0, n);
+  const end = start + Buffer.byteLength(payload, 'utf8');
+  return { kind: 'slice', start, end, total, done: end === total && start === 0, payload, at: 0 };
+}

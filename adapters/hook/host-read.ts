@@ -1,8 +1,8 @@
 /**
  * The Read tool of the host the kit plays for hooks: reads the sandbox file named by an absolute
- * `file_path`, returns lines `offset..offset+limit-1` (1-based) within Claude Code's bound — at most
- * 2,000 lines, each cut after 2,000 characters — without line numbers, refusing a whole read of a
- * file over 256 KB (README "Check a hook").
+ * `file_path`, returns lines `offset..offset+limit-1` (1-based) as Claude Code 2.1.197's Read does —
+ * no line or length cut, CRLF as LF, a BOM dropped, rows of split("\n"), without line numbers,
+ * refusing a whole read of a file over 256 KB (README "Check a hook"; `--hook-tool` declares another).
  * The bound is declared as the host tool (core/host-tool.ts), so every rule judges the bounded text.
  */
 import { readFileSync } from 'node:fs';
@@ -13,14 +13,25 @@ import { splitLines } from '../../harness/lines.ts';
 import { TOOL_ERROR_CODES } from '../../harness/world.ts';
 
 /**
- * Claude Code's Read: 2,000 lines from the offset, lines cut after 2,000 characters (UTF-16 units);
- * a whole read of a file over 256 KB is refused (spec/SPEC.md "Host refusals").
+ * Claude Code 2.1.197's Read, measured with the agent driver (the `claude-code` profile declares the
+ * same): a 2,500-line file and a 5,000-character line come back whole; CRLF shown as LF, a BOM
+ * dropped, lines as the rows of split("\n"); a whole read of a file over 256 KB is refused
+ * (spec/SPEC.md "Host read tools", "Host refusals").
  */
 export const READ_TOOL_BOUND: HostToolBound = Object.freeze({
+  normalize: Object.freeze(['crlf', 'bom', 'split'] as const),
+  refuse: Object.freeze({ maxBytes: 256 * 1024 }),
+});
+
+/** The hook host's Read before 2.1 measured it: 2,000 lines, lines cut after 2,000 characters (`--hook-tool`). */
+export const READ_TOOL_BOUND_2_0: HostToolBound = Object.freeze({
   maxLines: 2000,
   maxLineChars: 2000,
   refuse: Object.freeze({ maxBytes: 256 * 1024 }),
 });
+
+/** Which host version a bound describes, for the report. */
+export const READ_TOOL_MEASURED = 'Claude Code 2.1.197 Read, measured';
 
 export type HostRead =
   | {

@@ -6,6 +6,7 @@
  * "reason"}`; exit 2 = block with stderr as the reason; any other exit = a non-blocking error.
  */
 import type { HookExit } from './exec.ts';
+import { defined } from '../../core/defined.ts';
 
 /** Claude Code's Read tool input: an absolute path, 1-based first line, line count. */
 export interface ReadToolInput {
@@ -128,10 +129,40 @@ export function preDecision(x: HookExit): PreDecision | string {
     case undefined:
       return { kind: 'allow', via: 'none' };
     case 'block':
-      return { kind: 'deny', via: 'block', reason: (j.reason as string | undefined) ?? '' };
+      return { kind: 'deny', via: 'block', reason: j.reason ?? '' };
     case 'approve':
       return { kind: 'allow', via: 'approve' };
     default:
       return `answered "decision": ${JSON.stringify(j.decision)}; the older form knows "block" and "approve"`;
   }
+}
+
+/**
+ * What a PostToolUse hook's answer changes for the worker: `hookSpecificOutput.updatedToolOutput`
+ * (a string) replaces the Read's output, and the worker is shown only that. The older
+ * `updatedMCPToolOutput` replaces the output of MCP tools only; Read is built in, so the played host
+ * ignores it (counted). A non-zero exit or output that is not JSON changes nothing; a JSON answer
+ * with a malformed field is a string saying so (exit 2 of the kit).
+ */
+export function postAnswer(
+  x: HookExit,
+): { readonly updatedToolOutput?: string; readonly mcpIgnored: boolean } | string {
+  const none = { mcpIgnored: false };
+  const out = x.stdout.trim();
+  if (x.code !== 0 || !out.startsWith('{')) return none;
+  let j: unknown;
+  try {
+    j = JSON.parse(out);
+  } catch {
+    return `printed output that starts like JSON but is not: ${clip(out)}`;
+  }
+  if (!isObj(j) || j.hookSpecificOutput === undefined) return none;
+  const h = j.hookSpecificOutput;
+  if (!isObj(h)) return 'printed a "hookSpecificOutput" that is not an object';
+  if (h.hookEventName !== undefined && h.hookEventName !== 'PostToolUse')
+    return `answered a PostToolUse event with hookSpecificOutput.hookEventName ${JSON.stringify(h.hookEventName)}`;
+  const u = h.updatedToolOutput;
+  if (u !== undefined && typeof u !== 'string')
+    return 'printed an updatedToolOutput that is not a string (the Read output the worker is shown)';
+  return { ...defined({ updatedToolOutput: u }), mcpIgnored: h.updatedMCPToolOutput !== undefined };
 }

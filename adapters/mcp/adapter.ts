@@ -15,7 +15,7 @@ import { KIT_VERSION } from '../../core/version.ts';
 import { windowOf } from '../../harness/lines.ts';
 import { ClaimQueue } from '../claim-queue.ts';
 import { withRoot } from '../command.ts';
-import type { AdapterContext, Capabilities, HistoryHandle, ReadArgs, WorkerShim } from '../contract.ts';
+import type { Capabilities, HistoryHandle, ReadArgs, WorkerShim } from '../contract.ts';
 import { DEFAULT_POINTER_PATTERN, defaultDecode, pointerRegex, type DriverDecoder } from '../drivers/decode.ts';
 import {
   DEFAULT_DRIVER_LEVERS,
@@ -31,6 +31,7 @@ import { Sandbox } from '../process/sandbox.ts';
 import { chooseReadTool, type ArgMap, type ReadTool } from './tool.ts';
 import { ServerProcess } from './transport.ts';
 import type { Isolation } from '../isolate.ts';
+import { defined } from '../../core/defined.ts';
 
 /** The SDK the kit's client is built on (package.json pins it). */
 export const SDK = '@modelcontextprotocol/sdk';
@@ -73,6 +74,14 @@ interface Slot {
   first: Promise<Live> | undefined;
   readonly lives: Set<Promise<Live>>;
 }
+
+/** JSON-RPC errors that end the run (AdapterError): the server failed, not the read. */
+const HOST_FAILURE_CODES: ReadonlySet<number> = new Set([
+  ErrorCode.RequestTimeout,
+  ErrorCode.ConnectionClosed,
+  ErrorCode.InvalidParams,
+  ErrorCode.MethodNotFound,
+]);
 
 const message = (e: unknown): string => (e instanceof Error ? e.message : String(e)).split('\n')[0]!;
 
@@ -148,7 +157,7 @@ export async function openMcpAdapter(o: McpDriverOptions): Promise<DriverAdapter
 
   const capabilities: Capabilities = {
     levers,
-    ...(o.cap !== undefined ? { cap: o.cap } : {}),
+    ...defined({ cap: o.cap }),
     capParam: false,
     windows,
     diff: levers.includes('diff'),
@@ -196,13 +205,7 @@ export async function openMcpAdapter(o: McpDriverOptions): Promise<DriverAdapter
       return await live.client.callTool({ name, arguments: args }, undefined, { timeout: timeoutMs });
     } catch (e) {
       const code = e instanceof McpError ? e.code : undefined;
-      if (
-        code === undefined ||
-        code === ErrorCode.RequestTimeout ||
-        code === ErrorCode.ConnectionClosed ||
-        code === ErrorCode.InvalidParams ||
-        code === ErrorCode.MethodNotFound
-      )
+      if (code === undefined || HOST_FAILURE_CODES.has(code))
         throw new AdapterError(
           `MCP server ${JSON.stringify(o.command)} failed ${what}: ${message(e)}; ${live.proc.describe()}`,
         );
@@ -211,7 +214,7 @@ export async function openMcpAdapter(o: McpDriverOptions): Promise<DriverAdapter
     }
   };
 
-  const worker = async (slot: Slot, claims: ClaimQueue, ctx: AdapterContext): Promise<WorkerShim> => {
+  const worker = async (slot: Slot, claims: ClaimQueue): Promise<WorkerShim> => {
     let pending = slot.first;
     slot.first = undefined;
     if (pending === undefined) {
@@ -317,7 +320,7 @@ export async function openMcpAdapter(o: McpDriverOptions): Promise<DriverAdapter
       return {
         opTimeoutMs: timeoutMs,
         injectsFailures: false,
-        create: (ctx) => worker(slot, claims, ctx),
+        create: () => worker(slot, claims),
         write: (path, content, mtimeMs) => slot.sandbox.write(path, content, mtimeMs),
         delete: (path) => slot.sandbox.delete(path),
         decode: (text) => claims.take(text),

@@ -23,9 +23,18 @@ import type {
 import { ClaimQueue } from '../claim-queue.ts';
 import { withRoot } from '../command.ts';
 import { Channel, type Message } from './channel.ts';
-import { PROTOCOL_VERSION, errorFrom, helloFrom, toWire, type HelloReply, type WireError } from './protocol.ts';
+import {
+  PROTOCOL_VERSION,
+  errorFrom,
+  helloFrom,
+  sizedClaim,
+  toWire,
+  type HelloReply,
+  type WireError,
+} from './protocol.ts';
 import { Sandbox } from './sandbox.ts';
 import type { Isolation } from '../isolate.ts';
+import { defined } from '../../core/defined.ts';
 
 /**
  * Per-request limit: hook-style shims start an interpreter or jq per call (2–6 s a read measured,
@@ -150,7 +159,7 @@ export async function openProcessAdapter(o: ProcessAdapterOptions): Promise<Proc
     const caps = capabilities!;
     const reply = await live.channel.request('newWorker', {
       worker: ctx.workerId,
-      ...(ctx.arm !== undefined ? { arm: ctx.arm } : {}),
+      ...defined({ arm: ctx.arm }),
       levers: ctx.levers,
       cap: toWire(ctx.cap),
       seal: ctx.seal,
@@ -200,7 +209,7 @@ export async function openProcessAdapter(o: ProcessAdapterOptions): Promise<Proc
       shim.forget = async (path?: string): Promise<void> => {
         const m = await live.channel.request('forget', {
           worker: ctx.workerId,
-          ...(path !== undefined ? { path } : {}),
+          ...defined({ path }),
         });
         note(m);
         const e = errorOf(m);
@@ -266,8 +275,8 @@ export async function openProcessAdapter(o: ProcessAdapterOptions): Promise<Proc
       latched();
       return workerShim(surface, surfaceClaims, { ...ctx, workerId: `probe-${++probeWorkers}` });
     },
-    decode(text: string, _info: DecodeInfo): Claim {
-      return surfaceClaims.take(text);
+    decode(text: string, info: DecodeInfo): Claim {
+      return sizedClaim(surfaceClaims.take(text), info);
     },
     async openHistory(_info: HistoryInfo): Promise<HistoryHandle> {
       if (failure !== undefined) throw failure;
@@ -293,7 +302,7 @@ export async function openProcessAdapter(o: ProcessAdapterOptions): Promise<Proc
         create: (ctx) => workerShim(live, claims, ctx),
         write: (path, content, mtimeMs) => live.sandbox.write(path, content, mtimeMs),
         delete: (path) => live.sandbox.delete(path),
-        decode: (text) => claims.take(text),
+        decode: (text, info) => sizedClaim(claims.take(text), info),
         breach: () => live.breach,
         async close() {
           if (closed) return;

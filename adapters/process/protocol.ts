@@ -4,6 +4,7 @@
  */
 import type { ArmName, Levers } from '../../core/arms.ts';
 import { claimProblem, type Claim } from '../../core/claims.ts';
+import type { DecodeInfo } from '../../core/contract.ts';
 import { capabilitiesProblem } from '../capabilities.ts';
 import type { Capabilities, Counters } from '../contract.ts';
 
@@ -137,7 +138,9 @@ export function replyProblem(op: Op, r: Record<string, unknown>): string | undef
       if (typeof r.text !== 'string' && !(op === 'stale' && r.text === null))
         return `a ${op} reply needs "text" (a string${op === 'stale' ? ' or null' : ''}) or an "error"`;
       if (r.claim !== undefined) {
-        const p = claimProblem(r.claim);
+        // A read's pointer may leave `total` out: the kit knows the request's content (PROTOCOL.md "Claims").
+        const sized = op === 'read' && isObj(r.claim) && r.claim.kind === 'pointer' && r.claim.total === undefined;
+        const p = sized ? pointerProblem(r.claim as Record<string, unknown>) : claimProblem(r.claim);
         if (p) return `malformed claim: ${p}`;
       }
       if (r.counted !== undefined && !(Array.isArray(r.counted) && r.counted.every(isNat)))
@@ -153,6 +156,21 @@ export function replyProblem(op: Op, r: Record<string, unknown>): string | undef
         ? undefined
         : 'a persona reply needs "text": a string or null';
   }
+}
+
+/** A pointer without `total` carries nothing else. */
+function pointerProblem(c: Record<string, unknown>): string | undefined {
+  const extra = Object.keys(c).filter((k) => k !== 'kind' && k !== 'total');
+  return extra.length === 0 ? undefined : `a pointer claim carries no ${JSON.stringify(extra[0])}`;
+}
+
+/**
+ * The claim a read reply sent, with a pointer's omitted `total` filled in: the UTF-8 size of the
+ * request's content as the kit computes it (`info.contentBytes`).
+ */
+export function sizedClaim(c: Claim, info: DecodeInfo): Claim {
+  if (c.kind !== 'pointer' || (c as { total?: unknown }).total !== undefined) return c;
+  return { kind: 'pointer', total: info.contentBytes ?? 0 };
 }
 
 /** The shim's error as a JS error (its name decides TypeError / RangeError probes). */

@@ -15,7 +15,8 @@ import { SEED_DOMAIN, TIMEOUT_DOMAIN, intFlag, oneOf, parseArgs } from '../args.
 import { EXIT, UsageError } from '../../core/errors.ts';
 import { emit, progress } from '../../core/output.ts';
 import { resolveAdapter } from '../in-process.ts';
-import { writeProblem } from '../../core/out-path.ts';
+import { tmpdirProblem, writeProblem } from '../../core/out-path.ts';
+import { defined } from '../../core/defined.ts';
 
 export interface BenchFlags {
   readonly workload: WorkloadParams;
@@ -87,6 +88,8 @@ export function parseBenchFlags(argv: readonly string[]): BenchFlags {
     throw new UsageError(
       'bench: --process needs a command line, e.g. --process "python3 examples/python/delivery_shim.py"',
     );
+  const noTmp = processCommand !== undefined ? tmpdirProblem() : undefined;
+  if (noTmp !== undefined) throw new UsageError(`bench: ${noTmp}`);
   const timeoutMs = intFlag('bench', 'timeout', f.get('timeout'), TIMEOUT_DOMAIN);
   if (timeoutMs !== undefined && processCommand === undefined)
     throw new UsageError('bench: --timeout applies to --process only');
@@ -105,10 +108,10 @@ export function parseBenchFlags(argv: readonly string[]): BenchFlags {
     throw new UsageError('bench: --baselines none leaves nothing to bench; give --adapter or --process');
   return {
     workload,
-    ...(adapterPath !== undefined ? { adapterPath } : {}),
-    ...(processCommand !== undefined ? { processCommand } : {}),
-    ...(timeoutMs !== undefined ? { timeoutMs } : {}),
-    ...(arm !== undefined ? { arm } : {}),
+    ...defined({ adapterPath }),
+    ...defined({ processCommand }),
+    ...defined({ timeoutMs }),
+    ...defined({ arm }),
     baselines,
     reporter: oneOf('bench', 'reporter', f.get('reporter'), ['pretty', 'json'] as const) ?? 'pretty',
     ...(f.get('out') !== undefined ? { out: f.get('out')! } : {}),
@@ -138,7 +141,7 @@ export default async function bench(argv: readonly string[]): Promise<number> {
   if (flags.processCommand !== undefined)
     adapter = processAdapter = await openProcessAdapter({
       command: flags.processCommand,
-      ...(flags.timeoutMs !== undefined ? { timeoutMs: flags.timeoutMs } : {}),
+      ...defined({ timeoutMs: flags.timeoutMs }),
       ...(flags.isolation ? { isolation: flags.isolation } : {}),
     });
   else if (flags.adapterPath !== undefined) adapter = await resolveAdapter(flags.adapterPath);

@@ -5,6 +5,7 @@
  * config or an unreadable file.
  */
 import { relative } from 'node:path';
+import { toJson } from '../../core/json.ts';
 import { parseArgs, oneOf } from '../args.ts';
 import { EXIT, UsageError } from '../../core/errors.ts';
 import { emit, envelope, progress } from '../../core/output.ts';
@@ -13,6 +14,7 @@ import { defaultConfigPath, loadConfig } from '../../gates/config.ts';
 import { GateContext, type Finding } from '../../gates/context.ts';
 import { runGates, type GateStatus, type GatesRun } from '../../gates/run.ts';
 import type { GateId } from '../../gates/ids.ts';
+import { defined } from '../../core/defined.ts';
 
 export interface GatesReport {
   readonly tool: string;
@@ -60,7 +62,7 @@ export function gatesReport(run: GatesRun, config: string): GatesReport {
         checks: r.checks,
         unit: r.unit,
         ...(r.status === 'unexercised' ? { reason: unexercisedReason(r.unit) } : {}),
-        ...(finding !== undefined ? { finding } : {}),
+        ...defined({ finding }),
         ...(more.length > 0 ? { moreFindings: more } : {}),
       };
     }),
@@ -110,6 +112,6 @@ export default async function gates(argv: readonly string[]): Promise<number> {
     throw e;
   }
   const report = gatesReport(run, relative(process.cwd(), path) || path);
-  emit(reporter === 'json' ? JSON.stringify(report, null, 2) : gatesPretty(report), undefined);
+  emit(reporter === 'json' ? toJson(report, 2) : gatesPretty(report), undefined);
   return report.summary.failed + report.summary.unexercised > 0 ? EXIT.failed : EXIT.ok;
 }

@@ -4,12 +4,14 @@
  * by cli/commands/mutants.ts once it has found the catalogue.
  */
 import { MUTANT_IDS, mutantById } from '../../mutations/index.ts';
+import { toJson } from '../../core/json.ts';
 import { runMutants } from '../../mutations/pool.ts';
 import { MUTANT_RUNS, MUTANT_SEED, type MutantResult } from '../../mutations/run.ts';
 import { sourcesProblem } from '../../mutations/workspace.ts';
 import { RUNS_DOMAIN, intFlag, oneOf, parseArgs } from '../args.ts';
 import { EXIT, UsageError } from '../../core/errors.ts';
 import { envelope, emit, progress } from '../../core/output.ts';
+import { defined } from '../../core/defined.ts';
 
 export interface MutantsFlags {
   readonly runs: number;
@@ -82,13 +84,13 @@ export function mutantsJson(results: readonly MutantResult[], flags: MutantsFlag
       failedRules: r.failedRules,
       runsToKill: r.runsToKill,
       killedBy: r.killedBy,
-      ...(r.corpusCase !== undefined ? { corpusCase: r.corpusCase } : {}),
+      ...defined({ corpusCase: r.corpusCase }),
       runsToKillWithoutCorpus: r.runsToKillWithoutCorpus,
-      ...(r.reason !== undefined ? { reason: r.reason } : {}),
+      ...defined({ reason: r.reason }),
     })),
     summary: summarize(results),
   };
-  return JSON.stringify(report, null, 2);
+  return toJson(report, 2);
 }
 
 export function mutantsPretty(results: readonly MutantResult[], flags: MutantsFlags, seconds: number): string {

@@ -18,10 +18,11 @@ import { DEFAULT_FAILURE_DIR, loadFailures, olderSpecNote, readTraceFile, saveFa
 import { progress, progressEnabled } from '../../core/output.ts';
 import { RunProgress } from '../progress.ts';
 import { DEFAULT_SEED } from '../../core/seed.ts';
-import { writeProblem } from '../../core/out-path.ts';
+import { tmpdirProblem, writeProblem } from '../../core/out-path.ts';
 import { finishRun, parseCiFlags, type CiFlags, type RunReporter } from '../ci.ts';
 import { SUBJECT_VALUE_FLAGS, checkSubjectSwitches, entryOf, parseSubject, type SubjectFlags } from '../subjects.ts';
 import { resolveAdapter } from '../in-process.ts';
+import { defined } from '../../core/defined.ts';
 
 export { DEFAULT_SEED, resolveAdapter };
 /**
@@ -103,6 +104,8 @@ export function parseRunFlags(argv: readonly string[]): RunFlags {
   const subject = parseSubject(f, cap);
   checkSubjectSwitches(subject, { jobs: false, isolate: p.switches.has('isolate') });
   const spawns = entryOf(subject).transport === 'process';
+  const noTmp = spawns ? tmpdirProblem() : undefined;
+  if (noTmp !== undefined) throw new UsageError(`run: ${noTmp}`);
   const isolation = p.switches.has('isolate') ? openIsolation('run') : undefined;
   const timeoutMs = intFlag('run', 'timeout', f.get('timeout'), TIMEOUT_DOMAIN);
   // A replay plays the trace: arm, cap and seal come from its header; nothing is generated or shrunk.
@@ -133,11 +136,11 @@ export function parseRunFlags(argv: readonly string[]): RunFlags {
     throw new UsageError(`run: failure database ${failureDir}: ${badDir} (--failures <dir> or --no-save)`);
   return {
     subject,
-    ...(timeoutMs !== undefined ? { timeoutMs } : {}),
+    ...defined({ timeoutMs }),
     jobs: jobs ?? availableParallelism(),
     shrink: shrink ?? (spawns ? PROCESS_SHRINK_RUNS : DEFAULT_SHRINK_RUNS),
-    ...(armFlag !== undefined ? { arm: armFlag } : {}),
-    ...(cap !== undefined ? { cap } : {}),
+    ...defined({ arm: armFlag }),
+    ...defined({ cap }),
     runs: intFlag('run', 'runs', f.get('runs'), RUNS_DOMAIN) ?? (spawns ? DEFAULT_PROCESS_RUNS : DEFAULT_RUNS),
     seed: intFlag('run', 'seed', f.get('seed'), SEED_DOMAIN) ?? DEFAULT_SEED,
     ...(only ? { only } : {}),
@@ -223,7 +226,8 @@ function readReplay(flags: RunFlags): Replay | undefined {
 
 /** The flags a saved trace needs to be replayed as this run judged it (the trace carries arm, cap and seal). */
 function replayCommand(flags: RunFlags, file: string): string {
-  const parts = ['readshim-conformance run', ...entryOf(flags.subject).argv(flags.subject, flags.cap)];
+  // Runs as printed from a project that installed the kit, and in a checkout of it (README "Commands").
+  const parts = ['npx readshim-conformance run', ...entryOf(flags.subject).argv(flags.subject, flags.cap)];
   if (flags.timeoutMs !== undefined) parts.push(`--timeout ${flags.timeoutMs}`);
   if (flags.isolation !== undefined) parts.push('--isolate');
   if (flags.only !== undefined) parts.push(`--only ${flags.only.join(',')}`);
@@ -235,16 +239,11 @@ function replayCommand(flags: RunFlags, file: string): string {
  * An adapter module runs in a worker thread watched from this one (cli/thread.ts): a synchronous
  * loop in it ends the run with exit 2. The embedded reference (the default run) and --process stay
  * here: the reference is the kit's own code, and a process is watched by its channel's timeout.
- * READSHIM_ADAPTER_THREAD=0 runs an adapter module here too (to measure what the thread costs).
  */
 export default async function run(argv: readonly string[]): Promise<number> {
   const flags = parseRunFlags(argv);
   readReplay(flags); // a bad trace is exit 2 before a thread starts
-  if (
-    flags.subject.kind === 'adapter' &&
-    flags.subject.path !== undefined &&
-    process.env.READSHIM_ADAPTER_THREAD !== '0'
-  ) {
+  if (flags.subject.kind === 'adapter' && flags.subject.path !== undefined) {
     const { runInThread } = await import('../thread.ts');
     return runInThread({
       argv,
@@ -277,11 +276,11 @@ async function runWith(
 ): Promise<number> {
   const entry = entryOf(flags.subject);
   const subject = await entry.open(flags.subject, {
-    ...(flags.timeoutMs !== undefined ? { timeoutMs: flags.timeoutMs } : {}),
-    ...(flags.cap !== undefined ? { cap: flags.cap } : {}),
+    ...defined({ timeoutMs: flags.timeoutMs }),
+    ...defined({ cap: flags.cap }),
     replay: replay !== undefined,
     ...(flags.isolation ? { isolation: flags.isolation } : {}),
-    ...(calls !== undefined ? { calls } : {}),
+    ...defined({ calls }),
   });
   const adapter = subject.adapter;
   /** Runs that start processes per history (a shim process, hooks, MCP servers, agent CLIs). */
@@ -305,7 +304,7 @@ async function runWith(
     const olderSpec = replays.map((r) => olderSpecNote(r.name, r.trace)).filter((x): x is string => x !== undefined);
     const result = await judgeRun({
       adapter,
-      ...(arm !== undefined ? { arm } : {}),
+      ...defined({ arm }),
       runs: replayOnly ? 0 : flags.runs,
       seed: replay?.trace.header.seed ?? flags.seed,
       // A hook's or server's reads are the host's: the kit does not fail them on purpose (adapters/hook, adapters/mcp).
@@ -353,7 +352,7 @@ async function runWith(
     const extras = {
       traceFiles,
       notes,
-      ...(host !== undefined ? { host } : {}),
+      ...defined({ host }),
       replayCommand: (file: string) => replayCommand(flags, file),
       ...(replay !== undefined ? { replay: { file: replay.file, header: replay.trace.header } } : {}),
     };

@@ -5,6 +5,7 @@
  * Exit 0 all pass, 1 an example failed, 2 a malformed example (names the example and its line).
  */
 import referenceAdapter from '../../adapters/reference.ts';
+import { toJson } from '../../core/json.ts';
 import type { ShimAdapter } from '../../adapters/contract.ts';
 import { parseArgs, oneOf } from '../args.ts';
 import { EXIT, UsageError } from '../../core/errors.ts';
@@ -12,6 +13,7 @@ import { emit, envelope, progress } from '../../core/output.ts';
 import { SpecError } from '../../spec/model.ts';
 import { findSpecFile, loadSpecFile, type LoadedSpec } from '../../spec/load.ts';
 import { runExamples, type ExampleResult } from '../../spec/execute.ts';
+import { defined } from '../../core/defined.ts';
 
 export interface SpecCommandOptions {
   /** SPEC.md to execute; default: the nearest spec/SPEC.md above this module. */
@@ -47,7 +49,7 @@ export function specReport(results: readonly ExampleResult[]): SpecReport {
       id: r.id,
       rule: r.rule,
       status: r.status,
-      ...(r.reason !== undefined ? { reason: r.reason } : {}),
+      ...defined({ reason: r.reason }),
       shim: r.shim,
     })),
     summary: { passed, failed: results.length - passed },
@@ -78,7 +80,7 @@ export async function specCommand(argv: readonly string[], options: SpecCommandO
   );
   const results = await runExamples(examples, adapter);
   const report = specReport(results);
-  emit(reporter === 'json' ? JSON.stringify(report, null, 2) : pretty(report, adapter.name), undefined);
+  emit(reporter === 'json' ? toJson(report, 2) : pretty(report, adapter.name), undefined);
   return report.summary.failed === 0 ? EXIT.ok : EXIT.failed;
 }
 

@@ -6,6 +6,7 @@
  * renders; `--check` renders in memory and compares (exit 1 on drift or stale results).
  */
 import { spawn } from 'node:child_process';
+import { toJson } from '../../core/json.ts';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,6 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { EXIT, UsageError } from '../../core/errors.ts';
 import { envelope, progress, progressEnabled, writeFileAtomic } from '../../core/output.ts';
 import { KIT_VERSION } from '../../core/version.ts';
+import { isolationUnavailable } from '../../adapters/isolate.ts';
 import { parseArgs } from '../args.ts';
 import {
   parseImplementations,
@@ -32,10 +34,12 @@ interface TableFlags {
   readonly config: string;
   readonly only?: readonly string[];
   readonly mode: 'run' | 'render' | 'check';
+  /** Rows the kit starts as processes run with --isolate where the machine allows it (--no-isolate: never). */
+  readonly isolate: boolean;
 }
 
 function parseTableFlags(argv: readonly string[]): TableFlags {
-  const p = parseArgs('table', argv, { values: ['config', 'only'], switches: ['render', 'check'] });
+  const p = parseArgs('table', argv, { values: ['config', 'only'], switches: ['render', 'check', 'no-isolate'] });
   if (p.switches.has('render') && p.switches.has('check'))
     throw new UsageError('table: give --render or --check, not both');
   const mode = p.switches.has('render') ? 'render' : p.switches.has('check') ? 'check' : 'run';
@@ -48,7 +52,12 @@ function parseTableFlags(argv: readonly string[]): TableFlags {
     .filter(Boolean);
   if (only !== undefined && only.length === 0)
     throw new UsageError('table: --only needs implementation names, e.g. --only reference,claude-code');
-  return { config: p.flags.get('config') ?? DEFAULT_CONFIG, ...(only ? { only } : {}), mode };
+  return {
+    config: p.flags.get('config') ?? DEFAULT_CONFIG,
+    ...(only ? { only } : {}),
+    mode,
+    isolate: !p.switches.has('no-isolate'),
+  };
 }
 
 function readConfig(file: string): ImplementationList {
@@ -115,13 +124,26 @@ function launcher(): string {
 }
 
 /** One row: `run <argv> --reporter json` as a process, with an empty failure database; exit 0 or 1 is its verdict. */
-async function runSubject(impl: Implementation, root: string, version: string): Promise<SubjectResult> {
+async function runSubject(
+  impl: Implementation,
+  root: string,
+  version: string,
+  notIsolated: string | undefined,
+): Promise<SubjectResult> {
+  // In-process adapters run inside the kit: bubblewrap cannot wrap them (README "Trust model").
+  const isolation =
+    impl.kind === 'adapter'
+      ? 'not isolated: in-process'
+      : notIsolated === undefined
+        ? 'isolated (bubblewrap)'
+        : `not isolated: ${notIsolated}`;
   const tmp = mkdtempSync(join(tmpdir(), 'readshim-table-'));
   try {
     const out = join(tmp, 'report.json');
     const argv = [
       'run',
       ...impl.argv,
+      ...(isolation.startsWith('isolated') ? ['--isolate'] : []),
       '--reporter',
       'json',
       '--out',
@@ -157,6 +179,7 @@ async function runSubject(impl: Implementation, root: string, version: string): 
       date: new Date().toISOString().slice(0, 10),
       exitCode: code,
       report,
+      isolation,
     };
   } finally {
     rmSync(tmp, { recursive: true, force: true });
@@ -277,10 +300,13 @@ export default async function table(argv: readonly string[]): Promise<number> {
   );
   if (staleKept.length > 0) throw new UsageError(`table: a result --only keeps is stale: ${staleKept[0]}`);
   const versions = new Map(chosen.map((i) => [i.name, versionOf(i, root)]));
+  const notIsolated = !flags.isolate ? '--no-isolate' : isolationUnavailable();
+  if (notIsolated !== undefined && chosen.some((i) => i.kind !== 'adapter'))
+    process.stdout.write(`table: rows run as processes are not isolated: ${notIsolated}\n`);
   const fresh = new Map<string, SubjectResult>();
   for (const impl of chosen) {
     progress(`table: ${impl.name}: ${runCommand(impl.argv)}`);
-    const r = await runSubject(impl, root, versions.get(impl.name)!);
+    const r = await runSubject(impl, root, versions.get(impl.name)!, notIsolated);
     progress(`table: ${impl.name}: exit ${r.exitCode}`);
     fresh.set(impl.name, r);
   }
@@ -294,7 +320,7 @@ export default async function table(argv: readonly string[]): Promise<number> {
   });
   const { tool, version, specVersion } = envelope('table');
   const results: ResultsFile = { tool, version, specVersion, command: 'table', subjects };
-  writeFileAtomic(join(root, RESULTS_PATH), `${JSON.stringify(results, null, 1)}\n`);
+  writeFileAtomic(join(root, RESULTS_PATH), `${toJson(results, 1)}\n`);
   const written = writeRendered(root, results);
   process.stdout.write(
     `table: ran ${fresh.size} of ${subjects.length} implementations; wrote ${RESULTS_PATH} and ${written.length} files\n`,

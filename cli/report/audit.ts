@@ -1,5 +1,6 @@
 /** Reports of `audit`: pretty (people) and JSON (README "audit": `lies`). */
 import { nothingJudged, type AuditResult } from '../../properties/audit.ts';
+import { toJson } from '../../core/json.ts';
 import { envelope } from '../../core/output.ts';
 
 export interface AuditReportInfo {
@@ -18,7 +19,7 @@ function byRule(r: AuditResult): Record<string, number> {
 }
 
 export function auditJson(r: AuditResult, info: AuditReportInfo): string {
-  return JSON.stringify(
+  return toJson(
     {
       ...envelope('audit'),
       trace: info.trace,
@@ -34,7 +35,6 @@ export function auditJson(r: AuditResult, info: AuditReportInfo): string {
         judged: !nothingJudged(r),
       },
     },
-    null,
     2,
   );
 }

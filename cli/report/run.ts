@@ -1,9 +1,11 @@
 /** Reports of `run`: pretty (people) and JSON (README.md "Commands": every JSON report starts with the envelope). */
 import { efficiencyHeadline } from '../../properties/efficiency.ts';
+import { toJson } from '../../core/json.ts';
 import { headerModeText, type TraceHeader } from '../../core/trace.ts';
 import type { RuleResult, RunResult } from '../../properties/run.ts';
 import { envelope } from '../../core/output.ts';
 import type { HostReport } from '../../adapters/drivers/driver.ts';
+import { defined } from '../../core/defined.ts';
 
 export interface RunReportExtras {
   /** Rule → saved trace file of its counterexample. */
@@ -19,13 +21,13 @@ export interface RunReportExtras {
 }
 
 export function runJson(r: RunResult, x: RunReportExtras): string {
-  return JSON.stringify(
+  return toJson(
     {
       ...envelope('run'),
       adapter: r.adapter,
-      ...(r.arm !== undefined ? { arm: r.arm } : {}),
+      ...defined({ arm: r.arm }),
       levers: r.levers,
-      ...(r.tool !== undefined ? { tool: r.tool } : {}),
+      ...defined({ tool: r.tool }),
       caps: r.caps,
       seed: r.seed,
       runs: r.runs,
@@ -41,15 +43,15 @@ export function runJson(r: RunResult, x: RunReportExtras): string {
             },
           }
         : {}),
-      ...(x.host !== undefined ? { host: x.host } : {}),
+      ...defined({ host: x.host }),
       assumptions: r.assumptions,
       rules: r.rules.map((rule) => ({
         id: rule.id,
         status: rule.status,
         checks: rule.checks,
         checksFrom: rule.checksFrom,
-        ...(rule.brokenBy !== undefined ? { brokenBy: rule.brokenBy } : {}),
-        ...(rule.reason !== undefined ? { reason: rule.reason } : {}),
+        ...defined({ brokenBy: rule.brokenBy }),
+        ...defined({ reason: rule.reason }),
         ...(rule.counterexample?.consequences !== undefined ? { consequences: rule.counterexample.consequences } : {}),
         ...(rule.counterexample
           ? {
@@ -66,16 +68,15 @@ export function runJson(r: RunResult, x: RunReportExtras): string {
               },
             }
           : {}),
-        ...(rule.mechanisms !== undefined ? { mechanisms: rule.mechanisms } : {}),
+        ...defined({ mechanisms: rule.mechanisms }),
       })),
       summary: r.summary,
-      ...(r.corpus !== undefined ? { corpus: r.corpus } : {}),
+      ...defined({ corpus: r.corpus }),
       advisories: r.advisories,
       efficiency: r.efficiency.map((e) => ({ kind: e.kind, count: e.count, bytes: e.bytes, story: e.story })),
       leverUse: r.leverUse,
       claims: r.claims,
     },
-    null,
     2,
   );
 }

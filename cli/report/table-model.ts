@@ -4,6 +4,7 @@
  * Pure: reading the files is cli/commands/table.ts's job.
  */
 import { UsageError } from '../../core/errors.ts';
+import { defined } from '../../core/defined.ts';
 
 export const KINDS = ['adapter', 'process', 'hook', 'mcp', 'agent'] as const;
 export type Kind = (typeof KINDS)[number];
@@ -118,9 +119,9 @@ export function parseImplementations(text: string, file: string): Implementation
     return {
       name,
       kind: kind as Kind,
-      ...(source !== undefined ? { source } : {}),
+      ...defined({ source }),
       ...(pkg !== undefined ? { package: pkg, version: version! } : {}),
-      ...(prefix !== undefined ? { prefix } : {}),
+      ...defined({ prefix }),
       design,
       argv,
     };
@@ -142,6 +143,11 @@ export interface SubjectResult {
   readonly exitCode: number;
   /** `run --reporter json`, as printed. */
   readonly report: RunReport;
+  /**
+   * "isolated (bubblewrap)" when the row ran with --isolate, else "not isolated: <why>" (in-process,
+   * --no-isolate, bubblewrap missing or refused). Absent in results made before the table isolated.
+   */
+  readonly isolation?: string;
 }
 
 export interface ResultsFile {
@@ -201,7 +207,7 @@ export function parseResults(text: string, file: string): ResultsFile {
   const r = v as Partial<ResultsFile>;
   if (typeof r !== 'object' || r === null || r.command !== 'table' || !Array.isArray(r.subjects))
     throw new UsageError(`table: ${file} is not a table results file (needs "command": "table" and "subjects")`);
-  for (const s of r.subjects)
+  for (const s of r.subjects as readonly (Partial<SubjectResult> | null)[])
     if (typeof s?.name !== 'string' || !Array.isArray(s.report?.rules))
       throw new UsageError(`table: ${file}: subject ${JSON.stringify(s?.name)} has no report rules`);
   return r as ResultsFile;

@@ -26,6 +26,7 @@ import { historyArb, materialize, type HistorySpec } from '../../properties/gene
 import { judgeHistory } from '../../properties/history.ts';
 import { judgeRun, sealFor } from '../../properties/run.ts';
 import { loadMutantAdapter, mutantById } from '../../mutations/index.ts';
+import { defined } from '../../core/defined.ts';
 
 type Subject =
   | { readonly kind: 'mutant'; readonly id: string }
@@ -158,7 +159,7 @@ async function measureOne(lieClass: LieClassId, s: Subject): Promise<Finding> {
     adapter = m.adapter;
     arm = m.arm;
     rules = mutantById(s.id)!.rules;
-    dispose = m.dispose;
+    dispose = () => m.dispose();
     transport = 'in-process';
     name = s.id;
   } else {
@@ -184,7 +185,7 @@ async function measureOne(lieClass: LieClassId, s: Subject): Promise<Finding> {
     if (k !== null && k !== undefined) {
       const r = await judgeRun({
         adapter,
-        ...(arm !== undefined ? { arm } : {}),
+        ...defined({ arm }),
         runs: k,
         seed: seeds[0]!,
         transport,

@@ -4,14 +4,14 @@
  *
  *   - `run` (the embedded reference, main thread: the default run);
  *   - `run --adapter adapters/reference.ts` (the same shim as a module: in a worker thread, watched);
- *   - the same with READSHIM_ADAPTER_THREAD=0 (the module on the main thread, unwatched).
+ *   - the same through dev/bench/run-here.js (the module on the main thread, unwatched).
  *
  *   npx tsx dev/bench/thread-cost.ts [--repeat <n>] [--json]
  */
 import { availableParallelism, loadavg } from 'node:os';
 import { envelope } from '../../core/output.ts';
 import { UsageError } from '../../core/errors.ts';
-import { median, ROOT, secs, timeCommand, type Timed } from './timed.ts';
+import { BIN, median, ROOT, secs, timeCommand, type Timed } from './timed.ts';
 import { join } from 'node:path';
 
 function parse(argv: readonly string[]): { repeat: number; json: boolean } {
@@ -29,22 +29,19 @@ function parse(argv: readonly string[]): { repeat: number; json: boolean } {
 
 const o = parse(process.argv.slice(2));
 const module = join(ROOT, 'adapters/reference.ts');
-const ways: [string, string[], Record<string, string>][] = [
-  ['default run (reference, main thread)', ['run', '--no-save'], {}],
-  ['--adapter module, worker thread (watched)', ['run', '--no-save', '--adapter', module], {}],
-  [
-    '--adapter module, main thread (READSHIM_ADAPTER_THREAD=0)',
-    ['run', '--no-save', '--adapter', module],
-    { READSHIM_ADAPTER_THREAD: '0' },
-  ],
+const HERE = join(ROOT, 'dev/bench/run-here.js');
+const ways: [string, string[], string][] = [
+  ['default run (reference, main thread)', ['run', '--no-save'], BIN],
+  ['--adapter module, worker thread (watched)', ['run', '--no-save', '--adapter', module], BIN],
+  ['--adapter module, main thread (dev/bench/run-here.js)', ['run', '--no-save', '--adapter', module], HERE],
 ];
 const load0 = loadavg()[0]!;
 const samples = new Map<string, Timed[]>(ways.map(([n]) => [n, []]));
 // Interleaved, so a change of load hits every way alike.
 for (let i = 0; i < o.repeat; i++)
-  for (const [name, args, env] of ways) {
+  for (const [name, args, launcher] of ways) {
     process.stderr.write(`${name} ${i + 1}/${o.repeat}\n`);
-    const t = timeCommand(args, env);
+    const t = timeCommand(args, {}, undefined, launcher);
     if (t.code !== 0) throw new Error(`${name} exited ${t.code}`);
     samples.get(name)!.push(t);
   }

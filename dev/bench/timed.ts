@@ -17,11 +17,16 @@ export interface Timed {
 }
 
 /** `node bin/readshim-conformance.js <args>` from `cwd` (default: a fresh empty directory). */
-export function timeCommand(args: readonly string[], env: Readonly<Record<string, string>> = {}, cwd?: string): Timed {
+export function timeCommand(
+  args: readonly string[],
+  env: Readonly<Record<string, string>> = {},
+  cwd?: string,
+  launcher: string = BIN,
+): Timed {
   const dir = cwd ?? mkdtempSync(join(tmpdir(), 'readshim-timed-'));
   try {
     const q = (s: string): string => `'${s.replace(/'/g, `'\\''`)}'`;
-    const script = `${[process.execPath, BIN, ...args].map(q).join(' ')} 2>/dev/null; s=$?; echo; times; exit $s`;
+    const script = `${[process.execPath, launcher, ...args].map(q).join(' ')} 2>/dev/null; s=$?; echo; times; exit $s`;
     const t0 = performance.now();
     const r = spawnSync('/bin/sh', ['-c', script], {
       cwd: dir,

@@ -5,8 +5,12 @@
 # it lies only when the host's Read refuses (docs/LIE-CLASSES.md `refusal-recorded`): Claude Code
 # refuses a whole Read of a file over 256 KB, the record says "delivered", and once the file is
 # cut back under the size (its first 2,000 lines unchanged) the worker, who never got a byte, is
-# told it already holds them. `readshim-conformance run --hook` fails it on POINTER-FULL (corpus
-# case refused-then-trimmed); content-dedup.sh with content-dedup-post.sh passes.
+# told it already holds them — behind a Read that returns at most 2,000 lines, as the hook host
+# played before 2.1: `readshim-conformance run --hook … --hook-tool
+# '{"maxLines":2000,"maxLineChars":2000,"refuse":{"maxBytes":262144}}'` fails it on POINTER-FULL
+# (corpus case refused-then-trimmed). Behind Claude Code 2.1.197's Read (no line cut, the default)
+# the refused file's hash is never the hash of what a later Read returns, and that case passes.
+# content-dedup.sh with content-dedup-post.sh passes both.
 set -u
 IFS=$'\t' read -r session file offset limit < <(jq -r '[.session_id, .tool_input.file_path, (.tool_input.offset // ""), (.tool_input.limit // "")] | @tsv')
 key="$file|$offset|$limit"

@@ -14,11 +14,10 @@ record="$HOME/.content-dedup/$session/$k"
 [ -f "$record" ] && [ -f "$file" ] || exit 0
 
 first=${offset:-1}
-count=${limit:-2000}
-[ "$count" -gt 2000 ] && count=2000     # the host's Read returns at most 2,000 lines
-now=""
-[ "$count" -gt 0 ] && now=$(sed -n "${first},$((first + count - 1))p" -- "$file" | sha256sum)
-[ "$count" -gt 0 ] || now=$(printf '' | sha256sum)
+last='$'                                 # Claude Code 2.1's Read returns every line without a limit
+[ -n "$limit" ] && last=$((first + limit - 1))
+now=$(printf '' | sha256sum)
+[ "${limit:-1}" -gt 0 ] && now=$(sed -n "${first},${last}p" -- "$file" | sha256sum)
 read -r held < "$record"
 if [ "${now%% *}" = "$held" ]; then
   printf '%s\n' '{"hookSpecificOutput": {"hookEventName": "PreToolUse", "permissionDecision": "deny",

@@ -17,6 +17,7 @@ import { writeFileAtomic } from '../../core/output.ts';
 import { TARGETS, mutantRows, recordRun, type RunRecord, type StrykerReport, type Target } from './record.ts';
 import { readmeBlock, scoreDocument, withReadmeBlock } from './markdown.ts';
 import { publishedPaths, readPublished, readVerdicts } from './published.ts';
+import { defined } from '../../core/defined.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const at = (p: string): string => `${root}${p}`;
@@ -78,8 +79,8 @@ function record(t: Target): void {
       mutate,
       scope: scopeOf(mutate),
       date: new Date().toISOString().slice(0, 10),
-      ...(previous !== undefined ? { previous } : {}),
-      ...(runnerVersion !== undefined ? { runnerVersion } : {}),
+      ...defined({ previous }),
+      ...defined({ runnerVersion }),
     });
   } catch (e) {
     throw new Usage(`mutation-score: ${(e as Error).message}`);

@@ -147,6 +147,7 @@ export function mutantRows(report: StrykerReport): MutantRow[] {
   return out;
 }
 
+// eslint-disable-next-line no-control-regex -- the escape character (ESC, U+001B) starts the colour codes it strips
 const plain = (log: string): string => log.replace(/\u001b\[[0-9;]*m/g, '');
 
 /** What Stryker's log says about the run: its duration, tests of the dry run, reused results. */

@@ -5,6 +5,7 @@
  * "equivalent" never stands beside a mutant the suite detects. Pure.
  */
 import type { MutantRow, RunRecord, StrykerStatus } from './record.ts';
+import { defined } from '../../core/defined.ts';
 
 /** Mutant key → "killed by <test file> › <test name>" or "equivalent: <one line why>". */
 export type Verdicts = Readonly<Record<string, string>>;
@@ -82,8 +83,7 @@ export function scoreRecord(record: RunRecord, verdicts: Verdicts): Score {
     add(c, m.status);
     const text = verdicts[m.key];
     const verdict = text === undefined ? undefined : parseVerdict(text);
-    if (undetected(m.status))
-      survivors.push({ ...m, ...(verdict !== undefined ? { verdict } : {}), ...(text !== undefined ? { text } : {}) });
+    if (undetected(m.status)) survivors.push({ ...m, ...defined({ verdict }), ...defined({ text }) });
     else if (verdict?.kind === 'killed' && detected(m.status)) killedByNewTests.push({ ...m, verdict });
   }
   const files = [...byFile.keys()].sort().map((file) => ({ file, counts: byFile.get(file)! }));

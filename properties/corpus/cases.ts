@@ -27,6 +27,7 @@ import {
 } from './content.ts';
 import type { CaseContext, CorpusCase } from './types.ts';
 import { boundedText, refusalOf } from '../../harness/host-tool.ts';
+import { defined } from '../../core/defined.ts';
 
 /** Bytes of text `tokens` tokens are estimated from (core/host-tool.ts `estimateTokens`: ceil(bytes / 4)). */
 const estimateBytes = (tokens: number): number => tokens * 4;
@@ -98,7 +99,7 @@ const overTokens = (ctx: CaseContext): { text: string; window: Record<string, nu
       : refusalOf(text, 1, 1, one, t) !== undefined
         ? `the host tool refuses even a one-line window at ${max} tokens`
         : undefined;
-  return { text, window, ...(why !== undefined ? { why } : {}) };
+  return { text, window, ...defined({ why }) };
 };
 
 export const CASES: readonly CorpusCase[] = Object.freeze([
@@ -614,6 +615,32 @@ export const CASES: readonly CorpusCase[] = Object.freeze([
       ];
     },
   },
+  // Re-injection (spec/SPEC.md "Re-injection after compaction"): count + 1 files read, then a
+  // compaction; the host re-attaches the `count` read last. A pointer to the newest is true, a
+  // pointer to the oldest (never re-attached) is a lie, and so is one to a re-attached file edited since.
+  {
+    id: 'reinject-then-pointer',
+    lieClass: 'reinject-assumed',
+    rules: ['FORGET-RESETS', 'POINTER-FULL'],
+    needs: { levers: ['pointer'], forget: true, reinject: true },
+    cap: TINY,
+    events: (ctx) => {
+      const count = ctx.reinject?.count ?? 1;
+      const names = Array.from({ length: count + 1 }, (_, i) => `r${i}.ts`);
+      const newest = names[count]!;
+      const edited = names[1]!;
+      return [
+        worker(),
+        ...names.map((f, i) => write(f, small(ctx, `ri${i}`), T0)),
+        ...names.flatMap((f) => [read(f), read(f)]),
+        forget('w1'),
+        read(newest),
+        read(names[0]!),
+        ...(edited === newest ? [] : [write(edited, small(ctx, 'ri-edited'), T0 + 1000), read(edited)]),
+        read(newest),
+      ];
+    },
+  },
   {
     id: 'forget-alias',
     lieClass: 'forget-alias',
@@ -986,6 +1013,21 @@ export const CASES: readonly CorpusCase[] = Object.freeze([
     cap: TINY,
     // A pointer to the failure the worker was last given is true (SPEC.md "A repeated failure"); once the file exists it is not.
     events: (ctx) => [worker(), ...reads(3, 'r.ts'), write('r.ts', small(ctx, 'rep'), T0), read('r.ts'), read('r.ts')],
+  },
+  // ---- substituted results (SPEC.md "Substituted results") -------------------------------
+  {
+    id: 'substituted-reread',
+    lieClass: 'substitution-recorded',
+    rules: ['POINTER-FULL', 'FIRST-VERBATIM'],
+    needs: { anyOf: ['pointer', 'cap', 'diff'] },
+    cap: MID,
+    unplayable: tooLarge,
+    // Forty short lines re-read unchanged: a layer that showed the worker a few of them (a hook's
+    // updatedToolOutput) but recorded the tool's whole text points at lines it never showed.
+    events: (ctx) => {
+      const text = lines(40, 'sub');
+      return [worker(), write('long.ts', text, T0), ...readUntilHeld(ctx, 'long.ts', text, 13, 2)];
+    },
   },
 ] satisfies CorpusCase[]);
 

@@ -27,6 +27,8 @@ export const LIE_CLASSES = Object.freeze({
   compaction: 'compaction or rewind (forget) then re-read',
   'compaction-whole-worker': "whole-worker compaction (the host compacts a worker's transcript) then re-read",
   'forget-alias': 'forget of one path under another spelling',
+  'reinject-assumed':
+    'files re-attached after compaction assumed to be every file delivered (the host re-attaches only the most recent few)',
   'second-worker': 'a second worker (subagent) reading what the first read',
   'cross-session': 'a cache that outlives its session (the same reads in a new session)',
   'window-as-whole': 'a window read answered as the whole file',
@@ -39,6 +41,8 @@ export const LIE_CLASSES = Object.freeze({
   'stale-serve-recorded': 'stale serve then re-read (the serve recorded as delivery)',
   'tool-failure-recorded': 'injected tool failure then re-read (a read recorded when requested, not delivered)',
   'refusal-recorded': 'a host refusal recorded as a delivery ("already in context" to a worker that never got a byte)',
+  'substitution-recorded':
+    "a substituted result recorded as the tool's (the dedup recorded the tool's bytes, the worker was shown something else)",
   'cached-not-found': 'a cached "not found" served after the file appeared',
   'framed-first-read': "a first read that is not the tool's text (a wrapper that always frames)",
   'pointer-in-content': 'an unchanged re-read (a pointer in the content channel)',

@@ -14,12 +14,13 @@ import { AdapterError } from '../../core/errors.ts';
 import { judgeHistory, type HistoryConfig, type HistoryVerdict } from '../history.ts';
 import { sayClaim } from '../oracle/judge.ts';
 import { recorded } from '../recorded.ts';
-import type { Advisory, CaseOutcome, Counterexample, Phase } from '../result.ts';
+import type { Advisory, CaseOutcome, Counterexample } from '../result.ts';
 import { consequencesOf, tellStory } from '../story.ts';
 import { CASES } from './cases.ts';
 import { corpusNote, lieClassLine, type LieClassId } from './classes.ts';
 import { NoticeBook, ambiguity, planMimicry, type MimicCase } from './mimicry.ts';
 import type { CaseContext, CorpusCase } from './types.ts';
+import { defined } from '../../core/defined.ts';
 
 /** Where a run's checks came from. */
 export { PHASES, type Advisory, type CaseOutcome, type Phase } from '../result.ts';
@@ -81,6 +82,8 @@ export function whyNotPlayed(
   if (n.tool && caps.tool === undefined) return 'needs a declared host tool bound (capabilities.tool)';
   if (n.refuse !== undefined && !(caps.tool?.refuse?.[n.refuse] ?? false))
     return `needs a host tool that refuses (capabilities.tool.refuse.${n.refuse})`;
+  if (n.reinject && caps.reinject === undefined)
+    return 'needs a host that re-attaches files after compaction (capabilities.reinject)';
   if (!c.rules.some((r) => env.targets.has(r))) return `--only leaves none of its rules (${c.rules.join(', ')})`;
   return undefined;
 }
@@ -103,7 +106,7 @@ export async function playCorpus(env: CorpusEnv, sink: CorpusSink): Promise<Corp
     cap,
     seal: env.seal,
     ...(env.tool ? { tool: env.tool } : {}),
-    ...(env.opTimeoutMs !== undefined ? { opTimeoutMs: env.opTimeoutMs } : {}),
+    ...defined({ opTimeoutMs: env.opTimeoutMs }),
   });
 
   const judge = async (p: Played): Promise<HistoryVerdict> => {
@@ -141,6 +144,7 @@ export async function playCorpus(env: CorpusEnv, sink: CorpusSink): Promise<Corp
       mode: env.mode,
       seal: env.seal,
       ...(env.tool ? { tool: env.tool } : {}),
+      ...(caps.reinject ? { reinject: caps.reinject } : {}),
     };
     const why = skip ?? c.unplayable?.(ctx);
     if (why !== undefined) {
@@ -181,7 +185,7 @@ export async function playCorpus(env: CorpusEnv, sink: CorpusSink): Promise<Corp
     sealed: caps.seal,
     capLever: env.mode.levers.cap,
     ...(env.tool ? { tool: env.tool } : {}),
-    ...(env.fixedCap !== undefined ? { fixedCap: env.fixedCap } : {}),
+    ...defined({ fixedCap: env.fixedCap }),
   });
   for (const m of mimics) {
     if (!m.rules.some((r) => env.targets.has(r)) || (!caps.seal && !env.targets.has('NOTICE-SEALED'))) {
@@ -266,7 +270,7 @@ function counterexample(p: Played, v: HistoryVerdict, rule: RuleId, env: CorpusE
     trace: { header: env.header(p.cap, corpusNote(p.lieClass, p.id)), events: recorded(shown, v) },
     seed: env.seed,
     cap: p.cap,
-    ...(env.mode.arm !== undefined ? { arm: env.mode.arm } : {}),
+    ...defined({ arm: env.mode.arm }),
     source: `corpus ${p.id}`,
     ...consequencesOf({ consequences: told }, rule),
     frames: v.frames.filter((f) => f.index <= last),

@@ -6,6 +6,7 @@
  */
 import type { HostToolBound } from '../../core/host-tool.ts';
 import type { LeverName, Mode } from '../../core/levers.ts';
+import type { Reinject } from '../../core/reinject.ts';
 import type { RuleId } from '../../core/rules.ts';
 import type { TraceEvent } from '../../core/trace.ts';
 import type { LieClassId } from './classes.ts';
@@ -29,6 +30,8 @@ export interface Needs {
   readonly tool?: boolean;
   /** The host tool declares this refusal (capabilities.tool.refuse; SPEC.md "Host refusals"). */
   readonly refuse?: 'maxBytes' | 'maxTokens' | 'binary';
+  /** The host re-attaches files after a whole-worker compaction (capabilities.reinject). */
+  readonly reinject?: boolean;
 }
 
 /** What a case is built for. */
@@ -38,6 +41,8 @@ export interface CaseContext {
   readonly tool?: HostToolBound;
   /** The instance seal (mimicry cases replace it with a foreign one). */
   readonly seal: string;
+  /** What the host re-attaches after a whole-worker compaction, when it declares it. */
+  readonly reinject?: Reinject;
 }
 
 export interface CorpusCase {

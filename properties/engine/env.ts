@@ -6,6 +6,7 @@ import { AdapterError } from '../../core/errors.ts';
 import { judgeHistory, type Goal, type HistoryConfig, type HistoryVerdict } from '../history.ts';
 import { pendingText, type HistoryObserver } from './observe.ts';
 import type { Slots } from './pool.ts';
+import { defined } from '../../core/defined.ts';
 
 export interface EngineEnv {
   readonly adapter: ShimAdapter;
@@ -50,7 +51,7 @@ export function runHistory(
     try {
       const v = await judgeHistory(env.adapter, config, events, {
         ...(onStep ? { onStep } : {}),
-        ...(ro.until !== undefined ? { until: ro.until } : {}),
+        ...defined({ until: ro.until }),
       });
       const crashed =
         ro.crashes === true && env.crashIsError

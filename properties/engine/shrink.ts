@@ -20,6 +20,7 @@ import { runHistory, type EngineEnv } from './env.ts';
 import { inOrder } from './pool.ts';
 import type { Found } from './random.ts';
 import type { SharedVerdicts } from './shared.ts';
+import { defined } from '../../core/defined.ts';
 
 export type { ShrinkInfo } from '../result.ts';
 
@@ -31,8 +32,6 @@ export interface ShrinkOptions {
   /** Candidates judged for the other rules shrinking at the same time. */
   readonly shared?: SharedVerdicts;
 }
-
-const breaks = (v: HistoryVerdict, rule: RuleId): boolean => v.violations.some((x) => x.rule === rule);
 
 /** The smallest failing draw fast-check's order reaches within the budget, and its path. */
 async function search(
@@ -86,7 +85,7 @@ async function search(
         return true;
       },
     );
-    const w = winner as { j: number; draw: Draw; v: HistoryVerdict } | undefined;
+    const w = winner;
     if (w === undefined) {
       spent += Math.min(room, pulled.length);
       // No candidate broke the rule: a local minimum, unless the budget ended the stream early.
@@ -162,7 +161,7 @@ export async function shrinkRule(
     seed: found.band.seed,
     fcPath,
     cap: spec.cap,
-    ...(cfg.mode.arm !== undefined ? { arm: cfg.mode.arm } : {}),
+    ...defined({ arm: cfg.mode.arm }),
     source: `${bandName} band`,
     unit: found.unit.index,
     ...(unstable ? { nondeterministic: true } : {}),

@@ -161,7 +161,7 @@ export function render(spec: ContentSpec, cap: number): string {
   return spec.straddle === undefined ? segs.join('') : straddle(segs, cap, spec.straddle.width, spec.straddle.back);
 }
 
-const NON_ASCII = /[^\x00-\x7f]/g;
+const NON_ASCII = /[\x80-\uffff]/g;
 
 /**
  * Walks `text` from UTF-16 index `at.i` over whole code points while the UTF-8 offset `at.bytes`

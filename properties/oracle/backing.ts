@@ -7,6 +7,7 @@
  */
 import type { Claim } from '../../core/claims.ts';
 import { wire } from './bytes.ts';
+import { defined } from '../../core/defined.ts';
 
 export type Backing =
   | { readonly found: true; readonly framing: string }
@@ -16,15 +17,15 @@ export type Backing =
 export function claimedBody(claim: Claim): { what: string; body: string; at?: number } | undefined {
   switch (claim.kind) {
     case 'slice':
-      return { what: 'slice payload', body: claim.payload, ...(claim.at !== undefined ? { at: claim.at } : {}) };
+      return { what: 'slice payload', body: claim.payload, ...defined({ at: claim.at }) };
     case 'stale':
-      return { what: 'stale payload', body: claim.payload, ...(claim.at !== undefined ? { at: claim.at } : {}) };
+      return { what: 'stale payload', body: claim.payload, ...defined({ at: claim.at }) };
     case 'diff':
-      return { what: 'diff patch', body: claim.patch, ...(claim.at !== undefined ? { at: claim.at } : {}) };
+      return { what: 'diff patch', body: claim.patch, ...defined({ at: claim.at }) };
     case 'verbatim':
       return claim.payload === undefined
         ? undefined
-        : { what: "tool's text", body: claim.payload, ...(claim.at !== undefined ? { at: claim.at } : {}) };
+        : { what: "tool's text", body: claim.payload, ...defined({ at: claim.at }) };
     default:
       return undefined;
   }

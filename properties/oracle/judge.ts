@@ -16,6 +16,7 @@ import { backing } from './backing.ts';
 import { isBoundary, n, sameBytes, utf8 } from './bytes.ts';
 import { Knowledge, afterClaim, holds, patched, sameKnowledge, type Known } from './knowledge.ts';
 import { SpellingTracker, fullSliceEnd, progressFloor } from './progress.ts';
+import { reattach } from './reinject.ts';
 import type { EfficiencyKind } from '../result.ts';
 import type { Held } from '../picture.ts';
 
@@ -142,6 +143,11 @@ export class Oracle {
         this.#truth.forget(e.worker, path);
         this.#withErrors.forget(e.worker, path);
         this.#claimed.forget(e.worker, path);
+        // The host re-attached these files after compacting: every model holds them again (as delivered).
+        if (o.reattached !== undefined) {
+          reattach([this.#truth, this.#withErrors, this.#claimed, this.#noForget], e.worker, o.reattached);
+          reattach([this.#global], '*', o.reattached);
+        }
         const mine = `${e.worker}\u0000`;
         for (const wk of [...this.#cause.keys()]) {
           const key = wk.slice(mine.length);
@@ -238,7 +244,7 @@ export class Oracle {
     // Knowledge-dependent rules, judged against the truth, then re-blamed through shadows.
     const own = back.found ? this.#knowledgeFindings(claim, response, C, Cb, K) : [];
     if (back.found) {
-      this.#countKnowledge(claim, C, Cb, K);
+      this.#countKnowledge(claim, Cb, K);
       out.push(...this.#progress(o, claim, C, Cb, K, wk));
     }
     const shadows: [RuleId, Known | undefined][] = [
@@ -587,7 +593,7 @@ export class Oracle {
     return out;
   }
 
-  #countKnowledge(claim: Claim, C: string, Cb: Buffer, K: Known | undefined): void {
+  #countKnowledge(claim: Claim, Cb: Buffer, K: Known | undefined): void {
     if (K === undefined && (!this.#lv.cap || Cb.length <= this.config.cap)) this.#check('FIRST-VERBATIM');
     if (claim.kind === 'pointer') this.#check('POINTER-FULL');
     if (claim.kind === 'slice' && claim.start > 0) this.#check('SLICE-CONTINUES');

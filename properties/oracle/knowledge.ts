@@ -118,7 +118,7 @@ export class Knowledge {
 
   set(worker: string, key: string, k: Known | undefined): void {
     let w = this.#m.get(worker);
-    if (w === undefined) this.#m.set(worker, (w = new Map()));
+    if (w === undefined) this.#m.set(worker, (w = new Map<string, Known>()));
     if (k === undefined) w.delete(key);
     else w.set(key, k);
   }

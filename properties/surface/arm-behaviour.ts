@@ -13,6 +13,7 @@ import { hasArmSurface, offersDiff } from '../../adapters/capabilities.ts';
 import { judgeHistory } from '../history.ts';
 import { tellStory } from '../story.ts';
 import { count, type ProbeResult } from './types.ts';
+import { defined } from '../../core/defined.ts';
 
 const CAP = 4096;
 const code = (lines: number, tag: string): string =>
@@ -89,7 +90,7 @@ export async function probeArmBehaviour(
       if (p.lever === 'diff' && !offersDiff(adapter.capabilities)) continue;
       const v = await judgeHistory(
         adapter,
-        { mode: modeOfArm(arm), cap: CAP, seal, ...(opTimeoutMs !== undefined ? { opTimeoutMs } : {}) },
+        { mode: modeOfArm(arm), cap: CAP, seal, ...defined({ opTimeoutMs }) },
         p.events,
       );
       for (const [rule, n] of v.checks) if (rule === 'A2-NO-POINTER') count(r, rule, n);

@@ -1,6 +1,6 @@
 /** ARM-GUARD and the resolver half of ARM-TABLE: strict flags, exact levers. */
 import fc from 'fast-check';
-import { ARM_FLAGS, ARM_TABLE, type ArmName } from '../../core/arms.ts';
+import { ARM_FLAGS, ARM_TABLE } from '../../core/arms.ts';
 import type { ShimAdapter } from '../../adapters/contract.ts';
 import { count, describeValue, errorMessage, errorName, type ProbeResult } from './types.ts';
 
@@ -81,7 +81,7 @@ export async function probeArmGuard(adapter: ShimAdapter, seed: number, r: Probe
     const story = [`1. resolveArm(${describeValue(flag)}) for arm ${arm}`];
     try {
       const got = await resolve(flag);
-      const want = ARM_TABLE[arm as ArmName];
+      const want = ARM_TABLE[arm];
       const wrong = (Object.keys(want) as (keyof typeof want)[]).filter(
         (k) => Boolean((got as unknown as Record<string, unknown>)?.[k]) !== want[k],
       );

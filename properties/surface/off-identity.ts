@@ -30,6 +30,7 @@ export async function probeOffIdentity(adapter: ShimAdapter, r: ProbeResult): Pr
   if (!adapter.capabilities.wrapTool || wrap === undefined || !(adapter.capabilities.arms ?? []).includes('off'))
     return;
   for (const { shape, tool } of tools()) {
+    // eslint-disable-next-line @typescript-eslint/unbound-method -- compared by identity below, never called
     const execute = tool.execute;
     const story = [`1. tool = ${shape}`, "2. wrapTool('off', tool)"];
     count(r, 'OFF-IDENTITY');

@@ -28,6 +28,7 @@ export function describeValue(v: unknown): string {
   if (typeof v === 'number' && Number.isNaN(v)) return 'NaN';
   if (v === undefined) return 'undefined';
   if (typeof v === 'object' && v !== null) return Array.isArray(v) ? '[]' : '{}';
+  // eslint-disable-next-line @typescript-eslint/no-base-to-string -- objects returned above: a primitive, null or a function
   return String(v);
 }
 

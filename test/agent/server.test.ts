@@ -181,7 +181,10 @@ describe('ProxyTrap', () => {
       let got = '';
       sock.on('data', (c: Buffer) => {
         got += c.toString('latin1');
-        if (got.includes('\r\n\r\n')) (sock.destroy(), resolve(got.split('\r\n')[0]!));
+        if (got.includes('\r\n\r\n')) {
+          sock.destroy();
+          resolve(got.split('\r\n')[0]!);
+        }
       });
       sock.on('error', reject);
       sock.on('end', () => resolve(got.split('\r\n')[0]!));

@@ -8,6 +8,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { isolationUnavailable } from '../../adapters/isolate.ts';
 import { ROOT } from '../cli/helpers.ts';
 import { python } from '../process/helpers.ts';
 import { parseXml } from './xml.ts';
@@ -43,6 +44,9 @@ describe('action/run.sh (the steps of action.yml)', () => {
     expect(xml.name).toBe('testsuites');
     expect(xml.attrs.failures).toBe('0');
     expect(r.stdout).toContain('green');
+    // A process subject runs under --isolate by default where bubblewrap works, and the log says which.
+    const why = isolationUnavailable();
+    expect(r.stdout).toContain(why === undefined ? 'isolated (--isolate, bubblewrap)' : 'not isolated: ');
   }, 300_000);
 
   it('a lying shim: non-zero (red), the JUnit report names the failing rule', () => {
@@ -64,5 +68,8 @@ describe('action/run.sh (the steps of action.yml)', () => {
       expect(r.stderr.trim().split('\n')).toHaveLength(1);
       expect(existsSync(join(r.cwd, 'reports'))).toBe(false);
     }
+    const bad = action({ READSHIM_ARGS: '--arm cap', READSHIM_ISOLATE: 'maybe' });
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/^readshim action: READSHIM_ISOLATE \(input "isolate"\): true or false/);
   });
 });

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { RULES } from '../../core/rules.ts';
+import { RULES } from '../../properties/rules.ts';
 import { cpuBudget, HERE, inProcess, ROOT } from '../cli/helpers.ts';
 import { parseXml, type XmlElement } from './xml.ts';
 

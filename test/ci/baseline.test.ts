@@ -38,7 +38,7 @@ describe('baseline format', () => {
   });
 });
 
-// main(argv) in-process, the adapter in this thread (READSHIM_ADAPTER_THREAD=0): baselines do not
+// main(argv) in-process, the adapter in this thread (HERE, test/cli/helpers.ts): baselines do not
 // depend on the thread (test/cli/faults.test.ts tests it); a spawn would start node and tsx again.
 describe('run --baseline / --write-baseline', { timeout: cpuBudget(6) }, () => {
   it('--write-baseline writes the current failures atomically; the run then passes against it', async () => {

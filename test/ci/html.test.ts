@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RULES } from '../../core/rules.ts';
+import { RULES } from '../../properties/rules.ts';
 import { KIT_VERSION, SPEC_VERSION } from '../../core/version.ts';
 import { cpuBudget, HERE, inProcess, ROOT, type Ran } from '../cli/helpers.ts';
 import { parseXml, type XmlElement } from './xml.ts';

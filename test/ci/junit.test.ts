@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RULES } from '../../core/rules.ts';
+import { RULES } from '../../properties/rules.ts';
 import { xmlEscape } from '../../cli/report/junit.ts';
 import { cpuBudget, HERE, inProcess, ROOT, type Ran } from '../cli/helpers.ts';
 import { parseXml, type XmlElement } from './xml.ts';
@@ -86,7 +86,7 @@ describe('the strict XML check can fail', () => {
   });
 });
 
-// main(argv) in-process, the adapter in this thread (READSHIM_ADAPTER_THREAD=0): the report does
+// main(argv) in-process, the adapter in this thread (HERE, test/cli/helpers.ts): the report does
 // not depend on the thread (test/cli/faults.test.ts tests it); a spawn would start node and tsx again.
 describe('run --reporter junit', { timeout: cpuBudget(8) }, () => {
   let r: Ran;

@@ -7,24 +7,23 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
   block,
-  README,
   readmeBlock,
   sample,
+  SAMPLE_FILE,
   SAMPLES,
   type SampleName,
   withSample,
 } from '../../scripts/readme-samples.ts';
 import { cpuBudget, inProcess } from '../cli/helpers.ts';
 
-const readme = readFileSync(README, 'utf8');
-
-// One default run (~4 s of CPU) and one default bench (~11 s): limits sized by that.
-describe('README samples match a fresh run', { timeout: cpuBudget(15) }, () => {
+// One default run (~4 s of CPU) and two default benches (~11 s each): limits sized by that.
+describe('README and docs samples match a fresh run', { timeout: cpuBudget(26) }, () => {
   for (const name of Object.keys(SAMPLES) as SampleName[])
     it(`${name}: \`readshim-conformance ${SAMPLES[name].join(' ')}\``, async () => {
       // The command through main(argv) in-process: the bin's output without starting node and tsx.
       const fresh = await sample(name, (argv) => inProcess(argv));
-      expect(readmeBlock(readme, name), 'README drifted from the command: run `npm run readme-samples`').toBe(
+      const doc = readFileSync(SAMPLE_FILE[name].file, 'utf8');
+      expect(readmeBlock(doc, name), 'the sample drifted from the command: run `npm run readme-samples`').toBe(
         block(name, fresh),
       );
     });

@@ -115,7 +115,7 @@ describe('combineShards from the package entry, as docs/CI.md shows it', { timeo
 });
 
 /**
- * main(argv) in-process, the adapter in this thread (READSHIM_ADAPTER_THREAD=0): sharding does not
+ * main(argv) in-process, the adapter in this thread (HERE, test/cli/helpers.ts): sharding does not
  * depend on the thread, whose own tests are test/cli/faults.test.ts; each spawn or thread would
  * start node or tsx again (~1–1.5 s of CPU).
  */

@@ -3,7 +3,7 @@
  * is exit 2 with one line saying what and where, or a verdict — never a silent exit or a hang.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -373,20 +373,22 @@ describe(
       expect(r.code).toBe(1);
       command = /^ {2}replay: (.*)$/m.exec(r.stdout)![1]!;
       expect(command).toMatch(
-        /^readshim-conformance run --adapter \S+ignores-forget\.ts --timeout 5000 --only FORGET-RESETS,POINTER-FULL --replay \.readshim\/failures\/FORGET-RESETS-[0-9a-f]+\.jsonl$/,
+        /^npx readshim-conformance run --adapter \S+ignores-forget\.ts --timeout 5000 --only FORGET-RESETS,POINTER-FULL --replay \.readshim\/failures\/FORGET-RESETS-[0-9a-f]+\.jsonl$/,
       );
       saved = readdirSync(join(dir, '.readshim/failures')).find((f) => f.startsWith('FORGET-RESETS-'))!;
-      // The command as a user pastes it into a shell, with this checkout's bin as readshim-conformance.
-      const bin = mkdtempSync(join(tmp, 'bin-'));
-      writeFileSync(
-        join(bin, 'readshim-conformance'),
-        `#!/bin/sh\nexec '${process.execPath}' '${join(ROOT, 'bin/readshim-conformance.js')}' "$@"\n`,
-        { mode: 0o755 },
+      // The command as a user pastes it into a shell, in a project where the kit is installed (this
+      // checkout linked as node_modules/readshim-conformance): the real npx finds its bin (--no-install:
+      // never the registry).
+      mkdirSync(join(dir, 'node_modules/.bin'), { recursive: true });
+      symlinkSync(ROOT, join(dir, 'node_modules/readshim-conformance'));
+      symlinkSync(
+        '../readshim-conformance/bin/readshim-conformance.js',
+        join(dir, 'node_modules/.bin/readshim-conformance'),
       );
-      const sh = spawnSync('sh', ['-c', command], {
+      const sh = spawnSync('sh', ['-c', command.replace(/^npx /, 'npx --no-install ')], {
         cwd: dir,
         encoding: 'utf8',
-        env: { ...process.env, PATH: `${bin}:${process.env.PATH ?? ''}`, READSHIM_PROGRESS: '0' },
+        env: { ...process.env, READSHIM_PROGRESS: '0', npm_config_update_notifier: 'false' },
         timeout: cpuBudget(8),
       });
       expect(sh.stderr).toBe('');

@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { main } from '../../cli/main.ts';
+import { main, settle } from '../../cli/main.ts';
+import { runHere } from '../../cli/commands/run.ts';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const BIN = fileURLToPath(new URL('../../bin/readshim-conformance.js', import.meta.url));
@@ -35,14 +36,21 @@ export function cli(args: readonly string[], cwd = ROOT, env: Record<string, str
  * the call: never use it from tests that run concurrently (describe.concurrent).
  */
 export function inProcess(args: readonly string[], cwd = ROOT, env: Record<string, string> = {}): Promise<Ran> {
-  return captured(() => main(args), cwd, env);
+  const { [HERE_KEY]: here, ...rest } = env;
+  const [name, ...flags] = args;
+  // `run` in this thread: what the bin's dispatcher does, minus the watched worker thread (cli/thread.ts).
+  if (here !== undefined && name === 'run') return captured(() => settle(() => runHere(flags)), cwd, rest);
+  return captured(() => main(args), cwd, rest);
 }
 
+/** Not an environment variable: inProcess takes it out before setting the environment. */
+const HERE_KEY = '\0in-this-thread';
+
 /**
- * The environment for `inProcess` runs whose subject is not the worker thread an adapter module
- * runs in (cli/thread.ts): READSHIM_ADAPTER_THREAD=0 loads it here, sparing tsx's start in a thread.
+ * Added to the environment of an `inProcess` run whose subject is not the worker thread an adapter
+ * module runs in (cli/thread.ts): `run` loads the module here, sparing tsx's start in a thread.
  */
-export const HERE: Readonly<Record<string, string>> = { READSHIM_ADAPTER_THREAD: '0' };
+export const HERE: Readonly<Record<string, string>> = Object.freeze({ [HERE_KEY]: '1' });
 
 /** Runs `command` (a command's exit code) with stdout and stderr captured, in `cwd` with `env` added. */
 export async function captured(
@@ -52,8 +60,11 @@ export async function captured(
 ): Promise<Ran> {
   let stdout = '';
   let stderr = '';
+  // Kept to be put back in `finally`, never called: unbound is fine.
+  /* eslint-disable @typescript-eslint/unbound-method */
   const out = process.stdout.write;
   const err = process.stderr.write;
+  /* eslint-enable @typescript-eslint/unbound-method */
   const was = process.cwd();
   const saved = new Map<string, string | undefined>();
   for (const [k, v] of Object.entries({ READSHIM_PROGRESS: '0', ...env })) {

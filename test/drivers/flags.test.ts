@@ -19,9 +19,19 @@ describe('run --hook / --mcp flags', () => {
     [['--mcp', 'x', '--mcp-args', 'head=n'], /--mcp-args takes path=<arg>,offset=<arg>,limit=<arg>/],
     [['--mcp-tool', 'x'], /--mcp-tool applies to --mcp only/],
     [['--hook', 'x', '--mcp-compact', 'forget'], /--mcp-compact applies to --mcp only/],
+    [['--mcp', 'x', '--hook-tool', '{}'], /--hook-tool applies to --hook only/],
+    [['--hook', 'x', '--hook-tool', 'maxLines:2000'], /--hook-tool takes a JSON host tool bound/],
+    [['--hook', 'x', '--hook-tool', '{"maxLines":0}'], /--hook-tool: the bound\.maxLines must be an integer >= 1/],
+    [['--hook', 'x', '--hook-tool', '{"maxline":3}'], /--hook-tool: the bound has unknown key "maxline"/],
   ])('%j is a usage error', (argv, why) => {
     expect(() => parseRunFlags(argv)).toThrow(UsageError);
     expect(() => parseRunFlags(argv)).toThrow(why);
+  });
+
+  it('--hook-tool: the played Read as a host tool bound, kept verbatim for the replay line', () => {
+    const raw = '{"maxLines":2000,"maxLineChars":2000,"refuse":{"maxBytes":262144}}';
+    const d = parseRunFlags(['--hook', 'x', '--hook-tool', raw]).subject;
+    expect(d).toMatchObject({ kind: 'hook', tool: { raw, bound: JSON.parse(raw) } });
   });
 
   it('parses what a driver needs', () => {

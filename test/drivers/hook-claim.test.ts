@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { allowedClaim } from '../../adapters/hook/claim.ts';
-import { READ_TOOL_BOUND, hostRead } from '../../adapters/hook/host-read.ts';
+import { READ_TOOL_BOUND, READ_TOOL_BOUND_2_0, hostRead } from '../../adapters/hook/host-read.ts';
 import { boundedText } from '../../harness/host-tool.ts';
 
 const root = realpathSync(mkdtempSync(join(tmpdir(), 'hook-claim-')));
@@ -17,8 +17,23 @@ describe('the played Read tool', () => {
   it('returns the bounded text the oracle takes as ground truth', () => {
     const r = hostRead(root, { file_path: file });
     expect(r.ok && r.text).toBe(boundedText(lines, undefined, undefined, READ_TOOL_BOUND));
-    expect(r.ok && r.numLines).toBe(2000);
+    // Claude Code 2.1.197 cuts neither: 2,101 lines and a 2,500-character line come back whole.
+    expect(r.ok && r.text).toBe(lines);
+    expect(r.ok && r.numLines).toBe(2101);
     const w = hostRead(root, { file_path: file, offset: 2101, limit: 5 });
+    expect(w.ok && w.text).toBe(`${'x'.repeat(2500)}\n`);
+  });
+  it('CRLF as LF, a BOM dropped, a window ending on a row without its newline (the split rows)', () => {
+    writeFileSync(join(root, 'crlf.ts'), '\uFEFFa\r\nb\r\nc\r\n');
+    const whole = hostRead(root, { file_path: `${root}/crlf.ts` });
+    expect(whole.ok && whole.text).toBe('a\nb\nc\n');
+    const w = hostRead(root, { file_path: `${root}/crlf.ts`, offset: 2, limit: 1 });
+    expect(w.ok && w.text).toBe('b');
+  });
+  it('the bound played before 2.1 (--hook-tool) cuts at 2,000 lines and 2,000 characters', () => {
+    const r = hostRead(root, { file_path: file }, READ_TOOL_BOUND_2_0);
+    expect(r.ok && r.numLines).toBe(2000);
+    const w = hostRead(root, { file_path: file, offset: 2101, limit: 5 }, READ_TOOL_BOUND_2_0);
     expect(w.ok && w.text).toBe(`${'x'.repeat(2000)}\n`);
   });
   it.each([

@@ -66,7 +66,7 @@ describe('the worked examples (examples/hooks/)', { timeout: cpuBudget(6) }, () 
       /Host played: Claude Code-style agent host \(hooks\)/,
       /session_id \(one per worker\)/,
       /HOME is a fresh directory per history/,
-      /at most 2,000 lines per request, each cut after 2,000 characters/,
+      /no line limit and no line cut, a leading BOM dropped, CRLF line ends shown as LF, .*refuses a whole read of a file over 262,144 bytes \(Claude Code 2\.1\.197 Read, measured\)/,
       /"ask" = the played user approves/,
       /exit 2 = the read is withheld/,
       /tool_response \{type: "text", file: \{filePath, content, numLines, startLine, totalLines\}\}/,

@@ -4,7 +4,8 @@
  * records at PreToolUse lies; its twin that records what PostToolUse delivered passes.
  */
 import { describe, expect, it } from 'vitest';
-import { openHookAdapter } from '../../adapters/hook/adapter.ts';
+import { openHookAdapter, type HookDriverOptions } from '../../adapters/hook/adapter.ts';
+import { READ_TOOL_BOUND_2_0 } from '../../adapters/hook/host-read.ts';
 import { modeOfLevers } from '../../core/levers.ts';
 import { caseById } from '../../properties/corpus/cases.ts';
 import { judgeHistory } from '../../properties/history.ts';
@@ -14,7 +15,7 @@ import { HOOKS } from './helpers.ts';
 const mode = modeOfLevers(['pointer', 'diff']);
 const compact = `bash ${HOOKS}/content-dedup-compact.sh`;
 
-async function play(id: string, hook: { command: string; post?: string; compact?: string }): Promise<string[]> {
+async function play(id: string, hook: HookDriverOptions): Promise<string[]> {
   const adapter = openHookAdapter(hook);
   const c = caseById(id)!;
   const ctx = { cap: c.cap, mode, seal: 'hook-refusals', tool: adapter.capabilities.tool! };
@@ -29,10 +30,11 @@ describe('a refused read recorded as delivered (the hook host)', { timeout: cpuB
       'FIRST-VERBATIM: a first read of a 28,893-byte file was answered "unchanged, you hold all 28,893 bytes", not with the tool\'s text untouched',
       'POINTER-FULL: said "unchanged, you hold all 28,893 bytes" but the worker holds none of it',
     ];
-    expect(await play('refused-then-trimmed', { command: `bash ${HOOKS}/content-dedup-pre.sh`, compact })).toEqual([
-      ...lie,
-      ...lie,
-    ]);
+    const pre = { command: `bash ${HOOKS}/content-dedup-pre.sh`, compact };
+    // Behind the 2,000-line Read the hook host played before 2.1 (--hook-tool), where the cut-back file's first 2,000 lines are the refused file's.
+    expect(await play('refused-then-trimmed', { ...pre, tool: READ_TOOL_BOUND_2_0 })).toEqual([...lie, ...lie]);
+    // Claude Code 2.1.197's Read cuts no lines: what the hook recorded is never what a later Read returns.
+    expect(await play('refused-then-trimmed', pre)).toEqual([]);
   });
   it('mtime-dedup.sh, keyed by path and recording at PreToolUse: the window the refusal asks for is answered "already in context"', async () => {
     const said = await play('refused-then-window', {
@@ -41,8 +43,9 @@ describe('a refused read recorded as delivered (the hook host)', { timeout: cpuB
     });
     // The repeated whole read, refused again, is pointed at truly (the worker was given that refusal); the window is not.
     expect(said.slice(0, 2)).toEqual([
-      expect.stringMatching(/^FIRST-VERBATIM: a first read of a 55-byte file was answered "unchanged/),
-      'POINTER-FULL: said "unchanged, you hold all 55 bytes" but the worker holds none of it',
+      // 54 bytes: the window's last row is shown without its newline (split rows, Claude Code 2.1.197).
+      expect.stringMatching(/^FIRST-VERBATIM: a first read of a 54-byte file was answered "unchanged/),
+      'POINTER-FULL: said "unchanged, you hold all 54 bytes" but the worker holds none of it',
     ]);
   });
   it('the truthful twin (content-dedup.sh, records at PostToolUse) passes both cases', async () => {

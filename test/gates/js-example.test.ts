@@ -26,7 +26,7 @@ function editJs(text: string | undefined, change: (cls: ReturnType<typeof classO
     useInMemoryFileSystem: true,
     skipLoadingLibFiles: true,
     compilerOptions: { allowJs: true },
-  }).createSourceFile('shim.js', text!);
+  }).createSourceFile('shim.js', text);
   change(classOf(sf));
   return sf.getFullText();
 }

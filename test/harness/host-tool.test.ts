@@ -1,6 +1,6 @@
 /** The host read tool's bound (spec/SPEC.md "Host read tools"): the exact text a bounded tool returns. */
 import { describe, expect, it } from 'vitest';
-import { hostToolProblem, windowLimitMax } from '../../core/host-tool.ts';
+import { describeHostTool, hostToolProblem, windowLimitMax } from '../../core/host-tool.ts';
 import { boundedText, cutUnits } from '../../harness/host-tool.ts';
 import { World } from '../../harness/world.ts';
 
@@ -133,5 +133,40 @@ describe('a limit that is a default (tool.defaultLimit) and one that caps (tool.
     expect(windowLimitMax({ defaultLimit: 3 })).toBeUndefined();
     expect(windowLimitMax(undefined)).toBeUndefined();
     expect(hostToolProblem({ defaultLimit: 0 })).toMatch(/defaultLimit must be an integer >= 1/);
+  });
+});
+
+describe('a mid-line cut past a file size (tool.cutChars, SPEC "Host read tools" step 5)', () => {
+  const cut = { cutChars: { at: 4, overBytes: 8 } };
+  it('cuts the text after `at` units wherever that falls, only when the file on disk is over `overBytes`', () => {
+    expect(boundedText('abcdefghij\n', undefined, undefined, cut)).toBe('abcd');
+    expect(boundedText('ab\ncdefghij\n', undefined, undefined, cut)).toBe('ab\nc');
+    // Exactly overBytes bytes is not over: whole.
+    expect(boundedText('abcdXYZ\n', undefined, undefined, cut)).toBe('abcdXYZ\n');
+    // The file's size decides, not the window's: a 4-byte window of a 16-byte file is cut too.
+    expect(boundedText('abc\nlonger line\n', 1, 1, { cutChars: { at: 2, overBytes: 8 } })).toBe('ab');
+  });
+  it('counts in `unit`: utf16 may split a pair, codepoint never does; the last step, after maxLines', () => {
+    expect(boundedText('a\u{1F600}bcdefgh\n', undefined, undefined, { cutChars: { at: 2, overBytes: 1 } })).toBe(
+      'a\uD83D',
+    );
+    expect(
+      boundedText('a\u{1F600}bcdefgh\n', undefined, undefined, {
+        cutChars: { at: 2, overBytes: 1 },
+        unit: 'codepoint',
+      }),
+    ).toBe('a\u{1F600}');
+    expect(boundedText('l1\nl2\nl3\n', undefined, undefined, { maxLines: 2, cutChars: { at: 4, overBytes: 1 } })).toBe(
+      'l1\nl',
+    );
+  });
+  it('a declaration names what is wrong with it', () => {
+    expect(hostToolProblem(cut)).toBeUndefined();
+    expect(hostToolProblem({ cutChars: { at: 0, overBytes: 8 } })).toMatch(/cutChars must be \{at, overBytes\}/);
+    expect(hostToolProblem({ cutChars: { at: 4 } })).toMatch(/cutChars must be \{at, overBytes\}/);
+    expect(hostToolProblem({ cutChars: { at: 4, overBytes: 8, unit: 'byte' } })).toMatch(/cutChars must be/);
+    expect(describeHostTool({ cutChars: { at: 30_000, overBytes: 30_000 } })).toBe(
+      'the text cut after 30,000 utf16 units, mid-line, when the file is over 30,000 bytes',
+    );
   });
 });

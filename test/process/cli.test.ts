@@ -70,7 +70,7 @@ describe('run --process: the Python examples', { timeout: cpuBudget(10) }, () =>
     expect(saved).toHaveLength(1);
     const trace = readFileSync(join(dir, '.readshim/failures', saved[0]!), 'utf8').split('\n')[0]!;
     expect(JSON.parse(trace)).toMatchObject({ type: 'header', specVersion: SPEC_VERSION, adapter: 'process:py-mtime' });
-    expect(r.stdout).toContain(`replay: readshim-conformance run --process '`);
+    expect(r.stdout).toContain(`replay: npx readshim-conformance run --process '`);
     const again = await inProcess(
       ['run', '--process', MTIME, '--arm', 'cap', '--replay', join(dir, '.readshim/failures', saved[0]!)],
       dir,

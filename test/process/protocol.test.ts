@@ -62,8 +62,16 @@ describe('protocol: what the kit accepts', () => {
     expect(replyProblem('read', { id: 1 })).toMatch(/needs "text"/);
     expect(replyProblem('read', { id: 1, text: null })).toMatch(/needs "text"/);
     expect(replyProblem('stale', { id: 1, text: null })).toBeUndefined();
-    expect(replyProblem('read', { id: 1, text: 'x', claim: { kind: 'pointer' } })).toMatch(
+    // A read's pointer may leave total out (PROTOCOL.md "Claims"); a stale reply's may not, nor a wrong one.
+    expect(replyProblem('read', { id: 1, text: 'x', claim: { kind: 'pointer' } })).toBeUndefined();
+    expect(replyProblem('stale', { id: 1, text: 'x', claim: { kind: 'pointer' } })).toMatch(
       /malformed claim: pointer claim needs/,
+    );
+    expect(replyProblem('read', { id: 1, text: 'x', claim: { kind: 'pointer', total: -1 } })).toMatch(
+      /malformed claim: pointer claim needs/,
+    );
+    expect(replyProblem('read', { id: 1, text: 'x', claim: { kind: 'pointer', payload: 'x' } })).toMatch(
+      /malformed claim: a pointer claim carries no "payload"/,
     );
     expect(replyProblem('read', { id: 1, text: 'x', counted: [-1] })).toMatch(/counted/);
     expect(replyProblem('read', { id: 1, text: 'x', counters: { pointered: 1 } })).toMatch(/counters/);

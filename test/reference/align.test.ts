@@ -122,7 +122,12 @@ describe('increasingRun: a longest strictly increasing subsequence', () => {
       let last = -Infinity;
       let n = 0;
       let ok = true;
-      for (let i = 0; i < v.length && ok; i++) if (mask & (1 << i)) ((ok = v[i]! > last), (last = v[i]!), n++);
+      for (let i = 0; i < v.length && ok; i++)
+        if (mask & (1 << i)) {
+          ok = v[i]! > last;
+          last = v[i]!;
+          n++;
+        }
       if (ok) best = Math.max(best, n);
     }
     return best;

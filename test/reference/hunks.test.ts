@@ -106,8 +106,16 @@ describe('hunkBytes: the exact size of the hunks, or undefined past the bound', 
         // equal kept counts (sizes do not need kept lines to be equal text)
         let ka = keepA.reduce((x, y) => x + y, 0);
         let kb = keepB.reduce((x, y) => x + y, 0);
-        for (let i = keepA.length - 1; i >= 0 && ka > kb; i--) if (keepA[i]) ((keepA[i] = 0), ka--);
-        for (let j = keepB.length - 1; j >= 0 && kb > ka; j--) if (keepB[j]) ((keepB[j] = 0), kb--);
+        for (let i = keepA.length - 1; i >= 0 && ka > kb; i--)
+          if (keepA[i]) {
+            keepA[i] = 0;
+            ka--;
+          }
+        for (let j = keepB.length - 1; j >= 0 && kb > ka; j--)
+          if (keepB[j]) {
+            keepB[j] = 0;
+            kb--;
+          }
         const r = regionsOf(keepA, keepB, 0);
         const size = bytes(hunkText(s, t, r));
         expect(hunkBytes(a, b, r, Infinity)).toBe(size);

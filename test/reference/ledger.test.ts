@@ -174,7 +174,7 @@ describe('ISOLATION: one ledger per shim instance (worker)', () => {
     r.disk.write('f', 'short');
     const other = r.shim.wrapRead({ execute: async (args: unknown) => r.disk.read((args as { path: string }).path) });
     expect(await r.read('f')).toBe('short');
-    expectPointer((await other.execute({ path: 'f' })) as string, 'f', 5);
+    expectPointer(await other.execute({ path: 'f' }), 'f', 5);
   });
 });
 

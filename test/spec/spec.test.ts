@@ -5,7 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import referenceAdapter from '../../adapters/reference.ts';
-import { RULES, RULE_IDS } from '../../core/rules.ts';
+import { RULE_IDS } from '../../core/rules.ts';
+import { RULES } from '../../properties/rules.ts';
 import { formatTrace, parseTrace } from '../../core/trace.ts';
 import { judgeHistory } from '../../properties/history.ts';
 import { designFor } from '../../spec/designs/index.ts';

@@ -5,6 +5,7 @@
 import type { Claim } from '../../../core/claims.ts';
 import type { AgentProfile } from '../profile.ts';
 import { stripReminders } from '../profile.ts';
+import { defined } from '../../../core/defined.ts';
 
 /** The re-read stub (and the older wording the binary also recognises): "you already hold it". */
 export const CLAUDE_STUB = /\b(?:file unchanged since your last Read|File unchanged since last read)\b/i;
@@ -63,8 +64,8 @@ export const claudeCode: AgentProfile = {
     name: 'Read',
     input: (args, file) => ({
       file_path: file,
-      ...(args.offset !== undefined ? { offset: args.offset } : {}),
-      ...(args.limit !== undefined ? { limit: args.limit } : {}),
+      ...defined({ offset: args.offset }),
+      ...defined({ limit: args.limit }),
     }),
   },
   normalize: (raw, info) => {

@@ -5,6 +5,7 @@
  */
 import type { Claim } from '../../../core/claims.ts';
 import type { AgentProfile, AgentResultInfo } from '../profile.ts';
+import { defined } from '../../../core/defined.ts';
 
 /** The extensions gemini-cli 0.61.0's read_file refuses as binary whatever the file holds. */
 export const GEMINI_BINARY_EXTENSIONS: readonly string[] = Object.freeze([
@@ -114,7 +115,7 @@ export const geminiCli: AgentProfile = {
     // The kit's windows are 1-based lines; read_file's are 1-based inclusive start_line/end_line.
     input: (args, file) => ({
       file_path: file,
-      ...(args.offset !== undefined ? { start_line: args.offset } : {}),
+      ...defined({ start_line: args.offset }),
       ...(args.limit !== undefined ? { end_line: (args.offset ?? 1) + args.limit - 1 } : {}),
     }),
   },

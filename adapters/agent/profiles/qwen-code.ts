@@ -5,6 +5,7 @@
 import type { Claim } from '../../../core/claims.ts';
 import type { AgentProfile } from '../profile.ts';
 import { stripReminders } from '../profile.ts';
+import { defined } from '../../../core/defined.ts';
 
 /** The re-read stub of its file read cache (same inode, mtime and size, last read full). */
 export const QWEN_STUB = /^\[File .* unchanged since last read in this session\b/;
@@ -52,7 +53,7 @@ export const qwenCode: AgentProfile = {
     input: (args, file) => ({
       file_path: file,
       ...(args.offset !== undefined ? { offset: args.offset - 1 } : {}),
-      ...(args.limit !== undefined ? { limit: args.limit } : {}),
+      ...defined({ limit: args.limit }),
     }),
   },
   // read_file stops at 1,000 lines when no limit is given (its truncateToolOutputLines default).

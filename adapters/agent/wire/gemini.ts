@@ -7,6 +7,8 @@
  * reach the kit. Types are hand-written: only the fields the server reads or writes.
  */
 
+import { fieldText } from './text.ts';
+
 // The server's shapes (adapters/agent/server.ts LoopRequest, Reply), restated: server.ts imports
 // this module, and the layering check forbids an import cycle, type-only edges included; tsc
 // checks both against server.ts where it calls geminiEvents and hands parseGemini's result on.
@@ -104,7 +106,7 @@ export function geminiSideText(body: unknown): string {
     { properties?: Record<string, { type?: unknown }> } | undefined;
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(schema?.properties ?? {})) {
-    const t = String(v?.type ?? '').toLowerCase();
+    const t = fieldText(v?.type).toLowerCase();
     out[k] =
       k === 'next_speaker'
         ? 'user'
@@ -177,7 +179,7 @@ export function parseGemini(body: unknown, readTool: string): LoopRequest | 'sid
   const results = new Map<string, ToolResult>();
   let userText = '';
   if (last !== undefined && last.role !== 'model' && Array.isArray(last.parts)) {
-    for (const p of last.parts) {
+    for (const p of last.parts as readonly (GeminiPart | null)[]) {
       const fr = p?.functionResponse;
       if (fr !== undefined && typeof fr.id === 'string') {
         const id = fr.id.startsWith(`${readTool}__`) ? fr.id.slice(readTool.length + 2) : fr.id;

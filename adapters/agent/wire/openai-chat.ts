@@ -6,6 +6,8 @@
  * the kit reads or sends.
  */
 
+import { fieldText } from './text.ts';
+
 // The server's LoopRequest, ToolResult and Reply (adapters/agent/server.ts), restated so that this
 // module imports nothing from the server (no import cycle); server.ts checks they fit.
 interface ToolResult {
@@ -48,7 +50,7 @@ export const chatText = (content: unknown): string =>
       ? content
           .map((p) =>
             p !== null && typeof p === 'object' && (p as { type?: unknown }).type === 'text'
-              ? String((p as { text?: unknown }).text ?? '')
+              ? fieldText((p as { text?: unknown }).text)
               : '',
           )
           .join('')

@@ -17,7 +17,7 @@ export function codeText(size: number, salt = 0): string {
 
 /** The same shape, ASCII only (V8 then stores one byte per character). */
 export function asciiCodeText(size: number, salt = 0): string {
-  return codeText(size, salt).replace(/[^\x00-\x7f]/g, '?');
+  return codeText(size, salt).replace(/[\x80-\uffff]/g, '?');
 }
 
 export const LINES = 20_000;

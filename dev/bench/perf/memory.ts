@@ -56,7 +56,7 @@ export async function memory(quick: boolean): Promise<MemoryRow[]> {
     for (let i = 0; i < n; i++) disk.set(`f${i}`, make(i));
     const shim = createReadShim({ arm: true, cap: CAP, seal: SEAL });
     const tool = shim.wrapRead(disk.tool);
-    const read = async (path: string): Promise<string> => (await tool.execute({ path })) as string;
+    const read = async (path: string): Promise<string> => await tool.execute({ path });
     // What the ledger holds = heap with it, minus heap once the same worker forgot everything;
     // the median of three rounds (heapUsed moves by a few hundred KB on its own).
     const rounds: number[] = [];

@@ -73,7 +73,7 @@ export async function readOverhead(quick: boolean): Promise<ReadRow[]> {
     );
     const shim = createReadShim({ arm: true, cap: CAP, seal: SEAL });
     const tool = shim.wrapRead(inner);
-    const read = async (): Promise<string> => (await tool.execute({ path: 'f' })) as string;
+    const read = async (): Promise<string> => await tool.execute({ path: 'f' });
     let last = '';
     const kinds: Array<'first' | 'continuation' | 'pointer'> =
       bytes > CAP ? ['first', 'continuation', 'pointer'] : ['first', 'pointer'];
@@ -138,7 +138,7 @@ async function smallDiff(
       sw.set(neu);
     },
     async () => {
-      last = (await tool.execute({ path: 'f' })) as string;
+      last = await tool.execute({ path: 'f' });
     },
     batch,
   );
@@ -196,7 +196,7 @@ export async function wholeDelivery(quick: boolean): Promise<DeliveryRow[]> {
     );
     const shim = createReadShim({ arm: true, cap: CAP, seal: SEAL });
     const tool = shim.wrapRead(inner);
-    const read = async (): Promise<string> => (await tool.execute({ path: 'f' })) as string;
+    const read = async (): Promise<string> => await tool.execute({ path: 'f' });
     let reads = 0;
     const big = size > 4 << 20;
     const t = await time(

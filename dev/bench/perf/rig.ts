@@ -22,14 +22,14 @@ export class Disk {
 export interface Worker {
   readonly disk: Disk;
   readonly shim: ReadShim;
-  read(path: string): Promise<string>;
+  readonly read: (path: string) => Promise<string>;
 }
 
 export function worker(arm: unknown, cap = CAP): Worker {
   const disk = new Disk();
   const shim = createReadShim({ arm, cap, seal: SEAL });
   const tool = shim.wrapRead(disk.tool);
-  return { disk, shim, read: async (path) => (await tool.execute({ path })) as string };
+  return { disk, shim, read: async (path) => await tool.execute({ path }) };
 }
 
 /** Reads until the worker holds the file in full; returns the number of reads. */

@@ -28,7 +28,7 @@ async function scenario(f: (h: HistoryHandle, w: WorkerShim) => Promise<void>): 
   } finally {
     await h.close();
   }
-  return a.host!().counts as Record<string, unknown>;
+  return a.host().counts;
 }
 
 describe(`gemini-cli ${geminiCli.version} (real CLI)`, () => {
