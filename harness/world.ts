@@ -4,6 +4,7 @@
  */
 import type { HostToolBound } from '../core/host-tool.ts';
 import { resolvePath } from '../core/paths.ts';
+import { linkTarget } from '../core/trace.ts';
 import type { KitFs, ReadArgs } from '../core/contract.ts';
 import { boundedText, refusalOf } from './host-tool.ts';
 import { windowOf } from './lines.ts';
@@ -95,13 +96,22 @@ export class World {
       for (let i = 1; i <= segs.length && next === undefined; i++) {
         const head = segs.slice(0, i).join('/');
         const l = this.#links.get(this.#key(head));
-        if (l !== undefined) next = resolvePath([linkBase(head, l.target), ...segs.slice(i)].join('/'));
+        if (l !== undefined) next = resolvePath([linkTarget(head, l.target), ...segs.slice(i)].join('/'));
       }
       if (next === undefined) return this.#key(p);
       if (escapes(next)) return undefined;
       p = next;
     }
     return undefined;
+  }
+
+  /**
+   * The oracle's identity of a path (spec/SPEC.md "Links and case"): its realpath when that is not
+   * its resolved spelling (a link followed, case folded), else undefined (the spelling is the identity).
+   */
+  identity(path: string): string | undefined {
+    const k = this.realpath(path);
+    return k === undefined || k === resolvePath(path) ? undefined : k;
   }
 
   #stored(path: string): Stored | undefined {
@@ -138,7 +148,7 @@ export class World {
    */
   symlink(path: string, target: string, mtimeMs: number): void {
     const at = resolvePath(path);
-    if (at.startsWith('/') || escapes(at) || target.startsWith('/') || escapes(resolvePath(linkBase(at, target))))
+    if (at.startsWith('/') || escapes(at) || target.startsWith('/') || escapes(resolvePath(linkTarget(at, target))))
       throw new ToolError('EACCES', `EACCES: a link '${path}' -> '${target}' would leave the sandbox`);
     const k = this.#key(at);
     if (this.#files.has(k)) throw new ToolError('EEXIST', `EEXIST: '${path}' is a file`);
@@ -197,6 +207,12 @@ export class World {
       return { mtimeMs: f.mtimeMs, size: f.size };
     },
     exists: (path) => this.#stored(path) !== undefined,
+    realpath: (path) => {
+      const k = this.realpath(path);
+      if (k === undefined || !this.#files.has(k))
+        throw new ToolError('ENOENT', `ENOENT: no such file or directory, realpath '${path}'`);
+      return k;
+    },
     lstat: (path) => {
       const l = this.#links.get(this.#key(resolvePath(path)));
       if (l !== undefined) return { mtimeMs: l.mtimeMs, size: Buffer.byteLength(l.target), symlink: true };
@@ -206,12 +222,6 @@ export class World {
       return { mtimeMs: f.mtimeMs, size: f.size, symlink: false };
     },
   };
-}
-
-/** A link's target spelled from the sandbox root: relative to the directory the link sits in. */
-function linkBase(linkPath: string, target: string): string {
-  const slash = linkPath.lastIndexOf('/');
-  return slash < 0 ? target : `${linkPath.slice(0, slash)}/${target}`;
 }
 
 /** Whether a resolved spelling leaves the sandbox (a leading `..`, or rooted). */

@@ -20,6 +20,7 @@ import {
 import type { ShimAdapter } from '../adapters/contract.ts';
 import { reattachedIn, type Outcome, type ReadOutcome, type StaleOutcome } from '../harness/session.ts';
 import { World, type ToolResult } from '../harness/world.ts';
+import { defined } from '../core/defined.ts';
 import { Oracle, type Violation } from './oracle/judge.ts';
 import { tellStory } from './story.ts';
 
@@ -77,7 +78,7 @@ export async function auditTrace(trace: Trace, lines: readonly number[], adapter
   const { cap, seal } = trace.header;
   const mode = headerMode(trace.header);
   const events = trace.events;
-  const world = new World(trace.header.tool);
+  const world = new World(trace.header.tool, defined({ caseInsensitive: trace.header.caseInsensitive }));
   const oracle = new Oracle({ mode, cap, seal, capabilities: adapter.capabilities });
   const outcomes: Outcome[] = [];
   const violations: Violation[] = [];
@@ -132,6 +133,7 @@ export async function auditTrace(trace: Trace, lines: readonly number[], adapter
           kind: 'read',
           index: i + k,
           event: r,
+          ...defined({ identity: world.identity(r.path) }),
           truth,
           response,
           ...(claim ? { claim } : {}),
@@ -151,6 +153,7 @@ export async function auditTrace(trace: Trace, lines: readonly number[], adapter
         index: i,
         event: e,
         fileNow: world.file(e.path),
+        ...defined({ identity: world.identity(e.path) }),
         response,
         ...(claim ? { claim } : {}),
       };
@@ -158,12 +161,15 @@ export async function auditTrace(trace: Trace, lines: readonly number[], adapter
     } else {
       if (e.type === 'write') world.write(e.path, e.content, e.mtimeMs);
       if (e.type === 'delete') world.delete(e.path);
+      if (e.type === 'symlink') world.symlink(e.path, e.target, e.mtimeMs);
+      if (e.type === 'hardlink') world.hardlink(e.path, e.existing);
+      const identity = e.type === 'forget' && e.path !== undefined ? world.identity(e.path) : undefined;
       // A recorded compaction says what the host re-attached (spec/SPEC.md "Re-injection after compaction").
       const reattached =
         e.type === 'forget' && e.path === undefined && e.reattached !== undefined
           ? { reattached: reattachedIn(world, e.reattached) }
           : {};
-      batch.push({ kind: 'other', index: i, event: e, ...reattached });
+      batch.push({ kind: 'other', index: i, event: e, ...defined({ identity }), ...reattached });
     }
     for (const o of batch) {
       outcomes.push(o);

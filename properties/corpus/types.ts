@@ -32,6 +32,10 @@ export interface Needs {
   readonly refuse?: 'maxBytes' | 'maxTokens' | 'binary';
   /** The host re-attaches files after a whole-worker compaction (capabilities.reinject). */
   readonly reinject?: boolean;
+  /** The transport makes symlinks and hardlinks (in-process, or a handle that mirrors them: spec 2.1). */
+  readonly links?: boolean;
+  /** The host folds case (capabilities.caseInsensitive: spec 2.1 "Links and case"). */
+  readonly caseInsensitive?: boolean;
 }
 
 /** What a case is built for. */
