@@ -75,6 +75,7 @@ const WIRE_CAPS = [
   'seal',
   'hostNeverCompacts',
   'raceBarrier',
+  'caseInsensitive',
 ] as const;
 
 /** The hello reply's capabilities, or a reason they are malformed. */
