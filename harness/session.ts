@@ -326,7 +326,7 @@ export class Session {
   /** A link made in the World and mirrored to the history's disk (a handle that cannot make links refuses). */
   #link(e: TraceEvent & { type: 'symlink' | 'hardlink' }): void {
     const h = this.#history;
-    if (h !== undefined && (e.type === 'symlink' ? h.symlink : h.hardlink) === undefined)
+    if (h !== undefined && (e.type === 'symlink' ? h.symlink === undefined : h.hardlink === undefined))
       throw new AdapterError(
         `adapter ${this.adapter.name} cannot mirror a ${e.type} to its disk: replay this trace with an in-process or process adapter`,
       );
