@@ -20,6 +20,7 @@ const OPTIONAL = [
   'forgetWhole',
   'raceBarrier',
   'wrapTool',
+  'caseInsensitive',
 ] as const;
 /** The largest cap the kit runs (its reads and files stay in memory). */
 export const MAX_CAP = 64 * 1024 * 1024;

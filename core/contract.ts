@@ -66,6 +66,11 @@ export interface Capabilities {
    * (stat-after-read race). Always possible in-process; a process opts in with the protocol barrier.
    */
   readonly raceBarrier?: boolean;
+  /**
+   * Spec 2.1: the host's file system folds case: `A.ts` and `a.ts` name one file (spec/SPEC.md
+   * "Links and case"). The oracle's identity of a file is then its realpath, case folded.
+   */
+  readonly caseInsensitive?: boolean;
 }
 
 export interface ReadArgs {
@@ -90,6 +95,13 @@ export interface KitFs {
   /** mtime in whole milliseconds and size in bytes; throws 'ENOENT' when absent. */
   stat(path: string): { readonly mtimeMs: number; readonly size: number };
   exists(path: string): boolean;
+  /** The name's own stat, a symlink not followed (its own mtime, distinct from its target's). */
+  lstat?(path: string): { readonly mtimeMs: number; readonly size: number; readonly symlink: boolean };
+  /**
+   * The host's identity of the file a path names (spec 2.1): every symlink followed, case folded
+   * on a case-insensitive host; throws 'ENOENT' when it names no file.
+   */
+  realpath?(path: string): string;
 }
 
 export interface Counters {
@@ -200,6 +212,9 @@ export interface HistoryHandle {
   /** Mirrors a write with the kit-set mtime; returns the text the file now holds (the ground truth). */
   write(path: string, content: string, mtimeMs: number): string;
   delete(path: string): void;
+  /** Spec 2.1: mirrors a symlink (its own mtime) and a hardlink; a handle without them is not played links. */
+  symlink?(path: string, target: string, mtimeMs: number): void;
+  hardlink?(path: string, existing: string): void;
   /** Decodes a response this history produced (replaces ShimAdapter.decode for the history). */
   decode?(text: string, info: DecodeInfo): Claim;
   /**
@@ -222,6 +237,8 @@ export interface AdapterBase {
   readonly name: string;
   readonly capabilities: Capabilities;
   readonly surface?: Surface;
+  /** Spec 2.1: every history handle mirrors symlinks and hardlinks to its disk (the process adapter). */
+  readonly mirrorsLinks?: boolean;
   /** Called once when the kit is done with the adapter (close processes, etc.). */
   close?(): void | Promise<void>;
 }

@@ -24,6 +24,8 @@ export interface TraceHeader {
   readonly fcPath?: string;
   readonly adapter?: string;
   readonly note?: string;
+  /** Spec 2.1: the host folds case (`A.ts` and `a.ts` one file); absent: case matters. */
+  readonly caseInsensitive?: true;
 }
 
 /**
@@ -49,6 +51,22 @@ export interface WriteEvent {
 export interface DeleteEvent {
   readonly type: 'delete';
   readonly path: string;
+}
+/**
+ * Spec 2.1: a symlink at `path` to `target` (relative to the link's directory), with its own
+ * mtime; over an existing link it is a retarget. A target outside the sandbox is refused.
+ */
+export interface SymlinkEvent {
+  readonly type: 'symlink';
+  readonly path: string;
+  readonly target: string;
+  readonly mtimeMs: number;
+}
+/** Spec 2.1: a second name `path` for the existing file `existing` (one content, one mtime). */
+export interface HardlinkEvent {
+  readonly type: 'hardlink';
+  readonly path: string;
+  readonly existing: string;
 }
 export interface ReadEvent {
   readonly type: 'read';
@@ -106,7 +124,16 @@ export interface ResumeEvent {
 }
 
 export type TraceEvent =
-  WriteEvent | DeleteEvent | ReadEvent | StaleEvent | ForgetEvent | WorkerEvent | ForkEvent | ResumeEvent;
+  | WriteEvent
+  | DeleteEvent
+  | SymlinkEvent
+  | HardlinkEvent
+  | ReadEvent
+  | StaleEvent
+  | ForgetEvent
+  | WorkerEvent
+  | ForkEvent
+  | ResumeEvent;
 
 export interface Trace {
   readonly header: TraceHeader;
@@ -154,6 +181,13 @@ export function eventPathProblem(e: TraceEvent): string | undefined {
         return `forget reattached path ${JSON.stringify(r)} is outside the path domain: ${p} (spec/SPEC.md "Request keys and windows")`;
     }
   if (e.type === 'worker' || e.type === 'fork' || e.type === 'resume' || e.path === undefined) return undefined;
+  // A link's target is spelled from the link's directory: it must stay inside the sandbox too.
+  const other = e.type === 'symlink' ? linkTarget(e.path, e.target) : e.type === 'hardlink' ? e.existing : undefined;
+  if (other !== undefined) {
+    const q = pathProblem(other);
+    if (q !== undefined)
+      return `${e.type} target ${JSON.stringify(e.type === 'symlink' ? e.target : other)} is outside the path domain: ${q} (spec/SPEC.md "Links and case")`;
+  }
   const p = pathProblem(e.path);
   return p === undefined
     ? undefined
@@ -169,6 +203,11 @@ function shapeProblem(e: unknown): string | undefined {
       return isInt(e.mtimeMs) && e.mtimeMs >= 0 ? undefined : 'write needs whole-millisecond integer "mtimeMs"';
     case 'delete':
       return isStr(e.path) ? undefined : 'delete needs string "path"';
+    case 'symlink':
+      if (!isStr(e.path) || !isStr(e.target)) return 'symlink needs string "path" and "target"';
+      return isInt(e.mtimeMs) && e.mtimeMs >= 0 ? undefined : 'symlink needs whole-millisecond integer "mtimeMs"';
+    case 'hardlink':
+      return isStr(e.path) && isStr(e.existing) ? undefined : 'hardlink needs string "path" and "existing"';
     case 'read':
       if (!isStr(e.worker)) return 'read needs string "worker"';
       if (!isStr(e.path)) return 'read needs string "path"';
@@ -219,6 +258,8 @@ export function headerProblem(h: unknown): string | undefined {
   }
   if (!isStr(h.seal)) return 'header needs string "seal"';
   if (h.seed !== undefined && !isInt(h.seed)) return 'header "seed" must be an integer';
+  if (h.caseInsensitive !== undefined && h.caseInsensitive !== true)
+    return 'header "caseInsensitive" must be true when given';
   return undefined;
 }
 
@@ -248,6 +289,13 @@ export function parseTrace(text: string): Trace {
   });
   if (header === undefined) throw new TraceError(1, 'empty trace: no header line');
   return { header, events };
+}
+
+/** A link's target spelled from the sandbox root (relative to the link's directory, as on disk). */
+export function linkTarget(linkPath: string, target: string): string {
+  if (target.startsWith('/')) return target;
+  const slash = linkPath.lastIndexOf('/');
+  return slash < 0 ? target : `${linkPath.slice(0, slash)}/${target}`;
 }
 
 /** Serialises a trace as JSON lines (one header line, one line per event). */

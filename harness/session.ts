@@ -52,6 +52,8 @@ export interface ReadOutcome {
   readonly event: ReadEvent;
   /** What the inner tool returns for this request at request time. */
   readonly truth: ToolResult;
+  /** The host's identity of the path at request time, when it is not the resolved spelling (spec 2.1 "Links and case"). */
+  readonly identity?: string;
   /** For a read the kit made fail on purpose: what the tool would have returned otherwise. */
   readonly failedOver?: string;
   /**
@@ -76,6 +78,7 @@ export interface StaleOutcome {
   readonly index: number;
   readonly event: StaleEvent;
   readonly fileNow: FileState | undefined;
+  readonly identity?: string;
   readonly response: RecordedResponse;
   readonly claim?: Claim;
 }
@@ -84,6 +87,8 @@ export interface OtherOutcome {
   readonly kind: 'other';
   readonly index: number;
   readonly event: TraceEvent;
+  /** A forget's path: the host's identity of it, when it is not the resolved spelling. */
+  readonly identity?: string;
   /** A whole-worker forget: the files the host re-attached, with the text it showed (spec/SPEC.md "Re-injection after compaction"). */
   readonly reattached?: readonly Reattached[];
 }
@@ -179,7 +184,7 @@ export class Session {
   ) {
     this.#shared = isShimAdapter(adapter) ? adapter : undefined;
     this.#timeout = config.opTimeoutMs ?? DEFAULT_SETTLE_MS;
-    this.world = new World(config.tool);
+    this.world = new World(config.tool, defined({ caseInsensitive: adapter.capabilities.caseInsensitive }));
     this.#levers = leverList(config.mode.levers);
   }
 
@@ -332,6 +337,10 @@ export class Session {
         this.#history?.delete(e.path);
         this.world.delete(e.path);
         return [{ kind: 'other', index, event: e }];
+      case 'symlink':
+      case 'hardlink':
+        this.#link(e);
+        return [{ kind: 'other', index, event: e }];
       case 'worker':
         await this.#worker(e.id);
         return [{ kind: 'other', index, event: e }];
@@ -357,7 +366,8 @@ export class Session {
           ? await withTimeout(Promise.resolve(w.shim.forget(e.path)), this.#timeout, 'forget()')
           : undefined;
         const reattached = this.#reattach(w, e, this.#observed(said));
-        return [{ kind: 'other', index, event: e, ...(reattached ? { reattached } : {}) }];
+        const identity = e.path === undefined ? undefined : this.world.identity(e.path);
+        return [{ kind: 'other', index, event: e, ...defined({ identity }), ...(reattached ? { reattached } : {}) }];
       }
       case 'stale':
         return [await this.#stale(e, index)];
@@ -372,6 +382,23 @@ export class Session {
         return this.#reads(events.slice(index, last + 1) as ReadEvent[], index);
       }
     }
+  }
+
+  /** A link made in the World and mirrored to the history's disk (a handle that cannot make links refuses). */
+  #link(e: TraceEvent & { type: 'symlink' | 'hardlink' }): void {
+    const h = this.#history;
+    if (h !== undefined && (e.type === 'symlink' ? h.symlink === undefined : h.hardlink === undefined))
+      throw new AdapterError(
+        `adapter ${this.adapter.name} cannot mirror a ${e.type} to its disk: replay this trace with an in-process or process adapter`,
+      );
+    try {
+      if (e.type === 'symlink') this.world.symlink(e.path, e.target, e.mtimeMs);
+      else this.world.hardlink(e.path, e.existing);
+    } catch (err) {
+      throw new UsageError(`${e.type} ${JSON.stringify(e.path)}: ${errorText(err)}`);
+    }
+    if (e.type === 'symlink') h?.symlink?.(e.path, e.target, e.mtimeMs);
+    else h?.hardlink?.(e.path, e.existing);
   }
 
   /**
@@ -423,7 +450,8 @@ export class Session {
       }
     }
     const claim = 'text' in response ? this.#decode(response.text, 'stale', e.path) : undefined;
-    return { kind: 'stale', index, event: e, fileNow, response, ...(claim ? { claim } : {}) };
+    const identity = this.world.identity(e.path);
+    return { kind: 'stale', index, event: e, fileNow, ...defined({ identity }), response, ...(claim ? { claim } : {}) };
   }
 
   async #reads(batch: readonly ReadEvent[], index: number): Promise<ReadOutcome[]> {
@@ -449,6 +477,7 @@ export class Session {
           ? { ok: false, code: e.fail, message: `${e.fail}: the read tool failed for '${e.path}'` }
           : real;
       const failedOver = e.fail !== undefined && real.ok ? real.text : undefined;
+      const identity = this.world.identity(e.path);
       const inj: Injection = {
         path: e.path,
         ...defined({ fail: e.fail }),
@@ -457,7 +486,7 @@ export class Session {
       const list = w.injections.get(key) ?? [];
       list.push(inj);
       w.injections.set(key, list);
-      return { e, args, key, truth, real, inj, failedOver };
+      return { e, args, key, truth, real, inj, failedOver, identity };
     });
     const settled = await Promise.all(
       prepared.map(async ({ args }): Promise<{ response: RecordedResponse; crash?: string }> => {
@@ -504,6 +533,7 @@ export class Session {
         kind: 'read',
         index: index + i,
         event: p.e,
+        ...defined({ identity: p.identity }),
         truth: skip ? p.real : p.truth,
         response,
         ...defined({ crash }),

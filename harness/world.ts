@@ -4,6 +4,7 @@
  */
 import type { HostToolBound } from '../core/host-tool.ts';
 import { resolvePath } from '../core/paths.ts';
+import { linkTarget } from '../core/trace.ts';
 import type { KitFs, ReadArgs } from '../core/contract.ts';
 import { boundedText, refusalOf } from './host-tool.ts';
 import { windowOf } from './lines.ts';
@@ -50,33 +51,133 @@ export const TOOL_ERROR_CODES: ReadonlySet<string> = new Set([
 /** A file as the world keeps it: its UTF-8 size is counted once, at the first stat (shims stat on every read). */
 type Stored = FileState & { size?: number };
 
+/** How the host names files: a case-insensitive host makes `A.ts` and `a.ts` one file. */
+export interface HostNaming {
+  readonly caseInsensitive?: boolean;
+}
+
+/** A symlink as the world keeps it: its own lstat mtime, distinct from its target's. */
+interface Link {
+  readonly target: string;
+  readonly mtimeMs: number;
+}
+
+/** Links followed before a path is called a loop (ELOOP), as hosts bound it. */
+const MAX_LINKS = 40;
+
 export class World {
+  /** Keyed by the host's key of the resolved spelling; a hardlink is a second key on one Stored. */
   readonly #files = new Map<string, Stored>();
+  /** The spelling each key was first written under (paths() lists these). */
+  readonly #spelling = new Map<string, string>();
+  readonly #links = new Map<string, Link>();
 
-  /** `tool`: the host tool's declared bound; ground truth is the bounded text. */
-  constructor(readonly tool?: HostToolBound) {}
+  /** `tool`: the host tool's declared bound; ground truth is the bounded text. `naming`: the host's file names. */
+  constructor(
+    readonly tool?: HostToolBound,
+    readonly naming: HostNaming = {},
+  ) {}
 
-  write(path: string, content: string, mtimeMs: number): void {
-    this.#files.set(resolvePath(path), { content, mtimeMs });
+  /** The key of a resolved spelling on the host's rules (case folded on a case-insensitive host). */
+  #key(resolved: string): string {
+    return this.naming.caseInsensitive === true ? resolved.toLowerCase() : resolved;
   }
 
+  /**
+   * The host's identity of a path: its resolved spelling with every symlink followed (the last
+   * segment and the directories before it), case folded on a case-insensitive host. Undefined for
+   * a link loop or a link whose target leaves the sandbox (never followed).
+   */
+  realpath(path: string): string | undefined {
+    let p = resolvePath(path);
+    for (let hops = 0; hops <= MAX_LINKS; hops++) {
+      const segs = p.split('/');
+      let next: string | undefined;
+      for (let i = 1; i <= segs.length && next === undefined; i++) {
+        const head = segs.slice(0, i).join('/');
+        const l = this.#links.get(this.#key(head));
+        if (l !== undefined) next = resolvePath([linkTarget(head, l.target), ...segs.slice(i)].join('/'));
+      }
+      if (next === undefined) return this.#key(p);
+      if (escapes(next)) return undefined;
+      p = next;
+    }
+    return undefined;
+  }
+
+  /**
+   * The oracle's identity of a path (spec/SPEC.md "Links and case"): its realpath when that is not
+   * its resolved spelling (a link followed, case folded), else undefined (the spelling is the identity).
+   */
+  identity(path: string): string | undefined {
+    const k = this.realpath(path);
+    return k === undefined || k === resolvePath(path) ? undefined : k;
+  }
+
+  #stored(path: string): Stored | undefined {
+    const k = this.realpath(path);
+    return k === undefined ? undefined : this.#files.get(k);
+  }
+
+  write(path: string, content: string, mtimeMs: number): void {
+    const k = this.realpath(path);
+    if (k === undefined) throw new ToolError('ELOOP', `ELOOP: '${path}' does not name a file in the sandbox`);
+    const have = this.#files.get(k);
+    // A write through any name of a file (a hardlink, a symlink) changes the one file every name shows.
+    if (have !== undefined) {
+      Object.assign(have, { content, mtimeMs });
+      delete have.size;
+      return;
+    }
+    this.#files.set(k, { content, mtimeMs });
+    this.#spelling.set(k, resolvePath(path));
+  }
+
+  /** Removes the name (a symlink itself, not its target; one name of a hardlinked file). */
   delete(path: string): void {
-    this.#files.delete(resolvePath(path));
+    const k = this.#key(resolvePath(path));
+    if (this.#links.delete(k)) return;
+    this.#files.delete(k);
+    this.#spelling.delete(k);
+  }
+
+  /**
+   * A symlink at `path` to `target` (relative to the link's directory, as on disk), with its own
+   * mtime; it replaces a link already there (a retarget). A target that leaves the sandbox is
+   * refused: such a link is never created.
+   */
+  symlink(path: string, target: string, mtimeMs: number): void {
+    const at = resolvePath(path);
+    if (at.startsWith('/') || escapes(at) || target.startsWith('/') || escapes(resolvePath(linkTarget(at, target))))
+      throw new ToolError('EACCES', `EACCES: a link '${path}' -> '${target}' would leave the sandbox`);
+    const k = this.#key(at);
+    if (this.#files.has(k)) throw new ToolError('EEXIST', `EEXIST: '${path}' is a file`);
+    this.#links.set(k, { target, mtimeMs });
+  }
+
+  /** A second name for an existing file: both names are one file (one content, one mtime). */
+  hardlink(path: string, existing: string): void {
+    const f = this.#stored(existing);
+    if (f === undefined) throw new ToolError('ENOENT', `ENOENT: no such file '${existing}'`);
+    const k = this.#key(resolvePath(path));
+    if (this.#links.has(k)) this.#links.delete(k);
+    this.#files.set(k, f);
+    this.#spelling.set(k, resolvePath(path));
   }
 
   file(path: string): FileState | undefined {
-    return this.#files.get(resolvePath(path));
+    return this.#stored(path);
   }
 
   paths(): string[] {
-    return [...this.#files.keys()];
+    return [...this.#spelling.values()];
   }
 
   /** The inner tool's answer for a request now (no side effects). */
   toolResult(args: ReadArgs): ToolResult {
     if (typeof args?.path !== 'string')
       return { ok: false, code: 'EINVAL', message: 'EINVAL: read needs a string path' };
-    const f = this.#files.get(resolvePath(args.path));
+    const f = this.#stored(args.path);
     if (f === undefined)
       return { ok: false, code: 'ENOENT', message: `ENOENT: no such file or directory, read '${args.path}'` };
     const { offset, limit } = args;
@@ -95,16 +196,35 @@ export class World {
 
   readonly fs: KitFs = {
     read: (path) => {
-      const f = this.#files.get(resolvePath(path));
+      const f = this.#stored(path);
       if (f === undefined) throw new ToolError('ENOENT', `ENOENT: no such file or directory, open '${path}'`);
       return f.content;
     },
     stat: (path) => {
-      const f = this.#files.get(resolvePath(path));
+      const f = this.#stored(path);
       if (f === undefined) throw new ToolError('ENOENT', `ENOENT: no such file or directory, stat '${path}'`);
       f.size ??= Buffer.byteLength(f.content);
       return { mtimeMs: f.mtimeMs, size: f.size };
     },
-    exists: (path) => this.#files.has(resolvePath(path)),
+    exists: (path) => this.#stored(path) !== undefined,
+    realpath: (path) => {
+      const k = this.realpath(path);
+      if (k === undefined || !this.#files.has(k))
+        throw new ToolError('ENOENT', `ENOENT: no such file or directory, realpath '${path}'`);
+      return k;
+    },
+    lstat: (path) => {
+      const l = this.#links.get(this.#key(resolvePath(path)));
+      if (l !== undefined) return { mtimeMs: l.mtimeMs, size: Buffer.byteLength(l.target), symlink: true };
+      const f = this.#stored(path);
+      if (f === undefined) throw new ToolError('ENOENT', `ENOENT: no such file or directory, lstat '${path}'`);
+      f.size ??= Buffer.byteLength(f.content);
+      return { mtimeMs: f.mtimeMs, size: f.size, symlink: false };
+    },
   };
+}
+
+/** Whether a resolved spelling leaves the sandbox (a leading `..`, or rooted). */
+function escapes(resolved: string): boolean {
+  return resolved === '..' || resolved.startsWith('../') || resolved.startsWith('/');
 }

@@ -21,9 +21,9 @@ import {
 import type { ShimAdapter } from '../adapters/contract.ts';
 import { reattachedIn, type Outcome, type ReadOutcome, type StaleOutcome } from '../harness/session.ts';
 import { World, type ToolResult } from '../harness/world.ts';
+import { defined } from '../core/defined.ts';
 import { Oracle, type Violation } from './oracle/judge.ts';
 import { tellStory } from './story.ts';
-import { defined } from '../core/defined.ts';
 
 export interface Lie {
   /** 1-based line of the response's event in the trace file. */
@@ -95,7 +95,7 @@ export async function auditTrace(
   const { cap, seal } = trace.header;
   const mode = headerMode(trace.header);
   const events = trace.events;
-  const world = new World(trace.header.tool);
+  const world = new World(trace.header.tool, defined({ caseInsensitive: trace.header.caseInsensitive }));
   const oracle = new Oracle({ mode, cap, seal, capabilities: adapter.capabilities });
   const outcomes: Outcome[] = [];
   const violations: Violation[] = [];
@@ -177,6 +177,7 @@ export async function auditTrace(
           kind: 'read',
           index: i + k,
           event: r,
+          ...defined({ identity: world.identity(r.path) }),
           truth,
           response,
           ...(claim ? { claim } : {}),
@@ -196,6 +197,7 @@ export async function auditTrace(
         index: i,
         event: e,
         fileNow: world.file(e.path),
+        ...defined({ identity: world.identity(e.path) }),
         response,
         ...(claim ? { claim } : {}),
       };
@@ -203,12 +205,15 @@ export async function auditTrace(
     } else {
       if (e.type === 'write') world.write(e.path, e.content, e.mtimeMs);
       if (e.type === 'delete') world.delete(e.path);
+      if (e.type === 'symlink') world.symlink(e.path, e.target, e.mtimeMs);
+      if (e.type === 'hardlink') world.hardlink(e.path, e.existing);
+      const identity = e.type === 'forget' && e.path !== undefined ? world.identity(e.path) : undefined;
       // A recorded compaction says what the host re-attached (spec/SPEC.md "Re-injection after compaction").
       const reattached =
         e.type === 'forget' && e.path === undefined && e.reattached !== undefined
           ? { reattached: reattachedIn(world, e.reattached) }
           : {};
-      batch.push({ kind: 'other', index: i, event: e, ...reattached });
+      batch.push({ kind: 'other', index: i, event: e, ...defined({ identity }), ...reattached });
     }
     for (const o of batch) {
       outcomes.push(o);

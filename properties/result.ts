@@ -149,6 +149,8 @@ export interface BandUsed {
   readonly histories: number;
 }
 
+export type FileIdentity = 'realpath' | 'realpath, case folded';
+
 export interface RunResult {
   readonly adapter: string;
   /** The arm of the histories (arm-surface shims), absent for a shim that declares levers. */
@@ -169,6 +171,11 @@ export interface RunResult {
   };
   /** Assumptions the verdict rests on (e.g. a host that never compacts). */
   readonly assumptions: readonly string[];
+  /**
+   * Spec 2.1: the oracle's identity of a file (spec/SPEC.md "Links and case"): its realpath
+   * (every symlink followed), case folded on a host that declares `caseInsensitive`.
+   */
+  readonly fileIdentity?: FileIdentity;
   readonly claims: Readonly<Record<string, number>>;
   /** Waste, not lies (never changes the exit code): re-sends across alias spellings, short slices. */
   readonly efficiency: readonly EfficiencyFinding[];

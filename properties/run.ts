@@ -32,7 +32,7 @@ import type { HistoryObserver } from './engine/observe.ts';
 import { Slots } from './engine/pool.ts';
 import { Tally } from './engine/tally.ts';
 
-import type { RuleResult, RunResult } from './result.ts';
+import type { FileIdentity, RuleResult, RunResult } from './result.ts';
 import { defined } from '../core/defined.ts';
 
 export type { RuleStatus };
@@ -124,6 +124,13 @@ export function sealFor(seed: number): string {
   }
 }
 
+/** The assumption line that says which identity of a file the oracle kept knowledge by (spec/SPEC.md "Links and case"). */
+export function describeFileIdentity(id: FileIdentity): string {
+  return id === 'realpath'
+    ? 'Files are identified as the host identifies them: by realpath (every symlink followed; case matters). What a worker holds is kept per file so identified.'
+    : 'The host folds case (capabilities.caseInsensitive): A.ts and a.ts are one file. Files are identified by realpath (every symlink followed), case folded; what a worker holds is kept per file so identified.';
+}
+
 /** The public run: an in-process adapter (README "Library API"). */
 export function runConformance(o: RunOptions): Promise<RunResult> {
   return judgeRun(o);
@@ -158,6 +165,8 @@ export async function judgeRun(options: JudgeOptions): Promise<RunResult> {
   if (caps.reinject !== undefined) assumptions.push(describeReinject(caps.reinject));
   assumptions.push(...describeSessions(caps.sessions));
   if (caps.cap !== undefined) assumptions.push(`The shim has a fixed cap of ${caps.cap} bytes: every history uses it.`);
+  const fileIdentity: FileIdentity = caps.caseInsensitive === true ? 'realpath, case folded' : 'realpath';
+  assumptions.push(describeFileIdentity(fileIdentity));
   const modeFields = mode.arm !== undefined ? { arm: mode.arm } : { levers: leverList(mode.levers) };
   const header = (cap: number, seed: number, fcPath?: string): Trace['header'] => ({
     type: 'header',
@@ -166,6 +175,7 @@ export async function judgeRun(options: JudgeOptions): Promise<RunResult> {
     cap,
     ...modeFields,
     ...(tool ? { tool } : {}),
+    ...(caps.caseInsensitive === true ? { caseInsensitive: true as const } : {}),
     seed,
     seal,
     adapter: o.adapter.name,
@@ -243,6 +253,7 @@ export async function judgeRun(options: JudgeOptions): Promise<RunResult> {
             ...(tool ? { tool } : {}),
             ...defined({ fixedCap }),
             transport: o.transport,
+            links: o.adapter.openHistory === undefined || o.adapter.mirrorsLinks === true,
             targets,
             seed: o.seed,
             header: (cap, note) => ({ ...header(cap, o.seed), note }),
@@ -311,6 +322,7 @@ export async function judgeRun(options: JudgeOptions): Promise<RunResult> {
     rules,
     summary: summarize(rules),
     assumptions,
+    fileIdentity,
     claims: Object.fromEntries(tally.claims),
     efficiency: efficiencyFindings(tally.efficiency),
     leverUse: tally.leverUse,

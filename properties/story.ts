@@ -85,6 +85,12 @@ export function tellStory(
       case 'delete':
         line = `delete ${e.path}`;
         break;
+      case 'symlink':
+        line = `symlink ${e.path} → ${e.target} (the link's own mtime ${e.mtimeMs})`;
+        break;
+      case 'hardlink':
+        line = `hardlink ${e.path}: a second name of ${e.existing} (one file)`;
+        break;
       case 'forget':
         line = `the host compacts ${e.worker}'s transcript: forget(${e.path === undefined ? '' : JSON.stringify(e.path)})${reattachedWords(o)}`;
         break;

@@ -270,6 +270,8 @@ export async function openProcessAdapter(o: ProcessAdapterOptions): Promise<Proc
   const adapter: ProcessAdapter = {
     name: `process:${first.name}`,
     capabilities,
+    // Spec 2.1: its sandbox holds real symlinks and hardlinks (adapters/process/sandbox.ts).
+    mirrorsLinks: true,
     surface: surfaceOps,
     failure: () => failure,
     // Outside a history (the CAP-PARAM probe): a worker of the surface process.
@@ -298,12 +300,15 @@ export async function openProcessAdapter(o: ProcessAdapterOptions): Promise<Proc
       }
       const claims = new ClaimQueue();
       let closed = false;
+      live.sandbox.foldCase = capabilities.caseInsensitive === true;
       return {
         opTimeoutMs: timeoutMs,
         injectsFailures: false,
         create: (ctx) => workerShim(live, claims, ctx),
         write: (path, content, mtimeMs) => live.sandbox.write(path, content, mtimeMs),
         delete: (path) => live.sandbox.delete(path),
+        symlink: (path, target, mtimeMs) => live.sandbox.symlink(path, target, mtimeMs),
+        hardlink: (path, existing) => live.sandbox.hardlink(path, existing),
         decode: (text, info) => sizedClaim(claims.take(text), info),
         breach: () => live.breach,
         async close() {

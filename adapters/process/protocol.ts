@@ -77,6 +77,7 @@ const WIRE_CAPS = [
   'reinject',
   'raceBarrier',
   'sessions',
+  'caseInsensitive',
 ] as const;
 
 /** The hello reply's capabilities, or a reason they are malformed. */

@@ -8,12 +8,16 @@
 import {
   closeSync,
   ftruncateSync,
+  linkSync,
+  lstatSync,
+  lutimesSync,
   mkdirSync,
   mkdtempSync,
   openSync,
   realpathSync,
   rmSync,
   statSync,
+  symlinkSync,
   unlinkSync,
   utimesSync,
   writeFileSync,
@@ -40,6 +44,17 @@ export function setExactMtime(file: string, mtimeMs: number): void {
   if (got !== BigInt(mtimeMs) * 1_000_000n)
     throw new AdapterError(
       `the sandbox file system cannot hold the kit's whole-millisecond mtimes: set ${mtimeMs} ms on ${file}, read back ${got} ns`,
+    );
+}
+
+/** As setExactMtime, for a symlink itself (its own mtime, never its target's). */
+export function setExactLinkMtime(link: string, mtimeMs: number): void {
+  const seconds = Math.floor(mtimeMs / 1000) + (mtimeMs % 1000) / 1000 + 5e-7;
+  lutimesSync(link, seconds, seconds);
+  const got = lstatSync(link, { bigint: true }).mtimeNs;
+  if (got !== BigInt(mtimeMs) * 1_000_000n)
+    throw new AdapterError(
+      `the sandbox file system cannot hold the kit's whole-millisecond link mtimes: set ${mtimeMs} ms on ${link}, read back ${got} ns`,
     );
 }
 
@@ -73,6 +88,14 @@ export class Sandbox {
   readonly tmp: string;
   readonly #dir: string;
   #removed = false;
+  /**
+   * Spec 2.1, a host that folds case (capabilities.caseInsensitive): the disk is case-sensitive,
+   * so every other spelling of a file the history reads is a hardlink to the one written (one
+   * inode: one content, one mtime), made before the read and removed with the file.
+   */
+  foldCase = false;
+  /** Folded resolved path → the spelling the file was written under, and its other spellings on disk. */
+  readonly #folded = new Map<string, { file: string; aliases: Set<string> }>();
   readonly #unregister: () => void;
 
   /** A fresh directory under `base` (default: the system's temporary directory, TMPDIR). */
@@ -113,7 +136,8 @@ export class Sandbox {
     const why = pathProblem(path);
     if (why !== undefined)
       throw new AdapterError(`path ${JSON.stringify(path)} does not name a file inside the sandbox: ${why}`);
-    return join(this.root, resolvePath(path));
+    const resolved = resolvePath(path);
+    return join(this.root, this.foldCase ? (this.#folded.get(resolved.toLowerCase())?.file ?? resolved) : resolved);
   }
 
   /**
@@ -144,12 +168,67 @@ export class Sandbox {
       );
     }
     setExactMtime(file, mtimeMs);
+    if (this.foldCase) {
+      const k = resolvePath(path).toLowerCase();
+      if (!this.#folded.has(k)) this.#folded.set(k, { file: resolvePath(path), aliases: new Set() });
+    }
     // Lone surrogates cannot be UTF-8: the disk holds U+FFFD, and so does the ground truth.
     return bytes.toString('utf8');
   }
 
   delete(path: string): void {
     rmSync(this.#file(path), { force: true });
+    const k = resolvePath(path).toLowerCase();
+    const f = this.foldCase ? this.#folded.get(k) : undefined;
+    if (f === undefined) return;
+    for (const a of f.aliases) rmSync(join(this.root, a), { force: true });
+    this.#folded.delete(k);
+  }
+
+  /** Spec 2.1: a symlink at `path` to `target` (relative to its directory) with its own mtime; a retarget replaces it. */
+  symlink(path: string, target: string, mtimeMs: number): void {
+    const file = this.#file(path);
+    try {
+      mkdirSync(join(file, '..'), { recursive: true });
+      rmSync(file, { force: true });
+      symlinkSync(target, file);
+    } catch (e) {
+      throw new AdapterError(
+        `cannot mirror the symlink ${JSON.stringify(path)} -> ${JSON.stringify(target)}: ${(e as Error).message}`,
+      );
+    }
+    setExactLinkMtime(file, mtimeMs);
+  }
+
+  /** Spec 2.1: a second name for an existing file (one inode). */
+  hardlink(path: string, existing: string): void {
+    const file = this.#file(path);
+    try {
+      mkdirSync(join(file, '..'), { recursive: true });
+      rmSync(file, { force: true });
+      linkSync(this.#file(existing), file);
+    } catch (e) {
+      throw new AdapterError(
+        `cannot mirror the hardlink ${JSON.stringify(path)} of ${JSON.stringify(existing)}: ${(e as Error).message}`,
+      );
+    }
+  }
+
+  /** On a host that folds case: the spelling read, made a hardlink to the file written under another case. */
+  #alias(spelled: string): void {
+    const resolved = resolvePath(spelled);
+    const f = this.#folded.get(resolved.toLowerCase());
+    if (f === undefined || f.file === resolved || f.aliases.has(resolved)) return;
+    const at = join(this.root, resolved);
+    try {
+      mkdirSync(join(at, '..'), { recursive: true });
+      linkSync(join(this.root, f.file), at);
+    } catch (e) {
+      throw new AdapterError(
+        `cannot make ${JSON.stringify(spelled)} name ${JSON.stringify(f.file)}: ${(e as Error).message}`,
+      );
+    }
+    f.aliases.add(resolved);
   }
 
   /**
@@ -158,6 +237,7 @@ export class Sandbox {
    */
   prepare(spelled: string): void {
     this.#file(spelled);
+    if (this.foldCase) this.#alias(spelled);
     const parts = spelled.split('/');
     const stack: string[] = [];
     for (let i = 0; i < parts.length - 1; i++) {

@@ -15,6 +15,7 @@ import {
   forget,
   fork,
   resume,
+  hardlink,
   lines,
   overCap,
   read,
@@ -24,6 +25,7 @@ import {
   sameSizeEdit,
   stale,
   straddling,
+  symlink,
   worker,
   write,
 } from './content.ts';
@@ -667,6 +669,104 @@ export const CASES: readonly CorpusCase[] = Object.freeze([
         read('src/c.ts'),
       ];
     },
+  },
+  // ---- paths beyond spelling (spec/SPEC.md "Links and case"): the oracle's identity is the host's
+  {
+    id: 'symlink-target-edit',
+    lieClass: 'link-own-lstat',
+    rules: ['POINTER-FULL', 'DIFF-BASE-HELD', 'DIFF-COMPLETE'],
+    needs: { anyOf: ['pointer', 'cap', 'diff'], links: true },
+    cap: TINY,
+    events: (ctx) => {
+      const a = small(ctx, 'ln');
+      const b = sameSizeEdit(a);
+      return [
+        worker(),
+        write('src/a.ts', a, T0),
+        symlink('src/l.ts', 'a.ts', T0 + 500),
+        read('src/l.ts'),
+        read('src/l.ts'),
+        // The target changes; the link's own lstat (mtime, size) does not.
+        write('src/a.ts', b, T0 + 1000),
+        read('src/l.ts'),
+        read('src/l.ts'),
+        // A second name of the same file: what the worker holds of it, it holds under both.
+        hardlink('h.ts', 'src/a.ts'),
+        read('h.ts'),
+        write('h.ts', a, T0 + 2000),
+        read('src/l.ts'),
+      ];
+    },
+  },
+  {
+    id: 'symlink-retarget',
+    lieClass: 'link-own-lstat',
+    rules: ['POINTER-FULL', 'PASSTHROUGH', 'FIRST-VERBATIM'],
+    needs: { anyOf: ['pointer', 'cap', 'diff'], links: true },
+    cap: TINY,
+    events: (ctx) => {
+      const a = small(ctx, 'rt');
+      // Same size, same mtime, other bytes: only the content (or the inode) tells the files apart.
+      const b = sameSizeEdit(a);
+      return [
+        worker(),
+        write('a.ts', a, T0),
+        // The worker holds an older b.ts: what the retargeted link shows is not what it holds.
+        write('b.ts', sameSizeEdit(b), T0 - 1000),
+        read('b.ts'),
+        write('b.ts', b, T0),
+        symlink('l.ts', 'a.ts', T0),
+        read('l.ts'),
+        read('l.ts'),
+        symlink('l.ts', 'b.ts', T0),
+        read('l.ts'),
+        read('l.ts'),
+        del('l.ts'),
+        read('l.ts'),
+        read('b.ts'),
+      ];
+    },
+  },
+  {
+    id: 'case-folded-ledger',
+    lieClass: 'case-folded-spelling',
+    rules: ['POINTER-FULL', 'DIFF-BASE-HELD', 'DIFF-COMPLETE'],
+    needs: { anyOf: ['pointer', 'cap', 'diff'], caseInsensitive: true },
+    cap: TINY,
+    events: (ctx) => {
+      const v1 = small(ctx, 'cf');
+      const v2 = sameSizeEdit(v1);
+      return [
+        worker(),
+        write('A.ts', v1, T0),
+        read('A.ts'),
+        read('a.ts'),
+        write('a.ts', v2, T0 + 1000),
+        read('a.ts'),
+        // Back to the first bytes: the worker last got v2 (under a.ts); under A.ts it got v1.
+        write('A.ts', v1, T0 + 2000),
+        read('A.ts'),
+        read('a.ts'),
+      ];
+    },
+  },
+  {
+    id: 'forget-other-case',
+    lieClass: 'forget-other-name',
+    rules: ['FORGET-RESETS', 'POINTER-FULL'],
+    needs: { anyOf: ['pointer', 'cap'], forget: true, caseInsensitive: true },
+    cap: TINY,
+    events: (ctx) => [
+      worker(),
+      write('A.ts', small(ctx, 'fo'), T0),
+      read('A.ts'),
+      read('A.ts'),
+      forget('w1', 'a.ts'),
+      read('A.ts'),
+      read('a.ts'),
+      forget('w1', 'A.TS'),
+      read('a.ts'),
+    ],
   },
   {
     id: 'second-worker',

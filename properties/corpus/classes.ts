@@ -29,6 +29,10 @@ export const LIE_CLASSES = Object.freeze({
   'forget-alias': 'forget of one path under another spelling',
   'reinject-assumed':
     'files re-attached after compaction assumed to be every file delivered (the host re-attaches only the most recent few)',
+  'link-own-lstat':
+    "a symlink judged by its own lstat (an edit of the target, or a retarget to a file of the same size and mtime, keeps the link's mtime)",
+  'case-folded-spelling': 'a ledger keyed on the spelling while the host folds case (A.ts and a.ts one file)',
+  'forget-other-name': 'a forget under another name of the file (the other case on a case-insensitive host)',
   'second-worker': 'a second worker (subagent) reading what the first read',
   'cross-session': 'a cache that outlives its session (the same reads in a new session)',
   'fork-after-fork-read':

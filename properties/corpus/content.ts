@@ -81,6 +81,14 @@ export const write = (path: string, content: string, mtimeMs: number): TraceEven
   mtimeMs,
 });
 export const del = (path: string): TraceEvent => ({ type: 'delete', path });
+/** Spec 2.1: a symlink (a retarget over an existing one) with its own mtime; a second name of a file. */
+export const symlink = (path: string, target: string, mtimeMs: number): TraceEvent => ({
+  type: 'symlink',
+  path,
+  target,
+  mtimeMs,
+});
+export const hardlink = (path: string, existing: string): TraceEvent => ({ type: 'hardlink', path, existing });
 export const forget = (w: string, path?: string): TraceEvent =>
   path === undefined ? { type: 'forget', worker: w } : { type: 'forget', worker: w, path };
 export const stale = (w: string, path: string, startLine: number, endLine: number): TraceEvent => ({

@@ -45,6 +45,8 @@ export interface CorpusEnv {
   /** The one cap of the run (--cap, capabilities.cap); otherwise each case runs at its own. */
   readonly fixedCap?: number;
   readonly transport: 'in-process' | 'process';
+  /** The subject's disk can hold symlinks and hardlinks (in-process always; a process handle that mirrors them). */
+  readonly links?: boolean;
   readonly targets: ReadonlySet<RuleId>;
   readonly seed: number;
   readonly header: (cap: number, note: string) => TraceHeader;
@@ -66,7 +68,7 @@ export interface CorpusReport {
 export function whyNotPlayed(
   c: Pick<CorpusCase, 'needs' | 'rules'>,
   caps: Capabilities,
-  env: Pick<CorpusEnv, 'mode' | 'transport' | 'targets'>,
+  env: Pick<CorpusEnv, 'mode' | 'transport' | 'targets' | 'links'>,
 ): string | undefined {
   const n = c.needs;
   const lv = env.mode.levers;
@@ -86,6 +88,10 @@ export function whyNotPlayed(
     return 'needs a host that re-attaches files after compaction (capabilities.reinject)';
   if (n.sessions !== undefined && caps.sessions?.[n.sessions] !== true)
     return `needs a host that ${SESSION_NEEDS[n.sessions]} (capabilities.sessions.${n.sessions})`;
+  if (n.links && !(env.transport === 'in-process' || env.links === true))
+    return 'needs a disk that holds symlinks and hardlinks (in-process, or --process)';
+  if (n.caseInsensitive && caps.caseInsensitive !== true)
+    return 'needs a host that folds case (capabilities.caseInsensitive)';
   if (!c.rules.some((r) => env.targets.has(r))) return `--only leaves none of its rules (${c.rules.join(', ')})`;
   return undefined;
 }

@@ -34,6 +34,10 @@ export interface Needs {
   readonly reinject?: boolean;
   /** The host forks, shares a session id or resumes sessions this way (capabilities.sessions). */
   readonly sessions?: 'fork' | 'sharedSession' | 'resume';
+  /** The transport makes symlinks and hardlinks (in-process, or a handle that mirrors them: spec 2.1). */
+  readonly links?: boolean;
+  /** The host folds case (capabilities.caseInsensitive: spec 2.1 "Links and case"). */
+  readonly caseInsensitive?: boolean;
 }
 
 /** What a case is built for. */

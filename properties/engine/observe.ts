@@ -43,5 +43,9 @@ export function pendingText(e: TraceEvent): string {
       return `write ${e.path}`;
     case 'delete':
       return `delete ${e.path}`;
+    case 'symlink':
+      return `symlink ${e.path} -> ${e.target}`;
+    case 'hardlink':
+      return `hardlink ${e.path} = ${e.existing}`;
   }
 }

@@ -246,7 +246,8 @@ export class Oracle {
       if (e.type === 'worker') this.#workers.add(e.id);
       if (e.type === 'fork') this.#fork(e.parent, e.worker, e.fresh === true);
       if (e.type === 'forget') {
-        const path = e.path === undefined ? undefined : resolvePath(e.path);
+        // The host's identity of the path (spec/SPEC.md "Links and case"): a forget under any of its names.
+        const path = e.path === undefined ? undefined : (o.identity ?? resolvePath(e.path));
         this.#truth.forget(e.worker, path);
         this.#withErrors.forget(e.worker, path);
         this.#claimed.forget(e.worker, path);
@@ -309,7 +310,8 @@ export class Oracle {
   #judgeRead(o: ReadOutcome, index: number): Finding[] {
     const { event, truth, response, claim } = o;
     const worker = event.worker;
-    const key = requestKey(event.path, event.args);
+    // Knowledge is kept per file as the host identifies it (spec/SPEC.md "Links and case").
+    const key = requestKey(o.identity ?? event.path, event.args);
     const wk = `${worker}\u0000${key}`;
     const out: Finding[] = [];
 
@@ -764,7 +766,8 @@ export class Oracle {
     const { event, response, claim, fileNow } = o;
     const out: Finding[] = [];
     // Only a serve that handed over lines could be mistaken for a delivery (STALE-NO-RECORD).
-    if (claim?.kind === 'stale') this.#staleLast.add(`${event.worker}\u0000${requestKey(event.path, undefined)}`);
+    if (claim?.kind === 'stale')
+      this.#staleLast.add(`${event.worker}\u0000${requestKey(o.identity ?? event.path, undefined)}`);
     this.#check('STALE-SERVE-LABELLED');
     if (!this.#lv.cap) {
       if (!('none' in response))
