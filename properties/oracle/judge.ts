@@ -69,12 +69,12 @@ interface Finding {
 }
 
 const describeHeld = (k: Known | undefined, content: Buffer): string => {
-  if (k === undefined || k.P.length === 0)
-    return k?.T === 0 ? 'the worker holds the empty file' : 'the worker holds none of it';
-  if (k.P.length < k.T) return `the worker holds bytes 0–${n(k.P.length)} of ${n(k.T)}`;
-  if (!sameBytes(k.P, content))
-    return `the worker holds a different version (${n(k.P.length)} bytes) than the current ${n(content.length)} bytes`;
-  return `the worker holds all ${n(k.P.length)} bytes`;
+  if (k === undefined || k.prefix.length === 0)
+    return k?.total === 0 ? 'the worker holds the empty file' : 'the worker holds none of it';
+  if (k.prefix.length < k.total) return `the worker holds bytes 0–${n(k.prefix.length)} of ${n(k.total)}`;
+  if (!sameBytes(k.prefix, content))
+    return `the worker holds a different version (${n(k.prefix.length)} bytes) than the current ${n(content.length)} bytes`;
+  return `the worker holds all ${n(k.prefix.length)} bytes`;
 };
 
 /** Claims whose truth depends on what earlier responses delivered. */
@@ -94,9 +94,9 @@ const BACKING_RULE: Readonly<Record<string, RuleId>> = {
 interface Against {
   readonly claim: Claim;
   readonly response: { readonly text: string };
-  readonly C: string;
-  readonly Cb: Buffer;
-  readonly K: Known | undefined;
+  readonly content: string;
+  readonly contentBytes: Buffer;
+  readonly known: Known | undefined;
   readonly cap: number;
   readonly capOn: boolean;
   /** The judging Oracle's memos. */
@@ -117,32 +117,32 @@ interface RuleChecks {
 const checked = (rule: RuleId, message?: string): { rule: RuleId; message?: string } =>
   message === undefined ? { rule } : { rule, message };
 
-const firstVerbatim: RuleCheck = ({ claim, Cb, K, cap, capOn, say }) =>
-  K !== undefined || (capOn && Cb.length > cap)
+const firstVerbatim: RuleCheck = ({ claim, contentBytes, known, cap, capOn, say }) =>
+  known !== undefined || (capOn && contentBytes.length > cap)
     ? undefined
     : checked(
         'FIRST-VERBATIM',
         claim.kind === 'verbatim'
           ? undefined
-          : `a first read of a ${n(Cb.length)}-byte file${capOn ? ` (under the ${n(cap)}-byte cap)` : ''} was answered ${say(claim)}, not with the tool's text untouched`,
+          : `a first read of a ${n(contentBytes.length)}-byte file${capOn ? ` (under the ${n(cap)}-byte cap)` : ''} was answered ${say(claim)}, not with the tool's text untouched`,
       );
 
-const pointerFull: RuleCheck = ({ claim, Cb, K }) =>
+const pointerFull: RuleCheck = ({ claim, contentBytes, known }) =>
   claim.kind !== 'pointer'
     ? undefined
     : checked(
         'POINTER-FULL',
-        !holds(K, Cb) || claim.total !== Cb.length
-          ? `said "unchanged, you hold all ${n(claim.total)} bytes" but ${describeHeld(K, Cb)}${claim.total !== Cb.length && holds(K, Cb) ? ` (the file is ${n(Cb.length)} bytes)` : ''}`
+        !holds(known, contentBytes) || claim.total !== contentBytes.length
+          ? `said "unchanged, you hold all ${n(claim.total)} bytes" but ${describeHeld(known, contentBytes)}${claim.total !== contentBytes.length && holds(known, contentBytes) ? ` (the file is ${n(contentBytes.length)} bytes)` : ''}`
           : undefined,
       );
 
-const sliceContinues: RuleCheck = ({ claim, Cb, K }) => {
+const sliceContinues: RuleCheck = ({ claim, contentBytes, known }) => {
   if (claim.kind !== 'slice' || claim.start <= 0) return undefined;
-  const held = K?.P ?? Buffer.alloc(0);
+  const held = known?.prefix ?? Buffer.alloc(0);
   if (claim.start > held.length)
-    return checked('SLICE-CONTINUES', `continued from byte ${n(claim.start)} but ${describeHeld(K, Cb)}`);
-  if (!sameBytes(held.subarray(0, claim.start), Cb.subarray(0, claim.start)))
+    return checked('SLICE-CONTINUES', `continued from byte ${n(claim.start)} but ${describeHeld(known, contentBytes)}`);
+  if (!sameBytes(held.subarray(0, claim.start), contentBytes.subarray(0, claim.start)))
     return checked(
       'SLICE-CONTINUES',
       `continued from byte ${n(claim.start)} of the current content, but the worker's bytes 0–${n(claim.start)} are of another version`,
@@ -150,36 +150,36 @@ const sliceContinues: RuleCheck = ({ claim, Cb, K }) => {
   return checked('SLICE-CONTINUES');
 };
 
-const doneTrue: RuleCheck = ({ claim, response, C, Cb, K, memo }) => {
+const doneTrue: RuleCheck = ({ claim, response, content, contentBytes, known, memo }) => {
   if (claim.kind !== 'slice' || !claim.done) return undefined;
-  const after = memo.afterClaim(K, claim, response.text, C);
-  const k2 = after === 'keep' ? K : after;
+  const after = memo.afterClaim(known, claim, response.text, content);
+  const k2 = after === 'keep' ? known : after;
   return checked(
     'DONE-TRUE',
-    holds(k2, Cb)
+    holds(k2, contentBytes)
       ? undefined
-      : `said "you now hold all ${n(claim.total)} bytes" but afterwards ${describeHeld(k2, Cb)}`,
+      : `said "you now hold all ${n(claim.total)} bytes" but afterwards ${describeHeld(k2, contentBytes)}`,
   );
 };
 
-const diffBaseHeld: RuleCheck = ({ claim, Cb, K }) =>
+const diffBaseHeld: RuleCheck = ({ claim, contentBytes, known }) =>
   claim.kind !== 'diff'
     ? undefined
     : checked(
         'DIFF-BASE-HELD',
-        K === undefined || K.P.length !== K.T
-          ? `sent a diff but ${describeHeld(K, Cb)} of the version it is against`
+        known === undefined || known.prefix.length !== known.total
+          ? `sent a diff but ${describeHeld(known, contentBytes)} of the version it is against`
           : undefined,
       );
 
-const diffComplete: RuleCheck = ({ claim, Cb, K, memo }) => {
+const diffComplete: RuleCheck = ({ claim, contentBytes, known, memo }) => {
   if (claim.kind !== 'diff') return undefined;
-  const r = memo.patched(K, claim.patch, claim.lines);
+  const r = memo.patched(known, claim.patch, claim.lines);
   if (!r.ok) return checked('DIFF-COMPLETE', `the diff does not apply strictly to what the worker holds: ${r.reason}`);
-  if (!sameBytes(memo.utf8(r.text), Cb) || claim.total !== Cb.length)
+  if (!sameBytes(memo.utf8(r.text), contentBytes) || claim.total !== contentBytes.length)
     return checked(
       'DIFF-COMPLETE',
-      `the diff applied to what the worker holds gives ${n(memo.utf8(r.text).length)} bytes that are not the current ${n(Cb.length)}-byte content`,
+      `the diff applied to what the worker holds gives ${n(memo.utf8(r.text).length)} bytes that are not the current ${n(contentBytes.length)}-byte content`,
     );
   return checked('DIFF-COMPLETE');
 };
@@ -229,7 +229,7 @@ export class Oracle {
   /** What the worker provably holds for a request now: the claimed total and the held prefix's length (a report's picture). */
   held(worker: string, path: string, args: Readonly<Record<string, unknown>> | undefined): Held | undefined {
     const k = this.#truth.get(worker, requestKey(path, args));
-    return k === undefined ? undefined : { total: k.T, bytes: k.P.length };
+    return k === undefined ? undefined : { total: k.total, bytes: k.prefix.length };
   }
 
   #check(rule: RuleId, times = 1): void {
@@ -334,10 +334,10 @@ export class Oracle {
       return out;
     }
     this.#failedLast.delete(wk);
-    const C = truth.text;
-    const Cb = this.#memo.utf8(C);
-    const K = this.#truth.get(worker, key);
-    this.#countOpportunities(K, C, Cb);
+    const content = truth.text;
+    const contentBytes = this.#memo.utf8(content);
+    const known = this.#truth.get(worker, key);
+    this.#countOpportunities(known, content, contentBytes);
 
     if (!('text' in response) || claim === undefined) {
       this.#check('REFUSAL-TRUE');
@@ -345,7 +345,7 @@ export class Oracle {
         o.crash !== undefined
           ? `the shim threw ${o.crash}`
           : `the shim failed the read (${'error' in response ? response.error : 'no response'})`;
-      out.push({ rule: 'REFUSAL-TRUE', message: `${what} but the tool returns ${n(Cb.length)} bytes now` });
+      out.push({ rule: 'REFUSAL-TRUE', message: `${what} but the tool returns ${n(contentBytes.length)} bytes now` });
       this.#staleLast.delete(wk);
       this.#spellings.touched(wk, event.path);
       return out;
@@ -354,7 +354,7 @@ export class Oracle {
       this.#check('REFUSAL-TRUE');
       out.push({
         rule: 'REFUSAL-TRUE',
-        message: `said the file is ${claim.reason} but the tool returns ${n(Cb.length)} bytes now`,
+        message: `said the file is ${claim.reason} but the tool returns ${n(contentBytes.length)} bytes now`,
       });
       this.#staleLast.delete(wk);
       this.#spellings.touched(wk, event.path);
@@ -367,14 +367,14 @@ export class Oracle {
         rule: BACKING_RULE[claim.kind]!,
         message: `claim not found in the response: its ${back.what} is not in the text the worker was shown (${n(this.#memo.utf8(response.text).length)} bytes)`,
       });
-    out.push(...this.#surfaceOfRead(claim, response, back.framing, back.found && holds(K, Cb)));
-    out.push(...this.#exactness(claim, response, Cb, back.found));
+    out.push(...this.#surfaceOfRead(claim, response, back.framing, back.found && holds(known, contentBytes)));
+    out.push(...this.#exactness(claim, response, contentBytes, back.found));
 
     // Knowledge-dependent rules, judged against the truth, then re-blamed through shadows.
-    const judged = back.found ? this.#knowledge(claim, response, C, Cb, K) : undefined;
+    const judged = back.found ? this.#knowledge(claim, response, content, contentBytes, known) : undefined;
     if (judged !== undefined) {
       for (const rule of judged.checked) this.#check(rule);
-      out.push(...this.#progress(o, claim, C, Cb, K, wk));
+      out.push(...this.#progress(o, claim, content, contentBytes, known, wk));
     }
     const own = judged?.findings ?? [];
     const shadows: [RuleId, Known | undefined][] = [
@@ -383,16 +383,18 @@ export class Oracle {
       ['PASSTHROUGH', this.#withErrors.get(worker, key)],
     ];
     if (this.#staleLast.has(wk)) this.#check('STALE-NO-RECORD');
-    if (!sameKnowledge(shadows[0]![1], K)) this.#check('FORGET-RESETS');
-    if (this.#workers.size > 1 && !sameKnowledge(shadows[1]![1], K)) this.#check('ISOLATION');
-    if (!sameKnowledge(shadows[2]![1], K)) this.#check('PASSTHROUGH');
+    if (!sameKnowledge(shadows[0]![1], known)) this.#check('FORGET-RESETS');
+    if (this.#workers.size > 1 && !sameKnowledge(shadows[1]![1], known)) this.#check('ISOLATION');
+    if (!sameKnowledge(shadows[2]![1], known)) this.#check('PASSTHROUGH');
     const relies = reliesOnEarlier(claim);
     // Consequences: a finding the as-claimed model does not give follows from the earlier failure
     // that set it apart from the truth; it is told under that failure, not counted as a violation.
     const cause = this.#cause.get(wk);
-    const Kc = this.#claimed.get(worker, key);
+    const knownAsClaimed = this.#claimed.get(worker, key);
     const asClaimed =
-      cause !== undefined && !sameKnowledge(Kc, K) ? this.#knowledge(claim, response, C, Cb, Kc).findings : undefined;
+      cause !== undefined && !sameKnowledge(knownAsClaimed, known)
+        ? this.#knowledge(claim, response, content, contentBytes, knownAsClaimed).findings
+        : undefined;
     const mine: Finding[] = [];
     for (const f of own) {
       if (
@@ -411,7 +413,7 @@ export class Oracle {
       // the worker has seen is the shim's own keying, whatever else happened), and only for a
       // claim that relies on earlier deliveries (a pointer, a continuation, a diff) — or, for
       // FIRST-VERBATIM, a whole re-delivery that a shadow holding an older version would explain.
-      if (!SHADOWED.has(f.rule) || K !== undefined || (!relies && f.rule !== 'FIRST-VERBATIM')) {
+      if (!SHADOWED.has(f.rule) || known !== undefined || (!relies && f.rule !== 'FIRST-VERBATIM')) {
         out.push(f);
         continue;
       }
@@ -420,9 +422,9 @@ export class Oracle {
         why = ' (the last event for this worker and path was a stale serve)';
       } else
         for (const [derived, shadowK] of shadows) {
-          if (sameKnowledge(shadowK, K)) continue;
-          if (!relies && (shadowK === undefined || holds(shadowK, Cb))) continue;
-          const again = this.#knowledge(claim, response, C, Cb, shadowK).findings;
+          if (sameKnowledge(shadowK, known)) continue;
+          if (!relies && (shadowK === undefined || holds(shadowK, contentBytes))) continue;
+          const again = this.#knowledge(claim, response, content, contentBytes, shadowK).findings;
           if (!again.some((g) => g.rule === f.rule)) {
             rule = derived;
             why =
@@ -446,16 +448,16 @@ export class Oracle {
       wk,
       claim,
       response.text,
-      C,
+      content,
       index,
       back.found ? undefined : BACKING_RULE[claim.kind]!,
       mine,
     );
     if (back.found) {
-      this.#truth.apply(worker, key, claim, response.text, C);
-      this.#noForget.apply(worker, key, claim, response.text, C);
-      this.#withErrors.apply(worker, key, claim, response.text, C);
-      this.#global.apply('*', key, claim, response.text, C);
+      this.#truth.apply(worker, key, claim, response.text, content);
+      this.#noForget.apply(worker, key, claim, response.text, content);
+      this.#withErrors.apply(worker, key, claim, response.text, content);
+      this.#global.apply('*', key, claim, response.text, content);
     }
     this.#staleLast.delete(wk);
     if (sameKnowledge(this.#truth.get(worker, key), this.#claimed.get(worker, key))) this.#cause.delete(wk);
@@ -473,14 +475,18 @@ export class Oracle {
     wk: string,
     claim: Claim,
     text: string,
-    C: string,
+    content: string,
     index: number,
     unbacked: RuleId | undefined,
     own: readonly Finding[],
   ): void {
     if (claim.kind === 'diff')
-      this.#claimed.set(worker, key, { T: this.#memo.utf8(C).length, P: this.#memo.utf8(C), against: C });
-    else this.#claimed.apply(worker, key, claim, text, C);
+      this.#claimed.set(worker, key, {
+        total: this.#memo.utf8(content).length,
+        prefix: this.#memo.utf8(content),
+        against: content,
+      });
+    else this.#claimed.apply(worker, key, claim, text, content);
     const failed =
       unbacked ??
       (claim.kind === 'diff'
@@ -497,26 +503,31 @@ export class Oracle {
   }
 
   /** Where a lever could have been used (counted whatever the shim did; declining is legal). */
-  #countOpportunities(K: Known | undefined, C: string, Cb: Buffer): void {
-    if (holds(K, Cb)) this.#chance('pointer');
-    else if (K !== undefined && K.P.length === K.T && K.T > 0 && K.against !== C) this.#chance('diff');
-    if (Cb.length > this.config.cap) this.#chance('cap');
+  #countOpportunities(known: Known | undefined, content: string, contentBytes: Buffer): void {
+    if (holds(known, contentBytes)) this.#chance('pointer');
+    else if (known !== undefined && known.prefix.length === known.total && known.total > 0 && known.against !== content)
+      this.#chance('diff');
+    if (contentBytes.length > this.config.cap) this.#chance('cap');
   }
 
   /** PASSTHROUGH's shadow: the failed request counts as the next slice the shim would have sent. */
   #countErrored(worker: string, key: string, content: string): void {
-    const Cb = this.#memo.utf8(content);
+    const contentBytes = this.#memo.utf8(content);
     const cur = this.#withErrors.get(worker, key);
     const from =
       cur !== undefined &&
       cur.against === content &&
-      cur.P.length <= Cb.length &&
-      sameBytes(cur.P, Cb.subarray(0, cur.P.length))
-        ? cur.P.length
+      cur.prefix.length <= contentBytes.length &&
+      sameBytes(cur.prefix, contentBytes.subarray(0, cur.prefix.length))
+        ? cur.prefix.length
         : 0;
-    let end = this.#lv.cap ? Math.min(Cb.length, from + this.config.cap) : Cb.length;
-    while (end > from && !isBoundary(Cb, end)) end--;
-    this.#withErrors.set(worker, key, { T: Cb.length, P: Buffer.from(Cb.subarray(0, end)), against: content });
+    let end = this.#lv.cap ? Math.min(contentBytes.length, from + this.config.cap) : contentBytes.length;
+    while (end > from && !isBoundary(contentBytes, end)) end--;
+    this.#withErrors.set(worker, key, {
+      total: contentBytes.length,
+      prefix: Buffer.from(contentBytes.subarray(0, end)),
+      against: content,
+    });
   }
 
   /**
@@ -524,50 +535,53 @@ export class Oracle {
    * judged on UTF-8 bytes, what a worker receives. UTF8-WHOLE and CAP-BOUND judge any shim's
    * slices; they count as checks only where the cap lever is in force.
    */
-  #exactness(claim: Claim, response: { text: string }, Cb: Buffer, backed: boolean): Finding[] {
+  #exactness(claim: Claim, response: { text: string }, contentBytes: Buffer, backed: boolean): Finding[] {
     const out: Finding[] = [];
     const cap = this.config.cap;
     const capOn = this.#lv.cap;
     if (claim.kind === 'verbatim') {
       this.#check('SLICE-EXACT');
       const shown = this.#memo.utf8(claim.payload ?? response.text);
-      const exact = sameBytes(shown, Cb);
+      const exact = sameBytes(shown, contentBytes);
       if (backed && !exact)
         out.push({
           rule: 'SLICE-EXACT',
-          message: `a response passed off as the tool's text (${n(shown.length)} bytes) is not what the tool returned (${n(Cb.length)} bytes)`,
+          message: `a response passed off as the tool's text (${n(shown.length)} bytes) is not what the tool returned (${n(contentBytes.length)} bytes)`,
         });
       if (capOn) this.#check('CAP-BOUND');
-      if (Cb.length > cap && exact && capOn)
+      if (contentBytes.length > cap && exact && capOn)
         out.push({
           rule: 'CAP-BOUND',
-          message: `the whole ${n(Cb.length)}-byte file was sent under a ${n(cap)}-byte cap`,
+          message: `the whole ${n(contentBytes.length)}-byte file was sent under a ${n(cap)}-byte cap`,
         });
       return out;
     }
     if (claim.kind === 'slice') {
       const P = this.#memo.utf8(claim.payload);
       this.#check('SLICE-EXACT');
-      if (claim.total !== Cb.length)
+      if (claim.total !== contentBytes.length)
         out.push({
           rule: 'SLICE-EXACT',
-          message: `claimed the file is ${n(claim.total)} bytes; it is ${n(Cb.length)}`,
+          message: `claimed the file is ${n(claim.total)} bytes; it is ${n(contentBytes.length)}`,
         });
-      else if (claim.end > Cb.length)
+      else if (claim.end > contentBytes.length)
         out.push({
           rule: 'SLICE-EXACT',
-          message: `claimed bytes ${n(claim.start)}–${n(claim.end)} of a ${n(Cb.length)}-byte file`,
+          message: `claimed bytes ${n(claim.start)}–${n(claim.end)} of a ${n(contentBytes.length)}-byte file`,
         });
-      else if (P.length !== claim.end - claim.start || !sameBytes(P, Cb.subarray(claim.start, claim.end)))
+      else if (P.length !== claim.end - claim.start || !sameBytes(P, contentBytes.subarray(claim.start, claim.end)))
         out.push({
           rule: 'SLICE-EXACT',
           message: `said bytes ${n(claim.start)}–${n(claim.end)} but the ${n(P.length)} payload bytes are not those bytes of the file`,
         });
       if (capOn) this.#check('UTF8-WHOLE');
-      if (claim.end <= Cb.length && (!isBoundary(Cb, claim.start) || !isBoundary(Cb, claim.end)))
+      if (
+        claim.end <= contentBytes.length &&
+        (!isBoundary(contentBytes, claim.start) || !isBoundary(contentBytes, claim.end))
+      )
         out.push({
           rule: 'UTF8-WHOLE',
-          message: `the slice ${n(claim.start)}–${n(claim.end)} cuts a multi-byte UTF-8 sequence at byte ${n(isBoundary(Cb, claim.start) ? claim.end : claim.start)}`,
+          message: `the slice ${n(claim.start)}–${n(claim.end)} cuts a multi-byte UTF-8 sequence at byte ${n(isBoundary(contentBytes, claim.start) ? claim.end : claim.start)}`,
         });
       if (capOn) this.#check('CAP-BOUND');
       if (P.length > cap && (capOn || claim.end < claim.total))
@@ -576,7 +590,7 @@ export class Oracle {
     }
     if (claim.kind === 'diff') {
       const size = this.#memo.utf8(response.text).length;
-      const limit = capOn ? Math.min(cap, Cb.length) : Cb.length;
+      const limit = capOn ? Math.min(cap, contentBytes.length) : contentBytes.length;
       this.#check('CAP-BOUND');
       if (size > limit)
         out.push({
@@ -588,13 +602,19 @@ export class Oracle {
   }
 
   /** Claims checked against a knowledge state K (truth or a shadow): the rules checked, and what they find. */
-  #knowledge(claim: Claim, response: { text: string }, C: string, Cb: Buffer, K: Known | undefined): RuleChecks {
+  #knowledge(
+    claim: Claim,
+    response: { text: string },
+    content: string,
+    contentBytes: Buffer,
+    known: Known | undefined,
+  ): RuleChecks {
     const a: Against = {
       claim,
       response,
-      C,
-      Cb,
-      K,
+      content,
+      contentBytes,
+      known,
       cap: this.config.cap,
       capOn: this.#lv.cap,
       say: (c) => this.#say(c, response),
@@ -612,18 +632,25 @@ export class Oracle {
   }
 
   /** K is a prefix of this very content, short of its end: the next slice must advance (PROGRESS). */
-  #partlyHeld(K: Known | undefined, C: string, Cb: Buffer): K is Known {
+  #partlyHeld(known: Known | undefined, content: string, contentBytes: Buffer): known is Known {
     return (
-      K !== undefined &&
-      K.against === C &&
-      K.T === Cb.length &&
-      K.P.length < K.T &&
-      sameBytes(K.P, Cb.subarray(0, K.P.length))
+      known !== undefined &&
+      known.against === content &&
+      known.total === contentBytes.length &&
+      known.prefix.length < known.total &&
+      sameBytes(known.prefix, contentBytes.subarray(0, known.prefix.length))
     );
   }
 
   /** PROGRESS (liveness, per spelling) and the efficiency figures of slices and re-sends. */
-  #progress(o: ReadOutcome, claim: Claim, C: string, Cb: Buffer, K: Known | undefined, wk: string): Finding[] {
+  #progress(
+    o: ReadOutcome,
+    claim: Claim,
+    content: string,
+    contentBytes: Buffer,
+    known: Known | undefined,
+    wk: string,
+  ): Finding[] {
     const out: Finding[] = [];
     const spelling = o.event.path;
     const cap = this.config.cap;
@@ -631,17 +658,23 @@ export class Oracle {
       claim.kind === 'slice'
         ? { start: claim.start, end: claim.end, partial: claim.end < claim.total }
         : claim.kind === 'verbatim'
-          ? { start: 0, end: Cb.length, partial: false }
+          ? { start: 0, end: contentBytes.length, partial: false }
           : undefined;
     if (span === undefined) {
       this.#spellings.touched(wk, spelling);
       return out;
     }
-    const { last, prefix } = this.#spellings.get(wk, C, spelling);
-    if (this.#lv.cap && this.#partlyHeld(K, C, Cb) && last === spelling && prefix > 0 && prefix < Cb.length) {
+    const { last, prefix } = this.#spellings.get(wk, content, spelling);
+    if (
+      this.#lv.cap &&
+      this.#partlyHeld(known, content, contentBytes) &&
+      last === spelling &&
+      prefix > 0 &&
+      prefix < contentBytes.length
+    ) {
       this.#check('PROGRESS');
-      const floor = progressFloor(Cb, span.start, cap);
-      if (claim.kind === 'verbatim' && Cb.length > cap)
+      const floor = progressFloor(contentBytes, span.start, cap);
+      if (claim.kind === 'verbatim' && contentBytes.length > cap)
         out.push({
           rule: 'PROGRESS',
           message: 'restarted from byte 0 with the whole file while the worker held a prefix',
@@ -649,15 +682,19 @@ export class Oracle {
       else if (span.end <= prefix || span.end < floor)
         out.push({
           rule: 'PROGRESS',
-          message: `with bytes 0–${n(prefix)} of ${n(Cb.length)} delivered to ${spelling} and the file unchanged, the slice ${n(span.start)}–${n(span.end)} ${span.end <= prefix ? `does not pass byte ${n(prefix)}` : `ends before byte ${n(floor)} (the last line end within the cap, or start + cap − 3 without one)`}`,
+          message: `with bytes 0–${n(prefix)} of ${n(contentBytes.length)} delivered to ${spelling} and the file unchanged, the slice ${n(span.start)}–${n(span.end)} ${span.end <= prefix ? `does not pass byte ${n(prefix)}` : `ends before byte ${n(floor)} (the last line end within the cap, or start + cap − 3 without one)`}`,
         });
     }
     // Efficiency: bytes of unchanged content the worker held from another spelling, sent again.
-    if (K !== undefined && K.against === C && sameBytes(K.P, Cb.subarray(0, K.P.length))) {
-      const again = Math.min(span.end, K.P.length) - span.start;
-      const others = this.#spellings.deliverers(wk, C, spelling);
+    if (
+      known !== undefined &&
+      known.against === content &&
+      sameBytes(known.prefix, contentBytes.subarray(0, known.prefix.length))
+    ) {
+      const again = Math.min(span.end, known.prefix.length) - span.start;
+      const others = this.#spellings.deliverers(wk, content, spelling);
       // Only waste a shim could have avoided: a pointer it could give, or a continuation it could send.
-      const avoidable = this.#lv.pointer || (this.#lv.cap && K.P.length < K.T);
+      const avoidable = this.#lv.pointer || (this.#lv.cap && known.prefix.length < known.total);
       if (avoidable && again > 0 && others.length > 0)
         this.efficiency.push({
           kind: 'alias-resend',
@@ -667,16 +704,16 @@ export class Oracle {
         });
     }
     if (this.#lv.cap && span.partial) {
-      const full = fullSliceEnd(Cb.length, span.start, cap);
+      const full = fullSliceEnd(contentBytes.length, span.start, cap);
       if (span.end < full)
         this.efficiency.push({
           kind: 'short-slice',
           index: o.index,
           bytes: full - span.end,
-          message: `a slice ${n(span.start)}–${n(span.end)} of ${n(Cb.length)} ended ${n(full - span.end)} bytes short of a full ${n(cap)}-byte slice`,
+          message: `a slice ${n(span.start)}–${n(span.end)} of ${n(contentBytes.length)} ended ${n(full - span.end)} bytes short of a full ${n(cap)}-byte slice`,
         });
     }
-    this.#spellings.delivered(wk, C, spelling, span.start, span.end);
+    this.#spellings.delivered(wk, content, spelling, span.start, span.end);
     return out;
   }
 

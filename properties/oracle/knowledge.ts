@@ -10,20 +10,20 @@ import { applyStrict, type StrictResult } from './strict-patch.ts';
 
 export interface Known {
   /** The last claimed total. */
-  readonly T: number;
+  readonly total: number;
   /** The byte prefix the worker holds. */
-  readonly P: Buffer;
+  readonly prefix: Buffer;
   /** The content this knowledge was last updated against (PROGRESS: "unchanged"). */
   readonly against: string;
 }
 
 export function holds(k: Known | undefined, content: Buffer): boolean {
-  return k !== undefined && k.P.length === k.T && sameBytes(k.P, content);
+  return k !== undefined && k.prefix.length === k.total && sameBytes(k.prefix, content);
 }
 
 export function sameKnowledge(a: Known | undefined, b: Known | undefined): boolean {
   if (a === undefined || b === undefined) return a === b;
-  return a.T === b.T && sameBytes(a.P, b.P);
+  return a.total === b.total && sameBytes(a.prefix, b.prefix);
 }
 
 /**
@@ -44,7 +44,7 @@ export class OracleMemo {
 
   /** A diff applied strictly to the text the worker holds (DIFF-COMPLETE). */
   patched(k: Known | undefined, patch: string, lines?: 'split'): StrictResult {
-    const P = k?.P ?? EMPTY;
+    const P = k?.prefix ?? EMPTY;
     return this.#patch.get([P, patch, lines], () => applyStrict(P.toString('utf8'), wire(patch), lines));
   }
 
@@ -75,30 +75,30 @@ function takeIn(memo: OracleMemo, k: Known | undefined, claim: Claim, text: stri
   switch (claim.kind) {
     case 'verbatim': {
       const P = memo.utf8(claim.payload ?? text);
-      return { T: P.length, P, against: content };
+      return { total: P.length, prefix: P, against: content };
     }
     case 'slice': {
       const payload = memo.utf8(claim.payload);
       // A continuation past P leaves a gap: the worker still holds exactly P.
-      if (claim.start > 0 && (k === undefined || claim.start > k.P.length)) return 'keep';
-      const head = k === undefined ? EMPTY : k.P.subarray(0, claim.start);
+      if (claim.start > 0 && (k === undefined || claim.start > k.prefix.length)) return 'keep';
+      const head = k === undefined ? EMPTY : k.prefix.subarray(0, claim.start);
       // Bytes of unchanged content sent again do not make the worker forget the rest it holds.
       const end = claim.start + payload.length;
       if (
         k !== undefined &&
         k.against === content &&
         end < claim.total &&
-        k.P.length > end &&
-        sameBytes(k.P.subarray(claim.start, end), payload)
+        k.prefix.length > end &&
+        sameBytes(k.prefix.subarray(claim.start, end), payload)
       )
-        return { T: claim.total, P: k.P, against: content };
-      return { T: claim.total, P: joined(memo, head, payload, content), against: content };
+        return { total: claim.total, prefix: k.prefix, against: content };
+      return { total: claim.total, prefix: joined(memo, head, payload, content), against: content };
     }
     case 'diff': {
       const r = memo.patched(k, claim.patch, claim.lines);
       if (!r.ok) return 'keep';
       // Usually the patch gives the content: its bytes are already encoded (utf8 keeps them).
-      return { T: claim.total, P: memo.utf8(r.text === content ? content : r.text), against: content };
+      return { total: claim.total, prefix: memo.utf8(r.text === content ? content : r.text), against: content };
     }
     default:
       return 'keep';
@@ -110,14 +110,14 @@ function takeIn(memo: OracleMemo, k: Known | undefined, claim: Claim, text: stri
  * content's bytes instead of a copy: a file delivered in slices would copy its prefix each time.
  */
 function joined(memo: OracleMemo, head: Buffer, payload: Buffer, content: string): Buffer {
-  const C = memo.utf8(content);
+  const contentBytes = memo.utf8(content);
   const end = head.length + payload.length;
   if (
-    end <= C.length &&
-    sameBytes(head, C.subarray(0, head.length)) &&
-    sameBytes(payload, C.subarray(head.length, end))
+    end <= contentBytes.length &&
+    sameBytes(head, contentBytes.subarray(0, head.length)) &&
+    sameBytes(payload, contentBytes.subarray(head.length, end))
   )
-    return C.subarray(0, end);
+    return contentBytes.subarray(0, end);
   return Buffer.concat([head, payload]);
 }
 

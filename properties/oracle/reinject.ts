@@ -11,7 +11,7 @@ import type { Knowledge, Known } from './knowledge.ts';
 /** What the worker holds of a re-attached file: all of its text now. */
 export function reattachedKnown(text: string): Known {
   const P = utf8(text);
-  return { T: P.length, P, against: text };
+  return { total: P.length, prefix: P, against: text };
 }
 
 /** Sets every model's knowledge of the re-attached files (after the forget emptied the worker). */

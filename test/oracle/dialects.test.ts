@@ -70,10 +70,10 @@ describe('the claim says its dialect', () => {
     ).toBeUndefined();
   });
   it('knowledge applies the patch in the dialect the claim names', () => {
-    const held = { T: 4, P: Buffer.from('a\nb\n'), against: 'a\nb\n' };
+    const held = { total: 4, prefix: Buffer.from('a\nb\n'), against: 'a\nb\n' };
     const patch = '@@ -2,2 +2,1 @@\n b\n-\n';
     const split = afterClaim(held, { kind: 'diff', patch, total: 3, lines: 'split' }, patch, 'a\nb');
-    expect(split).toMatchObject({ T: 3, P: Buffer.from('a\nb') });
+    expect(split).toMatchObject({ total: 3, prefix: Buffer.from('a\nb') });
     expect(afterClaim(held, { kind: 'diff', patch, total: 3 }, patch, 'a\nb')).toBe('keep'); // no headers: not a default patch
   });
 });

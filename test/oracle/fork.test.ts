@@ -14,7 +14,7 @@ import type { AdapterContext, Capabilities, ShimAdapter } from '../../core/contr
 import type { TraceEvent } from '../../core/trace.ts';
 import { auditTrace } from '../../properties/audit.ts';
 
-const plain = (P: string) => ({ T: Buffer.byteLength(P), P: Buffer.from(P), against: P });
+const plain = (P: string) => ({ total: Buffer.byteLength(P), prefix: Buffer.from(P), against: P });
 
 describe('Knowledge.fork', () => {
   it('the child holds what the parent held at the fork, and later deliveries to either stay their own', () => {
@@ -25,12 +25,12 @@ describe('Knowledge.fork', () => {
     k.set('w2', 'c', plain('C'));
     k.forget('w2', undefined);
     k.set('w2', 'd', plain('D'));
-    expect(k.get('w1', 'a')?.P.toString()).toBe('A');
+    expect(k.get('w1', 'a')?.prefix.toString()).toBe('A');
     expect(k.get('w2', 'a')).toBeUndefined(); // forgotten in the child only
     expect(k.get('w2', 'b')).toBeUndefined();
     expect(k.get('w1', 'c')).toBeUndefined();
     expect(k.get('w1', 'd')).toBeUndefined();
-    expect(k.get('w2', 'd')?.P.toString()).toBe('D');
+    expect(k.get('w2', 'd')?.prefix.toString()).toBe('D');
   });
   it('a fork of a worker that holds nothing holds nothing', () => {
     const k = new Knowledge();

@@ -7,8 +7,9 @@ import { requestKey, resolvePath } from '../../core/paths.ts';
 import { afterClaim, holds, Knowledge, sameKnowledge, type Known } from '../../properties/oracle/knowledge.ts';
 
 const b = (s: string): Buffer => Buffer.from(s, 'utf8');
-const known = (P: string, T: number = b(P).length, against = P): Known => ({ T, P: b(P), against });
-const text = (k: Known | 'keep'): string | 'keep' => (k === 'keep' ? 'keep' : `${k.T}:${k.P.toString('utf8')}`);
+const known = (P: string, T: number = b(P).length, against = P): Known => ({ total: T, prefix: b(P), against });
+const text = (k: Known | 'keep'): string | 'keep' =>
+  k === 'keep' ? 'keep' : `${k.total}:${k.prefix.toString('utf8')}`;
 
 describe('holds and sameKnowledge', () => {
   it('holds: all T bytes, equal to the content', () => {
@@ -178,11 +179,11 @@ describe('Knowledge: per worker, per request key', () => {
   it('apply stores K per worker and key; "keep" leaves it', () => {
     const k = new Knowledge();
     k.apply('w1', A, { kind: 'verbatim' }, 'abc', 'abc');
-    expect(k.get('w1', A)?.P.toString()).toBe('abc');
+    expect(k.get('w1', A)?.prefix.toString()).toBe('abc');
     expect(k.get('w2', A)).toBeUndefined();
     expect(k.get('w1', B)).toBeUndefined();
     k.apply('w1', A, { kind: 'pointer', total: 3 }, '', 'abc');
-    expect(k.get('w1', A)?.P.toString()).toBe('abc');
+    expect(k.get('w1', A)?.prefix.toString()).toBe('abc');
     k.set('w1', A, undefined);
     expect(k.get('w1', A)).toBeUndefined();
   });

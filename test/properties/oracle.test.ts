@@ -107,6 +107,6 @@ describe('worker knowledge K = (T, P)', () => {
       '',
       'abcdXYZW',
     );
-    expect(k2 !== 'keep' && k2.P.toString()).toBe('abcd');
+    expect(k2 !== 'keep' && k2.prefix.toString()).toBe('abcd');
   });
 });
