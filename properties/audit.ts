@@ -12,13 +12,12 @@ import { leverList } from '../core/levers.ts';
 import {
   headerMode,
   type ReadEvent,
-  type RawToolResult,
   type RecordedResponse,
   type StaleEvent,
   type Trace,
   type TraceEvent,
 } from '../core/trace.ts';
-import type { ShimAdapter } from '../adapters/contract.ts';
+import type { RawDecoder, ShimAdapter } from '../adapters/contract.ts';
 import { reattachedIn, type Outcome, type ReadOutcome, type StaleOutcome } from '../harness/session.ts';
 import { World, type ToolResult } from '../harness/world.ts';
 import { defined } from '../core/defined.ts';
@@ -74,17 +73,6 @@ export function eventLines(text: string): number[] {
 
 /** Keep a story readable on a long production trace: the last events before the lie. */
 const STORY_EVENTS = 40;
-
-/**
- * Re-derives a read's judged text and claim from the raw tool result recorded with it (an agent
- * CLI's, spec 2.1 `response.raw`): the profile's normalisation and decoder, so the audit judges the
- * bytes the CLI sent, as the run did. A string says why the bytes cannot be read.
- */
-export type RawDecoder = (
-  raw: RawToolResult,
-  e: ReadEvent,
-  truth: ToolResult,
-) => { readonly text: string; readonly claim: Claim } | string;
 
 export async function auditTrace(
   trace: Trace,

@@ -7,8 +7,7 @@
 import type { Claim } from '../../core/claims.ts';
 import type { ShimAdapter } from '../../core/contract.ts';
 import { AdapterError } from '../../core/errors.ts';
-import type { ReadArgs } from '../contract.ts';
-import type { RawDecoder } from '../../properties/audit.ts';
+import type { RawDecoder, ReadArgs } from '../contract.ts';
 import type { ToolResult } from '../../harness/world.ts';
 import { agentCapabilities } from './adapter.ts';
 import type { AgentProfile, AgentResultInfo } from './profile.ts';

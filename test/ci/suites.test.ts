@@ -79,7 +79,8 @@ describe('test suites', () => {
     expect(scripts.test).toBe('vitest run');
     expect(scripts['test:hosts']).toBe('vitest run --config vitest.hosts.config.ts');
     const ci = readFileSync(join(ROOT, '.ci/run'), 'utf8').split('\n');
-    expect(ci).toContain('npm test');
+    // npm test runs as README gives it, under /usr/bin/time where the machine has it.
+    expect(ci.some((l) => l === 'npm test' || / npm test; else npm test; fi$/.test(l))).toBe(true);
     expect(ci).toContain('npm run test:hosts');
   });
 });
