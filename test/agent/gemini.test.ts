@@ -273,7 +273,7 @@ describe('gemini-cli driver (a fake CLI)', () => {
       timeoutMs: 10_000,
       sandboxDir: base,
     });
-    const h = await a.openHistory!({ arm: undefined, levers: ['pointer'], cap: 64, seal: 's' } as never);
+    const h = await a.openHistory({ arm: undefined, levers: ['pointer'], cap: 64, seal: 's' } as never);
     h.write('a.ts', 'x\n', 1_700_000_000_000);
     const w = await h.create({ workerId: 'w1' } as never);
     const e = await w.read({ path: 'a.ts' }).then(

@@ -186,7 +186,7 @@ describe('driver faults (fake CLIs)', () => {
       timeoutMs,
       sandboxDir: base,
     });
-    const h = await a.openHistory!({ arm: undefined, levers: ['pointer'], cap: 64, seal: 's' });
+    const h = await a.openHistory({ arm: undefined, levers: ['pointer'], cap: 64, seal: 's' });
     h.write('a.ts', 'x\n', 1_700_000_000_000);
     const w = await h.create({ workerId: 'w1' } as never);
     const e = await w.read({ path: 'a.ts' }).then(

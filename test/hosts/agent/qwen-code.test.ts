@@ -19,7 +19,7 @@ const T = 1_700_000_000_000;
 async function scenario(f: (h: HistoryHandle, w: WorkerShim) => Promise<void>): Promise<void> {
   if (!existsSync(BIN)) throw new Error(INSTALL);
   const a = openAgentAdapter({ profile: qwenCode, profileSource: 'built-in qwen-code' });
-  const h = await a.openHistory!({ arm: undefined, levers: ['pointer', 'diff'], cap: 4096, seal: 's' });
+  const h = await a.openHistory({ arm: undefined, levers: ['pointer', 'diff'], cap: 4096, seal: 's' });
   try {
     const w = await h.create({ workerId: 'w1' } as never);
     await f(h, w);

@@ -23,7 +23,7 @@ describe('run --agent claude-code --isolate (real CLI, real bubblewrap)', () => 
       profileSource: 'built-in claude-code',
       isolation: openIsolation('run'),
     });
-    const h = await a.openHistory!({ arm: undefined, levers: ['pointer', 'diff'], cap: 4096, seal: 's' });
+    const h = await a.openHistory({ arm: undefined, levers: ['pointer', 'diff'], cap: 4096, seal: 's' });
     try {
       const w = await h.create({ workerId: 'w1' } as never);
       const shown = h.write('a.ts', 'const isolated = 1;\n', T);
