@@ -111,10 +111,10 @@ async function hasModuleSyntax(file: string): Promise<boolean> {
  */
 async function moduleTypeProblem(file: string, modulePath: string, what: string): Promise<string | undefined> {
   if (!file.endsWith('.js')) return undefined;
+  // With no package.json above it Node detects the module syntax itself and loads it (bench/naive.ts's builds).
   const scope = scopeOf(file);
-  if (scope?.type === 'module' || !(await hasModuleSyntax(file))) return undefined;
-  const where = scope === undefined ? 'no package.json above it' : `${shown(scope.pkg)} has no "type": "module"`;
-  return `${what} ${modulePath} is an ES module (import/export) in a CommonJS package (${where}): rename it to .mjs, or add "type": "module" to ${scope === undefined ? 'a package.json' : shown(scope.pkg)}`;
+  if (scope === undefined || scope.type === 'module' || !(await hasModuleSyntax(file))) return undefined;
+  return `${what} ${modulePath} is an ES module (import/export) in a CommonJS package (${shown(scope.pkg)} has no "type": "module"): rename it to .mjs, or add "type": "module" to ${shown(scope.pkg)}`;
 }
 
 /** Imports a user's module (TS through tsx, or JS); a missing file or a load failure is one usage line naming `what`. */
