@@ -16,6 +16,8 @@ import { EXIT, UsageError } from '../../core/errors.ts';
 import { envelope, progress, progressEnabled, writeFileAtomic } from '../../core/output.ts';
 import { KIT_VERSION } from '../../core/version.ts';
 import { isolationUnavailable } from '../../adapters/isolate.ts';
+import { SANDBOX_PREFIX } from '../../adapters/process/sandbox.ts';
+import { corpusFingerprint } from '../../properties/corpus/index.ts';
 import { parseArgs } from '../args.ts';
 import {
   parseImplementations,
@@ -123,6 +125,15 @@ function launcher(): string {
   }
 }
 
+/**
+ * A shim may echo its sandbox's path (a hook's "Already in context: /tmp/readshim-sandbox-Ab12Cd/…"):
+ * the folder's random suffix is written as XXXXXX, so that a table made again anywhere is the same
+ * bytes. Nothing judged depends on the suffix: the verdict came from the run itself.
+ */
+export function withStableSandboxNames(text: string): string {
+  return text.replace(new RegExp(`${SANDBOX_PREFIX}[A-Za-z0-9]{6}`, 'g'), `${SANDBOX_PREFIX}XXXXXX`);
+}
+
 /** One row: `run <argv> --reporter json` as a process, with an empty failure database; exit 0 or 1 is its verdict. */
 async function runSubject(
   impl: Implementation,
@@ -169,7 +180,7 @@ async function runSubject(
       throw new UsageError(
         `table: ${impl.name}: \`${runCommand(impl.argv)}\` ended with exit ${code}${tail.length > 0 ? `: ${tail[tail.length - 1]}` : ''}`,
       );
-    const report = JSON.parse(readFileSync(out, 'utf8')) as RunReport;
+    const report = JSON.parse(withStableSandboxNames(readFileSync(out, 'utf8'))) as RunReport;
     return {
       name: impl.name,
       kind: impl.kind,
@@ -177,6 +188,7 @@ async function runSubject(
       argv: impl.argv,
       version,
       date: new Date().toISOString().slice(0, 10),
+      corpus: corpusFingerprint(),
       exitCode: code,
       report,
       isolation,
@@ -189,6 +201,7 @@ async function runSubject(
 /** Why the results file no longer describes the list: a row missing or extra, other argv or design, another version. */
 export function staleness(list: ImplementationList, results: ResultsFile, root: string): string[] {
   const problems: string[] = [];
+  const corpus = corpusFingerprint();
   for (const impl of list.implementations) {
     const s = results.subjects.find((x) => x.name === impl.name);
     if (s === undefined) {
@@ -210,6 +223,10 @@ export function staleness(list: ImplementationList, results: ResultsFile, root: 
     if (now !== s.version)
       problems.push(
         `${impl.name}: version ${now}, the results were made with ${s.version} (run \`readshim-conformance table --only ${impl.name}\`)`,
+      );
+    if (s.corpus !== corpus)
+      problems.push(
+        `${impl.name}: judged with ${s.corpus === undefined ? 'an unrecorded corpus' : `the corpus of ${s.corpus}`}, the kit's is ${corpus} (run \`readshim-conformance table --only ${impl.name}\`)`,
       );
   }
   for (const s of results.subjects)

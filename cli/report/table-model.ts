@@ -139,6 +139,11 @@ export interface SubjectResult {
   readonly version: string;
   /** The day the run was made (UTC, YYYY-MM-DD): shown, never judged. */
   readonly date: string;
+  /**
+   * The directed corpus the run was judged with (properties/corpus/fingerprint.ts): a row made with
+   * another corpus is stale. Absent in results made before rows recorded it.
+   */
+  readonly corpus?: string;
   /** The exit code of `run` (0 or 1; a run that ended with 2 is not recorded). */
   readonly exitCode: number;
   /** `run --reporter json`, as printed. */

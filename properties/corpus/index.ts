@@ -14,3 +14,4 @@ export {
   type CorpusSink,
   type Phase,
 } from './play.ts';
+export { corpusFingerprint } from './fingerprint.ts';

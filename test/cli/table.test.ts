@@ -9,7 +9,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { UsageError } from '../../core/errors.ts';
-import { parseImplementations, parseResults, type ResultsFile } from '../../cli/report/table-model.ts';
+import {
+  parseImplementations,
+  parseResults,
+  type ResultsFile,
+  type SubjectResult,
+} from '../../cli/report/table-model.ts';
 import {
   HTML_PATH,
   MD_PATH,
@@ -21,7 +26,7 @@ import {
   replayCommand,
   tracePath,
 } from '../../cli/report/table-render.ts';
-import { staleness } from '../../cli/commands/table.ts';
+import { staleness, withStableSandboxNames } from '../../cli/commands/table.ts';
 import { parseXml, type XmlElement } from '../ci/xml.ts';
 import { cli, cpuBudget, HERE, inProcess, ROOT } from './helpers.ts';
 
@@ -139,6 +144,33 @@ describe('staleness and drift', () => {
     expect(staleness(l, moved, ROOT)).toEqual([
       expect.stringMatching(/^design\.cap-only: version kit .* the results were made with/),
     ]);
+  });
+
+  it('a row judged with another corpus, or with none recorded, is stale; the current corpus is not', () => {
+    const r = committed();
+    const l = list();
+    const other = (s: SubjectResult): SubjectResult =>
+      s.name === 'design.line-cut' ? { ...s, corpus: '56 cases sha256:000000000000' } : s;
+    const unrecorded = (s: SubjectResult): SubjectResult => {
+      if (s.name !== 'hook.mtime-dedup') return s;
+      const { corpus: _dropped, ...rest } = s;
+      return rest;
+    };
+    expect(staleness(l, { ...r, subjects: r.subjects.map(other).map(unrecorded) }, ROOT)).toEqual([
+      expect.stringMatching(
+        /^design\.line-cut: judged with the corpus of 56 cases sha256:000000000000, the kit's is \d+ cases sha256:[0-9a-f]{12} \(run/,
+      ),
+      expect.stringMatching(/^hook\.mtime-dedup: judged with an unrecorded corpus/),
+    ]);
+  });
+
+  it("a sandbox folder's random suffix is recorded as XXXXXX, so the table made again is the same bytes", () => {
+    const text =
+      '{"text":"Already in context: /tmp/readshim-sandbox-EEAVFU/files/a.ts; /tmp/readshim-sandbox-2WQiAs/b"}';
+    expect(withStableSandboxNames(text)).toBe(
+      '{"text":"Already in context: /tmp/readshim-sandbox-XXXXXX/files/a.ts; /tmp/readshim-sandbox-XXXXXX/b"}',
+    );
+    expect(JSON.stringify(committed())).not.toMatch(/readshim-sandbox-(?!XXXXXX)[A-Za-z0-9]{6}/);
   });
 
   it('the rendering follows the results: a cell turned red shows FAIL linking to its story', () => {
