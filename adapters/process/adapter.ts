@@ -33,6 +33,7 @@ import {
   type WireError,
 } from './protocol.ts';
 import { Sandbox } from './sandbox.ts';
+import { readManyOverWire } from './read-many.ts';
 import type { Isolation } from '../isolate.ts';
 import { defined } from '../../core/defined.ts';
 
@@ -218,6 +219,17 @@ export async function openProcessAdapter(o: ProcessAdapterOptions): Promise<Proc
         if (e !== undefined) throw errorFrom(e);
       };
     if (caps.counters) shim.counters = () => counters;
+    // spec 2.1 "Batch reads": one readMany request per call (adapters/process/read-many.ts).
+    if (caps.batch) {
+      const answer = (m: Message): Message => {
+        note(m);
+        const e = errorOf(m);
+        if (e !== undefined) throw errorFrom(e);
+        return m;
+      };
+      shim.readMany = ({ paths }) =>
+        readManyOverWire({ channel: live.channel, sandbox: live.sandbox, claims, ctx, caps, answer }, paths);
+    }
     return shim;
   };
 
