@@ -13,6 +13,8 @@ import { parseTrace, formatTrace, type TraceEvent } from '../../core/trace.ts';
 import { AdapterError } from '../../core/errors.ts';
 import good, { anySeen, combined, firstPath } from '../../examples/designs/batch-ledger.ts';
 import reference from '../../adapters/reference.ts';
+import { auditTrace, eventLines } from '../../properties/audit.ts';
+import { recorded } from '../../properties/recorded.ts';
 import type { ShimAdapter } from '../../core/contract.ts';
 
 const failed = (r: Awaited<ReturnType<typeof runConformance>>): string[] =>
@@ -54,6 +56,29 @@ describe('batch-ledger designs', () => {
     }
   });
 
+  it('an earlier part of a call is held when a later one is judged: a pointer to it under another spelling is true', async () => {
+    const events: TraceEvent[] = [
+      { type: 'write', path: 'a.ts', content: 'const a = 1;\n', mtimeMs: 1000 },
+      { type: 'read', worker: 'w1', path: 'a.ts', call: 1 },
+      { type: 'read', worker: 'w1', path: './a.ts', call: 1 },
+    ];
+    const v = await judgeHistory(good, { mode, cap: 16, seal: 'S' }, events);
+    expect(v.violations).toEqual([]);
+    expect(v.outcomes.map((o) => (o.kind === 'read' ? o.claim?.kind : o.kind))).toEqual([
+      'other',
+      'verbatim',
+      'pointer',
+    ]);
+    // A new file first in a call beside a held one: its pointer is a lie (b.ts, event 5).
+    const swapped = await judgeHistory(anySeen, { mode, cap: 16, seal: 'S' }, [
+      ...events,
+      { type: 'write', path: 'b.ts', content: 'const b = 2;\n', mtimeMs: 2000 },
+      { type: 'read', worker: 'w1', path: 'b.ts', call: 2 },
+      { type: 'read', worker: 'w1', path: 'a.ts', call: 2 },
+    ]);
+    expect(swapped.violations.map((x) => `${x.index}:${x.rule}`)).toEqual(['4:FIRST-VERBATIM', '4:POINTER-FULL']);
+  });
+
   it('each lying twin fails POINTER-FULL in a batch case, its story naming the call', async () => {
     for (const a of [anySeen, firstPath]) {
       const r = await runConformance({ adapter: a, runs: 0, seed: 1 });
@@ -71,6 +96,23 @@ describe('batch-ledger designs', () => {
       expect(story, a.name).toContain('but the worker holds none of it');
     }
   }, 120_000);
+
+  it('audit judges a recorded call part by part, as the run did', async () => {
+    const events = eventsOf('batch-new-beside-seen');
+    const config = { mode, cap: 16, seal: 'S' };
+    const v = await judgeHistory(anySeen, config, events);
+    const header = { type: 'header', kit: 'k', specVersion: '2.1', cap: 16, levers: ['pointer'], seal: 'S' } as const;
+    const trace = { header, events: recorded(events, v) };
+    const text = formatTrace(trace);
+    const a = await auditTrace(parseTrace(text), eventLines(text), anySeen);
+    const fromRun = v.violations.map((x) => `${x.index + 2}:${x.rule}`);
+    expect(a.lies.map((l) => `${l.line}:${l.rule}`).sort()).toEqual(fromRun.sort());
+    expect(fromRun).toContain('8:POINTER-FULL');
+    // The truthful design's recorded call audits clean.
+    const g = await judgeHistory(good, config, events);
+    const clean = formatTrace({ header, events: recorded(events, g) });
+    expect((await auditTrace(parseTrace(clean), eventLines(clean), good)).lies).toEqual([]);
+  });
 
   it('a subject without a batch tool is never sent a call: the cases are not played, with the reason', async () => {
     const r = await runConformance({ adapter: reference, runs: 0, seed: 1 });
