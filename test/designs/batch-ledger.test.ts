@@ -132,6 +132,56 @@ describe('batch-ledger designs', () => {
     );
   }, 60_000);
 
+  it('COUNT-EXACT: counters move by every part of a call together (a count per call instead of per part fails)', async () => {
+    /** The truthful design's answers, counted per stub, or once per call that has any (`perCall`). */
+    const counted = (perCall: boolean): ShimAdapter => ({
+      ...good,
+      name: perCall ? 'batch-counted-per-call' : 'batch-counted',
+      capabilities: { ...good.capabilities, counters: true },
+      create: async (ctx) => {
+        const inner = await good.create(ctx);
+        const c = { pointered: 0, capped: 0, bytesWithheld: 0 };
+        const count = (text: string): void => {
+          const claim = good.decode(text, {
+            seal: 'S',
+            cap: 16,
+            arm: undefined,
+            levers: ['pointer'],
+            op: 'read',
+            path: '',
+          });
+          if (claim.kind !== 'pointer') return;
+          c.pointered++;
+          c.bytesWithheld += claim.total;
+        };
+        return {
+          read: async (args) => {
+            const t = await inner.read(args);
+            count(t);
+            return t;
+          },
+          readMany: async (args) => {
+            const parts = (await inner.readMany!(args)) as string[];
+            const before = c.pointered;
+            parts.forEach(count);
+            if (perCall && c.pointered > before + 1) c.pointered = before + 1;
+            return parts;
+          },
+          counters: () => ({ ...c }),
+        };
+      },
+    });
+    const events = eventsOf('batch-new-beside-seen');
+    const ok = await judgeHistory(counted(false), { mode, cap: 16, seal: 'S' }, events);
+    expect(ok.violations).toEqual([]);
+    expect(ok.checks.get('COUNT-EXACT') ?? 0).toBeGreaterThan(0);
+    const bad = await judgeHistory(counted(true), { mode, cap: 16, seal: 'S' }, events);
+    expect(bad.violations.map((v) => v.rule)).toContain('COUNT-EXACT');
+    expect(bad.violations.find((v) => v.rule === 'COUNT-EXACT')?.message).toContain(
+      'counters moved by pointered +1, capped +0, bytesWithheld +30; the responses make that +2, +0, +30',
+    );
+  });
+
   it('a readMany that breaks its contract is an adapter error: wrong part count, an unsplittable text', async () => {
     const broken = (readMany: () => Promise<unknown>): ShimAdapter => ({
       ...good,
