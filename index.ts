@@ -8,6 +8,8 @@ export type {
   HostTool,
   KitFs,
   ReadArgs,
+  ReadManyArgs,
+  BatchPart,
   ShimAdapter,
   StaleRequest,
   Surface,
@@ -32,6 +34,7 @@ export type { RuleInfo } from './properties/rules.ts';
 export { ARM_NAMES, ARM_TABLE, ARM_FLAGS } from './core/arms.ts';
 export type { ArmName, Levers } from './core/arms.ts';
 export { parseTrace, formatTrace, TraceError } from './core/trace.ts';
+export { joinBatch, splitBatch } from './core/batch.ts';
 export type { Trace, TraceEvent, TraceHeader, RecordedResponse } from './core/trace.ts';
 export { KIT_VERSION, SPEC_VERSION } from './core/version.ts';
 export { runConformance, sealFor, DEFAULT_RUNS } from './properties/run.ts';

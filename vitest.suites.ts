@@ -19,6 +19,7 @@ export const FOLDERS: Readonly<Record<string, Suite>> = {
   audit: 'integration',
   bench: 'unit',
   ci: 'integration',
+  core: 'unit',
   cli: 'integration',
   designs: 'integration',
   drivers: 'integration',

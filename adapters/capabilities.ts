@@ -21,6 +21,7 @@ const OPTIONAL = [
   'raceBarrier',
   'wrapTool',
   'caseInsensitive',
+  'batch',
 ] as const;
 /** The largest cap the kit runs (its reads and files stay in memory). */
 export const MAX_CAP = 64 * 1024 * 1024;

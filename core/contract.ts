@@ -9,8 +9,9 @@ import type { LeverName } from './levers.ts';
 import type { Reinject } from './reinject.ts';
 import type { RawToolResult } from './trace.ts';
 import type { Sessions } from './sessions.ts';
+import type { BatchPart } from './batch.ts';
 
-export type { ArmName, Levers, Claim, HostToolBound, HostToolUnit, LeverName, Reinject, Sessions };
+export type { ArmName, Levers, Claim, HostToolBound, HostToolUnit, LeverName, Reinject, Sessions, BatchPart };
 
 /** What a shim offers; a rule whose capability is missing reports n/a naming it. */
 export interface Capabilities {
@@ -71,6 +72,16 @@ export interface Capabilities {
    * "Links and case"). The oracle's identity of a file is then its realpath, case folded.
    */
   readonly caseInsensitive?: boolean;
+  /**
+   * Spec 2.1: the host has a batch read tool (several paths in one call, spec/SPEC.md "Batch
+   * reads") and WorkerShim.readMany answers it. Absent: no batch call is ever played.
+   */
+  readonly batch?: boolean;
+}
+
+/** One call of the host's batch read tool (spec 2.1): whole files, in this order. */
+export interface ReadManyArgs {
+  readonly paths: readonly string[];
 }
 
 export interface ReadArgs {
@@ -148,6 +159,13 @@ export interface WorkerShim {
   /** The wrapped read: a string response, or a rejection carrying the inner tool's error. */
   read(args: ReadArgs): Promise<string>;
   stale?(req: StaleRequest): Promise<string | null>;
+  /**
+   * Spec 2.1, with capabilities.batch: one call of the batch read tool. Resolves to one part per
+   * path, in order (a part is the text for that file, or `{ error }` passing the read tool's
+   * failure on), or to one combined text that `splitBatch` (the adapter's, else the kit's
+   * `--- path ---` format, core/batch.ts) cuts into those parts. Each part is judged as its own read.
+   */
+  readMany?(args: ReadManyArgs): Promise<string | readonly BatchPart[]>;
   /**
    * The host compacted or rewound the worker. A driver that watched the host compact may say which
    * paths it saw re-attached (spec/SPEC.md "Re-injection after compaction"): observed, they win over
@@ -249,6 +267,11 @@ export interface ShimAdapter extends AdapterBase {
   openHistory?(info: HistoryInfo): Promise<HistoryHandle>;
   /** Response text → claim. The kit re-checks verbatim claims and seals, so this cannot launder a lie. */
   decode(text: string, info: DecodeInfo): Claim;
+  /**
+   * Spec 2.1: a batch call's combined text → one part per path, in order, or a string saying why
+   * it cannot be split (an adapter error). Absent: the kit's format (core/batch.ts `splitBatch`).
+   */
+  splitBatch?(text: string, paths: readonly string[]): readonly BatchPart[] | string;
 }
 
 /** A history handle that decodes its own responses (nothing outside the history could). */

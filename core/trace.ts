@@ -80,6 +80,12 @@ export interface ReadEvent {
   readonly race?: { readonly content: string; readonly mtimeMs: number };
   /** Consecutive reads with the same batch number are issued concurrently in their worker. */
   readonly batch?: number;
+  /**
+   * Spec 2.1 (spec/SPEC.md "Batch reads"): consecutive reads of one worker with the same `call`
+   * number are one call of the host's batch read tool, listing their paths in event order; each
+   * event's response is its own file's part. Whole files only (no offset or limit), never with `batch`.
+   */
+  readonly call?: number;
   readonly response?: RecordedResponse;
 }
 export interface StaleEvent {
@@ -216,6 +222,13 @@ function shapeProblem(e: unknown): string | undefined {
       if (e.race !== undefined && !(isObj(e.race) && isStr(e.race.content) && isInt(e.race.mtimeMs)))
         return '"race" needs content and mtimeMs';
       if (e.batch !== undefined && !isInt(e.batch)) return '"batch" must be an integer';
+      if (e.call !== undefined) {
+        if (!isInt(e.call)) return '"call" must be an integer';
+        if (e.batch !== undefined)
+          return '"call" (one batch read call) and "batch" (concurrent reads) exclude each other';
+        if (e.args !== undefined && (e.args.offset !== undefined || e.args.limit !== undefined))
+          return 'a read in a batch "call" reads the whole file (no "offset" or "limit")';
+      }
       return checkResponse(e.response);
     case 'stale':
       if (!isStr(e.worker) || !isStr(e.path)) return 'stale needs string "worker" and "path"';

@@ -28,6 +28,7 @@ import {
   type WorkerShim,
 } from '../core/contract.ts';
 import { World, ToolError, TOOL_ERROR_CODES, type FileState, type ToolResult } from './world.ts';
+import { batchPathsProblem, splitBatch } from '../core/batch.ts';
 import { defined } from '../core/defined.ts';
 
 export { AdapterError };
@@ -152,6 +153,23 @@ async function withTimeout<T>(p: Promise<T>, ms: number, what: string): Promise<
   } finally {
     clearTimeout(timer);
   }
+}
+
+/**
+ * The last index of the read group that starts at `index`: a concurrent batch (`batch`) or one
+ * batch read call (`call`, spec 2.1) of one worker, consecutive events; else the read alone.
+ */
+export function groupEnd(events: readonly TraceEvent[], index: number): number {
+  const e = events[index] as ReadEvent;
+  let last = index;
+  if (e.batch === undefined && e.call === undefined) return last;
+  while (last + 1 < events.length) {
+    const n = events[last + 1]!;
+    if (n.type !== 'read' || n.worker !== e.worker) break;
+    if (e.call !== undefined ? n.call !== e.call : n.batch !== e.batch) break;
+    last++;
+  }
+  return last;
 }
 
 /** The files of `paths` the host's read tool can show whole now, with that text (a missing or refused one is left out). */
@@ -372,14 +390,8 @@ export class Session {
       case 'stale':
         return [await this.#stale(e, index)];
       case 'read': {
-        let last = index;
-        if (e.batch !== undefined)
-          while (last + 1 < events.length) {
-            const n = events[last + 1]!;
-            if (n.type !== 'read' || n.batch !== e.batch || n.worker !== e.worker) break;
-            last++;
-          }
-        return this.#reads(events.slice(index, last + 1) as ReadEvent[], index);
+        const last = groupEnd(events, index);
+        return this.#reads(events.slice(index, last + 1) as ReadEvent[], index, e.call !== undefined);
       }
     }
   }
@@ -454,8 +466,63 @@ export class Session {
     return { kind: 'stale', index, event: e, fileNow, ...defined({ identity }), response, ...(claim ? { claim } : {}) };
   }
 
-  async #reads(batch: readonly ReadEvent[], index: number): Promise<ReadOutcome[]> {
+  /** A batch read call's paths, checked against what the subject declares (spec/SPEC.md "Batch reads"). */
+  #callPaths(w: Worker, batch: readonly ReadEvent[], index: number): readonly string[] {
+    if (this.adapter.capabilities.batch !== true || w.shim.readMany === undefined)
+      throw new AdapterError(
+        `event ${index + 1} is a batch read call, but adapter ${this.adapter.name} ${this.adapter.capabilities.batch === true ? 'declares capabilities.batch and its shim has no readMany' : 'declares no capabilities.batch'}: replay this trace with a subject that has a batch read tool`,
+      );
+    const paths = batch.map((e) => e.path);
+    const p = batchPathsProblem(paths);
+    if (p !== undefined) throw new UsageError(`event ${index + 1}: ${p}`);
+    return paths;
+  }
+
+  /** One readMany for the whole call, cut into one settled response per path (spec/SPEC.md "Batch reads"). */
+  async #settleCall(w: Worker, paths: readonly string[]): Promise<{ response: RecordedResponse; crash?: string }[]> {
+    let r: unknown;
+    try {
+      r = await withTimeout(w.shim.readMany!({ paths }), this.#timeout, 'readMany()');
+    } catch (err) {
+      if (err instanceof AdapterError) throw err;
+      const crash = crashOf(err, w.thrown);
+      return paths.map(() => ({ response: { error: errorText(err) }, ...defined({ crash }) }));
+    }
+    const split = typeof r === 'string' ? this.#split(r, paths) : r;
+    if (!Array.isArray(split) || split.length !== paths.length)
+      throw new AdapterError(
+        `adapter ${this.adapter.name}: readMany() must resolve to a string or a list of ${paths.length} parts (one per path), got ${Array.isArray(split) ? `${split.length} parts` : typeof split}`,
+      );
+    return split.map((part: unknown, i) => {
+      if (typeof part === 'string') return { response: { text: part } };
+      const error = (part as { error?: unknown } | null)?.error;
+      if (typeof error !== 'string')
+        throw new AdapterError(
+          `adapter ${this.adapter.name}: readMany() part ${i + 1} (${paths[i]!}) is neither a string nor { error: string }`,
+        );
+      return { response: { error } };
+    });
+  }
+
+  /** A combined batch text cut into parts: the adapter's splitBatch, else the kit's format. */
+  #split(text: string, paths: readonly string[]): readonly unknown[] {
+    const shared = this.#shared;
+    let parts: unknown;
+    try {
+      parts = shared?.splitBatch !== undefined ? shared.splitBatch(text, paths) : splitBatch(text, paths);
+    } catch (e) {
+      throw new AdapterError(`adapter ${this.adapter.name}: splitBatch() threw: ${errorText(e)}`);
+    }
+    if (typeof parts === 'string')
+      throw new AdapterError(
+        `adapter ${this.adapter.name}: a batch response of ${paths.length} paths cannot be split: ${parts} (response starts ${JSON.stringify(text.slice(0, 80))})`,
+      );
+    return parts as readonly unknown[];
+  }
+
+  async #reads(batch: readonly ReadEvent[], index: number, call = false): Promise<ReadOutcome[]> {
     const w = await this.#worker(batch[0]!.worker);
+    const paths = call ? this.#callPaths(w, batch, index) : undefined;
     const counters0 = w.shim.counters?.();
     w.countCalls = [];
     for (const e of batch) {
@@ -488,20 +555,25 @@ export class Session {
       w.injections.set(key, list);
       return { e, args, key, truth, real, inj, failedOver, identity };
     });
-    const settled = await Promise.all(
-      prepared.map(async ({ args }): Promise<{ response: RecordedResponse; crash?: string }> => {
-        try {
-          const r: unknown = await withTimeout(w.shim.read(args), this.#timeout, 'read()');
-          if (typeof r !== 'string')
-            throw new AdapterError(`adapter ${this.adapter.name}: read() must resolve to a string (got ${typeof r})`);
-          return { response: { text: r, ...defined({ raw: this.#history?.raw?.(r) }) } };
-        } catch (err) {
-          if (err instanceof AdapterError) throw err;
-          const crash = crashOf(err, w.thrown);
-          return { response: { error: errorText(err) }, ...defined({ crash }) };
-        }
-      }),
-    );
+    const settled =
+      paths !== undefined
+        ? await this.#settleCall(w, paths)
+        : await Promise.all(
+            prepared.map(async ({ args }): Promise<{ response: RecordedResponse; crash?: string }> => {
+              try {
+                const r: unknown = await withTimeout(w.shim.read(args), this.#timeout, 'read()');
+                if (typeof r !== 'string')
+                  throw new AdapterError(
+                    `adapter ${this.adapter.name}: read() must resolve to a string (got ${typeof r})`,
+                  );
+                return { response: { text: r, ...defined({ raw: this.#history?.raw?.(r) }) } };
+              } catch (err) {
+                if (err instanceof AdapterError) throw err;
+                const crash = crashOf(err, w.thrown);
+                return { response: { error: errorText(err) }, ...defined({ crash }) };
+              }
+            }),
+          );
     // An injection the shim never consumed (it did not call the tool) is dropped; a race still happens.
     const skipped = new Set<number>();
     prepared.forEach((p, n) => {

@@ -18,7 +18,7 @@ import {
   type TraceEvent,
 } from '../core/trace.ts';
 import type { RawDecoder, ShimAdapter } from '../adapters/contract.ts';
-import { reattachedIn, type Outcome, type ReadOutcome, type StaleOutcome } from '../harness/session.ts';
+import { groupEnd, reattachedIn, type Outcome, type ReadOutcome, type StaleOutcome } from '../harness/session.ts';
 import { World, type ToolResult } from '../harness/world.ts';
 import { defined } from '../core/defined.ts';
 import { Oracle, type Violation } from './oracle/judge.ts';
@@ -145,14 +145,8 @@ export async function auditTrace(
     const e = events[i]!;
     const batch: Outcome[] = [];
     if (e.type === 'read') {
-      // A concurrent batch sees the files as they were before any of its races (as harness/session.ts).
-      let last = i;
-      if (e.batch !== undefined)
-        while (last + 1 < events.length) {
-          const x = events[last + 1]!;
-          if (x.type !== 'read' || x.batch !== e.batch || x.worker !== e.worker) break;
-          last++;
-        }
+      // A concurrent batch or a batch read call sees the files as they were before any of its races (as harness/session.ts).
+      const last = groupEnd(events, i);
       const reads = events.slice(i, last + 1) as ReadEvent[];
       const prepared = reads.map((r, k) => {
         const real = world.toolResult({ ...(r.args ?? {}), path: r.path });

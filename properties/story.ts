@@ -3,8 +3,8 @@
  * all 105,426 bytes' but the worker holds bytes 0–24,576".
  */
 import { resolvePath } from '../core/paths.ts';
-import type { ForkEvent, TraceEvent } from '../core/trace.ts';
-import type { Outcome } from '../harness/session.ts';
+import type { ForkEvent, ReadEvent, TraceEvent } from '../core/trace.ts';
+import { groupEnd, type Outcome } from '../harness/session.ts';
 import { n, utf8 } from './oracle/bytes.ts';
 import { sayClaim, type Consequence, type Violation } from './oracle/judge.ts';
 import type { RuleId } from '../core/rules.ts';
@@ -42,6 +42,18 @@ function reattachedWords(o: Outcome | undefined): string {
   if (o?.kind !== 'other' || o.reattached === undefined) return '';
   if (o.reattached.length === 0) return '; the host re-attaches no file';
   return `; the host re-attaches ${o.reattached.map((r) => `${r.path} (${n(utf8(r.text).length)} bytes)`).join(', ')}: the worker holds ${o.reattached.length === 1 ? 'it' : 'them'} again`;
+}
+
+/** A batch read call's part in words (spec/SPEC.md "Batch reads"): which call, and every path it lists. */
+function callWords(events: readonly TraceEvent[], i: number): string {
+  let first = i;
+  const e = events[i] as ReadEvent;
+  for (; first > 0; first--) {
+    const p = events[first - 1]!;
+    if (p.type !== 'read' || p.worker !== e.worker || p.call !== e.call) break;
+  }
+  const paths = (events.slice(first, groupEnd(events, first) + 1) as ReadEvent[]).map((x) => x.path);
+  return `part ${i - first + 1} of one batch read call of ${paths.join(', ')}`;
 }
 
 /** A subagent's start in words (spec/SPEC.md "Forks and resumed sessions"). */
@@ -119,6 +131,7 @@ export function tellStory(
             ? `right after the tool returns, ${e.path} is rewritten (${n(utf8(e.race.content).length)} bytes, ${mtimes.get(resolvePath(e.path)) === e.race.mtimeMs ? 'mtime kept at' : 'mtime'} ${e.race.mtimeMs})`
             : '',
           e.batch !== undefined ? `concurrent batch ${e.batch}` : '',
+          e.call !== undefined ? callWords(events, i) : '',
         ]
           .filter(Boolean)
           .join('; ');

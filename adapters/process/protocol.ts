@@ -11,7 +11,7 @@ import type { Capabilities, Counters } from '../contract.ts';
 /** Bumped when a message changes shape; a process answers hello with the version it speaks. */
 export const PROTOCOL_VERSION = 1;
 
-export type Op = 'hello' | 'newWorker' | 'read' | 'stale' | 'forget' | 'resolveArm' | 'persona';
+export type Op = 'hello' | 'newWorker' | 'read' | 'readMany' | 'stale' | 'forget' | 'resolveArm' | 'persona';
 
 /** An error reply: the shim's own error (a read that fails, a refused cap, an unknown arm flag). */
 export interface WireError {
@@ -34,7 +34,12 @@ export interface Reply {
   readonly counters?: Counters;
   readonly counted?: readonly number[];
   readonly levers?: Levers;
+  /** A readMany reply (spec 2.1 "Batch reads"): one part per path, in order. */
+  readonly parts?: readonly WirePart[];
 }
+
+/** One path's part of a readMany reply: its text (and claim), or the read tool's failure passed on. */
+export type WirePart = { readonly text: string; readonly claim?: Claim } | { readonly error: WireError };
 
 const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isNat = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0;
@@ -78,6 +83,7 @@ const WIRE_CAPS = [
   'raceBarrier',
   'sessions',
   'caseInsensitive',
+  'batch',
 ] as const;
 
 /** The hello reply's capabilities, or a reason they are malformed. */
@@ -136,19 +142,22 @@ export function replyProblem(op: Op, r: Record<string, unknown>): string | undef
     case 'newWorker':
     case 'forget':
       return r.ok === true ? undefined : `a ${op} reply needs "ok": true or an "error"`;
+    case 'readMany':
+      if (!Array.isArray(r.parts)) return 'a readMany reply needs "parts" (one per path) or an "error"';
+      for (const [i, part] of r.parts.entries()) {
+        const p = partProblem(part);
+        if (p) return `readMany part ${i + 1}: ${p}`;
+      }
+      return countedProblem(r.counted);
     case 'read':
     case 'stale': {
       if (typeof r.text !== 'string' && !(op === 'stale' && r.text === null))
         return `a ${op} reply needs "text" (a string${op === 'stale' ? ' or null' : ''}) or an "error"`;
       if (r.claim !== undefined) {
-        // A read's pointer may leave `total` out: the kit knows the request's content (PROTOCOL.md "Claims").
-        const sized = op === 'read' && isObj(r.claim) && r.claim.kind === 'pointer' && r.claim.total === undefined;
-        const p = sized ? pointerProblem(r.claim as Record<string, unknown>) : claimProblem(r.claim);
-        if (p) return `malformed claim: ${p}`;
+        const p = readClaimProblem(r.claim, op === 'read');
+        if (p) return p;
       }
-      if (r.counted !== undefined && !(Array.isArray(r.counted) && r.counted.every(isNat)))
-        return '"counted" must be a list of non-negative integers (withheld bytes per counted response)';
-      return undefined;
+      return countedProblem(r.counted);
     }
     case 'resolveArm':
       if (!isObj(r.levers) || !LEVERS.every((k) => typeof (r.levers as Record<string, unknown>)[k] === 'boolean'))
@@ -159,6 +168,27 @@ export function replyProblem(op: Op, r: Record<string, unknown>): string | undef
         ? undefined
         : 'a persona reply needs "text": a string or null';
   }
+}
+
+/** A read's claim; a read's pointer may leave `total` out: the kit knows the request's content (PROTOCOL.md "Claims"). */
+function readClaimProblem(claim: unknown, read: boolean): string | undefined {
+  const sized = read && isObj(claim) && claim.kind === 'pointer' && claim.total === undefined;
+  const p = sized ? pointerProblem(claim) : claimProblem(claim);
+  return p ? `malformed claim: ${p}` : undefined;
+}
+
+function countedProblem(counted: unknown): string | undefined {
+  return counted === undefined || (Array.isArray(counted) && counted.every(isNat))
+    ? undefined
+    : '"counted" must be a list of non-negative integers (withheld bytes per counted response)';
+}
+
+/** One part of a readMany reply: `{ text, claim? }` as a read reply, or `{ error }`. */
+function partProblem(part: unknown): string | undefined {
+  if (!isObj(part)) return 'a part must be an object { text, claim? } or { error }';
+  if ('error' in part) return wireErrorProblem(part.error);
+  if (typeof part.text !== 'string') return 'a part needs "text" (a string) or an "error"';
+  return part.claim === undefined ? undefined : readClaimProblem(part.claim, true);
 }
 
 /** A pointer without `total` carries nothing else. */

@@ -1,5 +1,5 @@
 /**
- * A worker's shim over a live process (docs/PROTOCOL.md "newWorker", "read", "stale", "forget"):
+ * A worker's shim over a live process (docs/PROTOCOL.md "newWorker", "read", "readMany", "stale", "forget"):
  * each op one request on the process's channel, its reply's counters noted, its error thrown as
  * the shim's own, its claim queued for decoding (adapters/claim-queue.ts).
  */
@@ -11,6 +11,7 @@ import type { AdapterContext, Capabilities, Counters, ReadArgs, StaleRequest, Wo
 import type { Message } from './channel.ts';
 import type { Live } from './processes.ts';
 import { errorFrom, toWire, type WireError } from './protocol.ts';
+import { readManyOverWire } from './read-many.ts';
 
 /** The shim's own error a reply carries, thrown as a JS error; else the reply. */
 export function unlessError(m: Message): Message {
@@ -62,6 +63,20 @@ class ProcessWorker {
     if (caps.staleServe) shim.stale = (req) => this.#stale(req);
     if (caps.forget) shim.forget = (path) => this.#forget(path);
     if (caps.counters) shim.counters = () => this.#counters;
+    // spec 2.1 "Batch reads": one readMany request per call (adapters/process/read-many.ts).
+    if (caps.batch)
+      shim.readMany = ({ paths }) =>
+        readManyOverWire(
+          {
+            channel: this.#live.channel,
+            sandbox: this.#live.sandbox,
+            claims: this.#claims,
+            ctx: this.#ctx,
+            caps,
+            answer: (m) => this.#answer(m),
+          },
+          paths,
+        );
     return shim;
   }
 

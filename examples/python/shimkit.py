@@ -129,11 +129,18 @@ def check_cap(cap):
         raise ShimError("RangeError", f"cap must be an integer >= 4 (bytes), got {json.dumps(cap)}")
 
 
+def error_part(e, path):
+    """A failed file's part of a readMany reply (spec 2.1 "Batch reads"): the read tool's error
+    passed on, as a read's error reply carries it."""
+    code = errno.errorcode.get(e.errno, "EIO")
+    return {"error": {"name": "Error", "code": code, "message": f"{code}: {e.strerror}, read '{path}'"}}
+
+
 def serve(shim):
     """Answers requests until stdin closes. `shim` has name, capabilities, root (set by hello)
     and one method per op it offers: new_worker, read, stale, forget, resolve_arm, persona."""
-    methods = {"newWorker": "new_worker", "read": "read", "stale": "stale", "forget": "forget",
-               "resolveArm": "resolve_arm", "persona": "persona"}
+    methods = {"newWorker": "new_worker", "read": "read", "readMany": "read_many", "stale": "stale",
+               "forget": "forget", "resolveArm": "resolve_arm", "persona": "persona"}
     while True:
         msg = receive()
         if msg is None:

@@ -10,6 +10,7 @@ import type { TraceEvent } from '../../core/trace.ts';
 import {
   T0,
   bytesOf,
+  call,
   code,
   del,
   forget,
@@ -864,6 +865,44 @@ export const CASES: readonly CorpusCase[] = Object.freeze([
       read('a.ts'),
       read('b.ts'),
       read('b.ts'),
+    ],
+  },
+  // ---- batch reads (spec 2.1 "Batch reads"): each part judged as its own read of its own file ----
+  // A file new to the worker in a call beside a file it holds: the held one may be a pointer, the new one not.
+  {
+    id: 'batch-new-beside-seen',
+    lieClass: 'batch-seen-beside-new',
+    rules: ['POINTER-FULL', 'FIRST-VERBATIM'],
+    needs: { anyOf: ['pointer', 'cap', 'diff'], batch: true },
+    cap: TINY,
+    events: (ctx) => [
+      worker('w1'),
+      write('a.ts', small(ctx, 'bn-a'), T0),
+      write('b.ts', small(ctx, 'bn-b'), T0),
+      read('a.ts'),
+      read('a.ts'),
+      ...call(1, ['a.ts', 'b.ts']),
+      ...call(2, ['b.ts', 'a.ts']),
+      read('b.ts'),
+    ],
+  },
+  // A call whose first file is unchanged and whose second was edited, then a call beside a new file.
+  {
+    id: 'batch-edit-beside-unchanged',
+    lieClass: 'batch-seen-beside-new',
+    rules: ['POINTER-FULL', 'FIRST-VERBATIM'],
+    needs: { anyOf: ['pointer', 'cap', 'diff'], batch: true },
+    cap: TINY,
+    events: (ctx) => [
+      worker('w1'),
+      write('a.ts', small(ctx, 'be-a'), T0),
+      write('b.ts', small(ctx, 'be-b'), T0),
+      write('c.ts', small(ctx, 'be-c'), T0),
+      ...call(1, ['a.ts', 'b.ts']),
+      ...call(2, ['a.ts', 'b.ts']),
+      write('b.ts', small(ctx, 'bx-b'), T0 + 1000),
+      ...call(3, ['a.ts', 'b.ts']),
+      ...call(4, ['a.ts', 'c.ts']),
     ],
   },
   // ---- windows and the host tool's bound -------------------------------------------------

@@ -41,6 +41,8 @@ export const LIE_CLASSES = Object.freeze({
     "a subagent under its parent's session id answered from the parent's record (a session-keyed shim sees one worker)",
   'resume-stale-ledger':
     'a resumed session with a ledger that outlived the transcript (reloaded from disk as it was before a compaction)',
+  'batch-seen-beside-new':
+    'a batch read in which a file new to the worker (or changed) is answered with a stub because another file of the batch was seen',
   'window-as-whole': 'a window read answered as the whole file',
   'whole-after-window': 'a whole read answered after only a window was read',
   'host-tool-bound': 'a host tool bound (long file, long line)',

@@ -134,3 +134,7 @@ export function straddling(total: number, at: readonly { offset: number; width: 
   }
   return s + 'y'.repeat(Math.max(0, total - b));
 }
+
+/** Spec 2.1: one call of the host's batch read tool listing `paths` (consecutive reads sharing `call`). */
+export const call = (n: number, paths: readonly string[], w = 'w1'): ReadEvent[] =>
+  paths.map((path) => ({ type: 'read', worker: w, path, call: n }));

@@ -92,6 +92,8 @@ export function whyNotPlayed(
     return 'needs a disk that holds symlinks and hardlinks (in-process, or --process)';
   if (n.caseInsensitive && caps.caseInsensitive !== true)
     return 'needs a host that folds case (capabilities.caseInsensitive)';
+  if (n.batch && caps.batch !== true)
+    return 'needs a host batch read tool: several paths in one call (capabilities.batch)';
   if (!c.rules.some((r) => env.targets.has(r))) return `--only leaves none of its rules (${c.rules.join(', ')})`;
   return undefined;
 }

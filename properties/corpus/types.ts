@@ -38,6 +38,8 @@ export interface Needs {
   readonly links?: boolean;
   /** The host folds case (capabilities.caseInsensitive: spec 2.1 "Links and case"). */
   readonly caseInsensitive?: boolean;
+  /** The host has a batch read tool (capabilities.batch: spec 2.1 "Batch reads"). */
+  readonly batch?: boolean;
 }
 
 /** What a case is built for. */

@@ -75,6 +75,22 @@ describe('protocol: what the kit accepts', () => {
     );
     expect(replyProblem('read', { id: 1, text: 'x', counted: [-1] })).toMatch(/counted/);
     expect(replyProblem('read', { id: 1, text: 'x', counters: { pointered: 1 } })).toMatch(/counters/);
+    // Spec 2.1 "Batch reads": a readMany reply has one part per path, each a read reply's text and claim or an error.
+    expect(
+      replyProblem('readMany', {
+        id: 1,
+        parts: [{ text: 'x', claim: { kind: 'pointer' } }, { error: { code: 'ENOENT', message: 'gone' } }],
+      }),
+    ).toBeUndefined();
+    expect(replyProblem('readMany', { id: 1, text: 'x' })).toMatch(/needs "parts"/);
+    expect(replyProblem('readMany', { id: 1, parts: ['x'] })).toMatch(/readMany part 1: a part must be an object/);
+    expect(replyProblem('readMany', { id: 1, parts: [{ text: 'x' }, { claim: {} }] })).toMatch(
+      /readMany part 2: a part needs "text"/,
+    );
+    expect(replyProblem('readMany', { id: 1, parts: [{ text: 'x', claim: { kind: 'pointer', total: -1 } }] })).toMatch(
+      /readMany part 1: malformed claim/,
+    );
+    expect(replyProblem('readMany', { id: 1, parts: [{ error: 'no' }] })).toMatch(/"error" must be an object/);
     expect(replyProblem('newWorker', { id: 1 })).toMatch(/"ok": true/);
     expect(replyProblem('newWorker', { id: 1, error: { name: 'RangeError', message: 'cap' } })).toBeUndefined();
     expect(replyProblem('forget', { id: 1, error: 'no' })).toMatch(/"error" must be an object/);
