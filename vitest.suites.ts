@@ -135,6 +135,10 @@ export const FILES: Readonly<Record<string, Exception>> = {
     suite: 'hosts',
     why: 'dependency-cruiser over the tree and over a planted copy (22 s; lint:deps runs in .ci/run too)',
   },
+  'test/designs/python-batch.test.ts': {
+    suite: 'hosts',
+    why: 'the batch twins over the process protocol, a Python process per history (24 s)',
+  },
   'test/mutations/corpus.test.ts': {
     suite: 'hosts',
     why: 'every mutant of the catalogue killed by the corpus alone (20 s)',
