@@ -202,6 +202,15 @@ describe('batch-ledger designs', () => {
       expect(e).toBeInstanceOf(AdapterError);
       expect((e as Error).message).toContain(message);
     }
+    // Declared, but the shim has no readMany at all.
+    const missing: ShimAdapter = {
+      ...good,
+      name: 'no-read-many',
+      create: (ctx) => ({ read: async (a) => ctx.read(a) }),
+    };
+    const e = await judgeHistory(missing, { mode, cap: 16, seal: 'S' }, events).catch((x: unknown) => x);
+    expect(e).toBeInstanceOf(AdapterError);
+    expect((e as Error).message).toContain('declares capabilities.batch and its shim has no readMany');
   });
 
   it('call events survive formatTrace/parseTrace; malformed ones are refused naming the field', () => {
