@@ -11,6 +11,7 @@ import type { RuleId } from '../core/rules.ts';
 import { leverList } from '../core/levers.ts';
 import {
   headerMode,
+  writtenContent,
   type ReadEvent,
   type RecordedResponse,
   type StaleEvent,
@@ -130,6 +131,8 @@ export async function auditTrace(
     i: number,
   ): { response: RecordedResponse; claim?: Claim } => {
     if (!('text' in response)) return { response };
+    // Spec 2.1: bytes the shim answered are the tool's output untouched (core/trace.ts RecordedResponse).
+    if (response.binary === true) return { response, claim: { kind: 'verbatim' } };
     if (fromRaw === undefined || response.raw === undefined)
       return { response, claim: decode(response.text, 'read', r.path, i, truth) };
     const d = fromRaw(response.raw, r, truth);
@@ -191,7 +194,7 @@ export async function auditTrace(
       };
       batch.push(o);
     } else {
-      if (e.type === 'write') world.write(e.path, e.content, e.mtimeMs);
+      if (e.type === 'write') world.write(e.path, writtenContent(e), e.mtimeMs);
       if (e.type === 'delete') world.delete(e.path);
       if (e.type === 'symlink') world.symlink(e.path, e.target, e.mtimeMs);
       if (e.type === 'hardlink') world.hardlink(e.path, e.existing);

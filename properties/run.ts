@@ -12,7 +12,7 @@ import { KIT_VERSION, SPEC_VERSION } from '../core/version.ts';
 import { describeHostTool } from '../core/host-tool.ts';
 import { describeReinject } from '../core/reinject.ts';
 import { describeSessions } from '../core/sessions.ts';
-import type { DrivenAdapter, ShimAdapter } from '../adapters/contract.ts';
+import type { BytesShimAdapter, DrivenAdapter, ShimAdapter } from '../adapters/contract.ts';
 import type { Transport } from '../adapters/subject.ts';
 import { AdapterError } from '../core/errors.ts';
 import { modeFor } from '../adapters/capabilities.ts';
@@ -50,7 +50,8 @@ export type {
 } from './result.ts';
 
 export interface RunOptions {
-  readonly adapter: ShimAdapter;
+  /** An in-process adapter (spec 2.1: one whose tool returns bytes too). */
+  readonly adapter: ShimAdapter | BytesShimAdapter;
   /** The arm of the histories, for an arm-surface shim (default all); a lever shim runs its declared levers. */
   readonly arm?: ArmName;
   /** A fixed cap (one band), or undefined for the three cap bands (capabilities.cap fixes it too). */
@@ -254,6 +255,7 @@ export async function judgeRun(options: JudgeOptions): Promise<RunResult> {
             ...defined({ fixedCap }),
             transport: o.transport,
             links: o.adapter.openHistory === undefined || o.adapter.mirrorsLinks === true,
+            bytes: o.adapter.openHistory === undefined || o.adapter.mirrorsBytes === true,
             targets,
             seed: o.seed,
             header: (cap, note) => ({ ...header(cap, o.seed), note }),

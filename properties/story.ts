@@ -79,7 +79,10 @@ export function tellStory(
         const prev = mtimes.get(resolvePath(e.path));
         const mt = prev === e.mtimeMs ? `mtime kept at ${e.mtimeMs}` : `mtime ${e.mtimeMs}`;
         mtimes.set(resolvePath(e.path), e.mtimeMs);
-        line = `write ${e.path}: ${n(utf8(e.content).length)} bytes ${preview(e.content)}, ${mt}`;
+        line =
+          'contentBase64' in e
+            ? `write ${e.path}: ${n(Buffer.from(e.contentBase64, 'base64').length)} bytes of binary (base64 ${preview(e.contentBase64)}), ${mt}`
+            : `write ${e.path}: ${n(utf8(e.content).length)} bytes ${preview(e.content)}, ${mt}`;
         break;
       }
       case 'delete':

@@ -1,0 +1,52 @@
+/**
+ * Bytes that are not text (spec/SPEC.md "Bytes that are not text"): a pointer shim keyed on the
+ * digest of what it handed over passes behind a tool that returns a binary file's bytes, its base64
+ * text, or refuses it (examples/designs/binary-ledger.ts); each of its three lies is killed by its
+ * lie class's corpus case, with that class's story.
+ */
+import { describe, expect, it } from 'vitest';
+import { binaryLedger, type BinaryLie } from '../../examples/designs/binary-ledger.ts';
+import { runConformance } from '../../properties/run.ts';
+import { LIE_CLASSES, type LieClassId } from '../../properties/corpus/classes.ts';
+
+const SEED = 20261130;
+const CASES: Readonly<Record<'readable' | 'refuse', readonly string[]>> = {
+  readable: ['two-images-same-size', 'binary-rewrite-same-second'],
+  refuse: ['refused-binary-then-text'],
+};
+const LIES: readonly { lie: BinaryLie; binary: 'bytes' | 'base64' | 'refuse'; rules: string[]; cls: LieClassId }[] = [
+  { lie: 'image-head', binary: 'bytes', rules: ['SLICE-EXACT'], cls: 'image-as-first' },
+  { lie: 'image-head', binary: 'base64', rules: ['SLICE-EXACT'], cls: 'image-as-first' },
+  { lie: 'stat-binary', binary: 'bytes', rules: ['POINTER-FULL'], cls: 'binary-same-size-rewrite' },
+  { lie: 'stat-binary', binary: 'base64', rules: ['POINTER-FULL'], cls: 'binary-same-size-rewrite' },
+  // Recorded before the tool answers: an injected tool failure is recorded too (tool-failure-recorded).
+  {
+    lie: 'record-refused',
+    binary: 'refuse',
+    rules: ['FIRST-VERBATIM', 'PASSTHROUGH', 'POINTER-FULL'],
+    cls: 'refused-binary-recorded',
+  },
+];
+
+describe('in-process: a pointer shim keyed on what it handed over, text or bytes', () => {
+  for (const binary of ['bytes', 'base64', 'refuse'] as const)
+    it(`passes behind tool.binary ${binary}; the binary cases are played`, async () => {
+      const r = await runConformance({ adapter: binaryLedger({ binary }), runs: 20, seed: SEED });
+      expect(r.rules.filter((x) => x.status === 'fail' || x.status === 'unexercised').map((x) => x.id)).toEqual([]);
+      const played = new Set(r.corpus!.cases.filter((c) => c.played).map((c) => c.id));
+      for (const id of CASES.readable) expect(played.has(id), id).toBe(binary !== 'refuse');
+      for (const id of CASES.refuse) expect(played.has(id), id).toBe(binary === 'refuse');
+    }, 120_000);
+
+  for (const { lie, binary, rules, cls } of LIES)
+    it(`the ${lie} lie (tool.binary ${binary}) fails ${rules.join(', ')} with the story of ${cls}`, async () => {
+      const r = await runConformance({ adapter: binaryLedger({ lie, binary }), runs: 0, seed: SEED });
+      const failed = r.rules.filter((x) => x.status === 'fail');
+      expect(failed.map((x) => x.id).sort()).toEqual(rules);
+      const classes = failed.flatMap((f) => [
+        f.counterexample!.story[0],
+        ...(f.mechanisms ?? []).map((m) => m.lieClass),
+      ]);
+      expect(classes.some((c) => c === cls || c?.startsWith(`lie class: ${LIE_CLASSES[cls]}`) === true)).toBe(true);
+    });
+});
