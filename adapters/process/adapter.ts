@@ -6,35 +6,23 @@
  */
 import type { ArmName, Levers } from '../../core/arms.ts';
 import type { Claim } from '../../core/claims.ts';
-import { KIT_VERSION, SPEC_VERSION } from '../../core/version.ts';
 import { AdapterError } from '../../core/errors.ts';
 import type {
   AdapterContext,
   Capabilities,
-  Counters,
   DecodeInfo,
   HistoryHandle,
   HistoryInfo,
-  ReadArgs,
   ShimAdapter,
-  StaleRequest,
+  Surface,
   WorkerShim,
 } from '../contract.ts';
 import { ClaimQueue } from '../claim-queue.ts';
-import { withRoot } from '../command.ts';
-import { Channel, type Message } from './channel.ts';
-import {
-  PROTOCOL_VERSION,
-  errorFrom,
-  helloFrom,
-  sizedClaim,
-  toWire,
-  type HelloReply,
-  type WireError,
-} from './protocol.ts';
-import { Sandbox } from './sandbox.ts';
+import type { Channel } from './channel.ts';
+import { Processes, type Live } from './processes.ts';
+import { sizedClaim, toWire, type HelloReply } from './protocol.ts';
+import { unlessError, workerShim } from './worker.ts';
 import type { Isolation } from '../isolate.ts';
-import { defined } from '../../core/defined.ts';
 
 /**
  * Per-request limit: hook-style shims start an interpreter or jq per call (2–6 s a read measured,
@@ -71,258 +59,163 @@ export interface ProcessAdapter extends ShimAdapter {
   failure(): AdapterError | undefined;
 }
 
-/** One process with its sandbox, handshake under way. */
-interface Live {
-  readonly sandbox: Sandbox;
-  readonly channel: Channel;
-  readonly hello: Promise<HelloReply>;
-  /** Its first protocol breach: the history it serves ends with it (exit 2), and no other history does. */
-  breach?: AdapterError;
-}
+/** Which process serves the next history: a spare started ahead, the lent surface process, or a new one. */
+class HistoryProcesses {
+  readonly #procs: Processes;
+  readonly #surface: Live;
+  readonly #prespawn: number;
+  readonly #spares: Live[] = [];
+  #lendable: boolean;
+  #lent = false;
 
-const errorOf = (m: Message): WireError | undefined => m.error as WireError | undefined;
-
-function sameCapabilities(a: Capabilities, b: Capabilities): boolean {
-  return JSON.stringify(a) === JSON.stringify(b);
-}
-
-export async function openProcessAdapter(o: ProcessAdapterOptions): Promise<ProcessAdapter> {
-  const timeoutMs = o.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  const cwd = o.cwd ?? process.cwd();
-  const prespawn = o.prespawn ?? 2;
-  /** The surface process's breach: latched, every later use and the run end with it. */
-  let failure: AdapterError | undefined;
-  const everything = new Set<Live>();
-  let capabilities: Capabilities | undefined;
-  let first: HelloReply | undefined;
-
-  /**
-   * Starts a process in a fresh sandbox (files, HOME, TMPDIR). A history process's breach belongs
-   * to its history alone, so histories judged ahead and then dropped (--jobs) change nothing.
-   */
-  const launch = (latch: boolean): Live => {
-    const sandbox = new Sandbox(o.sandboxDir);
-    let channel: Channel;
-    const self: { breach?: AdapterError } = {};
-    const onBroken = (e: AdapterError): void => {
-      self.breach ??= e;
-      if (latch) failure ??= e;
-    };
-    try {
-      // {root}: the same directory hello carries (README "{root}").
-      channel = new Channel({
-        command: withRoot(o.command, sandbox.root),
-        cwd,
-        timeoutMs,
-        env: sandbox.env(),
-        onBroken,
-        ...(o.isolation ? { isolation: o.isolation, writable: [sandbox.root, sandbox.home, sandbox.tmp] } : {}),
-      });
-    } catch (e) {
-      sandbox.remove();
-      throw e;
-    }
-    const hello = (async (): Promise<HelloReply> => {
-      const m = await channel.request('hello', {
-        protocol: PROTOCOL_VERSION,
-        specVersion: SPEC_VERSION,
-        kit: KIT_VERSION,
-        root: sandbox.root,
-      });
-      const h = helloFrom(m);
-      if (typeof h === 'string') throw channel.fail(h);
-      if (first !== undefined && (h.name !== first.name || !sameCapabilities(h.capabilities, first.capabilities)))
-        throw channel.fail(
-          `answered hello with a different name or capabilities than its first process (${JSON.stringify(h)} vs ${JSON.stringify(first)})`,
-        );
-      channel.allowBarrier = h.capabilities.raceBarrier === true;
-      return h;
-    })();
-    hello.catch(() => undefined); // observed when the process is taken
-    const live: Live = Object.assign(self, { sandbox, channel, hello });
-    everything.add(live);
-    return live;
-  };
-
-  /** Processes told to exit and not yet gone: a history does not wait for them, close() does. */
-  const exiting = new Set<Promise<void>>();
-  const end = async (live: Live): Promise<void> => {
-    everything.delete(live);
-    const gone = live.channel.close();
-    exiting.add(gone);
-    void gone.then(() => exiting.delete(gone));
-    live.sandbox.remove();
-  };
-
-  /** A worker's shim over a live process (its sandbox, its claims). */
-  const workerShim = async (live: Live, claims: ClaimQueue, ctx: AdapterContext): Promise<WorkerShim> => {
-    const caps = capabilities!;
-    const reply = await live.channel.request('newWorker', {
-      worker: ctx.workerId,
-      ...defined({ arm: ctx.arm }),
-      levers: ctx.levers,
-      cap: toWire(ctx.cap),
-      seal: ctx.seal,
-      // spec 2.1 "Forks and resumed sessions" (docs/PROTOCOL.md "newWorker"): sent only when they apply.
-      ...defined({ session: ctx.session, forkOf: ctx.forkOf, resumed: ctx.resumed }),
-    });
-    const err = errorOf(reply);
-    if (err !== undefined) throw errorFrom(err);
-    let counters: Counters = (reply.counters as Counters | undefined) ?? { pointered: 0, capped: 0, bytesWithheld: 0 };
-    const note = (m: Message): void => {
-      if (m.counters !== undefined) counters = m.counters as Counters;
-    };
-    const shim: { -readonly [K in keyof WorkerShim]: WorkerShim[K] } = {
-      read: async (args: ReadArgs): Promise<string> => {
-        live.sandbox.prepare(String(args.path));
-        const m = await live.channel.request('read', { worker: ctx.workerId, args: toWire(args) }, async () => {
-          // The barrier: the kit's read tool consumes this request's injection (the race write).
-          await ctx.read(args).catch((e: unknown) => {
-            if (e instanceof AdapterError) throw e; // the tool's own failure is the process's business
-          });
-        });
-        note(m);
-        const e = errorOf(m);
-        if (e !== undefined) throw errorFrom(e);
-        if (caps.counters && m.counters === undefined)
-          throw live.channel.fail('declared capabilities.counters but sent a read reply without "counters"');
-        for (const n of (m.counted as number[] | undefined) ?? []) ctx.onCount(n);
-        claims.put(m.text as string, m.claim as Claim | undefined);
-        return m.text as string;
-      },
-    };
-    if (caps.staleServe)
-      shim.stale = async (req: StaleRequest): Promise<string | null> => {
-        live.sandbox.prepare(req.path);
-        const m = await live.channel.request('stale', {
-          worker: ctx.workerId,
-          path: req.path,
-          startLine: req.startLine,
-          endLine: req.endLine,
-        });
-        note(m);
-        const e = errorOf(m);
-        if (e !== undefined) throw errorFrom(e);
-        if (m.text === null) return null;
-        claims.put(m.text as string, m.claim as Claim | undefined);
-        return m.text as string;
-      };
-    if (caps.forget)
-      shim.forget = async (path?: string): Promise<void> => {
-        const m = await live.channel.request('forget', {
-          worker: ctx.workerId,
-          ...defined({ path }),
-        });
-        note(m);
-        const e = errorOf(m);
-        if (e !== undefined) throw errorFrom(e);
-      };
-    if (caps.counters) shim.counters = () => counters;
-    return shim;
-  };
-
-  // The surface process: the handshake that declares the capabilities, then the surface probes.
-  const surface = launch(true);
-  try {
-    first = await surface.hello;
-  } catch (e) {
-    await end(surface);
-    throw e;
+  constructor(procs: Processes, surface: Live, prespawn: number, lendable: boolean) {
+    this.#procs = procs;
+    this.#surface = surface;
+    this.#prespawn = prespawn;
+    this.#lendable = lendable;
   }
-  capabilities = first.capabilities;
-  const surfaceClaims = new ClaimQueue();
-  const spares: Live[] = [];
-  let probeWorkers = 0;
-  let lendable = o.lendSurface === true;
-  let lent = false;
 
-  const latched = (): void => {
-    if (failure !== undefined) throw failure;
-    if (lent)
+  /** Whether the surface process serves a history (its surface ops then fail). */
+  get lent(): boolean {
+    return this.#lent;
+  }
+
+  /** The process for a new history; the spares are topped up to `prespawn`. */
+  take(): Live {
+    let live = this.#spares.shift();
+    if (live === undefined && this.#lendable) {
+      this.#lendable = false;
+      this.#lent = true;
+      live = this.#surface;
+    }
+    live ??= this.#procs.launch(false);
+    while (this.#spares.length < this.#prespawn) this.#spares.push(this.#procs.launch(false));
+    return live;
+  }
+
+  /** Forgets the spares (close() ends every process). */
+  clear(): void {
+    this.#spares.length = 0;
+  }
+}
+
+/** What an open process adapter is made of. */
+interface Parts {
+  readonly o: ProcessAdapterOptions;
+  readonly timeoutMs: number;
+  readonly procs: Processes;
+  /** The surface process and its hello. */
+  readonly surface: Live;
+  readonly first: HelloReply;
+  readonly pool: HistoryProcesses;
+}
+
+/** Throws before any use of the surface process once it broke or serves a history. */
+function surfaceGuard({ o, procs, pool }: Parts): () => void {
+  return () => {
+    if (procs.failure !== undefined) throw procs.failure;
+    if (pool.lent)
       throw new AdapterError(
         `the surface process of ${o.command} serves a replayed history, not the surface probes (a kit bug)`,
       );
   };
+}
 
-  const surfaceOps = {
-    ...(capabilities.armResolver
+/** The surface probes the capabilities declare, answered by the surface process. */
+function surfaceOps(channel: Channel, caps: Capabilities, latched: () => void): Surface {
+  return {
+    ...(caps.armResolver
       ? {
           resolveArm: async (flag: unknown): Promise<Levers> => {
             latched();
-            const m = await surface.channel.request('resolveArm', flag === undefined ? {} : { flag: toWire(flag) });
-            const e = errorOf(m);
-            if (e !== undefined) throw errorFrom(e);
-            return m.levers as Levers;
+            const m = await channel.request('resolveArm', flag === undefined ? {} : { flag: toWire(flag) });
+            return unlessError(m).levers as Levers;
           },
         }
       : {}),
-    ...(capabilities.persona
+    ...(caps.persona
       ? {
           persona: async (arm: ArmName, cap: number, seal: string): Promise<string | null> => {
             latched();
-            const m = await surface.channel.request('persona', { arm, cap: toWire(cap), seal });
+            const m = await channel.request('persona', { arm, cap: toWire(cap), seal });
             return m.text as string | null;
           },
         }
       : {}),
   };
+}
 
-  const adapter: ProcessAdapter = {
+/** A history's handle over its process: its sandbox mirrors the kit's disk, its claims decode its reads. */
+function historyHandle({ procs, timeoutMs, first }: Parts, live: Live): HistoryHandle {
+  const claims = new ClaimQueue();
+  let closed = false;
+  live.sandbox.foldCase = first.capabilities.caseInsensitive === true;
+  return {
+    opTimeoutMs: timeoutMs,
+    injectsFailures: false,
+    create: (ctx) => workerShim(live, first.capabilities, claims, ctx),
+    write: (path, content, mtimeMs) => live.sandbox.write(path, content, mtimeMs),
+    delete: (path) => live.sandbox.delete(path),
+    symlink: (path, target, mtimeMs) => live.sandbox.symlink(path, target, mtimeMs),
+    hardlink: (path, existing) => live.sandbox.hardlink(path, existing),
+    decode: (text, info) => sizedClaim(claims.take(text), info),
+    breach: () => live.breach,
+    async close() {
+      if (closed) return;
+      closed = true;
+      await procs.end(live);
+    },
+  };
+}
+
+/** A history's process, once its hello is answered (ended if it is not). */
+async function openHistory(parts: Parts): Promise<HistoryHandle> {
+  const { procs, pool } = parts;
+  if (procs.failure !== undefined) throw procs.failure;
+  const live = pool.take();
+  try {
+    await live.hello;
+  } catch (e) {
+    await procs.end(live);
+    throw e;
+  }
+  return historyHandle(parts, live);
+}
+
+function adapterOf(parts: Parts): ProcessAdapter {
+  const { procs, surface, first, pool } = parts;
+  const capabilities = first.capabilities;
+  const latched = surfaceGuard(parts);
+  const surfaceClaims = new ClaimQueue();
+  let probeWorkers = 0;
+  return {
     name: `process:${first.name}`,
     capabilities,
     // Spec 2.1: its sandbox holds real symlinks and hardlinks (adapters/process/sandbox.ts).
     mirrorsLinks: true,
-    surface: surfaceOps,
-    failure: () => failure,
+    surface: surfaceOps(surface.channel, capabilities, latched),
+    failure: () => procs.failure,
     // Outside a history (the CAP-PARAM probe): a worker of the surface process.
     async create(ctx: AdapterContext): Promise<WorkerShim> {
       latched();
-      return workerShim(surface, surfaceClaims, { ...ctx, workerId: `probe-${++probeWorkers}` });
+      return workerShim(surface, capabilities, surfaceClaims, { ...ctx, workerId: `probe-${++probeWorkers}` });
     },
     decode(text: string, info: DecodeInfo): Claim {
       return sizedClaim(surfaceClaims.take(text), info);
     },
-    async openHistory(_info: HistoryInfo): Promise<HistoryHandle> {
-      if (failure !== undefined) throw failure;
-      let live = spares.shift();
-      if (live === undefined && lendable) {
-        lendable = false;
-        lent = true;
-        live = surface;
-      }
-      live ??= launch(false);
-      while (spares.length < prespawn) spares.push(launch(false));
-      try {
-        await live.hello;
-      } catch (e) {
-        await end(live);
-        throw e;
-      }
-      const claims = new ClaimQueue();
-      let closed = false;
-      live.sandbox.foldCase = capabilities.caseInsensitive === true;
-      return {
-        opTimeoutMs: timeoutMs,
-        injectsFailures: false,
-        create: (ctx) => workerShim(live, claims, ctx),
-        write: (path, content, mtimeMs) => live.sandbox.write(path, content, mtimeMs),
-        delete: (path) => live.sandbox.delete(path),
-        symlink: (path, target, mtimeMs) => live.sandbox.symlink(path, target, mtimeMs),
-        hardlink: (path, existing) => live.sandbox.hardlink(path, existing),
-        decode: (text, info) => sizedClaim(claims.take(text), info),
-        breach: () => live.breach,
-        async close() {
-          if (closed) return;
-          closed = true;
-          await end(live);
-        },
-      };
-    },
+    openHistory: (_info: HistoryInfo) => openHistory(parts),
     async close() {
-      spares.length = 0;
-      await Promise.all([...everything].map(end));
-      await Promise.all([...exiting]);
+      pool.clear();
+      await procs.close();
     },
   };
-  return adapter;
+}
+
+export async function openProcessAdapter(o: ProcessAdapterOptions): Promise<ProcessAdapter> {
+  const timeoutMs = o.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const procs = new Processes({ ...o, cwd: o.cwd ?? process.cwd(), timeoutMs });
+  // The surface process: the handshake that declares the capabilities, then the surface probes.
+  const { live: surface, hello: first } = await procs.launchFirst();
+  const pool = new HistoryProcesses(procs, surface, o.prespawn ?? 2, o.lendSurface === true);
+  return adapterOf({ o, timeoutMs, procs, surface, first, pool });
 }

@@ -1,0 +1,40 @@
+/** What the played MCP host assumes, for the report (driver.ts DriverAdapter.assumptions). */
+import type { LeverName } from '../../core/levers.ts';
+import { describeLevers, quoted } from '../drivers/driver.ts';
+import type { ReadTool } from './tool.ts';
+
+/** The SDK the kit's client is built on (package.json pins it). */
+export const SDK = '@modelcontextprotocol/sdk';
+
+export const MCP_HOST = `MCP client (${SDK} Client over stdio)`;
+
+export interface HostPlayed {
+  readonly command: string;
+  readonly cwd: string;
+  readonly tool: ReadTool;
+  readonly timeoutMs: number;
+  readonly pattern: string;
+  readonly decoding: boolean;
+  readonly decoderModule: string | undefined;
+  readonly compactTool: string | undefined;
+  readonly levers: readonly LeverName[];
+  readonly cap: number | undefined;
+}
+
+export function mcpAssumptions(h: HostPlayed): string[] {
+  const { tool } = h;
+  const windows = tool.offsetArg !== undefined;
+  return [
+    `Host played: ${MCP_HOST} (${SDK} as pinned by the kit). For each worker it starts ${quoted(h.command)} through the shell from ${h.cwd} ({root} = the history's sandbox) and opens one session: each worker is a separate session with its own server process; the servers of a history share one fresh HOME, so a cache kept on disk is shared across sessions.`,
+    `Read tool: ${tool.name}, path in "${tool.pathArg}" as an absolute path under the sandbox, spelled as the kit spells it (unnormalised); ${windows ? `windows: "${tool.offsetArg}" = 1-based first line, "${tool.limitArg}" = line count` : 'no windows (the tool takes no offset and limit; --mcp-args maps them)'}. A call has ${h.timeoutMs} ms (--timeout), past which the run ends with exit 2.`,
+    `What the worker sees is the text parts of the result joined with no separator; isError = a refusal (absent when the text says ENOENT / not found, else unreadable); a result with other parts is undecodable (exit 2). The content of a request is the file's text${windows ? ' (or its window)' : ''}, with no host tool bound.`,
+    `Decoding: ${h.decoding ? `first --decode ${h.decoderModule ?? ''}, then ` : ''}the request's current content = verbatim; a unified diff = a diff against what the worker holds; text matching /${h.pattern}/i = "unchanged, you hold it" (a pointer); any other text is judged as the file's text.`,
+    `A worker's parallel reads run one after another.`,
+    h.compactTool !== undefined
+      ? `On compaction the host calls the server's tool ${h.compactTool} with no arguments in the worker's session; it compacts whole workers only (forget(path) is not generated).`
+      : `The host compacts transcripts (whole workers) without telling the server (no --mcp-compact): a pointer after a compaction fails FORGET-RESETS.`,
+    `After a compaction the host does not re-inject recently read files: the worker holds nothing it read before.`,
+    `The server reads the disk itself: the kit neither makes its reads fail on purpose nor races them.`,
+    describeLevers(h.levers, h.cap),
+  ];
+}
