@@ -255,6 +255,12 @@ export interface HistoryHandle {
    * CLI's, before its profile's normalisation): the trace records it (core/trace.ts RawToolResult).
    */
   raw?(text: string): RawToolResult | undefined;
+  /**
+   * Spec 2.1: whether a read's text is the base64 of bytes the shim answered (a process's `base64`
+   * reply), taken once right after the read settles: the trace records `binary: true`, the claim is
+   * `verbatim` and the handle's decoder is not asked.
+   */
+  bytes?(text: string): boolean;
   /** The limit this handle enforces on every operation itself; the kit waits longer before giving up. */
   readonly opTimeoutMs?: number;
   /** Whether the kit may make a read fail on purpose (a `fail` event); a process reads the disk itself. */

@@ -232,7 +232,7 @@ function shapeProblem(e: unknown): string | undefined {
         if (e.content !== undefined) return 'write has both "content" and "contentBase64" (give one)';
         if (!isStr(e.contentBase64) || !BASE64.test(e.contentBase64))
           return 'write "contentBase64" must be base64 (RFC 4648, padded)';
-      } else if (!isStr(e.content)) return 'write needs string "content" (or "contentBase64")';
+      } else if (!isStr(e.content)) return 'write needs string "content"';
       return isInt(e.mtimeMs) && e.mtimeMs >= 0 ? undefined : 'write needs whole-millisecond integer "mtimeMs"';
     case 'delete':
       return isStr(e.path) ? undefined : 'delete needs string "path"';

@@ -529,6 +529,7 @@ export class Session {
             throw new AdapterError(
               `adapter ${this.adapter.name}: read() must resolve to a string or a Uint8Array (got ${typeof r})`,
             );
+          if (this.#history?.bytes?.(r) === true) return { response: { text: r, binary: true } };
           return { response: { text: r, ...defined({ raw: this.#history?.raw?.(r) }) } };
         } catch (err) {
           if (err instanceof AdapterError) throw err;

@@ -18,7 +18,7 @@ import {
   type Trace,
   type TraceEvent,
 } from '../core/trace.ts';
-import type { RawDecoder, ShimAdapter } from '../adapters/contract.ts';
+import type { BytesShimAdapter, RawDecoder, ShimAdapter } from '../adapters/contract.ts';
 import { reattachedIn, type Outcome, type ReadOutcome, type StaleOutcome } from '../harness/session.ts';
 import { World, type ToolResult } from '../harness/world.ts';
 import { defined } from '../core/defined.ts';
@@ -78,7 +78,7 @@ const STORY_EVENTS = 40;
 export async function auditTrace(
   trace: Trace,
   lines: readonly number[],
-  adapter: ShimAdapter,
+  adapter: ShimAdapter | BytesShimAdapter,
   fromRaw?: RawDecoder,
 ): Promise<AuditResult> {
   const { cap, seal } = trace.header;

@@ -8,6 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { binaryLedger, type BinaryLie } from '../../examples/designs/binary-ledger.ts';
 import { runConformance } from '../../properties/run.ts';
 import { LIE_CLASSES, type LieClassId } from '../../properties/corpus/classes.ts';
+import { auditTrace, eventLines } from '../../properties/audit.ts';
+import { formatTrace, parseTrace } from '../../core/trace.ts';
 
 const SEED = 20261130;
 const CASES: Readonly<Record<'readable' | 'refuse', readonly string[]>> = {
@@ -49,4 +51,17 @@ describe('in-process: a pointer shim keyed on what it handed over, text or bytes
       ]);
       expect(classes.some((c) => c === cls || c?.startsWith(`lie class: ${LIE_CLASSES[cls]}`) === true)).toBe(true);
     });
+
+  it('a saved binary failure replays byte for byte: audit judges the recorded bytes (binary: true) and finds the same lie', async () => {
+    for (const lie of ['image-head', 'stat-binary'] as const) {
+      const adapter = binaryLedger({ lie });
+      const r = await runConformance({ adapter, runs: 0, seed: SEED });
+      const f = r.rules.find((x) => x.status === 'fail')!;
+      const text = formatTrace(f.counterexample!.trace);
+      expect(text).toContain('"contentBase64"');
+      if (lie === 'image-head') expect(text).toContain('"binary":true');
+      const audited = await auditTrace(parseTrace(text), eventLines(text), adapter);
+      expect(audited.lies.map((l) => l.rule)).toContain(f.id);
+    }
+  });
 });
