@@ -78,11 +78,13 @@ function capabilitiesOf(o: McpDriverOptions, levers: readonly LeverName[], tool:
 /** A history's handle over its slot: its sandbox mirrors the kit's disk, its claims decode its reads. */
 function historyHandle(setup: WorkerSetup, timeoutMs: number, slot: Slot): DecodingHistoryHandle {
   const claims = new ClaimQueue();
+  const bytes = new Set<string>();
   let closed = false;
   return {
     opTimeoutMs: timeoutMs,
     injectsFailures: false,
-    create: () => mcpWorker(setup, slot, claims),
+    create: () => mcpWorker(setup, slot, claims, bytes),
+    bytes: (text) => bytes.delete(text),
     write: (path, content, mtimeMs) => slot.sandbox.write(path, content, mtimeMs),
     delete: (path) => slot.sandbox.delete(path),
     decode: (text) => claims.take(text),

@@ -101,12 +101,15 @@ describe('what a server may answer', { timeout: cpuBudget(4) }, () => {
     expect(r.code, r.stdout + r.stderr).toBe(0);
     expect(json(r).assumptions.join('\n')).toMatch(/windows: "from" = 1-based first line, "count" = line count/);
   }, 300_000);
+  it('an embedded text resource is content (the file, passed); an image part is content too, judged: not the file (spec 2.1)', async () => {
+    const res = await replay('edit', ['--mcp', `node ${FIX}/server.mjs resource`]);
+    expect(res.code, res.stdout + res.stderr).toBe(0);
+    const img = await replay('edit', ['--mcp', `node ${FIX}/server.mjs image`]);
+    expect(img.code, img.stderr).toBe(1);
+    // The same image for every file: not its text, and content where the file is missing.
+    expect(failed(json(img)).sort()).toEqual(['PASSTHROUGH', 'SLICE-EXACT']);
+  });
   it.each([
-    [
-      'an image part',
-      'image',
-      /read_file of \/.*src\/config.ts answered with image content; the kit judges text parts only, so the response is undecodable/,
-    ],
     [
       'a line that is not JSON-RPC',
       'garbage',
