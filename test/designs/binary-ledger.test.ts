@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { binaryLedger, type BinaryLie } from '../../examples/designs/binary-ledger.ts';
+import type { BytesShimAdapter } from '../../core/contract.ts';
 import { runConformance } from '../../properties/run.ts';
 import { LIE_CLASSES, type LieClassId } from '../../properties/corpus/classes.ts';
 import { auditTrace, eventLines } from '../../properties/audit.ts';
@@ -63,5 +64,27 @@ describe('in-process: a pointer shim keyed on what it handed over, text or bytes
       const audited = await auditTrace(parseTrace(text), eventLines(text), adapter);
       expect(audited.lies.map((l) => l.rule)).toContain(f.id);
     }
+  });
+
+  it('a declared tool.binary the shim contradicts is judged by the truth rules, never refused', async () => {
+    // The host refuses binaries, but this shim reads the disk's bytes itself and hands them over.
+    const base = binaryLedger({ binary: 'refuse' });
+    const adapter: BytesShimAdapter = {
+      ...base,
+      name: 'contradicts-refuse',
+      create: (ctx) => ({
+        read: (args) =>
+          ctx.read(args).catch((e: { code?: string }) => {
+            if (e.code === 'EBINARY') return ctx.fs.readBytes!(args.path);
+            throw e;
+          }),
+      }),
+    };
+    const r = await runConformance({ adapter, runs: 0, seed: SEED });
+    const failed = r.rules.filter((x) => x.status === 'fail').map((x) => x.id);
+    expect(failed).toContain('PASSTHROUGH');
+    expect(r.rules.find((x) => x.id === 'PASSTHROUGH')!.counterexample!.story[0]).toMatch(
+      `lie class: ${LIE_CLASSES['refused-binary-recorded']}`,
+    );
   });
 });
