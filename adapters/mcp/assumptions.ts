@@ -1,4 +1,5 @@
 /** What the played MCP host assumes, for the report (driver.ts DriverAdapter.assumptions). */
+import type { HostToolBinary } from '../../core/host-tool.ts';
 import type { LeverName } from '../../core/levers.ts';
 import { describeLevers, quoted } from '../drivers/driver.ts';
 import type { ReadTool } from './tool.ts';
@@ -19,7 +20,15 @@ export interface HostPlayed {
   readonly compactTool: string | undefined;
   readonly levers: readonly LeverName[];
   readonly cap: number | undefined;
+  /** --mcp-binary (spec 2.1). */
+  readonly binary?: HostToolBinary | undefined;
 }
+
+const BINARY_SAID: Readonly<Record<HostToolBinary, string>> = {
+  base64: 'as its base64 text',
+  bytes: 'as its bytes (an image or blob part)',
+  refuse: 'with a refusal (EBINARY)',
+};
 
 export function mcpAssumptions(h: HostPlayed): string[] {
   const { tool } = h;
@@ -35,6 +44,11 @@ export function mcpAssumptions(h: HostPlayed): string[] {
       : `The host compacts transcripts (whole workers) without telling the server (no --mcp-compact): a pointer after a compaction fails FORGET-RESETS.`,
     `After a compaction the host does not re-inject recently read files: the worker holds nothing it read before.`,
     `The server reads the disk itself: the kit neither makes its reads fail on purpose nor races them.`,
+    ...(h.binary === undefined
+      ? []
+      : [
+          `The read tool answers a file that is not UTF-8 ${BINARY_SAID[h.binary]} (--mcp-binary ${h.binary}): the kit writes such files and judges them on their base64 text (SPEC.md "Bytes that are not text").`,
+        ]),
     describeLevers(h.levers, h.cap),
   ];
 }
