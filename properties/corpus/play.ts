@@ -101,7 +101,7 @@ export function whyNotPlayed(
         ? 'needs a host tool that returns binary files (capabilities.tool.binary: base64 or bytes)'
         : 'needs a host tool declared to refuse binary files (capabilities.tool.binary: refuse)';
     if (!(env.transport === 'in-process' || env.bytes === true))
-      return 'needs a disk that holds bytes that are not UTF-8 (in-process, or --process)';
+      return 'needs a disk that holds bytes that are not UTF-8 (in-process, --process or --mcp)';
   }
   if (!c.rules.some((r) => env.targets.has(r))) return `--only leaves none of its rules (${c.rules.join(', ')})`;
   return undefined;
