@@ -54,6 +54,13 @@ describe('over the process protocol: the Python twin', () => {
     expect(sandboxesIn(home)).toEqual([]);
   }, 300_000);
 
+  it('behind a tool that refuses binaries (--binary refuse): passes, the refused-binary case played', () => {
+    const r = run(['--process', `${SHIM} --binary refuse`, '--runs', '1', '--reporter', 'json']);
+    const j = JSON.parse(r.stdout) as { corpus: { cases: { id: string; played: boolean }[] } };
+    expect(j.corpus.cases.find((c) => c.id === 'refused-binary-then-text')?.played).toBe(true);
+    expect(r.code, r.stdout.slice(0, 2000)).toBe(0);
+  }, 300_000);
+
   for (const { lie, rule, cls } of LIES)
     it(`--lie ${lie}: fails ${rule} with the story of ${cls}`, () => {
       const r = run(['--process', `${SHIM} --lie ${lie}`, '--runs', '1']);
