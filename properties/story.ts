@@ -128,9 +128,11 @@ export function tellStory(
         const said =
           r === undefined
             ? ''
-            : r.claim
-              ? ` → ${sayClaim(r.claim, 'text' in r.response ? r.response.text : '')}`
-              : ` → error: ${'error' in r.response ? r.response.error : '?'}`;
+            : 'binary' in r.response && r.response.binary === true
+              ? ` → bytes, as the tool's output (${n(Buffer.from(r.response.text, 'base64').length)} bytes: ${n(r.response.text.length)} of base64)`
+              : r.claim
+                ? ` → ${sayClaim(r.claim, 'text' in r.response ? r.response.text : '')}`
+                : ` → error: ${'error' in r.response ? r.response.error : '?'}`;
         line = `${e.worker} reads ${e.path}${window(e.args)}${extra ? ` (${extra})` : ''}${said}`;
         if (e.race) mtimes.set(resolvePath(e.path), e.race.mtimeMs);
         break;
