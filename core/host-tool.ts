@@ -180,9 +180,14 @@ export function windowLimitMax(t: HostToolBound | undefined): number | undefined
   return t?.maxLines !== undefined && t.defaultLimit === undefined ? t.maxLines : undefined;
 }
 
+/** "a file that is not UTF-8 returned as its bytes (…)" — for reports. */
+export function describeBinary(b: HostToolBinary): string {
+  return BINARY_WORDS[b];
+}
+
 const BINARY_WORDS: Readonly<Record<HostToolBinary, string>> = {
-  base64: 'a file that is not UTF-8 returned as its base64 text',
-  bytes: 'a file that is not UTF-8 returned as its bytes (judged on their base64 text)',
+  base64: 'a file that is not UTF-8 answered with its base64 text',
+  bytes: 'a file that is not UTF-8 answered with its bytes (an image part)',
   refuse: 'a file that is not UTF-8 refused (EBINARY)',
 };
 

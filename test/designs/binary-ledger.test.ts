@@ -39,6 +39,10 @@ describe('in-process: a pointer shim keyed on what it handed over, text or bytes
       const played = new Set(r.corpus!.cases.filter((c) => c.played).map((c) => c.id));
       for (const id of CASES.readable) expect(played.has(id), id).toBe(binary !== 'refuse');
       for (const id of CASES.refuse) expect(played.has(id), id).toBe(binary === 'refuse');
+      // The report says how the host's tool answers a binary file, on a line of its own (no bound).
+      expect(r.assumptions.filter((a) => a.startsWith('The host read tool'))).toEqual([
+        expect.stringMatching(/^The host read tool: a file that is not UTF-8 .*\(capabilities\.tool\.binary\)/),
+      ]);
     }, 120_000);
 
   for (const { lie, binary, rules, cls } of LIES)
