@@ -1,7 +1,11 @@
 /** readshim-conformance — the public API. README.md documents every export. */
-export { defineAdapter } from './adapters/contract.ts';
+export { defineAdapter, defineBytesAdapter } from './adapters/contract.ts';
 export type {
   AdapterContext,
+  AnyWorkerShim,
+  BytesShimAdapter,
+  BytesWorkerShim,
+  ToolOutput,
   Capabilities,
   Counters,
   DecodeInfo,

@@ -67,6 +67,10 @@ export const FILES: Readonly<Record<string, Exception>> = {
     suite: 'hosts',
     why: 'two default runs and four spawned Python runs of the host-identity twins (~53 s)',
   },
+  'test/process/binary.test.ts': {
+    suite: 'hosts',
+    why: 'five spawned Python runs of the binary twins (~30 s of CPU)',
+  },
   'test/process/cli.test.ts': { suite: 'hosts', why: 'the run command on spawned Python shims (~52 s of CPU)' },
   'test/ci/identity.test.ts': { suite: 'hosts', why: 'six full recorded runs, twice each (~118 s of CPU)' },
   'test/cli/faults.test.ts': { suite: 'hosts', why: 'every fault kind end to end, spawned (~54 s of CPU)' },

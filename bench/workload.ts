@@ -343,6 +343,7 @@ export function describeWorkload(events: readonly TraceEvent[], cap: number): Wo
   for (const e of events) {
     switch (e.type) {
       case 'write': {
+        if (!('content' in e)) break; // the workload draws text only (spec 2.1 bytes come from the corpus)
         const p = resolvePath(e.path);
         const before = content.get(p);
         if (before === undefined) {

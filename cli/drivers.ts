@@ -4,7 +4,7 @@
  * cli/subjects.ts registers them as kinds of subject. README "Check a hook", "Check an MCP server".
  */
 import { UsageError } from '../core/errors.ts';
-import { hostToolProblem, type HostToolBound } from '../core/host-tool.ts';
+import { HOST_TOOL_BINARY, hostToolProblem, type HostToolBinary, type HostToolBound } from '../core/host-tool.ts';
 import { LEVER_NAMES, isLeverName, type LeverName } from '../core/levers.ts';
 import { REINJECT_MAX_COUNT } from '../core/reinject.ts';
 import { shellWord } from '../adapters/command.ts';
@@ -45,6 +45,8 @@ export type DriverFlags =
       readonly tool?: string;
       readonly args?: ArgMap;
       readonly compactTool?: string;
+      /** --mcp-binary (spec 2.1): how the server's read tool answers a file that is not UTF-8. */
+      readonly binary?: HostToolBinary;
     })
   | AgentFlags;
 
@@ -82,6 +84,7 @@ export function parseDriverFlags(f: ReadonlyMap<string, string>, cap: number | u
     'mcp-tool': 'mcp',
     'mcp-args': 'mcp',
     'mcp-compact': 'mcp',
+    'mcp-binary': 'mcp',
     'pointer-pattern': 'either',
     decode: 'either',
     levers: 'either',
@@ -149,8 +152,15 @@ export function parseDriverFlags(f: ReadonlyMap<string, string>, cap: number | u
     ...(f.has('mcp-tool') ? { tool: f.get('mcp-tool')! } : {}),
     ...(args ? { args } : {}),
     ...(f.has('mcp-compact') ? { compactTool: f.get('mcp-compact')! } : {}),
+    ...(f.has('mcp-binary') ? { binary: mcpBinary(f.get('mcp-binary')!) } : {}),
     ...common,
   };
+}
+
+/** --mcp-binary <mode>: how the server answers a file that is not UTF-8 (spec/SPEC.md "Bytes that are not text"). */
+function mcpBinary(raw: string): HostToolBinary {
+  if ((HOST_TOOL_BINARY as readonly string[]).includes(raw)) return raw as HostToolBinary;
+  throw new UsageError(`run: --mcp-binary takes ${HOST_TOOL_BINARY.join('|')}, got ${JSON.stringify(raw)}`);
 }
 
 /** --hook-tool's JSON: a host tool bound (core/host-tool.ts), checked like a process shim's `hello`. */
@@ -201,6 +211,7 @@ export async function openDriver(
     ...defined({ tool: d.tool }),
     ...defined({ args: d.args }),
     ...defined({ compactTool: d.compactTool }),
+    ...defined({ binary: d.binary }),
     ...(o.replay ? { prespawn: 0 } : {}),
     ...shared,
   });
@@ -230,6 +241,7 @@ export function driverArgv(d: DriverFlags): string[] {
           .join(','),
       );
     add('mcp-compact', d.compactTool);
+    add('mcp-binary', d.binary);
   }
   if (d.levers !== undefined) add('levers', d.levers.length === 0 ? 'none' : d.levers.join(','));
   add('pointer-pattern', d.pointerPattern);
@@ -271,6 +283,7 @@ export function parseAgentFlags(f: ReadonlyMap<string, string>): AgentFlags | un
     'mcp-tool',
     'mcp-args',
     'mcp-compact',
+    'mcp-binary',
     'pointer-pattern',
     'decode',
     'levers',

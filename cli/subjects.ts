@@ -202,9 +202,10 @@ export const SUBJECTS: { readonly [K in SubjectKind]: SubjectEntry<FlagsOf[K]> }
       '--mcp-tool <name>',
       '--mcp-args path=<a>,offset=<a>,limit=<a>',
       '--mcp-compact <tool>',
+      '--mcp-binary base64|bytes|refuse',
       ...DRIVER_SHARED_FLAGS.usage,
     ],
-    flags: ['mcp', 'mcp-tool', 'mcp-args', 'mcp-compact', ...DRIVER_SHARED_FLAGS.flags],
+    flags: ['mcp', 'mcp-tool', 'mcp-args', 'mcp-compact', 'mcp-binary', ...DRIVER_SHARED_FLAGS.flags],
     // One client holds every server of a history: histories run one at a time.
     transport: 'process',
     isolatedHistories: false,

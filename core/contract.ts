@@ -4,14 +4,33 @@
  */
 import type { ArmName, Levers } from './arms.ts';
 import type { Claim } from './claims.ts';
-import type { HostToolBound, HostToolUnit } from './host-tool.ts';
+import type { HostToolBinary, HostToolBound, HostToolUnit } from './host-tool.ts';
 import type { LeverName } from './levers.ts';
 import type { Reinject } from './reinject.ts';
 import type { RawToolResult } from './trace.ts';
 import type { Sessions } from './sessions.ts';
 import type { BatchPart } from './batch.ts';
 
-export type { ArmName, Levers, Claim, HostToolBound, HostToolUnit, LeverName, Reinject, Sessions, BatchPart };
+export type {
+  ArmName,
+  Levers,
+  Claim,
+  HostToolBinary,
+  HostToolBound,
+  HostToolUnit,
+  LeverName,
+  Reinject,
+  Sessions,
+  BatchPart,
+};
+
+/**
+ * What the inner read tool hands back, and what a shim may answer (spec 2.1, spec/SPEC.md "Bytes
+ * that are not text"): text, or — only behind a host tool that declares `binary: 'bytes'`, for a
+ * file that is not valid UTF-8 — the file's bytes (an image or resource part). The kit judges
+ * bytes on their base64 text.
+ */
+export type ToolOutput = string | Uint8Array;
 
 /** What a shim offers; a rule whose capability is missing reports n/a naming it. */
 export interface Capabilities {
@@ -101,8 +120,10 @@ export interface StaleRequest {
 
 /** The kit's file system view (for shims that stat or read the disk themselves). */
 export interface KitFs {
-  /** Current text of a file; throws an Error with code 'ENOENT' when absent. */
+  /** Current text of a file (a file that is not UTF-8: decoded with U+FFFD); throws an Error with code 'ENOENT' when absent. */
   read(path: string): string;
+  /** Spec 2.1: the file's bytes on disk, text or not; throws 'ENOENT' when absent. */
+  readBytes?(path: string): Uint8Array;
   /** mtime in whole milliseconds and size in bytes; throws 'ENOENT' when absent. */
   stat(path: string): { readonly mtimeMs: number; readonly size: number };
   exists(path: string): boolean;
@@ -121,8 +142,12 @@ export interface Counters {
   readonly bytesWithheld: number;
 }
 
-/** Everything one worker's shim is created with. */
-export interface AdapterContext {
+/**
+ * Everything one worker's shim is created with. `Out` is what `read` resolves to: a string, unless
+ * the adapter declares `capabilities.tool.binary: 'bytes'` (spec 2.1) — then type the context
+ * `AdapterContext<ToolOutput>`: a binary file's read resolves to a Uint8Array.
+ */
+export interface AdapterContext<Out extends ToolOutput = string> {
   readonly workerId: string;
   /** The arm of this history; undefined for a shim that declares levers. */
   readonly arm: ArmName | undefined;
@@ -133,8 +158,13 @@ export interface AdapterContext {
   readonly seal: string;
   /** The host tool's bound, when declared (ctx.read already applies it). */
   readonly tool?: HostToolBound;
-  /** The inner read tool: resolves to the file's text (or window, within the declared bound), rejects with code ENOENT etc. */
-  read(args: ReadArgs): Promise<string>;
+  /**
+   * The inner read tool: resolves to the file's text (or window, within the declared bound), rejects
+   * with code ENOENT etc. Spec 2.1: a file that is not valid UTF-8 resolves to its base64 text behind
+   * `tool.binary: 'base64'`, to its bytes (a Uint8Array) behind `'bytes'`, and rejects with EBINARY
+   * otherwise (spec/SPEC.md "Bytes that are not text").
+   */
+  read(args: ReadArgs): Promise<Out>;
   readonly fs: KitFs;
   /** Report a counted response with its withheld bytes (COUNT-EXACT). */
   onCount(withheld: number): void;
@@ -174,6 +204,18 @@ export interface WorkerShim {
   forget?(path?: string): void | ForgetResult | Promise<void | ForgetResult>;
   counters?(): Counters;
 }
+
+/**
+ * Spec 2.1: a worker's shim behind a tool that returns bytes (`tool.binary: 'bytes'`): `read` may
+ * resolve to a Uint8Array, the tool's output passed on untouched — an image or resource part,
+ * judged as the claim `verbatim` on its base64 text (spec/SPEC.md "Bytes that are not text").
+ */
+export interface BytesWorkerShim extends Omit<WorkerShim, 'read'> {
+  read(args: ReadArgs): Promise<ToolOutput>;
+}
+
+/** What the kit drives: a text shim, or one that may answer bytes. */
+export type AnyWorkerShim = WorkerShim | BytesWorkerShim;
 
 /** What a driver saw the host do when it compacted a whole worker. */
 export interface ForgetResult {
@@ -230,6 +272,8 @@ export interface HistoryHandle {
   /** Mirrors a write with the kit-set mtime; returns the text the file now holds (the ground truth). */
   write(path: string, content: string, mtimeMs: number): string;
   delete(path: string): void;
+  /** Spec 2.1: mirrors a write of bytes that are not UTF-8 (an image); a handle without it is not played binary files. */
+  writeBytes?(path: string, bytes: Uint8Array, mtimeMs: number): void;
   /** Spec 2.1: mirrors a symlink (its own mtime) and a hardlink; a handle without them is not played links. */
   symlink?(path: string, target: string, mtimeMs: number): void;
   hardlink?(path: string, existing: string): void;
@@ -240,6 +284,12 @@ export interface HistoryHandle {
    * CLI's, before its profile's normalisation): the trace records it (core/trace.ts RawToolResult).
    */
   raw?(text: string): RawToolResult | undefined;
+  /**
+   * Spec 2.1: whether a read's text is the base64 of bytes the shim answered (a process's `base64`
+   * reply), taken once right after the read settles: the trace records `binary: true`, the claim is
+   * `verbatim` and the handle's decoder is not asked.
+   */
+  bytes?(text: string): boolean;
   /** The limit this handle enforces on every operation itself; the kit waits longer before giving up. */
   readonly opTimeoutMs?: number;
   /** Whether the kit may make a read fail on purpose (a `fail` event); a process reads the disk itself. */
@@ -257,6 +307,8 @@ export interface AdapterBase {
   readonly surface?: Surface;
   /** Spec 2.1: every history handle mirrors symlinks and hardlinks to its disk (the process adapter). */
   readonly mirrorsLinks?: boolean;
+  /** Spec 2.1: every history handle mirrors writes of bytes that are not UTF-8 (`writeBytes`). */
+  readonly mirrorsBytes?: boolean;
   /** Called once when the kit is done with the adapter (close processes, etc.). */
   close?(): void | Promise<void>;
 }
@@ -274,6 +326,20 @@ export interface ShimAdapter extends AdapterBase {
   splitBatch?(text: string, paths: readonly string[]): readonly BatchPart[] | string;
 }
 
+/**
+ * Spec 2.1: an in-process adapter behind a host tool that returns bytes (`capabilities.tool.binary:
+ * 'bytes'`): its context's `read` may resolve to a Uint8Array, and its shims may answer one
+ * (spec/SPEC.md "Bytes that are not text"). Everything else is a ShimAdapter's.
+ */
+export interface BytesShimAdapter extends Omit<ShimAdapter, 'create'> {
+  create(ctx: AdapterContext<ToolOutput>): AnyWorkerShim | Promise<AnyWorkerShim>;
+}
+
+/** Identity helper that gives a bytes adapter's author type checking. */
+export function defineBytesAdapter(adapter: BytesShimAdapter): BytesShimAdapter {
+  return adapter;
+}
+
 /** A history handle that decodes its own responses (nothing outside the history could). */
 export interface DecodingHistoryHandle extends HistoryHandle {
   decode(text: string, info: DecodeInfo): Claim;
@@ -288,10 +354,10 @@ export interface HistoryAdapter extends AdapterBase {
 }
 
 /** What the harness drives: an in-process adapter (with or without histories of its own) or a history-only one. */
-export type DrivenAdapter = ShimAdapter | HistoryAdapter;
+export type DrivenAdapter = ShimAdapter | BytesShimAdapter | HistoryAdapter;
 
 /** Whether the adapter creates workers and decodes responses itself (every ShimAdapter does), outside any history. */
-export function isShimAdapter(adapter: DrivenAdapter): adapter is ShimAdapter {
+export function isShimAdapter(adapter: DrivenAdapter): adapter is ShimAdapter | BytesShimAdapter {
   return 'create' in adapter;
 }
 

@@ -46,7 +46,18 @@ export interface HostToolBound {
    * `refuse.maxTokens` (Claude Code 2.1 cuts a file past about 25,000 tokens). A bound, not a refusal.
    */
   readonly maxTokens?: number;
+  /**
+   * Spec 2.1: what the tool does with a file whose bytes are not valid UTF-8 (spec/SPEC.md "Bytes
+   * that are not text"): `base64` returns them as their base64 text, `bytes` returns the bytes
+   * (an image or resource part; in-process `ctx.read` resolves a Uint8Array), `refuse` fails with
+   * EBINARY. Absent: refused, and no binary corpus case is played.
+   */
+  readonly binary?: HostToolBinary;
 }
+
+/** How the host's read tool answers a file that is not valid UTF-8 (spec 2.1). */
+export type HostToolBinary = 'base64' | 'bytes' | 'refuse';
+export const HOST_TOOL_BINARY: readonly HostToolBinary[] = Object.freeze(['base64', 'bytes', 'refuse']);
 
 /**
  * `cutChars`: when the file's size on disk exceeds `overBytes` UTF-8 bytes, the tool's text is cut
@@ -83,6 +94,7 @@ const KEYS = [
   'refuse',
   'cutChars',
   'maxTokens',
+  'binary',
 ];
 const REFUSE_KEYS = ['maxBytes', 'maxTokens', 'binary', 'extensions'];
 const isPositive = (v: unknown): boolean => typeof v === 'number' && Number.isSafeInteger(v) && v >= 1;
@@ -100,6 +112,8 @@ export function hostToolProblem(t: unknown): string | undefined {
     return `capabilities.tool.unit must be one of ${HOST_TOOL_UNITS.join('|')}`;
   if (o.lineNumbers !== undefined && o.lineNumbers !== 'cat-n')
     return 'capabilities.tool.lineNumbers must be "cat-n" when given';
+  if (o.binary !== undefined && !(HOST_TOOL_BINARY as readonly unknown[]).includes(o.binary))
+    return `capabilities.tool.binary must be one of ${HOST_TOOL_BINARY.join('|')} when given`;
   return (
     normalizeProblem(o.normalize) ??
     (o.refuse === undefined ? undefined : refuseProblem(o.refuse)) ??
@@ -166,6 +180,17 @@ export function windowLimitMax(t: HostToolBound | undefined): number | undefined
   return t?.maxLines !== undefined && t.defaultLimit === undefined ? t.maxLines : undefined;
 }
 
+/** "a file that is not UTF-8 returned as its bytes (…)" — for reports. */
+export function describeBinary(b: HostToolBinary): string {
+  return BINARY_WORDS[b];
+}
+
+const BINARY_WORDS: Readonly<Record<HostToolBinary, string>> = {
+  base64: 'a file that is not UTF-8 answered with its base64 text',
+  bytes: 'a file that is not UTF-8 answered with its bytes (an image part)',
+  refuse: 'a file that is not UTF-8 refused (EBINARY)',
+};
+
 /** "at most 2,000 lines, lines cut after 2,000 utf16 units" — for reports. */
 export function describeHostTool(t: HostToolBound): string {
   const unit = t.unit ?? 'utf16';
@@ -193,5 +218,6 @@ export function describeHostTool(t: HostToolBound): string {
       `the text cut at a line end to at most ${t.maxTokens.toLocaleString('en-US')} tokens (estimated as UTF-8 bytes / 4, a partial view)`,
     );
   if (t.refuse !== undefined && describeRefusals(t.refuse) !== '') parts.push(describeRefusals(t.refuse));
+  if (t.binary !== undefined) parts.push(BINARY_WORDS[t.binary]);
   return parts.length === 0 ? 'no bound' : parts.join(', ');
 }

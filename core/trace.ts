@@ -38,16 +38,41 @@ export interface RawToolResult {
   readonly isError?: true;
 }
 
-/** What the shim answered, when recorded: its text, a thrown error, or nothing (stale serve off). */
+/**
+ * What the shim answered, when recorded: its text, a thrown error, or nothing (stale serve off).
+ * Spec 2.1: `binary: true` says the shim answered bytes (an image or resource part), recorded as
+ * their base64 text; such a response is the tool's output untouched (claim `verbatim`).
+ */
 export type RecordedResponse =
-  { readonly text: string; readonly raw?: RawToolResult } | { readonly error: string } | { readonly none: true };
+  | { readonly text: string; readonly raw?: RawToolResult; readonly binary?: true }
+  | { readonly error: string }
+  | { readonly none: true };
 
-export interface WriteEvent {
+/** A write of text (`content`, written as its UTF-8 bytes). */
+export interface TextWriteEvent {
   readonly type: 'write';
   readonly path: string;
   readonly content: string;
   readonly mtimeMs: number;
 }
+/**
+ * Spec 2.1: a write of bytes that need not be UTF-8 (an image, a PDF), as their base64
+ * (RFC 4648 with padding) in `contentBase64` (spec/SPEC.md "Bytes that are not text").
+ */
+export interface BytesWriteEvent {
+  readonly type: 'write';
+  readonly path: string;
+  readonly contentBase64: string;
+  readonly mtimeMs: number;
+}
+export type WriteEvent = TextWriteEvent | BytesWriteEvent;
+
+/** What a write puts on disk: its text, or (spec 2.1) its bytes. */
+export function writtenContent(e: WriteEvent): string | Uint8Array {
+  return 'contentBase64' in e ? Buffer.from(e.contentBase64, 'base64') : e.content;
+}
+
+const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 export interface DeleteEvent {
   readonly type: 'delete';
   readonly path: string;
@@ -169,6 +194,10 @@ function checkResponse(v: unknown): string | undefined {
     if (!isObj(v.raw) || !isStr(v.raw.text)) return '"raw" needs string "text"';
     if (v.raw.isError !== undefined && v.raw.isError !== true) return '"raw.isError" is true when given';
   }
+  if (v.binary !== undefined) {
+    if (v.binary !== true || !isStr(v.text)) return '"binary" is true when given, beside "text"';
+    if (!BASE64.test(v.text)) return 'a "binary" response\'s "text" must be base64 (RFC 4648, padded)';
+  }
   if (isStr(v.text) || isStr(v.error) || v.none === true) return undefined;
   return '"response" needs "text", "error" or "none": true';
 }
@@ -205,7 +234,11 @@ function shapeProblem(e: unknown): string | undefined {
   switch (e.type) {
     case 'write':
       if (!isStr(e.path)) return 'write needs string "path"';
-      if (!isStr(e.content)) return 'write needs string "content"';
+      if (e.contentBase64 !== undefined) {
+        if (e.content !== undefined) return 'write has both "content" and "contentBase64" (give one)';
+        if (!isStr(e.contentBase64) || !BASE64.test(e.contentBase64))
+          return 'write "contentBase64" must be base64 (RFC 4648, padded)';
+      } else if (!isStr(e.content)) return 'write needs string "content"';
       return isInt(e.mtimeMs) && e.mtimeMs >= 0 ? undefined : 'write needs whole-millisecond integer "mtimeMs"';
     case 'delete':
       return isStr(e.path) ? undefined : 'delete needs string "path"';

@@ -12,6 +12,7 @@ import { requestKey, resolvePath } from '../core/paths.ts';
 import { pickReattached } from '../core/reinject.ts';
 import {
   eventPathProblem,
+  writtenContent,
   type ReadEvent,
   type RecordedResponse,
   type StaleEvent,
@@ -20,12 +21,14 @@ import {
 import {
   isShimAdapter,
   type AdapterContext,
+  type AnyWorkerShim,
+  type BytesShimAdapter,
   type Counters,
   type DrivenAdapter,
   type HistoryHandle,
   type ReadArgs,
   type ShimAdapter,
-  type WorkerShim,
+  type ToolOutput,
 } from '../core/contract.ts';
 import { World, ToolError, TOOL_ERROR_CODES, type FileState, type ToolResult } from './world.ts';
 import { batchPathsProblem, splitBatch } from '../core/batch.ts';
@@ -109,7 +112,7 @@ interface Injection {
 }
 
 interface Worker {
-  readonly shim: WorkerShim;
+  readonly shim: AnyWorkerShim;
   readonly injections: Map<string, Injection[]>;
   /** Errors the kit's read tool threw to this worker's shim (a rejection with one of them is passed on, not a crash). */
   readonly thrown: Set<unknown>;
@@ -191,7 +194,7 @@ export class Session {
   /** The history's handle (adapters with openHistory); opened before the first event. */
   #history: HistoryHandle | undefined;
   /** The adapter itself when it creates workers and decodes outside a history (every ShimAdapter). */
-  readonly #shared: ShimAdapter | undefined;
+  readonly #shared: ShimAdapter | BytesShimAdapter | undefined;
   #opened = false;
   #closed = false;
   #breach: AdapterError | undefined;
@@ -249,8 +252,19 @@ export class Session {
   }
 
   /** A write of ground truth, mirrored to the history's disk; the World holds what the disk holds. */
-  #write(path: string, content: string, mtimeMs: number): void {
-    const stored = this.#history !== undefined ? this.#history.write(path, content, mtimeMs) : content;
+  #write(path: string, content: string | Uint8Array, mtimeMs: number): void {
+    const h = this.#history;
+    if (typeof content !== 'string') {
+      // Spec 2.1: bytes are written as they are (a handle that cannot write bytes is not played them).
+      if (h !== undefined && h.writeBytes === undefined)
+        throw new AdapterError(
+          `adapter ${this.adapter.name} cannot mirror a write of bytes to its disk: replay this trace with an in-process or process adapter`,
+        );
+      h?.writeBytes?.(path, content, mtimeMs);
+      this.world.write(path, content, mtimeMs);
+      return;
+    }
+    const stored = h !== undefined ? h.write(path, content, mtimeMs) : content;
     this.world.write(path, stored, mtimeMs);
   }
 
@@ -267,7 +281,7 @@ export class Session {
     };
     const { arm, levers, cap, seal } = this.#info();
     const sessions = this.adapter.capabilities.sessions !== undefined;
-    const ctx: AdapterContext = {
+    const ctx: AdapterContext<ToolOutput> = {
       workerId: id,
       arm,
       levers,
@@ -295,13 +309,17 @@ export class Session {
           inj.race = undefined;
         }
         if (!r.ok) fail(new ToolError(r.code, r.message));
-        return (r as { text: string }).text;
+        // Spec 2.1: behind `tool.binary: 'bytes'` a binary file is its bytes (a copy: the shim may keep it).
+        const ok = r as { text: string; bytes?: Buffer };
+        return ok.bytes !== undefined ? new Uint8Array(ok.bytes) : ok.text;
       },
     };
-    let shim: WorkerShim;
+    // A text-only context is the same object: `read` resolves to bytes only behind `tool.binary: 'bytes'`.
+    const textCtx = ctx as AdapterContext;
+    let shim: AnyWorkerShim;
     try {
       const made =
-        this.#history !== undefined ? this.#history.create(ctx) : Promise.resolve(this.#outside('create').create(ctx));
+        this.#history !== undefined ? this.#history.create(textCtx) : Promise.resolve(this.#maker().create(ctx));
       shim = await withTimeout(made, this.#timeout, `create() for worker ${id}`);
     } catch (e) {
       throw e instanceof AdapterError
@@ -315,10 +333,20 @@ export class Session {
     return worker;
   }
 
+  /** The in-process adapter that creates workers (a text adapter's create takes the same context: its read never resolves bytes). */
+  #maker(): BytesShimAdapter {
+    return this.#outside('create');
+  }
+
   /** The in-process adapter, for a call no open history handles; a history-only adapter has none. */
-  #outside(call: 'create' | 'decode'): ShimAdapter {
+  #outside(call: 'create' | 'decode'): ShimAdapter | BytesShimAdapter {
     if (this.#shared !== undefined) return this.#shared;
     throw new AdapterError(`adapter ${this.adapter.name}: ${call}() outside an open history`);
+  }
+
+  /** A response's claim: bytes are the tool's output untouched (spec 2.1), text is decoded. */
+  #claimOf(response: { text: string; binary?: true }, op: 'read', path: string, content: ToolResult): Claim {
+    return response.binary === true ? { kind: 'verbatim' } : this.#decode(response.text, op, path, content);
   }
 
   #decode(text: string, op: 'read' | 'stale', path: string, content?: ToolResult): Claim {
@@ -349,7 +377,7 @@ export class Session {
     await this.#open();
     switch (e.type) {
       case 'write':
-        this.#write(e.path, e.content, e.mtimeMs);
+        this.#write(e.path, writtenContent(e), e.mtimeMs);
         return [{ kind: 'other', index, event: e }];
       case 'delete':
         this.#history?.delete(e.path);
@@ -562,10 +590,19 @@ export class Session {
             prepared.map(async ({ args }): Promise<{ response: RecordedResponse; crash?: string }> => {
               try {
                 const r: unknown = await withTimeout(w.shim.read(args), this.#timeout, 'read()');
+                // Spec 2.1: bytes are the tool's output passed on (an image part), recorded as their base64.
+                if (r instanceof Uint8Array)
+                  return {
+                    response: {
+                      text: Buffer.from(r.buffer, r.byteOffset, r.byteLength).toString('base64'),
+                      binary: true,
+                    },
+                  };
                 if (typeof r !== 'string')
                   throw new AdapterError(
-                    `adapter ${this.adapter.name}: read() must resolve to a string (got ${typeof r})`,
+                    `adapter ${this.adapter.name}: read() must resolve to a string or a Uint8Array (got ${typeof r})`,
                   );
+                if (this.#history?.bytes?.(r) === true) return { response: { text: r, binary: true } };
                 return { response: { text: r, ...defined({ raw: this.#history?.raw?.(r) }) } };
               } catch (err) {
                 if (err instanceof AdapterError) throw err;
@@ -599,8 +636,7 @@ export class Session {
       const { response, crash } = settled[i]!;
       // An answer that skipped the tool is judged against what the tool returns now, never as a passed-on failure.
       const skip = skipped.has(i);
-      const claim =
-        'text' in response ? this.#decode(response.text, 'read', p.e.path, skip ? p.real : p.truth) : undefined;
+      const claim = 'text' in response ? this.#claimOf(response, 'read', p.e.path, skip ? p.real : p.truth) : undefined;
       return {
         kind: 'read',
         index: index + i,

@@ -10,14 +10,33 @@ import { boundedText, refusalOf } from './host-tool.ts';
 import { windowOf } from './lines.ts';
 
 export interface FileState {
+  /** The file's text (a file that is not valid UTF-8: its bytes decoded with U+FFFD, as a naive text read shows them). */
   readonly content: string;
   readonly mtimeMs: number;
+  /** Spec 2.1: the file's bytes, for a file that is not valid UTF-8 (spec/SPEC.md "Bytes that are not text"). */
+  readonly bytes?: Buffer;
 }
 
-/** What the inner tool gives for a request right now: its text, or the code it fails with. */
+/**
+ * What the inner tool gives for a request right now: its text, or the code it fails with. A
+ * binary file read as bytes (spec 2.1, `tool.binary: 'bytes'`) carries them in `bytes`; its
+ * `text`, the ground truth, is their base64.
+ */
 export type ToolResult =
-  | { readonly ok: true; readonly text: string }
+  | { readonly ok: true; readonly text: string; readonly bytes?: Buffer }
   | { readonly ok: false; readonly code: string; readonly message: string };
+
+/** Bytes that are valid UTF-8, decoded; undefined for bytes that are not (spec 2.1 "Bytes that are not text"). */
+export function utf8Text(bytes: Uint8Array): string | undefined {
+  try {
+    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The message of the EBINARY a tool gives a file that is not text. */
+const BINARY_REFUSAL = 'EBINARY: this tool cannot read binary files';
 
 export class ToolError extends Error {
   constructor(
@@ -49,7 +68,7 @@ export const TOOL_ERROR_CODES: ReadonlySet<string> = new Set([
 ]);
 
 /** A file as the world keeps it: its UTF-8 size is counted once, at the first stat (shims stat on every read). */
-type Stored = FileState & { size?: number };
+type Stored = { content: string; mtimeMs: number; bytes?: Buffer; size?: number };
 
 /** How the host names files: a case-insensitive host makes `A.ts` and `a.ts` one file. */
 export interface HostNaming {
@@ -119,17 +138,23 @@ export class World {
     return k === undefined ? undefined : this.#files.get(k);
   }
 
-  write(path: string, content: string, mtimeMs: number): void {
+  /** A write of text, or (spec 2.1) of bytes: bytes that are valid UTF-8 are that text, the rest a binary file. */
+  write(path: string, written: string | Uint8Array, mtimeMs: number): void {
     const k = this.realpath(path);
     if (k === undefined) throw new ToolError('ELOOP', `ELOOP: '${path}' does not name a file in the sandbox`);
+    const text = typeof written === 'string' ? written : utf8Text(written);
+    const bytes = text === undefined ? Buffer.from(written as Uint8Array) : undefined;
+    const content = text ?? (bytes as Buffer).toString('utf8');
     const have = this.#files.get(k);
     // A write through any name of a file (a hardlink, a symlink) changes the one file every name shows.
     if (have !== undefined) {
       Object.assign(have, { content, mtimeMs });
+      if (bytes === undefined) delete have.bytes;
+      else have.bytes = bytes;
       delete have.size;
       return;
     }
-    this.#files.set(k, { content, mtimeMs });
+    this.#files.set(k, bytes === undefined ? { content, mtimeMs } : { content, mtimeMs, bytes });
     this.#spelling.set(k, resolvePath(path));
   }
 
@@ -187,6 +212,7 @@ export class World {
         code: 'EINVAL',
         message: `EINVAL: bad window offset=${String(offset)} limit=${String(limit)}`,
       };
+    if (f.bytes !== undefined) return this.#binaryResult(f.bytes, args.path);
     const text =
       this.tool === undefined ? windowOf(f.content, offset, limit) : boundedText(f.content, offset, limit, this.tool);
     // A declared refusal is the tool's answer: the worker gets nothing of the file (SPEC.md "Host refusals").
@@ -194,7 +220,28 @@ export class World {
     return refused === undefined ? { ok: true, text } : { ok: false, ...refused };
   }
 
+  /**
+   * A file that is not valid UTF-8, as the declared tool answers it (spec/SPEC.md "Bytes that are
+   * not text"): its base64 text whole for every request (no window or bound applies to it), with
+   * the bytes when the tool returns bytes, or EBINARY. A refusal by name (`refuse.extensions`) or
+   * of binary files (`refuse.binary`) comes first.
+   */
+  #binaryResult(bytes: Buffer, path: string): ToolResult {
+    const named = refusalOf('', undefined, undefined, '', this.tool, path);
+    if (named !== undefined) return { ok: false, ...named };
+    const mode = this.tool?.binary ?? 'refuse';
+    if (mode === 'refuse' || this.tool?.refuse?.binary === true)
+      return { ok: false, code: 'EBINARY', message: BINARY_REFUSAL };
+    const text = bytes.toString('base64');
+    return mode === 'bytes' ? { ok: true, text, bytes } : { ok: true, text };
+  }
+
   readonly fs: KitFs = {
+    readBytes: (path) => {
+      const f = this.#stored(path);
+      if (f === undefined) throw new ToolError('ENOENT', `ENOENT: no such file or directory, open '${path}'`);
+      return new Uint8Array(f.bytes ?? Buffer.from(f.content, 'utf8'));
+    },
     read: (path) => {
       const f = this.#stored(path);
       if (f === undefined) throw new ToolError('ENOENT', `ENOENT: no such file or directory, open '${path}'`);
@@ -203,7 +250,7 @@ export class World {
     stat: (path) => {
       const f = this.#stored(path);
       if (f === undefined) throw new ToolError('ENOENT', `ENOENT: no such file or directory, stat '${path}'`);
-      f.size ??= Buffer.byteLength(f.content);
+      f.size ??= f.bytes?.length ?? Buffer.byteLength(f.content);
       return { mtimeMs: f.mtimeMs, size: f.size };
     },
     exists: (path) => this.#stored(path) !== undefined,
@@ -218,7 +265,7 @@ export class World {
       if (l !== undefined) return { mtimeMs: l.mtimeMs, size: Buffer.byteLength(l.target), symlink: true };
       const f = this.#stored(path);
       if (f === undefined) throw new ToolError('ENOENT', `ENOENT: no such file or directory, lstat '${path}'`);
-      f.size ??= Buffer.byteLength(f.content);
+      f.size ??= f.bytes?.length ?? Buffer.byteLength(f.content);
       return { mtimeMs: f.mtimeMs, size: f.size, symlink: false };
     },
   };

@@ -11,13 +11,14 @@ import type { RuleId } from '../core/rules.ts';
 import { leverList } from '../core/levers.ts';
 import {
   headerMode,
+  writtenContent,
   type ReadEvent,
   type RecordedResponse,
   type StaleEvent,
   type Trace,
   type TraceEvent,
 } from '../core/trace.ts';
-import type { RawDecoder, ShimAdapter } from '../adapters/contract.ts';
+import type { BytesShimAdapter, RawDecoder, ShimAdapter } from '../adapters/contract.ts';
 import { groupEnd, reattachedIn, type Outcome, type ReadOutcome, type StaleOutcome } from '../harness/session.ts';
 import { World, type ToolResult } from '../harness/world.ts';
 import { defined } from '../core/defined.ts';
@@ -77,7 +78,7 @@ const STORY_EVENTS = 40;
 export async function auditTrace(
   trace: Trace,
   lines: readonly number[],
-  adapter: ShimAdapter,
+  adapter: ShimAdapter | BytesShimAdapter,
   fromRaw?: RawDecoder,
 ): Promise<AuditResult> {
   const { cap, seal } = trace.header;
@@ -130,6 +131,8 @@ export async function auditTrace(
     i: number,
   ): { response: RecordedResponse; claim?: Claim } => {
     if (!('text' in response)) return { response };
+    // Spec 2.1: bytes the shim answered are the tool's output untouched (core/trace.ts RecordedResponse).
+    if (response.binary === true) return { response, claim: { kind: 'verbatim' } };
     if (fromRaw === undefined || response.raw === undefined)
       return { response, claim: decode(response.text, 'read', r.path, i, truth) };
     const d = fromRaw(response.raw, r, truth);
@@ -185,7 +188,7 @@ export async function auditTrace(
       };
       batch.push(o);
     } else {
-      if (e.type === 'write') world.write(e.path, e.content, e.mtimeMs);
+      if (e.type === 'write') world.write(e.path, writtenContent(e), e.mtimeMs);
       if (e.type === 'delete') world.delete(e.path);
       if (e.type === 'symlink') world.symlink(e.path, e.target, e.mtimeMs);
       if (e.type === 'hardlink') world.hardlink(e.path, e.existing);

@@ -9,10 +9,10 @@ import { leverList } from '../core/levers.ts';
 import { RULE_IDS, type RuleId } from '../core/rules.ts';
 import { headerMode, type Trace } from '../core/trace.ts';
 import { KIT_VERSION, SPEC_VERSION } from '../core/version.ts';
-import { describeHostTool } from '../core/host-tool.ts';
+import { describeBinary, describeHostTool } from '../core/host-tool.ts';
 import { describeReinject } from '../core/reinject.ts';
 import { describeSessions } from '../core/sessions.ts';
-import type { DrivenAdapter, ShimAdapter } from '../adapters/contract.ts';
+import type { BytesShimAdapter, DrivenAdapter, ShimAdapter } from '../adapters/contract.ts';
 import type { Transport } from '../adapters/subject.ts';
 import { AdapterError } from '../core/errors.ts';
 import { modeFor } from '../adapters/capabilities.ts';
@@ -50,7 +50,8 @@ export type {
 } from './result.ts';
 
 export interface RunOptions {
-  readonly adapter: ShimAdapter;
+  /** An in-process adapter (spec 2.1: one whose tool returns bytes too). */
+  readonly adapter: ShimAdapter | BytesShimAdapter;
   /** The arm of the histories, for an arm-surface shim (default all); a lever shim runs its declared levers. */
   readonly arm?: ArmName;
   /** A fixed cap (one band), or undefined for the three cap bands (capabilities.cap fixes it too). */
@@ -152,16 +153,22 @@ export async function judgeRun(options: JudgeOptions): Promise<RunResult> {
     assumptions.push(
       'The adapter declares that its host never compacts or rewinds transcripts: FORGET-RESETS was not tested.',
     );
-  if (tool !== undefined) {
-    const verb = tool.normalize?.length
-      ? Object.keys(tool).length > 1
+  // Spec 2.1: how the tool answers a file that is not UTF-8 is said on a line of its own.
+  const { binary, ...bound } = tool ?? {};
+  if (tool !== undefined && Object.keys(bound).length > 0) {
+    const verb = bound.normalize?.length
+      ? Object.keys(bound).length > 1
         ? 'normalises and bounds'
         : 'normalises'
       : 'bounds';
     assumptions.push(
-      `The host read tool ${verb} its output (${describeHostTool(tool)}): every request's content is that ${verb === 'bounds' ? 'bounded' : verb === 'normalises' ? 'normalised' : 'normalised, bounded'} text.`,
+      `The host read tool ${verb} its output (${describeHostTool(bound)}): every request's content is that ${verb === 'bounds' ? 'bounded' : verb === 'normalises' ? 'normalised' : 'normalised, bounded'} text.`,
     );
   }
+  if (binary !== undefined)
+    assumptions.push(
+      `The host read tool: ${describeBinary(binary)} (capabilities.tool.binary); a binary file is judged on its base64 text, whatever form it travels in.`,
+    );
   if (caps.reinject !== undefined) assumptions.push(describeReinject(caps.reinject));
   assumptions.push(...describeSessions(caps.sessions));
   if (caps.cap !== undefined) assumptions.push(`The shim has a fixed cap of ${caps.cap} bytes: every history uses it.`);
@@ -254,6 +261,7 @@ export async function judgeRun(options: JudgeOptions): Promise<RunResult> {
             ...defined({ fixedCap }),
             transport: o.transport,
             links: o.adapter.openHistory === undefined || o.adapter.mirrorsLinks === true,
+            bytes: o.adapter.openHistory === undefined || o.adapter.mirrorsBytes === true,
             targets,
             seed: o.seed,
             header: (cap, note) => ({ ...header(cap, o.seed), note }),

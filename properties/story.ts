@@ -91,7 +91,10 @@ export function tellStory(
         const prev = mtimes.get(resolvePath(e.path));
         const mt = prev === e.mtimeMs ? `mtime kept at ${e.mtimeMs}` : `mtime ${e.mtimeMs}`;
         mtimes.set(resolvePath(e.path), e.mtimeMs);
-        line = `write ${e.path}: ${n(utf8(e.content).length)} bytes ${preview(e.content)}, ${mt}`;
+        line =
+          'contentBase64' in e
+            ? `write ${e.path}: ${n(Buffer.from(e.contentBase64, 'base64').length)} bytes of binary (base64 ${preview(e.contentBase64)}), ${mt}`
+            : `write ${e.path}: ${n(utf8(e.content).length)} bytes ${preview(e.content)}, ${mt}`;
         break;
       }
       case 'delete':
@@ -138,9 +141,11 @@ export function tellStory(
         const said =
           r === undefined
             ? ''
-            : r.claim
-              ? ` → ${sayClaim(r.claim, 'text' in r.response ? r.response.text : '')}`
-              : ` → error: ${'error' in r.response ? r.response.error : '?'}`;
+            : 'binary' in r.response && r.response.binary === true
+              ? ` → bytes, as the tool's output (${n(Buffer.from(r.response.text, 'base64').length)} bytes: ${n(r.response.text.length)} of base64)`
+              : r.claim
+                ? ` → ${sayClaim(r.claim, 'text' in r.response ? r.response.text : '')}`
+                : ` → error: ${'error' in r.response ? r.response.error : '?'}`;
         line = `${e.worker} reads ${e.path}${window(e.args)}${extra ? ` (${extra})` : ''}${said}`;
         if (e.race) mtimes.set(resolvePath(e.path), e.race.mtimeMs);
         break;

@@ -277,6 +277,17 @@ function hostTool(text: string): HostToolBound | string {
     : problem.replace(/capabilities\.tool\./g, '').replace(/capabilities\.tool/g, 'the bound');
 }
 
+/** `base64("...")`: the base64 of the bytes a write puts on disk (RFC 4648, padded). */
+function base64Arg(c: Cursor): string {
+  c.ident();
+  c.expect('(', '"(" after base64');
+  const b64 = c.string();
+  c.expect(')', '")" after the base64 string');
+  if (!/^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/.test(b64))
+    throw new NotationError(`base64(${JSON.stringify(b64)}) is not base64 (RFC 4648, padded)`);
+  return b64;
+}
+
 interface BodyContext {
   readonly env: Map<string, string>;
   writes: number;
@@ -303,7 +314,9 @@ function parseStatement(c: Cursor, line: number, ctx: BodyContext): Step | undef
     }
     case 'write': {
       const path = c.name('a path');
-      const content = contentExpr(c, ctx.env);
+      // Spec 2.1 "Bytes that are not text": base64("...") writes those bytes.
+      const bytes = c.peekIdent() === 'base64' ? base64Arg(c) : undefined;
+      const content = bytes === undefined ? contentExpr(c, ctx.env) : undefined;
       ctx.writes++;
       let mtimeMs = ctx.writes * 1000;
       const k = c.key();
@@ -311,7 +324,14 @@ function parseStatement(c: Cursor, line: number, ctx: BodyContext): Step | undef
         if (k !== 'mtime') throw new NotationError(`write takes only mtime=, not ${k}=`);
         mtimeMs = c.nat('an mtime in whole milliseconds');
       }
-      return done(event(line, { type: 'write', path, content, mtimeMs }));
+      return done(
+        event(
+          line,
+          content !== undefined
+            ? { type: 'write', path, content, mtimeMs }
+            : { type: 'write', path, contentBase64: bytes!, mtimeMs },
+        ),
+      );
     }
     case 'delete':
       return done(event(line, { type: 'delete', path: c.name('a path') }));

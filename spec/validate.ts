@@ -9,7 +9,7 @@ import { ARM_FLAGS, ARM_NAMES, ARM_TABLE } from '../core/arms.ts';
 import { keyPath, requestKey, resolvePath } from '../core/paths.ts';
 import { splitLines } from '../harness/lines.ts';
 import { World, type ToolResult } from '../harness/world.ts';
-import type { ReadEvent, StaleEvent } from '../core/trace.ts';
+import { writtenContent, type ReadEvent, type StaleEvent } from '../core/trace.ts';
 import { applyHunks } from '../core/patch.ts';
 import { designFor } from './designs/index.ts';
 import {
@@ -83,7 +83,7 @@ export function checkExample(ex: Example, file: string): CheckedExample {
     switch (step.kind) {
       case 'event': {
         const e = step.event;
-        if (e.type === 'write') world.write(e.path, e.content, e.mtimeMs);
+        if (e.type === 'write') world.write(e.path, writtenContent(e), e.mtimeMs);
         else if (e.type === 'delete') world.delete(e.path);
         else if (e.type === 'fork' && e.fresh !== true) {
           // A fork holds what its parent holds now (SPEC.md "Forks and resumed sessions"); a resume changes nothing.

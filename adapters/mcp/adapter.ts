@@ -8,6 +8,7 @@
  * read's arguments, text and claim: result.ts; the report's assumptions: assumptions.ts.
  */
 import { UsageError } from '../../core/errors.ts';
+import type { HostToolBinary } from '../../core/host-tool.ts';
 import type { LeverName } from '../../core/levers.ts';
 import { ClaimQueue } from '../claim-queue.ts';
 import type { Capabilities, DecodingHistoryHandle } from '../contract.ts';
@@ -33,6 +34,8 @@ export interface McpDriverOptions {
   readonly args?: ArgMap;
   /** A tool the host calls (with no arguments) when it compacts a worker's transcript. */
   readonly compactTool?: string;
+  /** Spec 2.1 (--mcp-binary): how the read tool answers a file that is not UTF-8; the kit then writes such files. */
+  readonly binary?: HostToolBinary;
   readonly timeoutMs?: number;
   readonly cwd?: string;
   readonly levers?: readonly LeverName[];
@@ -63,6 +66,7 @@ function capabilitiesOf(o: McpDriverOptions, levers: readonly LeverName[], tool:
   return {
     levers,
     ...defined({ cap: o.cap }),
+    ...(o.binary !== undefined ? { tool: { binary: o.binary } } : {}),
     capParam: false,
     windows: tool.offsetArg !== undefined,
     diff: levers.includes('diff'),
@@ -78,12 +82,15 @@ function capabilitiesOf(o: McpDriverOptions, levers: readonly LeverName[], tool:
 /** A history's handle over its slot: its sandbox mirrors the kit's disk, its claims decode its reads. */
 function historyHandle(setup: WorkerSetup, timeoutMs: number, slot: Slot): DecodingHistoryHandle {
   const claims = new ClaimQueue();
+  const bytes = new Set<string>();
   let closed = false;
   return {
     opTimeoutMs: timeoutMs,
     injectsFailures: false,
-    create: () => mcpWorker(setup, slot, claims),
+    create: () => mcpWorker(setup, slot, claims, bytes),
+    bytes: (text) => bytes.delete(text),
     write: (path, content, mtimeMs) => slot.sandbox.write(path, content, mtimeMs),
+    writeBytes: (path, b, mtimeMs) => slot.sandbox.writeBytes(path, b, mtimeMs),
     delete: (path) => slot.sandbox.delete(path),
     decode: (text) => claims.take(text),
     async close() {
@@ -120,6 +127,8 @@ export async function openMcpAdapter(o: McpDriverOptions): Promise<DriverAdapter
   return {
     name: `mcp:${o.command}`,
     capabilities: capabilitiesOf(o, levers, tool),
+    // Spec 2.1: its sandbox holds raw bytes (the binary cases are played where --mcp-binary declares them).
+    mirrorsBytes: true,
     assumptions: mcpAssumptions({
       command: o.command,
       cwd,
@@ -131,6 +140,7 @@ export async function openMcpAdapter(o: McpDriverOptions): Promise<DriverAdapter
       decoding: o.decoder !== undefined,
       decoderModule: o.decoderModule,
       compactTool: o.compactTool,
+      binary: o.binary,
     }),
     openHistory: async () => historyHandle(setup, timeoutMs, slots.take()),
     host: (): HostReport => ({ played: MCP_HOST, counts: { ...counts } }),

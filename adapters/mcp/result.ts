@@ -19,21 +19,44 @@ export function readArguments(tool: ReadTool, file: string, args: ReadArgs): Rec
   return a;
 }
 
+/** What the worker sees of a result: its parts' text joined, and whether it is one part of bytes. */
+export interface ResultContent {
+  readonly text: string;
+  /** Spec 2.1: the result is one image, audio or blob part: bytes, `text` their base64 (judged verbatim). */
+  readonly binary: boolean;
+}
+
+/** A part's content: a text part's text, an image's or audio's data, an embedded resource's text or blob. */
+function partContent(p: unknown): { text: string; binary: boolean } | undefined {
+  const o = (p ?? {}) as { type?: unknown; text?: unknown; data?: unknown; resource?: unknown };
+  if (o.type === 'text') return { text: String(o.text), binary: false };
+  // Spec 2.1 "Bytes that are not text": bytes travel as base64, and are judged on it.
+  if ((o.type === 'image' || o.type === 'audio') && typeof o.data === 'string') return { text: o.data, binary: true };
+  if (o.type === 'resource') {
+    const r = (o.resource ?? {}) as { text?: unknown; blob?: unknown };
+    if (typeof r.text === 'string') return { text: r.text, binary: false };
+    if (typeof r.blob === 'string') return { text: r.blob, binary: true };
+  }
+  return undefined;
+}
+
 /**
- * What the worker sees: the result's text parts joined with no separator. A result with no
- * content list, or with parts other than text, is undecodable (exit 2); `where` names the call.
+ * What the worker sees: the result's parts joined with no separator — text parts, embedded text
+ * resources, and (spec 2.1) image, audio and blob parts as their base64 data. One part of bytes
+ * alone is bytes answered (judged as the claim `verbatim`). A result with no content list, or with
+ * another kind of part (a resource link), is undecodable (exit 2); `where` names the call.
  */
-export function resultText(r: unknown, where: string): string {
+export function resultContent(r: unknown, where: string): ResultContent {
   const parts = (r as { content?: unknown }).content;
   if (!Array.isArray(parts)) throw new AdapterError(`${where} returned no content list`);
-  const other = parts
-    .filter((p: { type?: unknown }) => p?.type !== 'text')
-    .map((p: { type?: unknown }) => String(p?.type));
+  const seen = parts.map(partContent);
+  const other = parts.filter((_, i) => seen[i] === undefined).map((p: { type?: unknown }) => String(p?.type));
   if (other.length > 0)
     throw new AdapterError(
-      `${where} answered with ${[...new Set(other)].join(', ')} content; the kit judges text parts only, so the response is undecodable`,
+      `${where} answered with ${[...new Set(other)].join(', ')} content; the kit judges text, image, audio and embedded resource parts only, so the response is undecodable`,
     );
-  return parts.map((p: { text?: unknown }) => String(p.text)).join('');
+  const got = seen as { text: string; binary: boolean }[];
+  return { text: got.map((p) => p.text).join(''), binary: got.length === 1 && got[0]!.binary };
 }
 
 /** An isError result: a refusal, absent when its text says the file is not there, else unreadable. */

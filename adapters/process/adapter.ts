@@ -148,13 +148,16 @@ function surfaceOps(channel: Channel, caps: Capabilities, latched: () => void): 
 /** A history's handle over its process: its sandbox mirrors the kit's disk, its claims decode its reads. */
 function historyHandle({ procs, timeoutMs, first }: Parts, live: Live): HistoryHandle {
   const claims = new ClaimQueue();
+  const bytes = new Set<string>();
   let closed = false;
   live.sandbox.foldCase = first.capabilities.caseInsensitive === true;
   return {
     opTimeoutMs: timeoutMs,
     injectsFailures: false,
-    create: (ctx) => workerShim(live, first.capabilities, claims, ctx),
+    create: (ctx) => workerShim(live, first.capabilities, claims, ctx, bytes),
     write: (path, content, mtimeMs) => live.sandbox.write(path, content, mtimeMs),
+    writeBytes: (path, b, mtimeMs) => live.sandbox.writeBytes(path, b, mtimeMs),
+    bytes: (text) => bytes.delete(text),
     delete: (path) => live.sandbox.delete(path),
     symlink: (path, target, mtimeMs) => live.sandbox.symlink(path, target, mtimeMs),
     hardlink: (path, existing) => live.sandbox.hardlink(path, existing),
@@ -193,6 +196,8 @@ function adapterOf(parts: Parts): ProcessAdapter {
     capabilities,
     // Spec 2.1: its sandbox holds real symlinks and hardlinks (adapters/process/sandbox.ts).
     mirrorsLinks: true,
+    // Spec 2.1: and bytes that are not UTF-8 (writeBytes).
+    mirrorsBytes: true,
     surface: surfaceOps(surface.channel, capabilities, latched),
     failure: () => procs.failure,
     // Outside a history (the CAP-PARAM probe): a worker of the surface process.

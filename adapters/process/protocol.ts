@@ -30,6 +30,8 @@ export interface HelloReply {
 export interface Reply {
   readonly error?: WireError;
   readonly text?: string | null;
+  /** Spec 2.1: a read answered with bytes (an image part), as their base64 (docs/PROTOCOL.md "read"). */
+  readonly base64?: string;
   readonly claim?: Claim;
   readonly counters?: Counters;
   readonly counted?: readonly number[];
@@ -41,6 +43,7 @@ export interface Reply {
 /** One path's part of a readMany reply: its text (and claim), or the read tool's failure passed on. */
 export type WirePart = { readonly text: string; readonly claim?: Claim } | { readonly error: WireError };
 
+const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isNat = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0;
 
@@ -151,7 +154,13 @@ export function replyProblem(op: Op, r: Record<string, unknown>): string | undef
       return countedProblem(r.counted);
     case 'read':
     case 'stale': {
-      if (typeof r.text !== 'string' && !(op === 'stale' && r.text === null))
+      if (op === 'read' && r.base64 !== undefined) {
+        // Spec 2.1: bytes answered as base64 are the tool's output untouched (no text, no claim beside them).
+        if (r.text !== undefined || r.claim !== undefined)
+          return 'a read reply with "base64" (bytes) carries no "text" and no "claim"';
+        if (typeof r.base64 !== 'string' || !BASE64.test(r.base64))
+          return 'a read reply\'s "base64" must be base64 (RFC 4648, padded)';
+      } else if (typeof r.text !== 'string' && !(op === 'stale' && r.text === null))
         return `a ${op} reply needs "text" (a string${op === 'stale' ? ' or null' : ''}) or an "error"`;
       if (r.claim !== undefined) {
         const p = readClaimProblem(r.claim, op === 'read');

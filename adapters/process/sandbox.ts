@@ -146,8 +146,18 @@ export class Sandbox {
    * to the new length — an open with O_TRUNC would make ext4 flush the file on close (auto_da_alloc).
    */
   write(path: string, content: string, mtimeMs: number): string {
+    this.#put(path, Buffer.from(content, 'utf8'), mtimeMs);
+    // Lone surrogates cannot be UTF-8: the disk holds U+FFFD, and so does the ground truth.
+    return Buffer.from(content, 'utf8').toString('utf8');
+  }
+
+  /** Spec 2.1: writes bytes that need not be UTF-8 (an image), in place, with the kit's mtime. */
+  writeBytes(path: string, bytes: Uint8Array, mtimeMs: number): void {
+    this.#put(path, bytes, mtimeMs);
+  }
+
+  #put(path: string, bytes: Uint8Array, mtimeMs: number): void {
     const file = this.#file(path);
-    const bytes = Buffer.from(content, 'utf8');
     try {
       mkdirSync(join(file, '..'), { recursive: true });
       let fd: number;
@@ -172,8 +182,6 @@ export class Sandbox {
       const k = resolvePath(path).toLowerCase();
       if (!this.#folded.has(k)) this.#folded.set(k, { file: resolvePath(path), aliases: new Set() });
     }
-    // Lone surrogates cannot be UTF-8: the disk holds U+FFFD, and so does the ground truth.
-    return bytes.toString('utf8');
   }
 
   delete(path: string): void {

@@ -26,6 +26,7 @@ export async function workerShim(
   caps: Capabilities,
   claims: ClaimQueue,
   ctx: AdapterContext,
+  bytes: Set<string> = new Set(),
 ): Promise<WorkerShim> {
   const reply = unlessError(
     await live.channel.request('newWorker', {
@@ -38,7 +39,7 @@ export async function workerShim(
       ...defined({ session: ctx.session, forkOf: ctx.forkOf, resumed: ctx.resumed }),
     }),
   );
-  return new ProcessWorker(live, caps, claims, ctx, reply).shim();
+  return new ProcessWorker(live, caps, claims, ctx, reply, bytes).shim();
 }
 
 class ProcessWorker {
@@ -49,7 +50,18 @@ class ProcessWorker {
   /** The latest counters a reply carried (capabilities.counters). */
   #counters: Counters;
 
-  constructor(live: Live, caps: Capabilities, claims: ClaimQueue, ctx: AdapterContext, reply: Message) {
+  /** Spec 2.1: texts that are the base64 of bytes a read answered (HistoryHandle.bytes takes each once). */
+  readonly #bytes: Set<string>;
+
+  constructor(
+    live: Live,
+    caps: Capabilities,
+    claims: ClaimQueue,
+    ctx: AdapterContext,
+    reply: Message,
+    bytes: Set<string>,
+  ) {
+    this.#bytes = bytes;
     this.#live = live;
     this.#caps = caps;
     this.#claims = claims;
@@ -106,6 +118,11 @@ class ProcessWorker {
     if (this.#caps.counters && m.counters === undefined)
       throw channel.fail('declared capabilities.counters but sent a read reply without "counters"');
     for (const n of (m.counted as number[] | undefined) ?? []) ctx.onCount(n);
+    // Spec 2.1: bytes (an image part) travel as base64 and are judged as the tool's output, never decoded.
+    if (typeof m.base64 === 'string') {
+      this.#bytes.add(m.base64);
+      return m.base64;
+    }
     return this.#served(m);
   }
 

@@ -17,6 +17,7 @@ import {
   fork,
   resume,
   hardlink,
+  image,
   lines,
   overCap,
   read,
@@ -29,6 +30,7 @@ import {
   symlink,
   worker,
   write,
+  writeBytes,
 } from './content.ts';
 import type { CaseContext, CorpusCase } from './types.ts';
 import { boundedText, refusalOf } from '../../harness/host-tool.ts';
@@ -67,6 +69,9 @@ const small = (ctx: CaseContext, tag: string): string => {
 
 /** A mid-size code file a one-line diff is small against (kept under the cap when the cap allows). */
 const midFile = (ctx: CaseContext, tag: string): string => code(Math.max(1600, Math.min(2400, ctx.cap - 200)), tag, 40);
+
+/** The base64 text a binary file is judged on (spec 2.1 "Bytes that are not text"). */
+const base64 = (bytes: Uint8Array): string => Buffer.from(bytes).toString('base64');
 
 /** Reads of `path` enough to hold `text` at the cap, plus `extra` re-reads. */
 const readUntilHeld = (
@@ -1224,6 +1229,66 @@ export const CASES: readonly CorpusCase[] = Object.freeze([
     cap: TINY,
     // A pointer to the failure the worker was last given is true (SPEC.md "A repeated failure"); once the file exists it is not.
     events: (ctx) => [worker(), ...reads(3, 'r.ts'), write('r.ts', small(ctx, 'rep'), T0), read('r.ts'), read('r.ts')],
+  },
+  // ---- bytes that are not text (SPEC.md "Bytes that are not text", spec 2.1) ---------------
+  {
+    id: 'two-images-same-size',
+    lieClass: 'image-as-first',
+    rules: ['FIRST-VERBATIM', 'SLICE-EXACT', 'POINTER-FULL'],
+    needs: { anyOf: ['pointer', 'cap', 'diff'], binary: 'readable' },
+    cap: MID,
+    // Two images of one size and one header, read one after the other: a cache keyed on what they
+    // share serves the first for the second (its bytes, or "unchanged").
+    events: (ctx) => {
+      const a = image(96, 1);
+      const b = image(96, 2);
+      return [
+        worker(),
+        writeBytes('shots/1.png', a, T0),
+        writeBytes('shots/2.png', b, T0),
+        ...readUntilHeld(ctx, 'shots/1.png', base64(a), 0, 1),
+        ...readUntilHeld(ctx, 'shots/2.png', base64(b), 0, 1),
+      ];
+    },
+  },
+  {
+    id: 'binary-rewrite-same-second',
+    lieClass: 'binary-same-size-rewrite',
+    rules: ['POINTER-FULL', 'SLICE-CONTINUES', 'FIRST-VERBATIM'],
+    needs: { anyOf: ['pointer', 'cap', 'diff'], binary: 'readable' },
+    cap: MID,
+    // Rewritten 7 ms later, the same size: a binary keyed on its stat (whole seconds, size) is "unchanged".
+    events: (ctx) => {
+      const a = image(96, 3);
+      const b = image(96, 4);
+      return [
+        worker(),
+        writeBytes('img.png', a, T0 + 100),
+        ...readUntilHeld(ctx, 'img.png', base64(a), 0, 1),
+        writeBytes('img.png', b, T0 + 107),
+        ...readUntilHeld(ctx, 'img.png', base64(b), 0, 1),
+      ];
+    },
+  },
+  {
+    id: 'refused-binary-then-text',
+    lieClass: 'refused-binary-recorded',
+    rules: ['POINTER-FULL', 'PASSTHROUGH', 'REFUSAL-TRUE', 'FIRST-VERBATIM'],
+    needs: { binary: 'refuse' },
+    cap: TINY,
+    // Refused as binary, then rewritten as text of the same size under the same mtime: a shim that
+    // recorded the refused read says "already in context" to a worker that never got a byte.
+    events: (ctx) => {
+      const text = code(48, 'pdf', 12);
+      return [
+        worker(),
+        writeBytes('doc.pdf', image(48, 5), T0),
+        read('doc.pdf'),
+        read('doc.pdf'),
+        write('doc.pdf', text, T0),
+        ...readUntilHeld(ctx, 'doc.pdf', text, 12, 1),
+      ];
+    },
   },
   // ---- substituted results (SPEC.md "Substituted results") -------------------------------
   {

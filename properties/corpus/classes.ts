@@ -55,6 +55,12 @@ export const LIE_CLASSES = Object.freeze({
   'refusal-recorded': 'a host refusal recorded as a delivery ("already in context" to a worker that never got a byte)',
   'substitution-recorded':
     "a substituted result recorded as the tool's (the dedup recorded the tool's bytes, the worker was shown something else)",
+  'image-as-first':
+    'two different images (same size, same header) and the second answered as the first (a cache keyed on what the images share)',
+  'binary-same-size-rewrite':
+    'a binary file rewritten in the same second with the same size (a binary keyed on its stat, not its bytes)',
+  'refused-binary-recorded':
+    'a refused binary read recorded as a delivery, then "unchanged" when the file became readable (mtime and size kept)',
   'cached-not-found': 'a cached "not found" served after the file appeared',
   'framed-first-read': "a first read that is not the tool's text (a wrapper that always frames)",
   'pointer-in-content': 'an unchanged re-read (a pointer in the content channel)',

@@ -81,6 +81,27 @@ export const write = (path: string, content: string, mtimeMs: number): TraceEven
   mtimeMs,
 });
 export const del = (path: string): TraceEvent => ({ type: 'delete', path });
+/** Spec 2.1: a write of bytes (an image), carried as base64. */
+export const writeBytes = (path: string, bytes: Uint8Array, mtimeMs: number): TraceEvent => ({
+  type: 'write',
+  path,
+  contentBase64: Buffer.from(bytes).toString('base64'),
+  mtimeMs,
+});
+
+/**
+ * `size` bytes (at least 40) of a PNG-like image, never valid UTF-8: the PNG signature, a header
+ * that is the same for every image of this size, then a body that differs per `variant` from its
+ * first byte on. Two variants share their size and their first 33 bytes.
+ */
+export function image(size: number, variant: number): Uint8Array {
+  const out = new Uint8Array(Math.max(40, size));
+  const head = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52];
+  out.set(head);
+  for (let i = head.length; i < 33; i++) out[i] = (out.length * 7 + i) & 0xff;
+  for (let i = 33; i < out.length; i++) out[i] = (0x80 + ((i * 31 + variant * 97) % 0x7f)) & 0xff;
+  return out;
+}
 /** Spec 2.1: a symlink (a retarget over an existing one) with its own mtime; a second name of a file. */
 export const symlink = (path: string, target: string, mtimeMs: number): TraceEvent => ({
   type: 'symlink',

@@ -47,6 +47,8 @@ export interface CorpusEnv {
   readonly transport: 'in-process' | 'process';
   /** The subject's disk can hold symlinks and hardlinks (in-process always; a process handle that mirrors them). */
   readonly links?: boolean;
+  /** Spec 2.1: the subject's disk can hold bytes that are not UTF-8 (in-process always; a handle that mirrors them). */
+  readonly bytes?: boolean;
   readonly targets: ReadonlySet<RuleId>;
   readonly seed: number;
   readonly header: (cap: number, note: string) => TraceHeader;
@@ -68,7 +70,7 @@ export interface CorpusReport {
 export function whyNotPlayed(
   c: Pick<CorpusCase, 'needs' | 'rules'>,
   caps: Capabilities,
-  env: Pick<CorpusEnv, 'mode' | 'transport' | 'targets' | 'links'>,
+  env: Pick<CorpusEnv, 'mode' | 'transport' | 'targets' | 'links' | 'bytes'>,
 ): string | undefined {
   const n = c.needs;
   const lv = env.mode.levers;
@@ -94,6 +96,15 @@ export function whyNotPlayed(
     return 'needs a host that folds case (capabilities.caseInsensitive)';
   if (n.batch && caps.batch !== true)
     return 'needs a host batch read tool: several paths in one call (capabilities.batch)';
+  if (n.binary !== undefined) {
+    const b = caps.tool?.binary;
+    if (n.binary === 'readable' ? b !== 'base64' && b !== 'bytes' : b !== 'refuse')
+      return n.binary === 'readable'
+        ? 'needs a host tool that returns binary files (capabilities.tool.binary: base64 or bytes)'
+        : 'needs a host tool declared to refuse binary files (capabilities.tool.binary: refuse)';
+    if (!(env.transport === 'in-process' || env.bytes === true))
+      return 'needs a disk that holds bytes that are not UTF-8 (in-process, --process or --mcp)';
+  }
   if (!c.rules.some((r) => env.targets.has(r))) return `--only leaves none of its rules (${c.rules.join(', ')})`;
   return undefined;
 }

@@ -40,6 +40,12 @@ export interface Needs {
   readonly caseInsensitive?: boolean;
   /** The host has a batch read tool (capabilities.batch: spec 2.1 "Batch reads"). */
   readonly batch?: boolean;
+  /**
+   * Spec 2.1 "Bytes that are not text": the host tool declares how it answers a file that is not
+   * UTF-8 (`capabilities.tool.binary`) — `readable` as base64 text or bytes, `refuse` with EBINARY —
+   * and the transport can write bytes (in-process, or a handle that mirrors them).
+   */
+  readonly binary?: 'readable' | 'refuse';
 }
 
 /** What a case is built for. */

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cpuBudget } from '../cli/helpers.ts';
 import { FIX, OFFLINE, TRACE, failed, json, run, runBin, status } from './helpers.ts';
+import { LIE_CLASSES } from '../../properties/corpus/classes.ts';
 
 const replay = (name: string, flags: readonly string[]) =>
   run([...flags, '--replay', TRACE(name), '--reporter', 'json']);
@@ -101,12 +102,27 @@ describe('what a server may answer', { timeout: cpuBudget(4) }, () => {
     expect(r.code, r.stdout + r.stderr).toBe(0);
     expect(json(r).assumptions.join('\n')).toMatch(/windows: "from" = 1-based first line, "count" = line count/);
   }, 300_000);
+  it('an embedded text resource is content (the file, passed); an image part is content too, judged: not the file (spec 2.1)', async () => {
+    const res = await replay('edit', ['--mcp', `node ${FIX}/server.mjs resource`]);
+    expect(res.code, res.stdout + res.stderr).toBe(0);
+    const img = await replay('edit', ['--mcp', `node ${FIX}/server.mjs image`]);
+    expect(img.code, img.stderr).toBe(1);
+    // The same image for every file: not its text, and content where the file is missing.
+    expect(failed(json(img)).sort()).toEqual(['PASSTHROUGH', 'SLICE-EXACT']);
+  });
+  it('--mcp-binary bytes: images as image parts pass; a cache keyed on the header serves the first image (image-as-first)', async () => {
+    const flags = ['--mcp-binary', 'bytes', '--only', 'SLICE-EXACT', '--runs', '1', '--reporter', 'json'];
+    const ok = await run(['--mcp', `node ${FIX}/server.mjs binary`, ...flags]);
+    expect(ok.code, ok.stdout + ok.stderr).toBe(0);
+    const { corpus } = JSON.parse(ok.stdout) as { corpus: { cases: { id: string; played: boolean }[] } };
+    const played = corpus.cases.filter((c) => c.played).map((c) => c.id);
+    expect(played).toContain('two-images-same-size');
+    expect(json(ok).assumptions.join('\n')).toMatch(/answers a file that is not UTF-8 as its bytes/);
+    const lie = await run(['--mcp', `node ${FIX}/server.mjs binary-head`, ...flags.slice(0, -2)]);
+    expect(lie.code, lie.stderr).toBe(1);
+    expect(lie.stdout).toContain(`lie class: ${LIE_CLASSES['image-as-first']}`);
+  });
   it.each([
-    [
-      'an image part',
-      'image',
-      /read_file of \/.*src\/config.ts answered with image content; the kit judges text parts only, so the response is undecodable/,
-    ],
     [
       'a line that is not JSON-RPC',
       'garbage',

@@ -62,6 +62,12 @@ describe('protocol: what the kit accepts', () => {
     expect(replyProblem('read', { id: 1 })).toMatch(/needs "text"/);
     expect(replyProblem('read', { id: 1, text: null })).toMatch(/needs "text"/);
     expect(replyProblem('stale', { id: 1, text: null })).toBeUndefined();
+    // Spec 2.1: a read may answer bytes as base64, alone (no text, no claim); a stale serve may not.
+    expect(replyProblem('read', { id: 1, base64: 'iVBORw0KGgo=' })).toBeUndefined();
+    expect(replyProblem('read', { id: 1, base64: 'not base64!' })).toMatch(/"base64" must be base64/);
+    expect(replyProblem('read', { id: 1, base64: 'iVBO', text: 'x' })).toMatch(/carries no "text" and no "claim"/);
+    expect(replyProblem('read', { id: 1, base64: 'iVBO', claim: { kind: 'verbatim' } })).toMatch(/no "claim"/);
+    expect(replyProblem('stale', { id: 1, base64: 'iVBO' })).toMatch(/needs "text"/);
     // A read's pointer may leave total out (PROTOCOL.md "Claims"); a stale reply's may not, nor a wrong one.
     expect(replyProblem('read', { id: 1, text: 'x', claim: { kind: 'pointer' } })).toBeUndefined();
     expect(replyProblem('stale', { id: 1, text: 'x', claim: { kind: 'pointer' } })).toMatch(

@@ -46,8 +46,8 @@ describe('the cases are traces in the one schema, each naming its lie class and 
   it('at every mode, cap and host tool bound, every case is valid trace events that survive formatTrace/parseTrace', () => {
     const tools = [
       undefined,
-      { maxLines: 5, maxLineChars: 12 },
-      { maxChars: 40, unit: 'codepoint' as const },
+      { maxLines: 5, maxLineChars: 12, binary: 'base64' as const },
+      { maxChars: 40, unit: 'codepoint' as const, binary: 'refuse' as const },
       { defaultLimit: 4, normalize: ['crlf' as const] },
     ];
     const problems: string[] = [];
