@@ -545,6 +545,10 @@ export class Session {
       throw new AdapterError(
         `adapter ${this.adapter.name}: a batch response of ${paths.length} paths cannot be split: ${parts} (response starts ${JSON.stringify(text.slice(0, 80))})`,
       );
+    if (Array.isArray(parts) && shared?.splitBatch !== undefined && parts.length !== paths.length)
+      throw new AdapterError(
+        `adapter ${this.adapter.name}: splitBatch() must return one part per path: ${parts.length} parts for ${paths.length} paths`,
+      );
     // A part is what the worker was shown of its file: it lies in the combined text, after the
     // parts before it, as a decoder's body must (SPEC.md "Batch reads"). A splitBatch cannot launder.
     if (Array.isArray(parts)) {

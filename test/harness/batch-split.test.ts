@@ -98,4 +98,15 @@ describe("an adapter's own splitBatch", () => {
       /splitBatch\(\) part 1 \(a\.ts\) is not in the combined text/,
     );
   });
+
+  it('a splitBatch that returns another number of parts than paths is named as the culprit', async () => {
+    const base = ownFormat(false);
+    const short: ShimAdapter = {
+      ...base,
+      splitBatch: (text, paths) => (base.splitBatch!(text, paths) as string[]).slice(1),
+    };
+    await expect(judgeHistory(short, config, events)).rejects.toThrow(
+      /splitBatch\(\) must return one part per path: 1 parts for 2 paths/,
+    );
+  });
 });
