@@ -545,6 +545,24 @@ export class Session {
       throw new AdapterError(
         `adapter ${this.adapter.name}: a batch response of ${paths.length} paths cannot be split: ${parts} (response starts ${JSON.stringify(text.slice(0, 80))})`,
       );
+    if (Array.isArray(parts) && shared?.splitBatch !== undefined && parts.length !== paths.length)
+      throw new AdapterError(
+        `adapter ${this.adapter.name}: splitBatch() must return one part per path: ${parts.length} parts for ${paths.length} paths`,
+      );
+    // A part is what the worker was shown of its file: it lies in the combined text, after the
+    // parts before it, as a decoder's body must (SPEC.md "Batch reads"). A splitBatch cannot launder.
+    if (Array.isArray(parts)) {
+      let at = 0;
+      for (const [i, part] of (parts as readonly unknown[]).entries()) {
+        if (typeof part !== 'string') continue;
+        const found = text.indexOf(part, at);
+        if (found === -1)
+          throw new AdapterError(
+            `adapter ${this.adapter.name}: splitBatch() part ${i + 1} (${paths[i] ?? '?'}) is not in the combined text after the parts before it: a part must be text the worker was shown`,
+          );
+        at = found + part.length;
+      }
+    }
     return parts as readonly unknown[];
   }
 

@@ -23,7 +23,7 @@ import { groupEnd, reattachedIn, type Outcome, type ReadOutcome, type StaleOutco
 import { World, type ToolResult } from '../harness/world.ts';
 import { defined } from '../core/defined.ts';
 import { Oracle, type Violation } from './oracle/judge.ts';
-import { tellStory } from './story.ts';
+import { callWords, tellStory } from './story.ts';
 
 export interface Lie {
   /** 1-based line of the response's event in the trace file. */
@@ -255,7 +255,16 @@ function storyOf(
   const told = tellStory(sub, subOutcomes, [{ ...v, index: shown.length - 1 }]);
   const out = told.map((l) => {
     const m = /^(\d+)\. /.exec(l);
-    return m ? `line ${lineOf(shown[Number(m[1]) - 1]!)}: ${l.slice(m[0].length)}` : l;
+    if (!m) return l;
+    const k = Number(m[1]) - 1;
+    const i = shown[k]!;
+    const e = events[i]!;
+    // A part of a batch read call names the whole call, its other files' parts included (shown or not).
+    const body =
+      e.type === 'read' && e.call !== undefined
+        ? l.slice(m[0].length).replace(callWords(sub, k), callWords(events, i))
+        : l.slice(m[0].length);
+    return `line ${lineOf(i)}: ${body}`;
   });
   if (picked.length > shown.length) out.unshift(`… ${picked.length - shown.length} earlier events on ${path}`);
   return out;

@@ -45,7 +45,7 @@ function reattachedWords(o: Outcome | undefined): string {
 }
 
 /** A batch read call's part in words (spec/SPEC.md "Batch reads"): which call, and every path it lists. */
-function callWords(events: readonly TraceEvent[], i: number): string {
+export function callWords(events: readonly TraceEvent[], i: number): string {
   let first = i;
   const e = events[i] as ReadEvent;
   for (; first > 0; first--) {

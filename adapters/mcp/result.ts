@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import type { Claim } from '../../core/claims.ts';
 import { AdapterError } from '../../core/errors.ts';
 import { windowOf } from '../../harness/lines.ts';
+import { utf8Text } from '../../harness/world.ts';
 import type { ReadArgs } from '../contract.ts';
 import { defaultDecode, type DriverDecoder } from '../drivers/decode.ts';
 import type { ReadTool } from './tool.ts';
@@ -67,14 +68,21 @@ export function refusalOf(text: string): Claim {
   };
 }
 
-/** What a read of the file returns now (no host bound: the server's text is the content). */
+/**
+ * What a read of the file returns now (no host bound: the server's text is the content). A file
+ * that is not UTF-8 is its base64 text, whole, for every request (SPEC.md "Bytes that are not
+ * text"), so a pointer without a stated size to an image gets the size the kit judges.
+ */
 export function contentNow(root: string, args: ReadArgs, windows: boolean): string | undefined {
+  let bytes: Buffer;
   try {
-    const text = readFileSync(`${root}/${args.path}`, 'utf8');
-    return windows ? windowOf(text, args.offset, args.limit) : text;
+    bytes = readFileSync(`${root}/${args.path}`);
   } catch {
     return undefined;
   }
+  const text = utf8Text(bytes);
+  if (text === undefined) return bytes.toString('base64');
+  return windows ? windowOf(text, args.offset, args.limit) : text;
 }
 
 /** How a successful result's text is decoded: --decode first, then the default decoding. */

@@ -108,6 +108,9 @@ describe('batch-ledger designs', () => {
     const fromRun = v.violations.map((x) => `${x.index + 2}:${x.rule}`);
     expect(a.lies.map((l) => `${l.line}:${l.rule}`).sort()).toEqual(fromRun.sort());
     expect(fromRun).toContain('8:POINTER-FULL');
+    // The story names the whole call, though it shows only the lie's file.
+    const lie = a.lies.find((l) => l.line === 8 && l.rule === 'POINTER-FULL')!;
+    expect(lie.story.join('\n')).toContain('line 8: w1 reads b.ts (part 2 of one batch read call of a.ts, b.ts) →');
     // The truthful design's recorded call audits clean.
     const g = await judgeHistory(good, config, events);
     const clean = formatTrace({ header, events: recorded(events, g) });
