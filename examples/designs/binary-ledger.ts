@@ -12,7 +12,8 @@
  * `image-head` (images cached by their header and size: a second image of one size served as the
  * first, as anthropics/claude-code #47940 reports), `stat-binary` (text keyed on its digest, but a
  * binary on its mtime in whole seconds and its size: a same-second rewrite of the same size is
- * "unchanged") and `record-refused` (behind a tool that refuses binaries: the read recorded, on the
+ * "unchanged"), `stat-exact` (the same, on the exact mtime: a rewrite under the very same mtime) and
+ * `record-refused` (behind a tool that refuses binaries: the read recorded, on the
  * file's stat, before the tool answered — then "unchanged" once the file became readable).
  *
  *   npx readshim-conformance run --adapter examples/designs/binary-ledger.ts
@@ -28,7 +29,7 @@ import {
   type ToolOutput,
 } from 'readshim-conformance';
 
-export type BinaryLie = 'image-head' | 'stat-binary' | 'record-refused';
+export type BinaryLie = 'image-head' | 'stat-binary' | 'stat-exact' | 'record-refused';
 
 export interface BinaryLedgerOptions {
   /** How the host's tool answers a file that is not UTF-8 (capabilities.tool.binary). Default `bytes`. */
@@ -81,7 +82,7 @@ export function binaryLedger(o: BinaryLedgerOptions = {}): BytesShimAdapter {
       const stat = (path: string): string | undefined => {
         try {
           const s = ctx.fs.stat(path);
-          return `stat:${Math.floor(s.mtimeMs / 1000)}:${s.size}`;
+          return `stat:${lie === 'stat-exact' ? s.mtimeMs : Math.floor(s.mtimeMs / 1000)}:${s.size}`;
         } catch {
           return undefined;
         }
@@ -114,7 +115,8 @@ export function binaryLedger(o: BinaryLedgerOptions = {}): BytesShimAdapter {
             if (first !== undefined) return first;
             images.set(headKey(image), out);
           }
-          const k = lie === 'stat-binary' && image !== undefined ? (stat(args.path) ?? '') : digest(out);
+          const byStat = (lie === 'stat-binary' || lie === 'stat-exact') && image !== undefined;
+          const k = byStat ? (stat(args.path) ?? '') : digest(out);
           given.set(key, { key: k, size });
           return had?.key === k ? unchanged(size) : out;
         },

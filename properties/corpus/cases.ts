@@ -907,7 +907,30 @@ export const CASES: readonly CorpusCase[] = Object.freeze([
       ...call(2, ['a.ts', 'b.ts']),
       write('b.ts', small(ctx, 'bx-b'), T0 + 1000),
       ...call(3, ['a.ts', 'b.ts']),
-      ...call(4, ['a.ts', 'c.ts']),
+      // Edited again, same size and same mtime: a part keyed on the file's stat is "unchanged".
+      write('b.ts', small(ctx, 'by-b'), T0 + 1000),
+      ...call(4, ['a.ts', 'b.ts']),
+      ...call(5, ['a.ts', 'c.ts']),
+    ],
+  },
+  // After a whole-worker compaction, and for a second worker, every file of a call is new again.
+  {
+    id: 'batch-forget-and-second-worker',
+    lieClass: 'batch-seen-beside-new',
+    rules: ['FORGET-RESETS', 'ISOLATION', 'POINTER-FULL', 'FIRST-VERBATIM'],
+    needs: { anyOf: ['pointer', 'cap', 'diff'], batch: true, forget: true },
+    cap: TINY,
+    events: (ctx) => [
+      worker('w1'),
+      write('a.ts', small(ctx, 'bf-a'), T0),
+      write('b.ts', small(ctx, 'bf-b'), T0),
+      ...call(1, ['a.ts', 'b.ts']),
+      ...call(2, ['a.ts', 'b.ts']),
+      forget('w1'),
+      ...call(3, ['a.ts', 'b.ts']),
+      worker('w2'),
+      ...call(4, ['b.ts', 'a.ts'], 'w2'),
+      ...call(5, ['a.ts', 'b.ts'], 'w2'),
     ],
   },
   // ---- windows and the host tool's bound -------------------------------------------------
@@ -1257,16 +1280,20 @@ export const CASES: readonly CorpusCase[] = Object.freeze([
     rules: ['POINTER-FULL', 'SLICE-CONTINUES', 'FIRST-VERBATIM'],
     needs: { anyOf: ['pointer', 'cap', 'diff'], binary: 'readable' },
     cap: MID,
-    // Rewritten 7 ms later, the same size: a binary keyed on its stat (whole seconds, size) is "unchanged".
+    // Rewritten 7 ms later, the same size: a binary keyed on its stat (whole seconds, size) is
+    // "unchanged"; rewritten again under the very same mtime: so is one keyed on the exact mtime.
     events: (ctx) => {
       const a = image(96, 3);
       const b = image(96, 4);
+      const c = image(96, 6);
       return [
         worker(),
         writeBytes('img.png', a, T0 + 100),
         ...readUntilHeld(ctx, 'img.png', base64(a), 0, 1),
         writeBytes('img.png', b, T0 + 107),
         ...readUntilHeld(ctx, 'img.png', base64(b), 0, 1),
+        writeBytes('img.png', c, T0 + 107),
+        ...readUntilHeld(ctx, 'img.png', base64(c), 0, 1),
       ];
     },
   },

@@ -20,7 +20,7 @@ import type { ShimAdapter } from '../../core/contract.ts';
 const failed = (r: Awaited<ReturnType<typeof runConformance>>): string[] =>
   r.rules.filter((x) => x.status === 'fail').map((x) => x.id);
 
-const batchCases = ['batch-new-beside-seen', 'batch-edit-beside-unchanged'];
+const batchCases = ['batch-new-beside-seen', 'batch-edit-beside-unchanged', 'batch-forget-and-second-worker'];
 const mode = modeOfLevers(['pointer']);
 const eventsOf = (id: string): TraceEvent[] => {
   const c = CASES.find((x) => x.id === id)!;
@@ -36,7 +36,7 @@ describe('batch-ledger designs', () => {
       expect(
         played.map((c) => c.played),
         a.name,
-      ).toEqual([true, true]);
+      ).toEqual([true, true, true]);
     }
   }, 120_000);
 
@@ -120,10 +120,9 @@ describe('batch-ledger designs', () => {
   it('a subject without a batch tool is never sent a call: the cases are not played, with the reason', async () => {
     const r = await runConformance({ adapter: reference, runs: 0, seed: 1 });
     const cases = (r.corpus?.cases ?? []).filter((c) => batchCases.includes(c.id));
-    expect(cases.map((c) => [c.played, c.reason])).toEqual([
-      [false, 'needs a host batch read tool: several paths in one call (capabilities.batch)'],
-      [false, 'needs a host batch read tool: several paths in one call (capabilities.batch)'],
-    ]);
+    expect(cases.map((c) => [c.played, c.reason])).toEqual(
+      batchCases.map(() => [false, 'needs a host batch read tool: several paths in one call (capabilities.batch)']),
+    );
     expect(failed(r)).toEqual([]);
     // Replaying a call against it is an adapter error naming the missing declaration.
     const at = await judgeHistory(reference, { mode, cap: 16, seal: 'S' }, eventsOf('batch-new-beside-seen')).catch(
@@ -184,6 +183,64 @@ describe('batch-ledger designs', () => {
       'counters moved by pointered +1, capped +0, bytesWithheld +30; the responses make that +2, +0, +30',
     );
   });
+
+  it('a call decided on stat, a ledger a compaction leaves standing, one shared by workers: each killed by a batch case', async () => {
+    // Parts keyed per file as the truthful design does, but with one flaw each.
+    // Single reads keyed per worker on the text, as the truthful design; the batch tool keeps a
+    // ledger of its own with one flaw: keyed on stat, missed by forget, or shared by every worker.
+    const liar = (flaw: 'stat' | 'no-forget' | 'shared'): ShimAdapter => {
+      const sharedCalls = new Map<string, string>();
+      return {
+        ...good,
+        name: `batch-${flaw}`,
+        create: (ctx) => {
+          const single = new Map<string, string>();
+          const calls = flaw === 'shared' ? sharedCalls : new Map<string, string>();
+          const id = (path: string): string => {
+            try {
+              return ctx.fs.realpath?.(path) ?? path;
+            } catch {
+              return path;
+            }
+          };
+          const answer = async (path: string, ledger: Map<string, string>, key: (text: string) => string) => {
+            const text = await ctx.read({ path });
+            if (ledger.get(id(path)) === key(text))
+              return `File unchanged since last read (${Buffer.byteLength(text)} bytes).`;
+            ledger.set(id(path), key(text));
+            return text;
+          };
+          const callKey = (path: string) => (text: string) => {
+            const s = ctx.fs.stat(path);
+            return flaw === 'stat' ? `${s.mtimeMs}:${s.size}` : text;
+          };
+          return {
+            read: async (a) => answer(a.path, single, (t) => t),
+            readMany: async ({ paths }) => {
+              const parts: string[] = [];
+              for (const p of paths) parts.push(await answer(p, calls, callKey(p)));
+              return parts;
+            },
+            forget: (p?: string) => {
+              for (const ledger of flaw === 'no-forget' ? [single] : [single, calls])
+                if (p === undefined) ledger.clear();
+                else ledger.delete(id(p));
+            },
+          };
+        },
+      };
+    };
+    const expected: [Parameters<typeof liar>[0], string, string][] = [
+      ['stat', 'POINTER-FULL', 'batch-edit-beside-unchanged'],
+      ['no-forget', 'FORGET-RESETS', 'batch-forget-and-second-worker'],
+      ['shared', 'ISOLATION', 'batch-forget-and-second-worker'],
+    ];
+    for (const [flaw, rule, broken] of expected) {
+      const r = await runConformance({ adapter: liar(flaw), runs: 0, seed: 1 });
+      expect(failed(r), flaw).toEqual([rule]);
+      expect(r.rules.find((x) => x.id === rule)?.brokenBy?.corpus, flaw).toBe(broken);
+    }
+  }, 120_000);
 
   it('a readMany that breaks its contract is an adapter error: wrong part count, an unsplittable text', async () => {
     const broken = (readMany: () => Promise<unknown>): ShimAdapter => ({

@@ -22,6 +22,7 @@ const LIES: readonly { lie: BinaryLie; binary: 'bytes' | 'base64' | 'refuse'; ru
   { lie: 'image-head', binary: 'base64', rules: ['SLICE-EXACT'], cls: 'image-as-first' },
   { lie: 'stat-binary', binary: 'bytes', rules: ['POINTER-FULL'], cls: 'binary-same-size-rewrite' },
   { lie: 'stat-binary', binary: 'base64', rules: ['POINTER-FULL'], cls: 'binary-same-size-rewrite' },
+  { lie: 'stat-exact', binary: 'bytes', rules: ['POINTER-FULL'], cls: 'binary-same-size-rewrite' },
   // Recorded before the tool answers: an injected tool failure is recorded too (tool-failure-recorded).
   {
     lie: 'record-refused',

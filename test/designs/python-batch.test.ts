@@ -35,7 +35,7 @@ const shim = (...args: string[]): string => python('examples/python/batch_shim.p
 const only = ['--only', 'POINTER-FULL,FIRST-VERBATIM', '--runs', '1'];
 
 describe('batch_shim.py over the process protocol', () => {
-  it('truthful: passes, both batch cases played', () => {
+  it('truthful: passes, every batch case played', () => {
     const r = run(['--process', shim(), ...only, '--no-save', '--reporter', 'json']);
     const report = JSON.parse(r.stdout) as {
       rules: { id: string; status: string }[];
@@ -45,6 +45,7 @@ describe('batch_shim.py over the process protocol', () => {
     expect(report.corpus.cases.filter((c) => c.id.startsWith('batch-')).map((c) => [c.id, c.played])).toEqual([
       ['batch-new-beside-seen', true],
       ['batch-edit-beside-unchanged', true],
+      ['batch-forget-and-second-worker', true],
     ]);
     expect(r.code).toBe(0);
     expect(sandboxesIn(home)).toEqual([]);
