@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 
 // tsx caches compiled modules under TMPDIR and crashes where it cannot make that folder: without a
 // usable TMPDIR it compiles without a cache, so the kit itself starts and names TMPDIR where a run
-// needs it (core/out-path.ts tmpdirProblem).
+// needs it (src/core/out-path.ts tmpdirProblem).
 try {
   rmSync(mkdtempSync(join(tmpdir(), '.readshim-probe-')), { recursive: true, force: true });
 } catch {
@@ -15,16 +15,16 @@ try {
 }
 
 const here = new URL('..', import.meta.url);
-const checkout = existsSync(new URL('cli/main.ts', here)) && existsSync(new URL('tsconfig.json', here));
+const checkout = existsSync(new URL('src/cli/main.ts', here)) && existsSync(new URL('tsconfig.json', here));
 let main;
 if (checkout) {
   const { register } = await import('tsx/esm/api');
   // The kit's tsconfig maps its own name to its sources, so an adapter that imports
   // 'readshim-conformance' (as the worked examples do) loads from any directory without a build.
   register({ tsconfig: fileURLToPath(new URL('tsconfig.json', here)) });
-  ({ main } = await import(new URL('cli/main.ts', here).href));
+  ({ main } = await import(new URL('src/cli/main.ts', here).href));
 } else {
-  ({ main } = await import(new URL('dist/cli/main.js', here).href));
+  ({ main } = await import(new URL('dist/src/cli/main.js', here).href));
 }
 try {
   process.exitCode = await main(process.argv.slice(2));

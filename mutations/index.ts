@@ -2,9 +2,9 @@
  * readshim-conformance mutants: the registry, and the small API bench uses to load a mutant as
  * an adapter. A mutant is loaded exactly like a third party's --adapter module.
  */
-import type { ArmName } from '../core/arms.ts';
-import type { ShimAdapter } from '../adapters/contract.ts';
-import { loadAdapter } from '../adapters/load.ts';
+import type { ArmName } from '../src/core/arms.ts';
+import type { ShimAdapter } from '../src/adapters/contract.ts';
+import { loadAdapter } from '../src/adapters/load.ts';
 import { ADDITIONS, DESIGN_CATALOGUE } from './catalogue/index.ts';
 import type { MutantSpec } from './spec.ts';
 import { KIT_ROOT, materialise } from './workspace.ts';
@@ -31,7 +31,7 @@ export interface LoadedMutant {
 }
 
 /**
- * Builds mutant `id` in a temporary directory and loads it through adapters/load.ts, as the CLI
+ * Builds mutant `id` in a temporary directory and loads it through src/adapters/load.ts, as the CLI
  * loads a third party's --adapter module. Rejects with MutantEditError when its edit no longer
  * finds its target, UsageError when it does not load (its temporary tree is removed either way).
  * `root` is the kit whose reference is mutated (default: this one).

@@ -20,11 +20,11 @@
  * Counterexamples are not shrunk (shrinkRuns 0): a mutant's verdict needs the failing rules, not
  * their stories, and shrinking is most of a failing run's time.
  */
-import { RULE_IDS, type RuleId } from '../core/rules.ts';
-import type { ArmName } from '../core/arms.ts';
-import type { ShimAdapter } from '../adapters/contract.ts';
+import { RULE_IDS, type RuleId } from '../src/core/rules.ts';
+import type { ArmName } from '../src/core/arms.ts';
+import type { ShimAdapter } from '../src/adapters/contract.ts';
 import { judgeRun, type RunResult } from '../properties/run.ts';
-import { AdapterError } from '../harness/session.ts';
+import { AdapterError } from '../src/harness/session.ts';
 import { loadMutant, mutantById, type LoadedMutant } from './index.ts';
 import type { MutantSpec } from './spec.ts';
 import { KIT_ROOT } from './workspace.ts';

@@ -3,12 +3,12 @@
  * deliberate, named break, edited at the symbol level and loaded like a third party's adapter.
  */
 import type { SourceFile } from 'ts-morph';
-import type { ArmName } from '../core/arms.ts';
-import type { RuleId } from '../core/rules.ts';
+import type { ArmName } from '../src/core/arms.ts';
+import type { RuleId } from '../src/core/rules.ts';
 
 /** The copied source tree a mutant edits: one ts-morph SourceFile per file, by kit-relative path. */
 export interface MutableTree {
-  /** e.g. 'reference/shim.ts' or 'adapters/reference.ts'; throws when the tree has no such file. */
+  /** e.g. 'reference/shim.ts' or 'src/adapters/reference.ts'; throws when the tree has no such file. */
   file(path: string): SourceFile;
 }
 

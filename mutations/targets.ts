@@ -14,7 +14,7 @@ import { MutantEditError, arrow, callsOf, fn, ifReading, member, methodCallsOf, 
 import type { MutableTree } from './spec.ts';
 
 export const SHIM = 'reference/shim.ts';
-export const ADAPTER = 'adapters/reference.ts';
+export const ADAPTER = 'src/adapters/reference.ts';
 
 /** createReadShim's `respond` arrow (steps 2–6 of the reference behaviour). */
 export function respondOf(t: MutableTree): ArrowFunction {

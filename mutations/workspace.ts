@@ -1,7 +1,7 @@
 /**
  * A mutant's source tree: the reference adapter and everything it imports, copied into a fresh
  * temporary directory, edited once (ts-morph, in memory) and written out, so the mutant loads
- * through adapters/load.ts exactly like a third party's --adapter module.
+ * through src/adapters/load.ts exactly like a third party's --adapter module.
  */
 import { existsSync, mkdtempSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { builtinModules, createRequire } from 'node:module';
@@ -13,10 +13,10 @@ import { MutantEditError } from './edit.ts';
 import type { MutantSpec } from './spec.ts';
 
 /** The adapter a mutant edits, with everything it imports. */
-export const ADAPTER_FILE = 'adapters/reference.ts';
+export const ADAPTER_FILE = 'src/adapters/reference.ts';
 
 /**
- * The kit's own root: where the TypeScript sources of adapters/ and reference/ live — next to
+ * The kit's own root: where the TypeScript sources of src/adapters/ and reference/ live — next to
  * mutations/ in a checkout, one level up when this module runs from the built dist/.
  */
 const ROOTS = [new URL('..', import.meta.url), new URL('../..', import.meta.url)].map((u) => fileURLToPath(u));

@@ -3,9 +3,9 @@
  * "Levers"), derived from each rule's RuleSpec (properties/rules.ts). A rule that is n/a still
  * fails if a violation of it is observed.
  */
-import { LEVER_NAMES, modeOfLevers, type LeverName, type Mode } from '../core/levers.ts';
-import { RULE_IDS, type RuleId } from '../core/rules.ts';
-import type { Capabilities } from '../adapters/contract.ts';
+import { LEVER_NAMES, modeOfLevers, type LeverName, type Mode } from '../src/core/levers.ts';
+import { RULE_IDS, type RuleId } from '../src/core/rules.ts';
+import type { Capabilities } from '../src/adapters/contract.ts';
 import type { LeverUse } from './lever-use.ts';
 import { RULE_SPECS, type RunShape } from './rules.ts';
 

@@ -5,10 +5,10 @@
  * reported with its line in the trace file; after each one the oracle goes on with what the worker
  * really holds.
  */
-import { claimProblem, type Claim } from '../core/claims.ts';
-import { resolvePath } from '../core/paths.ts';
-import type { RuleId } from '../core/rules.ts';
-import { leverList } from '../core/levers.ts';
+import { claimProblem, type Claim } from '../src/core/claims.ts';
+import { resolvePath } from '../src/core/paths.ts';
+import type { RuleId } from '../src/core/rules.ts';
+import { leverList } from '../src/core/levers.ts';
 import {
   headerMode,
   writtenContent,
@@ -17,11 +17,11 @@ import {
   type StaleEvent,
   type Trace,
   type TraceEvent,
-} from '../core/trace.ts';
-import type { BytesShimAdapter, RawDecoder, ShimAdapter } from '../adapters/contract.ts';
-import { groupEnd, reattachedIn, type Outcome, type ReadOutcome, type StaleOutcome } from '../harness/session.ts';
-import { World, type ToolResult } from '../harness/world.ts';
-import { defined } from '../core/defined.ts';
+} from '../src/core/trace.ts';
+import type { BytesShimAdapter, RawDecoder, ShimAdapter } from '../src/adapters/contract.ts';
+import { groupEnd, reattachedIn, type Outcome, type ReadOutcome, type StaleOutcome } from '../src/harness/session.ts';
+import { World, type ToolResult } from '../src/harness/world.ts';
+import { defined } from '../src/core/defined.ts';
 import { Oracle, type Violation } from './oracle/judge.ts';
 import { callWords, tellStory } from './story.ts';
 
@@ -92,7 +92,7 @@ export async function auditTrace(
 
   const decode = (text: string, op: 'read' | 'stale', path: string, i: number, truth?: ToolResult): Claim => {
     let claim: unknown;
-    // The size of the request's content, as the run's decoders are told it (harness/session.ts).
+    // The size of the request's content, as the run's decoders are told it (src/harness/session.ts).
     const contentBytes = truth === undefined ? undefined : truth.ok ? Buffer.byteLength(truth.text, 'utf8') : 0;
     try {
       claim = adapter.decode(text, {
@@ -131,7 +131,7 @@ export async function auditTrace(
     i: number,
   ): { response: RecordedResponse; claim?: Claim } => {
     if (!('text' in response)) return { response };
-    // Spec 2.1: bytes the shim answered are the tool's output untouched (core/trace.ts RecordedResponse).
+    // Spec 2.1: bytes the shim answered are the tool's output untouched (src/core/trace.ts RecordedResponse).
     if (response.binary === true) return { response, claim: { kind: 'verbatim' } };
     if (fromRaw === undefined || response.raw === undefined)
       return { response, claim: decode(response.text, 'read', r.path, i, truth) };
@@ -148,7 +148,7 @@ export async function auditTrace(
     const e = events[i]!;
     const batch: Outcome[] = [];
     if (e.type === 'read') {
-      // A concurrent batch or a batch read call sees the files as they were before any of its races (as harness/session.ts).
+      // A concurrent batch or a batch read call sees the files as they were before any of its races (as src/harness/session.ts).
       const last = groupEnd(events, i);
       const reads = events.slice(i, last + 1) as ReadEvent[];
       const prepared = reads.map((r, k) => {

@@ -8,14 +8,14 @@
  *   # readshim-conformance baseline …
  *   FORGET-RESETS  # our host never calls forget()
  *
- * Pure: the CLI and the vitest entry read the file (core/files.ts) and hand the text to
+ * Pure: the CLI and the vitest entry read the file (src/core/files.ts) and hand the text to
  * parseBaseline; nothing under properties/ touches the file system.
  */
-import { isRuleId, type RuleId } from '../core/rules.ts';
-import { SPEC_VERSION, specMajor } from '../core/version.ts';
+import { isRuleId, type RuleId } from '../src/core/rules.ts';
+import { SPEC_VERSION, specMajor } from '../src/core/version.ts';
 import type { RunResult } from './result.ts';
 import { isPartial } from './shard.ts';
-import { UsageError } from '../core/errors.ts';
+import { UsageError } from '../src/core/errors.ts';
 
 export interface BaselineEntry {
   readonly rule: RuleId;

@@ -3,7 +3,7 @@
  * could have saved — re-sends across alias spellings, slices well short of a cap. Reported beside
  * the verdict and read by bench; never a rule, never an exit code.
  */
-import type { TraceEvent } from '../core/trace.ts';
+import type { TraceEvent } from '../src/core/trace.ts';
 import type { EfficiencyFinding, EfficiencyKind } from './result.ts';
 import type { HistoryVerdict } from './history.ts';
 import { tellStory } from './story.ts';

@@ -1,10 +1,10 @@
 /** One history through one fresh adapter instance (one process, for a process adapter), judged response by response. */
-import type { HostToolBound } from '../core/host-tool.ts';
-import type { Mode } from '../core/levers.ts';
-import type { RuleId } from '../core/rules.ts';
-import type { TraceEvent } from '../core/trace.ts';
-import type { DrivenAdapter } from '../adapters/contract.ts';
-import { Session, type Outcome } from '../harness/session.ts';
+import type { HostToolBound } from '../src/core/host-tool.ts';
+import type { Mode } from '../src/core/levers.ts';
+import type { RuleId } from '../src/core/rules.ts';
+import type { TraceEvent } from '../src/core/trace.ts';
+import type { DrivenAdapter } from '../src/adapters/contract.ts';
+import { Session, type Outcome } from '../src/harness/session.ts';
 import type { LeverUse } from './lever-use.ts';
 import { frameAfter, heldBefore, type Frame, type HeldOf } from './picture.ts';
 import { Oracle, type Consequence, type EfficiencyNote, type Violation } from './oracle/judge.ts';
@@ -16,7 +16,7 @@ export interface HistoryConfig {
   readonly seal: string;
   /** The host tool's bound (ground truth is the bounded text). */
   readonly tool?: HostToolBound;
-  /** How long one adapter call may take to settle (harness/session.ts; default DEFAULT_SETTLE_MS). */
+  /** How long one adapter call may take to settle (src/harness/session.ts; default DEFAULT_SETTLE_MS). */
   readonly opTimeoutMs?: number;
 }
 

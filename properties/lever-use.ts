@@ -3,7 +3,7 @@
  * often the shim used it. A declared lever never used despite enough offers leaves its rules n/a
  * (declining is always legal); a lever used at all leaves them to be exercised.
  */
-import type { LeverName } from '../core/levers.ts';
+import type { LeverName } from '../src/core/levers.ts';
 
 export type LeverUse = Record<LeverName, { offered: number; used: number }>;
 

@@ -3,11 +3,11 @@
  * request time, what the worker held before and after (the oracle's K), and the span the response
  * claimed. Taken while the history is judged, so it is the oracle's own view, never re-derived.
  */
-import type { Claim } from '../core/claims.ts';
-import type { RecordedResponse } from '../core/trace.ts';
-import type { Outcome } from '../harness/session.ts';
+import type { Claim } from '../src/core/claims.ts';
+import type { RecordedResponse } from '../src/core/trace.ts';
+import type { Outcome } from '../src/harness/session.ts';
 import { utf8 } from './oracle/bytes.ts';
-import { defined } from '../core/defined.ts';
+import { defined } from '../src/core/defined.ts';
 
 /** A read-only view of the oracle's K for one request: the claimed total and the held prefix's length. */
 export interface Held {

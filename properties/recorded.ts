@@ -1,5 +1,5 @@
 /** A history's events with the responses the shim gave, so a trace can be audited as well as replayed. */
-import type { ReadEvent, StaleEvent, TraceEvent } from '../core/trace.ts';
+import type { ReadEvent, StaleEvent, TraceEvent } from '../src/core/trace.ts';
 import type { HistoryVerdict } from './history.ts';
 
 export function recorded(events: readonly TraceEvent[], v: Pick<HistoryVerdict, 'outcomes'>): TraceEvent[] {

@@ -1,14 +1,14 @@
 /**
  * What a conformance run hands back: the result types every phase, the engine, shards, baselines
- * and the reports share. Imports only core/ and leaf modules of properties/ (no phase, no engine),
+ * and the reports share. Imports only src/core/ and leaf modules of properties/ (no phase, no engine),
  * so that the orchestrator (properties/run.ts) sits above everything it orchestrates.
  */
 import type { Frame } from './picture.ts';
-import type { ArmName } from '../core/arms.ts';
-import type { HostToolBound } from '../core/host-tool.ts';
-import type { LeverName } from '../core/levers.ts';
-import type { RuleId } from '../core/rules.ts';
-import type { Trace } from '../core/trace.ts';
+import type { ArmName } from '../src/core/arms.ts';
+import type { HostToolBound } from '../src/core/host-tool.ts';
+import type { LeverName } from '../src/core/levers.ts';
+import type { RuleId } from '../src/core/rules.ts';
+import type { Trace } from '../src/core/trace.ts';
 import type { LieClassId } from './corpus/classes.ts';
 import type { LeverUse } from './lever-use.ts';
 import type { RuleStatus } from './verdict.ts';

@@ -1,14 +1,14 @@
 /**
  * Every rule in one place (spec/SPEC.md, one section each): its kind, its law, the lever that
  * stands behind it, when it is n/a and why, and the files of properties/ that judge it. The IDs
- * live in core/rules.ts; this record is typed by them, so a rule left out (or a kind that
- * disagrees with core/rules.ts) does not compile. Applicability (properties/applicability.ts),
- * the lever table and GATES.md's property column (selfcheck/where.ts) are derived from it.
+ * live in src/core/rules.ts; this record is typed by them, so a rule left out (or a kind that
+ * disagrees with src/core/rules.ts) does not compile. Applicability (properties/applicability.ts),
+ * the lever table and GATES.md's property column (dev/selfcheck/where.ts) are derived from it.
  */
-import type { LeverName, Mode } from '../core/levers.ts';
-import { RULE_IDS, type RuleId, type TruthRuleId } from '../core/rules.ts';
-import type { Capabilities } from '../adapters/contract.ts';
-import { declaredArms, hasArmSurface, offersDiff } from '../adapters/capabilities.ts';
+import type { LeverName, Mode } from '../src/core/levers.ts';
+import { RULE_IDS, type RuleId, type TruthRuleId } from '../src/core/rules.ts';
+import type { Capabilities } from '../src/adapters/contract.ts';
+import { declaredArms, hasArmSurface, offersDiff } from '../src/adapters/capabilities.ts';
 import { smallestDiffResponse } from './oracle/smallest-diff.ts';
 
 export interface RunShape {
@@ -268,7 +268,7 @@ export interface RuleInfo {
   readonly law: string;
 }
 
-/** The rules in ID order (core/rules.ts), each with its kind and law. */
+/** The rules in ID order (src/core/rules.ts), each with its kind and law. */
 export const RULES: readonly RuleInfo[] = Object.freeze(
   RULE_IDS.map((id) => Object.freeze({ id, kind: RULE_SPECS[id].kind, law: RULE_SPECS[id].law } as const)),
 );

@@ -4,18 +4,18 @@
  * count (and where the checks came from); a failure gets a shrunk story and a trace that replays it.
  */
 import { createHash } from 'node:crypto';
-import type { ArmName } from '../core/arms.ts';
-import { leverList } from '../core/levers.ts';
-import { RULE_IDS, type RuleId } from '../core/rules.ts';
-import { headerMode, type Trace } from '../core/trace.ts';
-import { KIT_VERSION, SPEC_VERSION } from '../core/version.ts';
-import { describeBinary, describeHostTool } from '../core/host-tool.ts';
-import { describeReinject } from '../core/reinject.ts';
-import { describeSessions } from '../core/sessions.ts';
-import type { BytesShimAdapter, DrivenAdapter, ShimAdapter } from '../adapters/contract.ts';
-import type { Transport } from '../adapters/subject.ts';
-import { AdapterError } from '../core/errors.ts';
-import { modeFor } from '../adapters/capabilities.ts';
+import type { ArmName } from '../src/core/arms.ts';
+import { leverList } from '../src/core/levers.ts';
+import { RULE_IDS, type RuleId } from '../src/core/rules.ts';
+import { headerMode, type Trace } from '../src/core/trace.ts';
+import { KIT_VERSION, SPEC_VERSION } from '../src/core/version.ts';
+import { describeBinary, describeHostTool } from '../src/core/host-tool.ts';
+import { describeReinject } from '../src/core/reinject.ts';
+import { describeSessions } from '../src/core/sessions.ts';
+import type { BytesShimAdapter, DrivenAdapter, ShimAdapter } from '../src/adapters/contract.ts';
+import type { Transport } from '../src/adapters/subject.ts';
+import { AdapterError } from '../src/core/errors.ts';
+import { modeFor } from '../src/adapters/capabilities.ts';
 import { notApplicable, unusedLever } from './applicability.ts';
 import { leadFromNote } from './corpus/classes.ts';
 import { playCorpus } from './corpus/play.ts';
@@ -33,7 +33,7 @@ import { Slots } from './engine/pool.ts';
 import { Tally } from './engine/tally.ts';
 
 import type { FileIdentity, RuleResult, RunResult } from './result.ts';
-import { defined } from '../core/defined.ts';
+import { defined } from '../src/core/defined.ts';
 
 export type { RuleStatus };
 export type {
@@ -84,7 +84,7 @@ export interface RunOptions {
    * are the same for any value.
    */
   readonly jobs?: number;
-  /** How long one call of an in-process adapter may take to settle (--timeout; harness/session.ts). */
+  /** How long one call of an in-process adapter may take to settle (--timeout; src/harness/session.ts). */
   readonly settleTimeoutMs?: number;
   /** Play the directed corpus before the random phase (default true; mutants --no-corpus turns it off). */
   readonly corpus?: boolean;
@@ -92,9 +92,9 @@ export interface RunOptions {
 
 /** What the kit's own callers add (the CLI's subjects, mutants, bench): not public API. */
 export interface JudgeOptions extends Omit<RunOptions, 'adapter'> {
-  /** Any kind of subject's adapter (adapters/subject.ts), a history-only driver too. */
+  /** Any kind of subject's adapter (src/adapters/subject.ts), a history-only driver too. */
   readonly adapter: DrivenAdapter;
-  /** In-process adapters can have their read tool fail and race on purpose (default in-process; adapters/subject.ts). */
+  /** In-process adapters can have their read tool fail and race on purpose (default in-process; src/adapters/subject.ts). */
   readonly transport?: Transport;
   /** Told when each generated or shrinking history starts, which event it waits on, and how it ended (progress). */
   readonly onHistory?: HistoryObserver;
@@ -109,7 +109,7 @@ export const DEFAULT_RUNS = 150;
 /**
  * Most candidates the shrinking of one failed rule judges in process (--shrink). In-process
  * histories take milliseconds; every rule of the shipped fixtures shrinks to its local minimum in
- * far fewer (test/properties/engine.test.ts), so the bound only stops a pathological shrink.
+ * far fewer (test/properties/engine.long.test.ts), so the bound only stops a pathological shrink.
  */
 export const DEFAULT_SHRINK_RUNS = 2000;
 

@@ -6,8 +6,8 @@
  * any shard failed it (the counterexample of the earliest unit), checks add up, and "unexercised"
  * is decided on the sum.
  */
-import { modeOfArm, modeOfLevers } from '../core/levers.ts';
-import { RULE_IDS } from '../core/rules.ts';
+import { modeOfArm, modeOfLevers } from '../src/core/levers.ts';
+import { RULE_IDS } from '../src/core/rules.ts';
 import { unusedLever } from './applicability.ts';
 import { combineEfficiency } from './efficiency.ts';
 import { addLeverUse, emptyLeverUse } from './lever-use.ts';
@@ -22,7 +22,7 @@ import {
   type Shard,
 } from './result.ts';
 import { decide } from './verdict.ts';
-import { defined } from '../core/defined.ts';
+import { defined } from '../src/core/defined.ts';
 
 /** Histories per work unit: small enough to balance shards, large enough to keep overhead low. */
 export const UNIT_SIZE = 10;

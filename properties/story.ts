@@ -2,12 +2,12 @@
  * A shrunk history as a numbered story a person can follow: "read 3 said 'unchanged, you hold
  * all 105,426 bytes' but the worker holds bytes 0–24,576".
  */
-import { resolvePath } from '../core/paths.ts';
-import type { ForkEvent, ReadEvent, TraceEvent } from '../core/trace.ts';
-import { groupEnd, type Outcome } from '../harness/session.ts';
+import { resolvePath } from '../src/core/paths.ts';
+import type { ForkEvent, ReadEvent, TraceEvent } from '../src/core/trace.ts';
+import { groupEnd, type Outcome } from '../src/harness/session.ts';
 import { n, utf8 } from './oracle/bytes.ts';
 import { sayClaim, type Consequence, type Violation } from './oracle/judge.ts';
-import type { RuleId } from '../core/rules.ts';
+import type { RuleId } from '../src/core/rules.ts';
 import type { ConsequenceRef } from './result.ts';
 
 const preview = (s: string): string => {

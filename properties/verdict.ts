@@ -2,7 +2,7 @@
  * A rule's status from what a run saw of it: one place, so a split run combines to exactly the
  * verdict the unsplit run gives (properties/shard.ts).
  */
-import type { RuleId } from '../core/rules.ts';
+import type { RuleId } from '../src/core/rules.ts';
 
 export type RuleStatus = 'pass' | 'fail' | 'n/a' | 'unexercised';
 

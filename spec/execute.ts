@@ -4,12 +4,12 @@
  * reference), `levers=` examples against the design shim in spec/designs that declares those
  * levers. One line of reason per failure.
  */
-import { leverList, type LeverName as ShimLever } from '../core/levers.ts';
-import type { AdapterContext, Counters, ShimAdapter, WorkerShim } from '../adapters/contract.ts';
-import type { Claim } from '../core/claims.ts';
-import type { RuleId } from '../core/rules.ts';
-import { AdapterError, Session, type ReadOutcome, type StaleOutcome } from '../harness/session.ts';
-import { ToolError, World } from '../harness/world.ts';
+import { leverList, type LeverName as ShimLever } from '../src/core/levers.ts';
+import type { AdapterContext, Counters, ShimAdapter, WorkerShim } from '../src/adapters/contract.ts';
+import type { Claim } from '../src/core/claims.ts';
+import type { RuleId } from '../src/core/rules.ts';
+import { AdapterError, Session, type ReadOutcome, type StaleOutcome } from '../src/harness/session.ts';
+import { ToolError, World } from '../src/harness/world.ts';
 import { backing } from '../properties/oracle/backing.ts';
 import { wire } from '../properties/oracle/bytes.ts';
 import { designFor } from './designs/index.ts';
@@ -23,10 +23,10 @@ import {
   type Thrown,
 } from './model.ts';
 import { exampleTrace } from './parse.ts';
-import { applyHunks, parseHunks } from '../core/patch.ts';
+import { applyHunks, parseHunks } from '../src/core/patch.ts';
 import { hunksDiffer } from './patch.ts';
 import type { CheckedExample } from './validate.ts';
-import { defined } from '../core/defined.ts';
+import { defined } from '../src/core/defined.ts';
 
 export interface ExampleResult {
   readonly id: string;

@@ -8,7 +8,7 @@ import type { ParsedSpec } from './model.ts';
 
 /**
  * The nearest `spec/SPEC.md` walking up from `from` (a module URL or a path). Works from the
- * sources (`spec/`, `cli/commands/`) and from the built package (`dist/cli/commands/`).
+ * sources (`spec/`, `src/cli/commands/`) and from the built package (`dist/src/cli/commands/`).
  */
 export function findSpecFile(from: string | URL): string | undefined {
   let dir = dirname(typeof from === 'string' && !from.startsWith('file:') ? from : fileURLToPath(from));

@@ -2,15 +2,15 @@
  * The executable examples of SPEC.md, as data. An example is a history (trace events) plus a
  * hand-written expectation per response, and surface probes (ARM-GUARD, PERSONA-TRUTH, ...).
  */
-import type { ArmName, Levers } from '../core/arms.ts';
-import type { RefusalReason } from '../core/claims.ts';
-import type { HostToolBound } from '../core/host-tool.ts';
-import { modeOfArm, modeOfLevers, type LeverName as ShimLever, type Mode } from '../core/levers.ts';
-import type { RuleId } from '../core/rules.ts';
-import type { TraceEvent } from '../core/trace.ts';
-import type { Hunk } from '../core/patch.ts';
+import type { ArmName, Levers } from '../src/core/arms.ts';
+import type { RefusalReason } from '../src/core/claims.ts';
+import type { HostToolBound } from '../src/core/host-tool.ts';
+import { modeOfArm, modeOfLevers, type LeverName as ShimLever, type Mode } from '../src/core/levers.ts';
+import type { RuleId } from '../src/core/rules.ts';
+import type { TraceEvent } from '../src/core/trace.ts';
+import type { Hunk } from '../src/core/patch.ts';
 
-export type { Hunk } from '../core/patch.ts';
+export type { Hunk } from '../src/core/patch.ts';
 
 /** A problem in SPEC.md itself (exit 2): names the example and its 1-based line in the file. */
 export class SpecError extends Error {

@@ -3,15 +3,15 @@
  * ```example blocks, parsed into trace events plus expectations. A malformed example is a
  * SpecError naming the example and its line.
  */
-import { isArmName, type ArmName } from '../core/arms.ts';
-import { REFUSAL_REASONS, type RefusalReason } from '../core/claims.ts';
-import { hostToolProblem, type HostToolBound } from '../core/host-tool.ts';
-import { isLeverName, type LeverName as ShimLever } from '../core/levers.ts';
-import { isRuleId, type RuleId } from '../core/rules.ts';
-import { KIT_VERSION, SPEC_VERSION } from '../core/version.ts';
-import type { ReadEvent, Trace, TraceEvent } from '../core/trace.ts';
+import { isArmName, type ArmName } from '../src/core/arms.ts';
+import { REFUSAL_REASONS, type RefusalReason } from '../src/core/claims.ts';
+import { hostToolProblem, type HostToolBound } from '../src/core/host-tool.ts';
+import { isLeverName, type LeverName as ShimLever } from '../src/core/levers.ts';
+import { isRuleId, type RuleId } from '../src/core/rules.ts';
+import { KIT_VERSION, SPEC_VERSION } from '../src/core/version.ts';
+import type { ReadEvent, Trace, TraceEvent } from '../src/core/trace.ts';
 import { Cursor, NotationError, contentExpr } from './notation.ts';
-import { parseHunks } from '../core/patch.ts';
+import { parseHunks } from '../src/core/patch.ts';
 import { describeDesigns, designFor } from './designs/index.ts';
 import {
   LEVER_NAMES,
@@ -25,7 +25,7 @@ import {
   type Step,
   type Thrown,
 } from './model.ts';
-import { defined } from '../core/defined.ts';
+import { defined } from '../src/core/defined.ts';
 
 export const DEFAULT_ARM: ArmName = 'cap';
 export const DEFAULT_CAP = 24_576;

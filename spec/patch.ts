@@ -1,8 +1,8 @@
 /**
  * Comparing a diff with the patch an example expects. Parsing and strict application are the
- * kit's one applier (core/patch.ts), shared with the oracle.
+ * kit's one applier (src/core/patch.ts), shared with the oracle.
  */
-import { formatHunkHeader, type Hunk } from '../core/patch.ts';
+import { formatHunkHeader, type Hunk } from '../src/core/patch.ts';
 
 /** Undefined when equal, else a one-line description of the first difference. */
 export function hunksDiffer(actual: readonly Hunk[], expected: readonly Hunk[]): string | undefined {

@@ -5,12 +5,12 @@
  * the contract is a malformed example (exit 2), so a slip of the pen can never make a lie the
  * spec's expected answer.
  */
-import { ARM_FLAGS, ARM_NAMES, ARM_TABLE } from '../core/arms.ts';
-import { keyPath, requestKey, resolvePath } from '../core/paths.ts';
-import { splitLines } from '../harness/lines.ts';
-import { World, type ToolResult } from '../harness/world.ts';
-import { writtenContent, type ReadEvent, type StaleEvent } from '../core/trace.ts';
-import { applyHunks } from '../core/patch.ts';
+import { ARM_FLAGS, ARM_NAMES, ARM_TABLE } from '../src/core/arms.ts';
+import { keyPath, requestKey, resolvePath } from '../src/core/paths.ts';
+import { splitLines } from '../src/harness/lines.ts';
+import { World, type ToolResult } from '../src/harness/world.ts';
+import { writtenContent, type ReadEvent, type StaleEvent } from '../src/core/trace.ts';
+import { applyHunks } from '../src/core/patch.ts';
 import { designFor } from './designs/index.ts';
 import {
   LEVER_NAMES,

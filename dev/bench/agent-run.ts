@@ -10,9 +10,9 @@
  * printed with the figures: wall time depends on it.
  */
 import { loadavg } from 'node:os';
-import { envelope } from '../../core/output.ts';
-import { UsageError } from '../../core/errors.ts';
-import { BUILTIN_PROFILES } from '../../adapters/agent/profiles/index.ts';
+import { envelope } from '../../src/core/output.ts';
+import { UsageError } from '../../src/core/errors.ts';
+import { BUILTIN_PROFILES } from '../../src/adapters/agent/profiles/index.ts';
 import { ROOT, secs, timeCommand } from './timed.ts';
 
 interface Options {

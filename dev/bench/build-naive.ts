@@ -1,8 +1,8 @@
 /**
- * Build step (prepack; not shipped): writes every naive design of bench/naive.ts as JavaScript —
+ * Build step (prepack; not shipped): writes every naive design of src/bench/naive.ts as JavaScript —
  * the mutant's edit applied to the reference adapter's import closure, each file transpiled — to
  * <out>/<ID>/, so the installed package benches them without TypeScript sources.
- *   npx tsx dev/bench/build-naive.ts dist/bench/naive
+ *   npx tsx dev/bench/build-naive.ts dist/src/bench/naive
  */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -10,7 +10,7 @@ import { pathToFileURL } from 'node:url';
 import { ts } from 'ts-morph';
 import { mutantById } from '../../mutations/index.ts';
 import { editedTree } from '../../mutations/workspace.ts';
-import { NAIVE_DESIGNS } from '../../bench/naive.ts';
+import { NAIVE_DESIGNS } from '../../src/bench/naive.ts';
 
 const OPTIONS: ts.CompilerOptions = {
   module: ts.ModuleKind.ESNext,

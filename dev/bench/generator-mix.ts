@@ -10,7 +10,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { DEFAULT_RUNS } from '../../properties/run.ts';
 import { SEEDS, mixOf, sampleDefaultRun } from './mix.ts';
 
-const FILE = new URL('./generator-mix.json', import.meta.url);
+const FILE = new URL('generator-mix.json', import.meta.url);
 
 async function main(): Promise<void> {
   const mix = mixOf(sampleDefaultRun(), SEEDS, DEFAULT_RUNS);

@@ -26,12 +26,12 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { ShimAdapter, WorkerShim } from '../../adapters/contract.ts';
-import reference from '../../adapters/reference.ts';
+import type { ShimAdapter, WorkerShim } from '../../src/adapters/contract.ts';
+import reference from '../../src/adapters/reference.ts';
 import { DEFAULT_RUNS, runConformance } from '../../properties/run.ts';
-import { DEFAULT_SEED } from '../../core/seed.ts';
-import { envelope } from '../../core/output.ts';
-import { UsageError } from '../../core/errors.ts';
+import { DEFAULT_SEED } from '../../src/core/seed.ts';
+import { envelope } from '../../src/core/output.ts';
+import { UsageError } from '../../src/core/errors.ts';
 
 const BIN = fileURLToPath(new URL('../../bin/readshim-conformance.js', import.meta.url));
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));

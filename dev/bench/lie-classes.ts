@@ -15,18 +15,18 @@
  * Not a test: it takes minutes. Figures are published in docs/LIE-CLASSES.md.
  */
 import fc from 'fast-check';
-import type { ArmName } from '../../core/arms.ts';
-import type { RuleId } from '../../core/rules.ts';
-import type { ShimAdapter } from '../../adapters/contract.ts';
-import { modeFor } from '../../adapters/capabilities.ts';
-import { DEFAULT_PROCESS_RUNS, openProcessAdapter } from '../../adapters/process/adapter.ts';
+import type { ArmName } from '../../src/core/arms.ts';
+import type { RuleId } from '../../src/core/rules.ts';
+import type { ShimAdapter } from '../../src/adapters/contract.ts';
+import { modeFor } from '../../src/adapters/capabilities.ts';
+import { DEFAULT_PROCESS_RUNS, openProcessAdapter } from '../../src/adapters/process/adapter.ts';
 import { LIE_CLASS_IDS, type LieClassId } from '../../properties/corpus/classes.ts';
 import { BANDS, withHostTool, type Band } from '../../properties/generators/content.ts';
 import { historyArb, materialize, type HistorySpec } from '../../properties/generators/history.ts';
 import { judgeHistory } from '../../properties/history.ts';
 import { judgeRun, sealFor } from '../../properties/run.ts';
 import { loadMutantAdapter, mutantById } from '../../mutations/index.ts';
-import { defined } from '../../core/defined.ts';
+import { defined } from '../../src/core/defined.ts';
 
 type Subject =
   | { readonly kind: 'mutant'; readonly id: string }

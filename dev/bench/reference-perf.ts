@@ -19,8 +19,8 @@
  * smoke check of the script, not figures to publish.
  */
 import { cpus, loadavg } from 'node:os';
-import { envelope } from '../../core/output.ts';
-import { UsageError } from '../../core/errors.ts';
+import { envelope } from '../../src/core/output.ts';
+import { UsageError } from '../../src/core/errors.ts';
 import { diffTable, JSDIFF_MAX_EDITS, type DiffRow, type LeverRun } from './perf/diffs.ts';
 import { BIG_OLD, LINES } from './perf/inputs.ts';
 import { memory, type MemoryRow } from './perf/memory.ts';

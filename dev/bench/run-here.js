@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `run` with an --adapter module on the main thread, unwatched (the bin runs it in a watched worker
-// thread, cli/thread.ts): for dev/bench/thread-cost.ts, to measure what the thread costs. Checkout only.
+// thread, src/cli/thread.ts): for dev/bench/thread-cost.ts, to measure what the thread costs. Checkout only.
 import { fileURLToPath } from 'node:url';
 
 const root = new URL('../..', import.meta.url);

@@ -13,8 +13,8 @@
 import { mkdtempSync, readFileSync, rmSync, existsSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { envelope } from '../../core/output.ts';
-import { UsageError } from '../../core/errors.ts';
+import { envelope } from '../../src/core/output.ts';
+import { UsageError } from '../../src/core/errors.ts';
 import { ROOT, secs, timeCommand } from './timed.ts';
 
 interface Options {

@@ -3,14 +3,14 @@
  * a test. The same run three ways, median of --repeat each:
  *
  *   - `run` (the embedded reference, main thread: the default run);
- *   - `run --adapter adapters/reference.ts` (the same shim as a module: in a worker thread, watched);
+ *   - `run --adapter src/adapters/reference.ts` (the same shim as a module: in a worker thread, watched);
  *   - the same through dev/bench/run-here.js (the module on the main thread, unwatched).
  *
  *   npx tsx dev/bench/thread-cost.ts [--repeat <n>] [--json]
  */
 import { availableParallelism, loadavg } from 'node:os';
-import { envelope } from '../../core/output.ts';
-import { UsageError } from '../../core/errors.ts';
+import { envelope } from '../../src/core/output.ts';
+import { UsageError } from '../../src/core/errors.ts';
 import { BIN, median, ROOT, secs, timeCommand, type Timed } from './timed.ts';
 import { join } from 'node:path';
 
@@ -28,7 +28,7 @@ function parse(argv: readonly string[]): { repeat: number; json: boolean } {
 }
 
 const o = parse(process.argv.slice(2));
-const module = join(ROOT, 'adapters/reference.ts');
+const module = join(ROOT, 'src/adapters/reference.ts');
 const HERE = join(ROOT, 'dev/bench/run-here.js');
 const ways: [string, string[], string][] = [
   ['default run (reference, main thread)', ['run', '--no-save'], BIN],

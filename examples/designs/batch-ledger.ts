@@ -6,7 +6,7 @@
  *
  * Its twins:
  * - `combined` answers a call with one combined text in the kit's `--- path ---` format
- *   (core/batch.ts `joinBatch`) instead of one part per path: true as well.
+ *   (src/core/batch.ts `joinBatch`) instead of one part per path: true as well.
  * - `anySeen` (a lie) decides for the whole call: when any file of the call is held unchanged,
  *   every file of it is answered "unchanged" — a file new to the worker included (POINTER-FULL).
  * - `firstPath` (a lie) keys the call on its first path: when that file is unchanged, so is the call.

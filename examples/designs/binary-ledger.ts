@@ -8,7 +8,7 @@
  * this shim passes those bytes on untouched (an image part, judged on its base64 text). A pointer
  * states the size the kit judges: the UTF-8 bytes of a text, the base64 text of bytes.
  *
- * The factory also builds three lies the kit must catch (test/designs/binary-ledger.test.ts):
+ * The factory also builds three lies the kit must catch (test/examples/designs/binary-ledger.int.test.ts):
  * `image-head` (images cached by their header and size: a second image of one size served as the
  * first, as anthropics/claude-code #47940 reports), `stat-binary` (text keyed on its digest, but a
  * binary on its mtime in whole seconds and its size: a same-second rewrite of the same size is

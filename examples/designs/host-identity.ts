@@ -5,7 +5,7 @@
  * `a.ts` are one file, a link and its target are one file, a hardlink's two names are one file.
  *
  * In the wild: qwen-code keys its read cache on the device and inode for this reason. The factory
- * also builds three lies the kit must catch (test/designs/host-identity.test.ts): `own-lstat` (a
+ * also builds three lies the kit must catch (test/examples/designs/host-identity.long.test.ts): `own-lstat` (a
  * link whose own lstat is unchanged is taken to show unchanged text: an edit of the target keeps
  * the link's mtime), `spelling` (the ledger keyed on the spelling while the host folds case) and
  * `forget-spelling` (a forget that drops only the entries under the spelling it was given).

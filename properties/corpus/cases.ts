@@ -5,8 +5,8 @@
  * check under every mode that applies. docs/LIE-CLASSES.md lists them.
  */
 import { smallestDiffResponse } from '../oracle/smallest-diff.ts';
-import { windowLimitMax } from '../../core/host-tool.ts';
-import type { TraceEvent } from '../../core/trace.ts';
+import { windowLimitMax } from '../../src/core/host-tool.ts';
+import type { TraceEvent } from '../../src/core/trace.ts';
 import {
   T0,
   bytesOf,
@@ -33,10 +33,10 @@ import {
   writeBytes,
 } from './content.ts';
 import type { CaseContext, CorpusCase } from './types.ts';
-import { boundedText, refusalOf } from '../../harness/host-tool.ts';
-import { defined } from '../../core/defined.ts';
+import { boundedText, refusalOf } from '../../src/harness/host-tool.ts';
+import { defined } from '../../src/core/defined.ts';
 
-/** Bytes of text `tokens` tokens are estimated from (core/host-tool.ts `estimateTokens`: ceil(bytes / 4)). */
+/** Bytes of text `tokens` tokens are estimated from (src/core/host-tool.ts `estimateTokens`: ceil(bytes / 4)). */
 const estimateBytes = (tokens: number): number => tokens * 4;
 
 /** A window wider than the cases' files, but never above a maxLines declared alone (windowLimitMax). */

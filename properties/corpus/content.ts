@@ -1,5 +1,5 @@
 /** Small, exact contents and events for corpus cases (plain ASCII unless a case asks otherwise). */
-import type { ReadEvent, TraceEvent } from '../../core/trace.ts';
+import type { ReadEvent, TraceEvent } from '../../src/core/trace.ts';
 
 /** The mtime every case starts from (whole milliseconds; the kit sets every mtime itself). */
 export const T0 = 1_700_000_000_000;

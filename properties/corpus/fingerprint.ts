@@ -3,7 +3,7 @@
  * rows go stale when it moves). Each case's id, class, rules, needs and its events at its own cap.
  */
 import { createHash } from 'node:crypto';
-import { modeOfArm } from '../../core/levers.ts';
+import { modeOfArm } from '../../src/core/levers.ts';
 import { CASES } from './cases.ts';
 
 export function corpusFingerprint(): string {

@@ -6,13 +6,13 @@
  * truthfully) and judged as usual; for an unsealed shim each case is an advisory — a file with
  * that exact text is indistinguishable from the notice — that never changes the exit code.
  */
-import type { Claim } from '../../core/claims.ts';
-import type { HostToolBound } from '../../core/host-tool.ts';
-import { resolvePath } from '../../core/paths.ts';
-import type { RuleId } from '../../core/rules.ts';
-import type { TraceEvent } from '../../core/trace.ts';
-import { boundedText } from '../../harness/host-tool.ts';
-import type { Outcome } from '../../harness/session.ts';
+import type { Claim } from '../../src/core/claims.ts';
+import type { HostToolBound } from '../../src/core/host-tool.ts';
+import { resolvePath } from '../../src/core/paths.ts';
+import type { RuleId } from '../../src/core/rules.ts';
+import type { TraceEvent } from '../../src/core/trace.ts';
+import { boundedText } from '../../src/harness/host-tool.ts';
+import type { Outcome } from '../../src/harness/session.ts';
 import { FAKE_SEALS } from '../generators/content.ts';
 import { backing } from '../oracle/backing.ts';
 import { T0, bytesOf, read, worker, write } from './content.ts';

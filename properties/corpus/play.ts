@@ -5,12 +5,12 @@
  * Deterministic: the cases and their order are fixed, and the mimicry depends only on what the
  * shim answered. A failure's story starts with the lie class in words.
  */
-import type { HostToolBound } from '../../core/host-tool.ts';
-import type { Mode } from '../../core/levers.ts';
-import type { RuleId } from '../../core/rules.ts';
-import type { TraceEvent, TraceHeader } from '../../core/trace.ts';
-import type { Capabilities, DrivenAdapter } from '../../adapters/contract.ts';
-import { AdapterError } from '../../core/errors.ts';
+import type { HostToolBound } from '../../src/core/host-tool.ts';
+import type { Mode } from '../../src/core/levers.ts';
+import type { RuleId } from '../../src/core/rules.ts';
+import type { TraceEvent, TraceHeader } from '../../src/core/trace.ts';
+import type { Capabilities, DrivenAdapter } from '../../src/adapters/contract.ts';
+import { AdapterError } from '../../src/core/errors.ts';
 import { judgeHistory, type HistoryConfig, type HistoryVerdict } from '../history.ts';
 import { sayClaim } from '../oracle/judge.ts';
 import { recorded } from '../recorded.ts';
@@ -20,7 +20,7 @@ import { CASES } from './cases.ts';
 import { corpusNote, lieClassLine, type LieClassId } from './classes.ts';
 import { NoticeBook, ambiguity, planMimicry, type MimicCase } from './mimicry.ts';
 import type { CaseContext, CorpusCase } from './types.ts';
-import { defined } from '../../core/defined.ts';
+import { defined } from '../../src/core/defined.ts';
 
 /** Where a run's checks came from. */
 export { PHASES, type Advisory, type CaseOutcome, type Phase } from '../result.ts';

@@ -1,14 +1,14 @@
 /**
- * A directed corpus case: a fixed history in the one trace schema (core/trace.ts), named by its
+ * A directed corpus case: a fixed history in the one trace schema (src/core/trace.ts), named by its
  * lie class and the rules a lie in it breaks, with what it needs of the adapter. Its events are a
  * function of the cap (and the host tool bound), because a shim with a fixed cap needs files sized
  * to that cap; at a given cap the case is one trace, played, saved and replayed like any other.
  */
-import type { HostToolBound } from '../../core/host-tool.ts';
-import type { LeverName, Mode } from '../../core/levers.ts';
-import type { Reinject } from '../../core/reinject.ts';
-import type { RuleId } from '../../core/rules.ts';
-import type { TraceEvent } from '../../core/trace.ts';
+import type { HostToolBound } from '../../src/core/host-tool.ts';
+import type { LeverName, Mode } from '../../src/core/levers.ts';
+import type { Reinject } from '../../src/core/reinject.ts';
+import type { RuleId } from '../../src/core/rules.ts';
+import type { TraceEvent } from '../../src/core/trace.ts';
 import type { LieClassId } from './classes.ts';
 
 /** What a case needs of the adapter and the transport; a case whose needs are not met is not played. */

@@ -3,7 +3,7 @@
  * order, through fast-check's public API: `fc.check` with a plugin that keeps each generated
  * value (with its shrink context), and the property's own `shrink`. So the kit can judge many
  * histories at once and still get, for a seed, exactly the histories, counterexample and path
- * `fc.check` would (test/properties/engine.test.ts compares them).
+ * `fc.check` would (test/properties/engine.long.test.ts compares them).
  */
 import fc from 'fast-check';
 import type { HistorySpec } from '../generators/history.ts';

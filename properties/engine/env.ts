@@ -1,12 +1,12 @@
 /** What the random phase and the shrinking share: the adapter, the run's configuration, the slots, the observer. */
-import type { RuleId } from '../../core/rules.ts';
-import type { TraceEvent, TraceHeader } from '../../core/trace.ts';
-import type { DrivenAdapter } from '../../adapters/contract.ts';
-import { AdapterError } from '../../core/errors.ts';
+import type { RuleId } from '../../src/core/rules.ts';
+import type { TraceEvent, TraceHeader } from '../../src/core/trace.ts';
+import type { DrivenAdapter } from '../../src/adapters/contract.ts';
+import { AdapterError } from '../../src/core/errors.ts';
 import { judgeHistory, type Goal, type HistoryConfig, type HistoryVerdict } from '../history.ts';
 import { pendingText, type HistoryObserver } from './observe.ts';
 import type { Slots } from './pool.ts';
-import { defined } from '../../core/defined.ts';
+import { defined } from '../../src/core/defined.ts';
 
 export interface EngineEnv {
   readonly adapter: DrivenAdapter;

@@ -3,8 +3,8 @@
  * then the shrinking of each rule it found that nothing earlier (probes, replays) failed first.
  */
 import fc from 'fast-check';
-import type { RuleId } from '../../core/rules.ts';
-import { windowLimitMax } from '../../core/host-tool.ts';
+import type { RuleId } from '../../src/core/rules.ts';
+import { windowLimitMax } from '../../src/core/host-tool.ts';
 import { BANDS, withHostTool, type Band } from '../generators/content.ts';
 import { historyArb, type OpOptions } from '../generators/history.ts';
 import type { BandUsed } from '../result.ts';

@@ -1,10 +1,10 @@
 /**
  * What the engine tells an observer about each history it runs (progress that tells slow from
  * hung): when it starts, which event it waits on, when it ends. The engine keeps no
- * clock; the CLI (cli/progress.ts) times these and prints them on stderr.
+ * clock; the CLI (src/cli/progress.ts) times these and prints them on stderr.
  */
-import type { RuleId } from '../../core/rules.ts';
-import type { TraceEvent } from '../../core/trace.ts';
+import type { RuleId } from '../../src/core/rules.ts';
+import type { TraceEvent } from '../../src/core/trace.ts';
 
 export type HistoryEvent =
   /** `label` names the history ("mid band history 12 of 25", "shrinking POINTER-FULL: candidate 7"). */

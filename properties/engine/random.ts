@@ -5,7 +5,7 @@
  * split across shards or run at once. A rule's counterexample is its lowest-index failing history
  * (units in order, then histories), never the first to finish.
  */
-import type { RuleId } from '../../core/rules.ts';
+import type { RuleId } from '../../src/core/rules.ts';
 import { materialize } from '../generators/history.ts';
 import type { HistoryVerdict } from '../history.ts';
 import type { WorkUnit } from '../shard.ts';

@@ -8,8 +8,8 @@
  * rule matters). Then the shrunk history is replayed whole and told up to the rule's last
  * violation. A history that does not break the rule again is nondeterminism.
  */
-import type { RuleId } from '../../core/rules.ts';
-import type { Trace } from '../../core/trace.ts';
+import type { RuleId } from '../../src/core/rules.ts';
+import type { Trace } from '../../src/core/trace.ts';
 import { materialize, type HistorySpec } from '../generators/history.ts';
 import { followsFrom, meets, verdictSignature, type Goal, type HistoryVerdict } from '../history.ts';
 import { recorded } from '../recorded.ts';
@@ -20,7 +20,7 @@ import { runHistory, type EngineEnv } from './env.ts';
 import { inOrder } from './pool.ts';
 import type { Found } from './random.ts';
 import type { SharedVerdicts } from './shared.ts';
-import { defined } from '../../core/defined.ts';
+import { defined } from '../../src/core/defined.ts';
 
 export type { ShrinkInfo } from '../result.ts';
 

@@ -1,6 +1,6 @@
 /** What a run has found so far: checks (per phase) and claims per rule, lever use, efficiency, the first failure of each rule and which phases broke it. */
-import type { RuleId } from '../../core/rules.ts';
-import type { TraceEvent } from '../../core/trace.ts';
+import type { RuleId } from '../../src/core/rules.ts';
+import type { TraceEvent } from '../../src/core/trace.ts';
 import { PHASES, type CorpusSink, type Phase } from '../corpus/play.ts';
 import { noteEfficiency, type EfficiencyTally } from '../efficiency.ts';
 import type { HistoryVerdict } from '../history.ts';

@@ -5,7 +5,7 @@
  * A ContentSpec is plain data (it shrinks well); render() turns it into text for a given cap.
  */
 import fc from 'fast-check';
-import type { HostToolBound } from '../../core/host-tool.ts';
+import type { HostToolBound } from '../../src/core/host-tool.ts';
 
 export type Piece =
   | { readonly kind: 'code'; readonly lines: number; readonly salt: number }

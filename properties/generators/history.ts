@@ -4,7 +4,7 @@
  * same-size edits, A→B→A, touch, kept or restored mtimes), so a shrunk history stays meaningful.
  */
 import fc from 'fast-check';
-import type { TraceEvent } from '../../core/trace.ts';
+import type { TraceEvent } from '../../src/core/trace.ts';
 import { contentSpec, render, takeBytes, type Band, type ContentSpec } from './content.ts';
 
 /** Files and the spellings a worker may use for each (aliases and a case-only different name). */
@@ -105,7 +105,7 @@ export interface OpOptions {
   readonly races: boolean;
   readonly maxWorkers: number;
   readonly maxOps: number;
-  /** Window limits stay at or under this (a host tool declaring only maxLines: core/host-tool.ts windowLimitMax). */
+  /** Window limits stay at or under this (a host tool declaring only maxLines: src/core/host-tool.ts windowLimitMax). */
   readonly maxWindowLimit?: number;
   /** The host tool's defaultLimit: windows around it are drawn too (an explicit larger limit is honoured). */
   readonly defaultLimit?: number;
@@ -277,14 +277,14 @@ export function historyArb(band: Band, opts: OpOptions): fc.Arbitrary<HistorySpe
 
 const pick = (n: number, at: number): number => (n === 0 ? 0 : Math.min(n - 1, Math.floor((at / 1001) * n)));
 
-/** A file's state while a history is materialised (exported for bench/workload.ts). */
+/** A file's state while a history is materialised (exported for src/bench/workload.ts). */
 export interface FileTrack {
   content: string | undefined;
   mtimeMs: number;
   versions: { content: string; mtimeMs: number }[];
 }
 
-/** Lines of a text as core/lines.ts splitLines cuts them (a last line without '\n' counts). */
+/** Lines of a text as src/core/lines.ts splitLines cuts them (a last line without '\n' counts). */
 function lineCount(text: string): number {
   let n = 0;
   for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) n++;
@@ -306,7 +306,7 @@ function lineStart(text: string, i: number): number {
 
 const isAsciiAlnum = (c: number): boolean => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
 
-/** The file's content after edit `e` (exported for bench/workload.ts). */
+/** The file's content after edit `e` (exported for src/bench/workload.ts). */
 export function applyEdit(f: FileTrack, e: Edit, cap: number): string {
   const cur = f.content ?? '';
   switch (e.kind) {

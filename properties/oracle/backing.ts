@@ -5,9 +5,9 @@
  * that re-encodes text is judged on the bytes it sent. The rest of the text is the framing, where
  * the seal is looked for (NOTICE-SEALED).
  */
-import type { Claim } from '../../core/claims.ts';
+import type { Claim } from '../../src/core/claims.ts';
 import { wire } from './bytes.ts';
-import { defined } from '../../core/defined.ts';
+import { defined } from '../../src/core/defined.ts';
 
 export type Backing =
   | { readonly found: true; readonly framing: string }

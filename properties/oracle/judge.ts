@@ -4,13 +4,13 @@
  * blaming derived rules through shadow models. After a lie it keeps what the worker really holds,
  * so a later truthful answer is never blamed. Never imports reference/ (GATE-ORACLE-INDEPENDENT).
  */
-import type { Claim } from '../../core/claims.ts';
-import { describeMode, leverList, type LeverName, type Mode } from '../../core/levers.ts';
-import { requestKey, resolvePath } from '../../core/paths.ts';
-import type { RuleId } from '../../core/rules.ts';
-import type { Capabilities } from '../../adapters/contract.ts';
-import type { Outcome, ReadOutcome, StaleOutcome } from '../../harness/session.ts';
-import { splitLines } from '../../harness/lines.ts';
+import type { Claim } from '../../src/core/claims.ts';
+import { describeMode, leverList, type LeverName, type Mode } from '../../src/core/levers.ts';
+import { requestKey, resolvePath } from '../../src/core/paths.ts';
+import type { RuleId } from '../../src/core/rules.ts';
+import type { Capabilities } from '../../src/adapters/contract.ts';
+import type { Outcome, ReadOutcome, StaleOutcome } from '../../src/harness/session.ts';
+import { splitLines } from '../../src/harness/lines.ts';
 import { emptyLeverUse, type LeverUse } from '../lever-use.ts';
 import { backing } from './backing.ts';
 import { isBoundary, n, sameBytes, utf8 } from './bytes.ts';

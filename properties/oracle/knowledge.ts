@@ -2,8 +2,8 @@
  * What a worker holds, per request key, from the responses alone: K = (T, P) (SPEC.md
  * "Knowledge"). The same class serves the truth and the shadow models.
  */
-import type { Claim } from '../../core/claims.ts';
-import { keyPath } from '../../core/paths.ts';
+import type { Claim } from '../../src/core/claims.ts';
+import { keyPath } from '../../src/core/paths.ts';
 import { sameBytes, wire } from './bytes.ts';
 import { LastCall, Utf8Memo } from './memo.ts';
 import { applyStrict, type StrictResult } from './strict-patch.ts';

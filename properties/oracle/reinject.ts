@@ -3,8 +3,8 @@
  * re-attached after a whole-worker forget count as delivered whole — the worker holds their
  * current text, as the host's read tool showed it, under the request key of a plain read.
  */
-import { requestKey } from '../../core/paths.ts';
-import type { Reattached } from '../../harness/session.ts';
+import { requestKey } from '../../src/core/paths.ts';
+import type { Reattached } from '../../src/harness/session.ts';
 import { utf8 } from './bytes.ts';
 import type { Knowledge, Known } from './knowledge.ts';
 

@@ -4,16 +4,16 @@
  * a one-line edit of a held file comes back as a diff iff the arm diffs. The oracle judges the
  * same histories for every truth rule as well.
  */
-import { ARM_TABLE, type ArmName } from '../../core/arms.ts';
-import type { RuleId } from '../../core/rules.ts';
-import type { TraceEvent } from '../../core/trace.ts';
-import { modeOfArm } from '../../core/levers.ts';
-import type { DrivenAdapter } from '../../adapters/contract.ts';
-import { hasArmSurface, offersDiff } from '../../adapters/capabilities.ts';
+import { ARM_TABLE, type ArmName } from '../../src/core/arms.ts';
+import type { RuleId } from '../../src/core/rules.ts';
+import type { TraceEvent } from '../../src/core/trace.ts';
+import { modeOfArm } from '../../src/core/levers.ts';
+import type { DrivenAdapter } from '../../src/adapters/contract.ts';
+import { hasArmSurface, offersDiff } from '../../src/adapters/capabilities.ts';
 import { judgeHistory } from '../history.ts';
 import { tellStory } from '../story.ts';
 import { count, type ProbeResult } from './types.ts';
-import { defined } from '../../core/defined.ts';
+import { defined } from '../../src/core/defined.ts';
 
 const CAP = 4096;
 const code = (lines: number, tag: string): string =>

@@ -1,8 +1,8 @@
 /** CAP-PARAM: a cap outside the integers >= 4 is refused with a RangeError naming the domain. */
-import { leverList, type Mode } from '../../core/levers.ts';
-import { isShimAdapter, type AdapterContext, type DrivenAdapter } from '../../adapters/contract.ts';
-import { modeFor } from '../../adapters/capabilities.ts';
-import { World } from '../../harness/world.ts';
+import { leverList, type Mode } from '../../src/core/levers.ts';
+import { isShimAdapter, type AdapterContext, type DrivenAdapter } from '../../src/adapters/contract.ts';
+import { modeFor } from '../../src/adapters/capabilities.ts';
+import { World } from '../../src/harness/world.ts';
 import { count, describeValue, errorMessage, errorName, type ProbeResult } from './types.ts';
 
 const BAD_CAPS: readonly unknown[] = Object.freeze([

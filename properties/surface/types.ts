@@ -1,5 +1,5 @@
 /** What a surface probe found: checks run and violations, each with a short story. */
-import type { RuleId } from '../../core/rules.ts';
+import type { RuleId } from '../../src/core/rules.ts';
 
 export interface ProbeFinding {
   readonly rule: RuleId;

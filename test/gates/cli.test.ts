@@ -6,8 +6,8 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { gatesPretty, type GatesReport } from '../../cli/commands/gates.ts';
-import { main } from '../../cli/main.ts';
+import { gatesPretty, type GatesReport } from '../../src/cli/commands/gates.ts';
+import { main } from '../../src/cli/main.ts';
 import { GATE_IDS } from '../../gates/ids.ts';
 import { fixtureDir, runCli, SLOW } from './helpers.ts';
 

@@ -13,7 +13,7 @@ import type { GateId } from '../../gates/ids.ts';
 /** The material the reference gate config reads, relative to the package root ('/'-separated). */
 export function referenceMaterial(root: string): string[] {
   const out = ['gates/reference.gates.json'];
-  for (const dir of ['reference', 'properties', 'spec', 'core', 'harness', 'adapters']) {
+  for (const dir of ['reference', 'properties', 'spec', 'src/core', 'src/harness', 'src/adapters']) {
     let names: string[];
     try {
       names = readdirSync(join(root, dir), { recursive: true, encoding: 'utf8' });
@@ -216,11 +216,11 @@ export const NEGATIVE_CONTROLS: readonly NegativeControl[] = Object.freeze([
     disease: 'the oracle reaches the reference through the reference adapter',
     target: 'properties/__control_oracle.ts',
     tamper: () =>
-      "import type referenceAdapter from '../adapters/reference.ts';\n\nexport type Peek = typeof referenceAdapter;\n",
+      "import type referenceAdapter from '../src/adapters/reference.ts';\n\nexport type Peek = typeof referenceAdapter;\n",
     expect: {
       file: 'properties/__control_oracle.ts',
-      node: "'../adapters/reference.ts'",
-      message: 'through adapters/reference.ts',
+      node: "'../src/adapters/reference.ts'",
+      message: 'through src/adapters/reference.ts',
     },
   },
   {

@@ -1,12 +1,12 @@
 /**
- * The Stryker suite's conformance part (vitest.stryker.config.ts; not in the default suite, which
- * runs the same check in test/properties/run.test.ts): the reference under every arm, fixed seed,
+ * The Stryker suite's conformance part (dev/stryker/vitest.stryker.config.ts; not in the default suite, which
+ * runs the same check in test/properties/run.long.test.ts): the reference under every arm, fixed seed,
  * judged by the kit's oracle. A mutant of reference/ that makes any rule fail or go unexercised
  * is killed.
  */
 import { describe, expect, it } from 'vitest';
-import reference from '../../adapters/reference.ts';
-import { ARM_NAMES } from '../../core/arms.ts';
+import reference from '../../src/adapters/reference.ts';
+import { ARM_NAMES } from '../../src/core/arms.ts';
 import { runConformance } from '../../properties/run.ts';
 
 const SEED = 20_261_130;

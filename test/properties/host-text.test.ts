@@ -4,7 +4,7 @@
  * truthful behind one that normalises them; the ground truth is the declared tool's text.
  */
 import { describe, expect, it } from 'vitest';
-import reference from '../../adapters/reference.ts';
+import reference from '../../src/adapters/reference.ts';
 import { runConformance, type RunResult } from '../../properties/run.ts';
 import { NORMALISED_KEY, NORMALISED_KEY_TWIN } from '../fixtures/naive-shims.ts';
 

@@ -4,7 +4,7 @@
  * mid-line cut past a file size (cutChars, step 5), a token cut (maxTokens, step 6) and a line limit.
  */
 import { describe, expect, it } from 'vitest';
-import type { HostToolBound } from '../../core/host-tool.ts';
+import type { HostToolBound } from '../../src/core/host-tool.ts';
 import { runConformance, type RunResult } from '../../properties/run.ts';
 import { diskSizedStubAdapter } from '../fixtures/naive-shims.ts';
 

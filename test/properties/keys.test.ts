@@ -1,12 +1,12 @@
 /**
- * The oracle's request keys (core/paths.ts) and the reference's ledger keys (reference/keys.ts)
+ * The oracle's request keys (src/core/paths.ts) and the reference's ledger keys (reference/keys.ts)
  * are written independently; one shared table of cases, with the expected answers written by
  * hand, checks both — they must agree with the table and so with each other — and random paths
  * and JSON values check that they agree beyond it.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { canonicalJson, keyPath, requestKey, resolvePath } from '../../core/paths.ts';
+import { canonicalJson, keyPath, requestKey, resolvePath } from '../../src/core/paths.ts';
 import { argsKey, normalizePath } from '../../reference/keys.ts';
 
 /** path → the file it names. */

@@ -5,12 +5,12 @@
 import { createHash } from 'node:crypto';
 import { posix } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { modeOfArm, modeOfLevers, type LeverName } from '../../core/levers.ts';
-import type { RuleId } from '../../core/rules.ts';
-import type { TraceEvent } from '../../core/trace.ts';
-import { defineAdapter, type Capabilities, type Claim, type ShimAdapter } from '../../adapters/contract.ts';
-import { adapterProblem } from '../../adapters/load.ts';
-import reference from '../../adapters/reference.ts';
+import { modeOfArm, modeOfLevers, type LeverName } from '../../src/core/levers.ts';
+import type { RuleId } from '../../src/core/rules.ts';
+import type { TraceEvent } from '../../src/core/trace.ts';
+import { defineAdapter, type Capabilities, type Claim, type ShimAdapter } from '../../src/adapters/contract.ts';
+import { adapterProblem } from '../../src/adapters/load.ts';
+import reference from '../../src/adapters/reference.ts';
 import { judgeHistory, type HistoryVerdict } from '../../properties/history.ts';
 import { runConformance } from '../../properties/run.ts';
 

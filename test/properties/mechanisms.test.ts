@@ -4,8 +4,8 @@
  * `rules[].mechanisms`.
  */
 import { describe, expect, it } from 'vitest';
-import { runJunit, xmlEscape } from '../../cli/report/junit.ts';
-import { runJson, runPretty } from '../../cli/report/run.ts';
+import { runJunit, xmlEscape } from '../../src/cli/report/junit.ts';
+import { runJson, runPretty } from '../../src/cli/report/run.ts';
 import { LIE_CLASSES } from '../../properties/corpus/classes.ts';
 import { MECHANISM_STORIES } from '../../properties/result.ts';
 import { runConformance } from '../../properties/run.ts';

@@ -4,14 +4,14 @@
  * report saying which identity it used.
  */
 import { describe, expect, it } from 'vitest';
-import type { ShimAdapter } from '../../core/contract.ts';
-import { formatTrace, parseTrace, type TraceEvent, type TraceHeader } from '../../core/trace.ts';
+import type { ShimAdapter } from '../../src/core/contract.ts';
+import { formatTrace, parseTrace, type TraceEvent, type TraceHeader } from '../../src/core/trace.ts';
 import { auditTrace } from '../../properties/audit.ts';
 import { judgeHistory } from '../../properties/history.ts';
-import { runJson, runPretty } from '../../cli/report/run.ts';
+import { runJson, runPretty } from '../../src/cli/report/run.ts';
 import { hostIdentity } from '../../examples/designs/host-identity.ts';
 import { runConformance } from '../../properties/run.ts';
-import { modeOfLevers } from '../../core/levers.ts';
+import { modeOfLevers } from '../../src/core/levers.ts';
 
 const header: TraceHeader = { type: 'header', kit: 'x', specVersion: '2.1.0', cap: 64, levers: ['pointer'], seal: 's' };
 

@@ -1,5 +1,5 @@
 /**
- * The kit's one strict patch applier (core/patch.ts), as the oracle calls it
+ * The kit's one strict patch applier (src/core/patch.ts), as the oracle calls it
  * (properties/oracle/strict-patch.ts) and as the spec validator calls it (parseHunks + applyHunks):
  * one table of cases, both paths, the same verdicts. And everything jsdiff writes (the library the
  * reference builds its diffs with, which the applier no longer parses with) applies exactly.
@@ -7,7 +7,7 @@
 import fc from 'fast-check';
 import { createTwoFilesPatch } from 'diff';
 import { describe, expect, it } from 'vitest';
-import { applyHunks, parseHunks } from '../../core/patch.ts';
+import { applyHunks, parseHunks } from '../../src/core/patch.ts';
 import { applyStrict } from '../../properties/oracle/strict-patch.ts';
 
 type Case = readonly [name: string, base: string, patch: string, expected: string | RegExp];

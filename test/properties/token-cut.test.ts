@@ -5,7 +5,7 @@
  * `host-tool-bound` case sized past the estimate) and a short random phase.
  */
 import { describe, expect, it } from 'vitest';
-import reference from '../../adapters/reference.ts';
+import reference from '../../src/adapters/reference.ts';
 import { runConformance } from '../../properties/run.ts';
 
 const SEED = 20_261_130;

@@ -1,6 +1,6 @@
 /** A declared lever never used leaves the rules behind it n/a (properties/applicability.ts unusedLever). */
 import { describe, expect, it } from 'vitest';
-import { modeOfLevers } from '../../core/levers.ts';
+import { modeOfLevers } from '../../src/core/levers.ts';
 import { UNUSED_LEVER_OPPORTUNITIES, unusedLever } from '../../properties/applicability.ts';
 import { emptyLeverUse } from '../../properties/lever-use.ts';
 

@@ -5,11 +5,11 @@
  */
 import { posix } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import reference from '../../adapters/reference.ts';
-import { adapterProblem } from '../../adapters/load.ts';
-import type { Capabilities, ShimAdapter } from '../../adapters/contract.ts';
-import { LEVER_NAMES, modeOfLevers, type LeverName } from '../../core/levers.ts';
-import { RULE_IDS, isRuleId, type RuleId } from '../../core/rules.ts';
+import reference from '../../src/adapters/reference.ts';
+import { adapterProblem } from '../../src/adapters/load.ts';
+import type { Capabilities, ShimAdapter } from '../../src/adapters/contract.ts';
+import { LEVER_NAMES, modeOfLevers, type LeverName } from '../../src/core/levers.ts';
+import { RULE_IDS, isRuleId, type RuleId } from '../../src/core/rules.ts';
 import { notApplicable } from '../../properties/applicability.ts';
 import { smallestDiffResponse } from '../../properties/oracle/smallest-diff.ts';
 import { runConformance, sealFor } from '../../properties/run.ts';

@@ -2,7 +2,7 @@
 import { applyPatch } from 'diff';
 import { describe, expect, it } from 'vitest';
 import { Cursor, NotationError, contentExpr } from '../../spec/notation.ts';
-import { applyHunks as applyStrict, parseHunks } from '../../core/patch.ts';
+import { applyHunks as applyStrict, parseHunks } from '../../src/core/patch.ts';
 import { hunksDiffer } from '../../spec/patch.ts';
 import { parseSpec } from '../../spec/parse.ts';
 

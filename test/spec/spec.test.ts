@@ -4,10 +4,10 @@
  * passes against the reference.
  */
 import { describe, expect, it } from 'vitest';
-import referenceAdapter from '../../adapters/reference.ts';
-import { RULE_IDS } from '../../core/rules.ts';
+import referenceAdapter from '../../src/adapters/reference.ts';
+import { RULE_IDS } from '../../src/core/rules.ts';
 import { RULES } from '../../properties/rules.ts';
-import { formatTrace, parseTrace } from '../../core/trace.ts';
+import { formatTrace, parseTrace } from '../../src/core/trace.ts';
 import { judgeHistory } from '../../properties/history.ts';
 import { designFor } from '../../spec/designs/index.ts';
 import { runExample, shimOf } from '../../spec/execute.ts';

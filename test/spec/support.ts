@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { tsImport } from 'tsx/esm/api';
-import type { ShimAdapter } from '../../adapters/contract.ts';
+import type { ShimAdapter } from '../../src/adapters/contract.ts';
 import { findSpecFile, loadSpecText, type LoadedSpec } from '../../spec/load.ts';
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -68,12 +68,12 @@ export interface SourceEdit {
  */
 export async function brokenReference(name: string, edits: readonly SourceEdit[]): Promise<ShimAdapter> {
   const dir = tempDir(`broken-${name.toLowerCase()}`);
-  copyPackage(dir, ['reference', 'adapters', 'core', 'harness', 'package.json']);
+  copyPackage(dir, ['reference', 'src/adapters', 'src/core', 'src/harness', 'package.json']);
   for (const e of edits) {
     const path = join(dir, 'reference', e.file);
     writeFileSync(path, replaceOnce(readFileSync(path, 'utf8'), e.from, e.to, `${name} in reference/${e.file}`));
   }
-  const mod = (await tsImport(pathToFileURL(join(dir, 'adapters', 'reference.ts')).href, import.meta.url)) as {
+  const mod = (await tsImport(pathToFileURL(join(dir, 'src', 'adapters', 'reference.ts')).href, import.meta.url)) as {
     default: ShimAdapter;
   };
   return { ...mod.default, name: `broken:${name}` };

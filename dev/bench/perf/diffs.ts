@@ -4,7 +4,7 @@
  */
 import { FILE_HEADERS_ONLY, createTwoFilesPatch } from 'diff';
 import { decodeResponse } from '../../../reference/index.ts';
-import { progress } from '../../../core/output.ts';
+import { progress } from '../../../src/core/output.ts';
 import { BIG_OLD, CHANGES } from './inputs.ts';
 import { gnuDiff, gnuDiffInstalled, type GnuDiff } from './gnu.ts';
 import { SEAL, deliverFully, worker } from './rig.ts';

@@ -2,7 +2,7 @@
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { createReadShim } from '../../../reference/index.ts';
-import { progress } from '../../../core/output.ts';
+import { progress } from '../../../src/core/output.ts';
 import { asciiCodeText, codeText } from './inputs.ts';
 import { CAP, Disk, SEAL, deliverFully } from './rig.ts';
 import { median } from './timing.ts';

@@ -4,7 +4,7 @@
  */
 import { createReadShim } from '../../../reference/index.ts';
 import { diffResponse } from '../../../reference/diff.ts';
-import { progress } from '../../../core/output.ts';
+import { progress } from '../../../src/core/output.ts';
 import { codeText } from './inputs.ts';
 import { CAP, Disk, SEAL, copyTool, deliverFully } from './rig.ts';
 import { time } from './timing.ts';

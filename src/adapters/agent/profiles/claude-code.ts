@@ -1,0 +1,152 @@
+/**
+ * Claude Code (`@anthropic-ai/claude-code`), headless with stream-json input and output, its Read
+ * tool played through the Anthropic Messages wire. README "Check an agent CLI".
+ */
+import type { Claim } from '../../../core/claims.ts';
+import type { AgentProfile } from '../profile.ts';
+import { stripReminders } from '../profile.ts';
+import { defined } from '../../../core/defined.ts';
+
+/** The re-read stub (and the older wording the binary also recognises): "you already hold it". */
+export const CLAUDE_STUB = /\b(?:file unchanged since your last Read|File unchanged since last read)\b/i;
+/** A missing file, an error result. */
+export const CLAUDE_ABSENT = /^File does not exist\b/;
+
+/** The file's text from Read's `N\t<line>` framing; a trailing `N` alone is the empty last line. */
+export function unnumber(text: string): { text: string } | { problem: string } {
+  if (text === '') return { text };
+  const rows = text.split('\n');
+  const out: string[] = [];
+  for (let i = 0; i < rows.length; i++) {
+    const m = /^(\d+)\t/.exec(rows[i]!);
+    if (m !== null) out.push(rows[i]!.slice(m[0].length));
+    else if (i === rows.length - 1 && /^\d+$/.test(rows[i]!)) out.push('');
+    else
+      return {
+        problem: `line ${i + 1} of the tool result has no "N\\t" number: ${JSON.stringify(rows[i]!.slice(0, 80))}`,
+      };
+  }
+  return { text: out.join('\n') };
+}
+
+/** The summary request of a compaction (2.1.197: the last user message asks for it, tools still offered). */
+export const CLAUDE_SUMMARY = /Your task is to create a detailed summary of the conversation so far/;
+const CALLED = /Called the Read tool with the following input: (\{.*\})/;
+const RESULT = /^(?:<system-reminder>\n)?Result of calling the Read tool:\n([\s\S]*?)\n?(?:<\/system-reminder>)?\s*$/;
+
+/** Every text piece of a request's user messages, in order (string contents and text blocks). */
+function userTexts(body: unknown): string[] {
+  const msgs = (body as { messages?: unknown } | null)?.messages;
+  if (!Array.isArray(msgs)) return [];
+  const out: string[] = [];
+  for (const m of msgs as { role?: unknown; content?: unknown }[]) {
+    if (m?.role !== 'user') continue;
+    if (typeof m.content === 'string') out.push(m.content);
+    else if (Array.isArray(m.content))
+      for (const b of m.content as { type?: unknown; text?: unknown }[])
+        if (b?.type === 'text' && typeof b.text === 'string') out.push(b.text);
+  }
+  return out;
+}
+
+/**
+ * The files Claude Code re-attached after a compaction, as measured on 2.1.197: a user message
+ * "Called the Read tool with the following input: {"file_path":…}" then one whose first text is
+ * "Result of calling the Read tool:\n<the Read result>", each in a <system-reminder>.
+ */
+export function claudeReattached(body: unknown): { file: string; raw: string }[] {
+  const out: { file: string; raw: string }[] = [];
+  let input: { file_path?: unknown; offset?: unknown; limit?: unknown } | undefined;
+  for (const t of userTexts(body)) {
+    const called = CALLED.exec(t);
+    if (called !== null) {
+      try {
+        input = JSON.parse(called[1]!) as typeof input;
+      } catch {
+        input = undefined;
+      }
+      continue;
+    }
+    const result = RESULT.exec(t);
+    if (result !== null && input !== undefined && typeof input.file_path === 'string')
+      // A window re-attached is not the whole file: left for the adapter's check to drop.
+      out.push({
+        file: input.file_path,
+        raw: input.offset !== undefined || input.limit !== undefined ? '' : result[1]!,
+      });
+    input = undefined;
+  }
+  return out;
+}
+
+const userMessage = (text: string): string =>
+  JSON.stringify({ type: 'user', message: { role: 'user', content: [{ type: 'text', text }] } });
+
+export const claudeCode: AgentProfile = {
+  name: 'claude-code',
+  package: '@anthropic-ai/claude-code',
+  version: '2.1.197',
+  binary: 'claude',
+  wire: 'anthropic-messages',
+  args: () => [
+    '-p',
+    '--input-format',
+    'stream-json',
+    '--output-format',
+    'stream-json',
+    '--verbose',
+    '--allowedTools',
+    'Read',
+    '--model',
+    'claude-sonnet-4-5',
+  ],
+  env: (e) => ({
+    ANTHROPIC_BASE_URL: e.baseUrl,
+    ANTHROPIC_API_KEY: 'sk-ant-readshim-dummy',
+    CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
+    DISABLE_TELEMETRY: '1',
+    DISABLE_AUTOUPDATER: '1',
+    DISABLE_ERROR_REPORTING: '1',
+    CLAUDE_CODE_ENABLE_TELEMETRY: '0',
+  }),
+  homeFiles: () => ({
+    '.claude/settings.json': JSON.stringify({ env: { DISABLE_TELEMETRY: '1', DISABLE_AUTOUPDATER: '1' } }),
+  }),
+  userMessage,
+  readTool: {
+    name: 'Read',
+    input: (args, file) => ({
+      file_path: file,
+      ...defined({ offset: args.offset }),
+      ...defined({ limit: args.limit }),
+    }),
+  },
+  normalize: (raw, info) => {
+    const text = stripReminders(raw);
+    if (info.isError || CLAUDE_STUB.test(text)) return { text };
+    return unnumber(text);
+  },
+  decode: (text, info): Claim | undefined => {
+    if (info.isError && CLAUDE_ABSENT.test(text)) return { kind: 'refusal', reason: 'absent' };
+    if (CLAUDE_STUB.test(text)) return { kind: 'pointer', total: info.contentBytes };
+    return undefined;
+  },
+  // Measured on 2.1.197 (test/src/adapters/agent/claude-code.host.test.ts): a 1,692-byte CRLF file came back as
+  // 1,572 bytes, every "\r\n" as "\n"; a leading BOM is not shown; a window of lines 1-2 of
+  // "l1\nl2\nl3\n" is "l1\nl2" (its rows, numbered, no ending after the last).
+  tool: { normalize: ['crlf', 'bom', 'split'] },
+  // Measured on 2.1.197 (test/src/adapters/agent/claude-code.host.test.ts): "/compact" as a stream-json user
+  // message compacts headless with tiny token counts; the summary request offers the tools; the
+  // next request re-attaches recently read files.
+  compact: {
+    command: userMessage('/compact'),
+    isSummary: (req) => CLAUDE_SUMMARY.test(req.userText),
+    reattached: claudeReattached,
+  },
+  cannot: {},
+  assumptions: [
+    'Claude Code\'s Read tool: file_path absolute, offset 1-based, limit in lines; each result line is "N\\t<line>" (stripped); <system-reminder> blocks it appends are removed and never judged.',
+    'Re-read stub "Wasted call — file unchanged since your last Read…" (or "File unchanged since last read") = a pointer: "you hold this file"; "File does not exist" (is_error) = a refusal (absent).',
+    'Measured bounds of its Read: a file over 256 KB is refused, past ~25,000 tokens a partial view; the histories here stay under both.',
+  ],
+};

@@ -1,0 +1,104 @@
+/**
+ * Runs one hook command as an agent host does: through the shell, JSON on stdin, stdout and stderr
+ * collected, its exit code returned. The command runs in its own process group: past the timeout
+ * the whole group is killed and the run ends with exit 2 (an AdapterError naming the hook), never
+ * a hang and never a verdict decided by the clock.
+ */
+import { AdapterError } from '../../core/errors.ts';
+import { onKitExit } from '../process/cleanup.ts';
+import { spawnSubject, type Isolation } from '../isolate.ts';
+
+/** Most output the kit takes from one hook call (a deny reason may carry a diff of a large file). */
+const MAX_OUTPUT = 64 * 1024 * 1024;
+/** How long stdout may stay open after the hook exited (a process it started may hold it). */
+const EXIT_GRACE_MS = 250;
+
+export interface HookCall {
+  readonly command: string;
+  readonly stdin: string;
+  readonly cwd: string;
+  readonly env: NodeJS.ProcessEnv;
+  readonly timeoutMs: number;
+  /** Under --isolate (src/adapters/isolate.ts), with the directories the hook may write. */
+  readonly isolation?: Isolation;
+  readonly writable?: readonly string[];
+  /** "PreToolUse hook for /root/a.ts" — for messages. */
+  readonly what: string;
+}
+
+export interface HookExit {
+  /** The exit code; null when a signal ended it. */
+  readonly code: number | null;
+  readonly signal: string | null;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+const tail = (s: string): string => (s === '' ? '(nothing)' : JSON.stringify(s.length > 400 ? `…${s.slice(-400)}` : s));
+
+export function runHook(c: HookCall): Promise<HookExit> {
+  return new Promise<HookExit>((resolve, reject) => {
+    const child = spawnSubject({
+      command: c.command,
+      cwd: c.cwd,
+      env: c.env,
+      writable: c.writable ?? [],
+      ...(c.isolation ? { isolation: c.isolation } : {}),
+    });
+    const out: Buffer[] = [];
+    const err: Buffer[] = [];
+    let size = 0;
+    let settled = false;
+    let exit: { code: number | null; signal: string | null } | undefined;
+    const kill = (): void => {
+      if (child.pid !== undefined)
+        try {
+          process.kill(-child.pid, 'SIGKILL'); // the whole group: a shell and what it started
+        } catch {
+          // already gone
+        }
+      for (const s of [child.stdin, child.stdout, child.stderr]) s?.destroy();
+    };
+    const unregister = onKitExit(kill);
+    const text = (bufs: Buffer[]): string => Buffer.concat(bufs).toString('utf8');
+    const finish = (f: () => void): void => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      unregister();
+      f();
+    };
+    const fail = (why: string): void =>
+      finish(() => {
+        kill();
+        reject(
+          new AdapterError(
+            `${c.what}: hook ${JSON.stringify(c.command)} ${why}; its stdout ended: ${tail(text(out))}; its stderr ended: ${tail(text(err))}`,
+          ),
+        );
+      });
+    const done = (): void =>
+      finish(() => {
+        kill(); // nothing of it may outlive the call
+        resolve({ code: exit?.code ?? null, signal: exit?.signal ?? null, stdout: text(out), stderr: text(err) });
+      });
+    const timer = setTimeout(() => fail(`did not finish within ${c.timeoutMs} ms`), c.timeoutMs);
+    const take =
+      (into: Buffer[]) =>
+      (chunk: Buffer): void => {
+        size += chunk.length;
+        if (size > MAX_OUTPUT) fail(`printed more than ${MAX_OUTPUT} bytes`);
+        else into.push(chunk);
+      };
+    child.stdout.on('data', take(out));
+    child.stderr.on('data', take(err));
+    child.on('error', (e) => fail(`could not be started (${e.message})`));
+    child.on('exit', (code, signal) => {
+      exit = { code, signal };
+      setTimeout(done, EXIT_GRACE_MS).unref();
+    });
+    child.on('close', done);
+    child.stdin.on('error', () => {}); // a hook that does not read its stdin (EPIPE) is fine
+    child.stdin.end(c.stdin);
+  });
+}

@@ -1,0 +1,77 @@
+/** readshim-conformance <command> … — dispatch, and the one place errors become exit codes. */
+import { EXIT, UsageError } from '../core/errors.ts';
+import { AdapterError } from '../harness/session.ts';
+import { endWhenOrphaned } from './orphan.ts';
+import { COMMAND_USAGE } from './usage.ts';
+
+type Command = (argv: readonly string[]) => Promise<number>;
+
+const COMMANDS: Readonly<Record<string, () => Promise<Command>>> = {
+  run: async () => (await import('./commands/run.ts')).default,
+  audit: async () => (await import('./commands/audit.ts')).default,
+  spec: async () => (await import('./commands/spec.ts')).default,
+  mutants: async () => (await import('./commands/mutants.ts')).default,
+  gates: async () => (await import('./commands/gates.ts')).default,
+  bench: async () => (await import('./commands/bench.ts')).default,
+  table: async () => (await import('./commands/table.ts')).default,
+};
+
+const USAGE = `usage: readshim-conformance <command> [flags]
+
+  run      conformance of a shim (default: the embedded reference)
+  audit    judge a trace recorded in production
+  spec     execute the examples of spec/SPEC.md against the reference
+  mutants  run the catalogue of broken shims; each must be killed
+  gates    syntax-tree gates on a shim's source
+  bench    bytes saved at zero lies, side by side
+  table    every implementation of config/implementations.json, one row each
+
+See README.md for every flag.`;
+
+export async function main(argv: readonly string[]): Promise<number> {
+  const [name, ...rest] = argv;
+  // Asked for, usage is the answer (stdout, exit 0); no command at all is a usage error (stderr, exit 2).
+  if (name === undefined) {
+    process.stderr.write(`${USAGE}\n`);
+    return EXIT.usage;
+  }
+  if (name === '--help' || name === '-h' || name === 'help') {
+    process.stdout.write(`${USAGE}\n`);
+    return EXIT.ok;
+  }
+  if (name === '--version') {
+    const { KIT_VERSION } = await import('../core/version.ts');
+    process.stdout.write(`${KIT_VERSION}\n`);
+    return EXIT.ok;
+  }
+  const load = COMMANDS[name];
+  if (load === undefined) {
+    process.stderr.write(
+      `readshim-conformance: unknown command ${JSON.stringify(name)} (known: ${Object.keys(COMMANDS).join(', ')})\n`,
+    );
+    return EXIT.usage;
+  }
+  if (rest.includes('--help') || rest.includes('-h')) {
+    process.stdout.write(`usage:\n${COMMAND_USAGE[name]}\n\nSee README.md "Commands" for every flag.\n`);
+    return EXIT.ok;
+  }
+  const stopWatching = endWhenOrphaned();
+  try {
+    return await settle(async () => (await load())(rest));
+  } finally {
+    stopWatching();
+  }
+}
+
+/** A command's exit code; a usage or adapter error becomes one line on stderr and exit 2. */
+export async function settle(command: () => Promise<number>): Promise<number> {
+  try {
+    return await command();
+  } catch (e) {
+    if (e instanceof UsageError || e instanceof AdapterError) {
+      process.stderr.write(`readshim-conformance: ${e.message}\n`);
+      return EXIT.usage;
+    }
+    throw e;
+  }
+}

@@ -1,0 +1,25 @@
+/** The worker side of src/cli/thread.ts: beats, runs `run` with its adapter watched, posts the result. */
+import { parentPort, workerData } from 'node:worker_threads';
+import { UsageError } from '../core/errors.ts';
+import { AdapterError } from '../harness/session.ts';
+import type { ThreadResult } from './thread.ts';
+import { PendingCalls, WatchState } from './watchdog.ts';
+
+const data = workerData as { argv: string[]; buffer: SharedArrayBuffer };
+const state = new WatchState(data.buffer); // the bootstrap beats (src/cli/thread.ts)
+
+const post = (r: ThreadResult): void => parentPort!.postMessage(r);
+try {
+  const { runHere } = await import('./commands/run.ts');
+  state.markReady(); // the kit is loaded: from here the watchdog's limit is the run's
+  post({ kind: 'done', code: await runHere(data.argv, new PendingCalls(state)) });
+} catch (e) {
+  if (e instanceof UsageError) post({ kind: 'usage', message: e.message });
+  else if (e instanceof AdapterError) post({ kind: 'adapter', message: e.message });
+  else
+    post({
+      kind: 'bug',
+      message: e instanceof Error ? e.message : String(e),
+      ...(e instanceof Error && e.stack !== undefined ? { stack: e.stack } : {}),
+    });
+}

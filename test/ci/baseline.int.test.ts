@@ -1,0 +1,141 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { parseBaseline } from '../../properties/baseline.ts';
+import { UsageError } from '../../src/core/errors.ts';
+import { cpuBudget, HERE, inProcess, ROOT } from '../src/cli/helpers.ts';
+
+const tmp = mkdtempSync(join(tmpdir(), 'readshim-baseline-'));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+const fixture = (name: string) => join(ROOT, 'test/fixtures/adapters', name);
+// ignores-forget fails FORGET-RESETS and nothing else (test/properties/run.long.test.ts).
+const broken = ['run', '--adapter', fixture('ignores-forget.ts'), '--arm', 'cap', '--runs', '40', '--no-save'];
+const file = (name: string, text: string) => {
+  const f = join(tmp, name);
+  writeFileSync(f, text);
+  return f;
+};
+
+describe('baseline format', () => {
+  it('one ID per line, the comment after it is the reason, blank and comment lines ignored', () => {
+    const b = parseBaseline('b.txt', '# header\n\nFORGET-RESETS   # host compacts only on rewind\nPOINTER-FULL\n');
+    expect(b.entries).toEqual([
+      { rule: 'FORGET-RESETS', reason: 'host compacts only on rewind', line: 3 },
+      { rule: 'POINTER-FULL', reason: '', line: 4 },
+    ]);
+  });
+  it('an unknown ID, two IDs on a line, a repeated ID: usage errors naming file and line', () => {
+    expect(() => parseBaseline('b.txt', 'POINTER-FULL\nPOINTER_FULL\n')).toThrow(
+      new UsageError(
+        'baseline b.txt:2: unknown rule ID "POINTER_FULL"; see `readshim-conformance spec` for the 24 IDs',
+      ),
+    );
+    expect(() => parseBaseline('b.txt', 'POINTER-FULL DONE-TRUE\n')).toThrow(/b\.txt:1: one rule ID per line/);
+    expect(() => parseBaseline('b.txt', 'DONE-TRUE\n# x\nDONE-TRUE # again\n')).toThrow(
+      /b\.txt:3: DONE-TRUE is already listed on line 1/,
+    );
+  });
+});
+
+// main(argv) in-process, the adapter in this thread (HERE, test/src/cli/helpers.ts): baselines do not
+// depend on the thread (test/src/cli/faults.long.test.ts tests it); a spawn would start node and tsx again.
+describe('run --baseline / --write-baseline', { timeout: cpuBudget(6) }, () => {
+  it('--write-baseline writes the current failures atomically; the run then passes against it', async () => {
+    const out = join(tmp, 'written', 'readshim-baseline.txt');
+    const w = await inProcess([...broken, '--write-baseline', out], tmp, HERE);
+    expect(w.code).toBe(0);
+    const text = readFileSync(out, 'utf8');
+    expect(
+      text
+        .split('\n')
+        .filter((l) => l !== '' && !l.startsWith('#'))
+        .map((l) => l.split(/\s/)[0]),
+    ).toEqual(['FORGET-RESETS']);
+    expect(readdirSync(join(tmp, 'written'))).toEqual(['readshim-baseline.txt']);
+    const again = await inProcess([...broken, '--baseline', out], tmp, HERE);
+    expect(again.code).toBe(0);
+    expect(again.stdout).toMatch(/baseline .*: 1 known failure accepted \(FORGET-RESETS\)/);
+  });
+
+  it('rewriting keeps the reasons a person wrote', async () => {
+    const f = file('kept.txt', 'FORGET-RESETS  # our host never compacts before v2\n');
+    expect((await inProcess([...broken, '--write-baseline', f], tmp, HERE)).code).toBe(0);
+    expect(readFileSync(f, 'utf8')).toMatch(/^FORGET-RESETS +# our host never compacts before v2$/m);
+  });
+
+  it('another rule failing fails the run', async () => {
+    const r = await inProcess([...broken, '--baseline', file('empty.txt', '# nothing is known to fail\n')], tmp, HERE);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/NEW FAILURE +FORGET-RESETS is not in the baseline/);
+  });
+
+  it('a listed rule that passes fails the run: fixed — remove it from the baseline', async () => {
+    const r = await inProcess(
+      [
+        ...broken,
+        '--baseline',
+        file('stale.txt', 'FORGET-RESETS # known\nPOINTER-FULL # fixed since\n'),
+        '--reporter',
+        'json',
+      ],
+      tmp,
+      HERE,
+    );
+    expect(r.code).toBe(1);
+    const j = JSON.parse(r.stdout);
+    expect(j.baseline).toMatchObject({
+      ok: false,
+      accepted: ['FORGET-RESETS'],
+      newFailures: [],
+      fixed: ['POINTER-FULL'],
+    });
+    const p = await inProcess([...broken, '--baseline', join(tmp, 'stale.txt')], tmp, HERE);
+    expect(p.stdout).toMatch(/FIXED +POINTER-FULL passes now — remove it from the baseline/);
+  });
+
+  it('the reference with an empty baseline passes; with a listed rule it fails', async () => {
+    expect(
+      (await inProcess(['run', '--runs', '10', '--no-save', '--baseline', file('none.txt', '')], tmp, HERE)).code,
+    ).toBe(0);
+    expect(
+      (
+        await inProcess(
+          ['run', '--runs', '10', '--no-save', '--baseline', file('one.txt', 'DIFF-COMPLETE\n')],
+          tmp,
+          HERE,
+        )
+      ).code,
+    ).toBe(1);
+  });
+
+  const bad: [string, string[], RegExp][] = [
+    ['unknown rule ID', ['--baseline', '@unknown'], /baseline .*unknown\.txt:2: unknown rule ID "NOT-A-RULE"/],
+    ['missing baseline file', ['--baseline', join(tmp, 'missing.txt')], /cannot read baseline .*missing\.txt: ENOENT/],
+    ['both flags', ['--baseline', '@unknown', '--write-baseline', 'x.txt'], /not both/],
+    [
+      '--write-baseline with --shard',
+      ['--write-baseline', 'x.txt', '--shard', '1/2'],
+      /--write-baseline needs the whole run/,
+    ],
+    [
+      '--write-baseline with --only',
+      ['--write-baseline', 'x.txt', '--only', 'POINTER-FULL'],
+      /--write-baseline needs every rule judged/,
+    ],
+    [
+      '--baseline with --replay',
+      ['--baseline', '@unknown', '--replay', 'x.jsonl'],
+      /--baseline applies to a full run, not to --replay/,
+    ],
+  ];
+  for (const [what, args, message] of bad)
+    it(`exit 2 before running: ${what}`, async () => {
+      const f = file('unknown.txt', '# ok\nNOT-A-RULE\n');
+      const r = await inProcess(['run', ...args.map((a) => (a === '@unknown' ? f : a))], tmp, HERE);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toMatch(message);
+      expect(r.stderr.trim().split('\n')).toHaveLength(1);
+      expect(r.stdout).toBe('');
+    });
+});

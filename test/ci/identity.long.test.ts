@@ -1,0 +1,15 @@
+// Suite: long (*.long.test.ts, run by `npm run test:hosts`): six full recorded runs, twice each (~118 s of CPU).
+/**
+ * Byte identity: the recorded runs (dev/scripts/identity.ts) give the same exit codes, JSON reports and
+ * pretty reports today. A change meant to move a verdict or story re-records with `npm run identity:write`.
+ */
+import { describe, expect, it } from 'vitest';
+import { IDENTITY_RUNS, record, recorded } from '../../dev/scripts/identity.ts';
+import { cpuBudget } from '../src/cli/helpers.ts';
+
+describe('the recorded runs are byte-identical', { timeout: cpuBudget(40) }, () => {
+  for (const name of Object.keys(IDENTITY_RUNS))
+    it(`${name}: run ${IDENTITY_RUNS[name]!.join(' ')}`, () => {
+      expect(record(name), 'a verdict, report or story moved: if meant, `npm run identity:write`').toBe(recorded(name));
+    });
+});
