@@ -59,6 +59,10 @@ export function followsFrom(v: Pick<HistoryVerdict, 'consequences'>, rule: RuleI
   return [...new Set(v.consequences.filter((c) => c.cause.rule === rule).map((c) => c.rule))].sort();
 }
 
+/** Events judged between two turns of the event loop (never changes a verdict). */
+const YIELD_EVERY = 64;
+const YIELD_MS = 20;
+
 export async function judgeHistory(
   adapter: DrivenAdapter,
   config: HistoryConfig,
@@ -77,7 +81,16 @@ export async function judgeHistory(
   const frames: Frame[] = [];
   const held: HeldOf = (w, path, args) => oracle.held(w, path, args);
   try {
-    for (let i = 0; i < events.length;) {
+    let yielded = performance.now();
+    for (let i = 0, sinceYield = 0; i < events.length;) {
+      // A long history is one chain of microtasks in process: a turn of the event loop every
+      // YIELD_EVERY events or YIELD_MS lets timers fire (the settle timeout, the watching thread's
+      // heartbeat). When to yield never changes what is judged.
+      if (++sinceYield >= YIELD_EVERY || performance.now() - yielded > YIELD_MS) {
+        sinceYield = 0;
+        await new Promise<void>((r) => setImmediate(r));
+        yielded = performance.now();
+      }
       o.onStep?.(i);
       const out = await session.step(events, i);
       for (const x of out) {

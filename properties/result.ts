@@ -3,6 +3,7 @@
  * and the reports share. Imports only src/core/ and leaf modules of properties/ (no phase, no engine),
  * so that the orchestrator (properties/run.ts) sits above everything it orchestrates.
  */
+import type { CoverageReport } from './crossed/coverage.ts';
 import type { Frame } from './picture.ts';
 import type { ArmName } from '../src/core/arms.ts';
 import type { HostToolBound } from '../src/core/host-tool.ts';
@@ -36,6 +37,8 @@ export interface EfficiencyFinding {
 export interface ShrinkInfo {
   readonly histories: number;
   readonly budgetSpent: boolean;
+  /** The session band: the events the told history was reduced to, event by event (properties/engine/reduce.ts). */
+  readonly reducedTo?: number;
 }
 
 export interface Shard {
@@ -187,4 +190,9 @@ export interface RunResult {
   readonly corpus?: CorpusSummary;
   /** Findings that never change the exit code: an unsealed shim's notice mimicry (NOTICE-SEALED). */
   readonly advisories: readonly Advisory[];
+  /**
+   * How often the corpus and the random phase reached each conditions × edits cell's whole chain
+   * (properties/crossed/coverage.ts); absent for a replay.
+   */
+  readonly coverage?: CoverageReport;
 }

@@ -28,6 +28,9 @@ import { isPartial, summarize, type Shard } from './shard.ts';
 import { decide, type RuleStatus } from './verdict.ts';
 import { runHistory, type EngineEnv } from './engine/env.ts';
 import { generatedPhase } from './engine/generated.ts';
+import { SESSION_DEFAULTS, sessionHistories, sessionOptions, type SessionKind } from './engine/session-band.ts';
+import { coverageReport } from './crossed/coverage.ts';
+import type { CellNeeds } from './crossed/table.ts';
 import type { HistoryObserver } from './engine/observe.ts';
 import { Slots } from './engine/pool.ts';
 import { Tally } from './engine/tally.ts';
@@ -88,6 +91,11 @@ export interface RunOptions {
   readonly settleTimeoutMs?: number;
   /** Play the directed corpus before the random phase (default true; mutants --no-corpus turns it off). */
   readonly corpus?: boolean;
+  /**
+   * The session band (properties/engine/session-band.ts): its histories (default: one per 15 of
+   * --runs in process, one per 25 otherwise; 0 turns it off) and the kind of subject it is sized for.
+   */
+  readonly session?: { readonly histories?: number; readonly kind?: SessionKind };
 }
 
 /** What the kit's own callers add (the CLI's subjects, mutants, bench): not public API. */
@@ -275,7 +283,18 @@ export async function judgeRun(options: JudgeOptions): Promise<RunResult> {
       : undefined;
 
   // The random phase and the shrinking of what it found (properties/engine/).
+  const sessionKind = o.session?.kind ?? (o.transport === 'in-process' ? 'in-process' : 'process');
+  const links = o.adapter.openHistory === undefined || o.adapter.mirrorsLinks === true;
+  const bytes = o.adapter.openHistory === undefined || o.adapter.mirrorsBytes === true;
   const { units, used } = await generatedPhase(env, tally, {
+    session: {
+      histories: o.replayOnly ? 0 : (o.session?.histories ?? sessionHistories(sessionKind, o.runs)),
+      maxOps: SESSION_DEFAULTS[sessionKind].maxOps,
+      shrinkCost: SESSION_DEFAULTS[sessionKind].shrinkCost,
+      transport: o.transport,
+      links,
+      bytes,
+    },
     runs: o.replayOnly ? 0 : o.runs,
     seed: o.seed,
     transport: o.transport,
@@ -337,5 +356,27 @@ export async function judgeRun(options: JudgeOptions): Promise<RunResult> {
     ...(o.shard ? { shard: { ...o.shard, ...units } } : {}),
     ...(corpus ? { corpus: { played: corpus.cases.filter((c) => c.played).length, cases: corpus.cases } } : {}),
     advisories: corpus?.advisories ?? [],
+    ...(o.replayOnly
+      ? {}
+      : { coverage: coverageReport(tally.coverage.result(), offered(caps, o.transport, links, bytes)) }),
+  };
+}
+
+/** What a subject offers the conditions × edits table (properties/crossed/table.ts needs). */
+function offered(
+  caps: DrivenAdapter['capabilities'],
+  transport: Transport,
+  links: boolean,
+  bytes: boolean,
+): Required<CellNeeds> {
+  const s = sessionOptions(caps, { histories: 0, maxOps: 0, shrinkCost: 0, transport, links, bytes });
+  return {
+    windows: s.windows,
+    forget: s.forget,
+    forgetPaths: s.forget && s.forgetPaths,
+    batch: s.batch,
+    links: s.links,
+    binary: s.binary,
+    races: s.races,
   };
 }

@@ -10,6 +10,7 @@ import { modeOfArm, modeOfLevers } from '../src/core/levers.ts';
 import { RULE_IDS } from '../src/core/rules.ts';
 import { unusedLever } from './applicability.ts';
 import { combineEfficiency } from './efficiency.ts';
+import { combineCoverage } from './crossed/coverage.ts';
 import { addLeverUse, emptyLeverUse } from './lever-use.ts';
 import {
   PHASES,
@@ -42,12 +43,18 @@ export interface WorkUnit {
   readonly weight: number;
 }
 
-/** The run's units, given each band's cost per history: part 0 of every band, then part 1, … */
-export function workUnits(bandWeights: readonly number[], runs: number): WorkUnit[] {
+/**
+ * The run's units, given each band's cost per history: part 0 of every band, then part 1, … A band
+ * may draw its own number of histories (`bandRuns`; the session band), otherwise `runs`.
+ */
+export function workUnits(bandWeights: readonly number[], runs: number, bandRuns?: readonly number[]): WorkUnit[] {
   const units: WorkUnit[] = [];
-  for (let from = 0; from < runs; from += UNIT_SIZE)
+  const of = (band: number): number => bandRuns?.[band] ?? runs;
+  const most = Math.max(0, ...bandWeights.map((_, band) => of(band)));
+  for (let from = 0; from < most; from += UNIT_SIZE)
     bandWeights.forEach((w, band) => {
-      const to = Math.min(runs, from + UNIT_SIZE);
+      if (from >= of(band)) return;
+      const to = Math.min(of(band), from + UNIT_SIZE);
       units.push({ index: units.length, band, from, to, weight: w * (to - from) });
     });
   return units;
@@ -184,6 +191,9 @@ export function combineShards(results: readonly RunResult[], minChecks = 1): Run
     // The corpus runs in shard 1 only.
     ...(sorted[0]!.corpus ? { corpus: sorted[0]!.corpus } : {}),
     advisories: sorted.flatMap((r) => r.advisories ?? []),
+    ...(sorted.every((r) => r.coverage !== undefined)
+      ? { coverage: combineCoverage(sorted.map((r) => r.coverage!)) }
+      : {}),
   };
 }
 

@@ -65,6 +65,8 @@ export const LIE_CLASSES = Object.freeze({
   'framed-first-read': "a first read that is not the tool's text (a wrapper that always frames)",
   'pointer-in-content': 'an unchanged re-read (a pointer in the content channel)',
   'notice-imitation': "notice imitation: a file whose text is the shim's own notice",
+  'shortcut-under-condition':
+    'a shortcut taken under a condition (many files, many reads, a run of pointers, a large file, a forget by another name, a large batch call) and an edit it cannot see',
 } as const);
 
 export type LieClassId = keyof typeof LIE_CLASSES;

@@ -17,6 +17,7 @@ import { recorded } from '../recorded.ts';
 import type { Advisory, CaseOutcome, Counterexample } from '../result.ts';
 import { consequencesOf, tellStory } from '../story.ts';
 import { CASES } from './cases.ts';
+import { CROSSED_CASES, crossedLead } from '../crossed/cases.ts';
 import { corpusNote, lieClassLine, type LieClassId } from './classes.ts';
 import { NoticeBook, ambiguity, planMimicry, type MimicCase } from './mimicry.ts';
 import type { CaseContext, CorpusCase } from './types.ts';
@@ -164,8 +165,9 @@ export async function playCorpus(env: CorpusEnv, sink: CorpusSink): Promise<Corp
     return failed;
   };
 
-  env.progress?.(`corpus: ${CASES.length} directed cases`);
-  for (const c of CASES) {
+  const all = [...CASES, ...CROSSED_CASES];
+  env.progress?.(`corpus: ${all.length} directed cases`);
+  for (const c of all) {
     const skip = whyNotPlayed(c, caps, env);
     const ctx: CaseContext = {
       cap: env.fixedCap ?? c.cap,
@@ -173,6 +175,7 @@ export async function playCorpus(env: CorpusEnv, sink: CorpusSink): Promise<Corp
       seal: env.seal,
       ...(env.tool ? { tool: env.tool } : {}),
       ...(caps.reinject ? { reinject: caps.reinject } : {}),
+      seed: env.seed,
     };
     const why = skip ?? c.unplayable?.(ctx);
     if (why !== undefined) {
@@ -193,12 +196,15 @@ export async function playCorpus(env: CorpusEnv, sink: CorpusSink): Promise<Corp
     const failed = new Set<RuleId>();
     const sessions = c.sessions ?? 1;
     for (let s = 1; s <= sessions; s++) {
-      const lead =
-        s > 1
+      const crossed = crossedLead(c.id);
+      const lead = [
+        ...(crossed !== undefined ? [crossed] : []),
+        ...(s > 1
           ? [
               `(session ${s} of ${sessions}: the same history again, with a fresh shim${env.transport === 'process' ? ' and process' : ''})`,
             ]
-          : [];
+          : []),
+      ];
       const p: Played = { id: c.id, lieClass: c.lieClass, cap: ctx.cap, events, lead };
       const v = await judge(p);
       book.learn(v.outcomes, c.id);

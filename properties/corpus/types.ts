@@ -57,6 +57,8 @@ export interface CaseContext {
   readonly seal: string;
   /** What the host re-attaches after a whole-worker compaction, when it declares it. */
   readonly reinject?: Reinject;
+  /** The run's seed: cases whose file names vary per seed draw them from it (properties/crossed/cases.ts). */
+  readonly seed?: number;
 }
 
 export interface CorpusCase {

@@ -7,23 +7,27 @@
  */
 import fc from 'fast-check';
 import type { HistorySpec } from '../generators/history.ts';
+import type { SessionSpec } from '../generators/session/shape.ts';
+
+/** What a band draws: a cap band's history, or a session (the session band). */
+export type BandSpec = HistorySpec | SessionSpec;
 
 /** One history as fast-check holds it: the spec and the context its shrinking needs. */
-export type Draw = fc.Value<[HistorySpec]>;
+export type Draw<S = BandSpec> = fc.Value<[S]>;
 
-export class HistorySource {
+export class HistorySource<S = BandSpec> {
   /** The same property shape fc.asyncProperty(arb, …) builds: a tuple of one always-shrinkable arbitrary. */
-  readonly #prop: fc.IProperty<[HistorySpec]>;
+  readonly #prop: fc.IProperty<[S]>;
 
-  constructor(arb: fc.Arbitrary<HistorySpec>) {
-    this.#prop = fc.property(arb, (_spec: HistorySpec) => true);
+  constructor(arb: fc.Arbitrary<S>) {
+    this.#prop = fc.property(arb, (_spec: S) => true);
   }
 
   /** Histories [from, to) of the stream fc.check(…, { seed }) walks (path `from`). */
-  draw(seed: number, from: number, to: number): Draw[] {
+  draw(seed: number, from: number, to: number): Draw<S>[] {
     if (to <= from) return [];
-    const kept: Draw[] = [];
-    const keep: fc.Plugin<[HistorySpec]> = () => ({
+    const kept: Draw<S>[] = [];
+    const keep: fc.Plugin<[S]> = () => ({
       decorateGenerate: (generate) => (mrng, runId) => {
         const v = generate(mrng, runId);
         kept.push(v);
@@ -42,9 +46,12 @@ export class HistorySource {
   }
 
   /** The shrink candidates of a history, smallest-first as fast-check tries them (lazy). */
-  shrinks(d: Draw): Iterator<Draw> {
+  shrinks(d: Draw<S>): Iterator<Draw<S>> {
     return this.#prop.shrink(d)[Symbol.iterator]();
   }
 }
 
-export const specOf = (d: Draw): HistorySpec => d.value_[0];
+export const specOf = <S>(d: Draw<S>): S => d.value_[0];
+
+/** A session band's spec (the cap bands' specs have no shape). */
+export const isSession = (s: BandSpec): s is SessionSpec => 'shape' in s;

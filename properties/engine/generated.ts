@@ -6,10 +6,11 @@ import fc from 'fast-check';
 import type { RuleId } from '../../src/core/rules.ts';
 import { windowLimitMax } from '../../src/core/host-tool.ts';
 import { BANDS, withHostTool, type Band } from '../generators/content.ts';
-import { historyArb, type OpOptions } from '../generators/history.ts';
+import { historyArb, materialize, type HistorySpec, type OpOptions } from '../generators/history.ts';
+import { sessionBand, type SessionBandOptions } from './session-band.ts';
 import type { BandUsed } from '../result.ts';
 import { PRODUCTION_WEIGHT, shardUnits, workUnits, type Shard } from '../shard.ts';
-import { HistorySource } from './draw.ts';
+import { HistorySource, type BandSpec } from './draw.ts';
 import type { EngineEnv } from './env.ts';
 import { randomPhase, type BandPlan, type Found } from './random.ts';
 import { SharedVerdicts } from './shared.ts';
@@ -26,6 +27,8 @@ export interface GeneratedOptions {
   readonly shard?: Shard;
   /** Most candidates the shrinking of one rule judges. */
   readonly shrinkRuns: number;
+  /** The session band: how many histories, how long, and what the subject's disk holds. */
+  readonly session?: SessionBandOptions;
 }
 
 function bandFor(cap: number): Band {
@@ -64,26 +67,40 @@ export async function generatedPhase(
     // A process pays per read: shrink the operations first, so candidates get short early.
     ...(o.transport === 'process' ? { opsFirst: true } : {}),
   };
-  const allUnits = workUnits(
-    bands.map((b) => (b.band.name === 'production' ? PRODUCTION_WEIGHT : 1)),
-    o.runs,
-  );
-  const mine = o.shard ? shardUnits(allUnits, o.shard) : allUnits;
   const plans: BandPlan[] = bands.map((b, i) => ({
     name: b.name,
-    source: new HistorySource(
+    source: new HistorySource<BandSpec>(
       historyArb(
         withHostTool(b.fixedCap !== undefined ? { ...b.band, cap: fc.constant(b.fixedCap) } : b.band, tool),
         opts,
       ),
     ),
     seed: (o.seed + (i + 1) * 1_000_003) | 0,
+    materialize: (spec) => materialize(spec as HistorySpec),
+    runs: o.runs,
   }));
-  const random = await randomPhase(env, plans, mine, o.runs, tally);
-  await shrinkFailures(env, random.found, tally, o.shrinkRuns);
-  const used: BandUsed[] = bands.map((b, i) => ({
-    band: b.name,
-    cap: b.fixedCap ?? (b.name === 'tiny' ? '4–64' : b.name === 'mid' ? '256–4096' : 24_576),
+  const session =
+    o.runs === 0 || o.session === undefined ? undefined : sessionBand(caps, o.session, o.seed, o.fixedCap);
+  if (session !== undefined && session.plan.runs > 0) plans.push(session.plan);
+  const allUnits = workUnits(
+    plans.map((p) => (p.name === 'production' ? PRODUCTION_WEIGHT : p.name === 'session' ? session!.weight : 1)),
+    o.runs,
+    plans.map((p) => p.runs),
+  );
+  const mine = o.shard ? shardUnits(allUnits, o.shard) : allUnits;
+  const random = await randomPhase(env, plans, mine, tally);
+  await shrinkFailures(env, random.found, tally, o.shrinkRuns, o.session?.shrinkCost);
+  const used: BandUsed[] = plans.map((p, i) => ({
+    band: p.name,
+    cap:
+      bands[i]?.fixedCap ??
+      (p.name === 'tiny'
+        ? '4–64'
+        : p.name === 'mid'
+          ? '256–4096'
+          : p.name === 'session'
+            ? (o.fixedCap ?? '1024–65536')
+            : 24_576),
     histories: random.histories[i]!,
   }));
   return { used, units: { units: mine.length, totalUnits: allUnits.length } };
@@ -98,6 +115,7 @@ async function shrinkFailures(
   found: ReadonlyMap<RuleId, Found>,
   tally: Tally,
   budget: number,
+  sessionCost: number | undefined,
 ): Promise<void> {
   const rules = [...env.targets].filter((r) => found.has(r) && !tally.failures.has(r));
   let active = rules.length;
@@ -107,7 +125,9 @@ async function shrinkFailures(
     rules.map(async (rule) => {
       env.progress(`${found.get(rule)!.band.name} band: found ${rule}, shrinking`);
       try {
-        return await shrinkRule(env, rule, found.get(rule)!, { budget, width, shared });
+        const f = found.get(rule)!;
+        const cost = f.band.name === 'session' && sessionCost !== undefined ? { cost: { left: sessionCost } } : {};
+        return await shrinkRule(env, rule, f, { budget, width, shared, ...cost });
       } finally {
         active--;
       }

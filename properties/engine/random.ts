@@ -6,10 +6,10 @@
  * (units in order, then histories), never the first to finish.
  */
 import type { RuleId } from '../../src/core/rules.ts';
-import { materialize } from '../generators/history.ts';
+import type { TraceEvent } from '../../src/core/trace.ts';
 import type { HistoryVerdict } from '../history.ts';
 import type { WorkUnit } from '../shard.ts';
-import { specOf, type Draw, type HistorySource } from './draw.ts';
+import { specOf, type BandSpec, type Draw, type HistorySource } from './draw.ts';
 import { runHistory, type EngineEnv } from './env.ts';
 import { inOrder } from './pool.ts';
 import type { Tally } from './tally.ts';
@@ -19,6 +19,10 @@ export interface BandPlan {
   readonly source: HistorySource;
   /** The seed of this band's fast-check stream. */
   readonly seed: number;
+  /** A drawn spec as trace events. */
+  readonly materialize: (spec: BandSpec) => TraceEvent[];
+  /** Histories this band draws (the cap bands: --runs; the session band its own count). */
+  readonly runs: number;
 }
 
 /** The first history that broke a rule. */
@@ -44,7 +48,6 @@ export async function randomPhase(
   env: EngineEnv,
   bands: readonly BandPlan[],
   units: readonly WorkUnit[],
-  runs: number,
   tally: Tally,
 ): Promise<RandomResult> {
   const tasks = units.flatMap((u) => Array.from({ length: u.to - u.from }, (_, k) => ({ u, index: u.from + k })));
@@ -55,7 +58,7 @@ export async function randomPhase(
     let d = draws.get(u.index);
     if (d === undefined) {
       const b = bands[u.band]!;
-      env.progress(`${b.name} band: histories ${u.from + 1}–${u.to} of ${runs}`);
+      env.progress(`${b.name} band: histories ${u.from + 1}–${u.to} of ${b.runs}`);
       d = b.source.draw(b.seed, u.from, u.to);
       draws.set(u.index, d);
     }
@@ -67,16 +70,13 @@ export async function randomPhase(
     async (t) => {
       const { u, index } = tasks[t]!;
       const spec = specOf(drawOf(u, index));
-      const events = materialize(spec);
+      const b = bands[u.band]!;
+      const events = b.materialize(spec);
       return {
         events,
-        v: await runHistory(
-          env,
-          `${bands[u.band]!.name} band history ${index + 1} of ${runs}`,
-          env.config(spec.cap),
-          events,
-          { crashes: true },
-        ),
+        v: await runHistory(env, `${b.name} band history ${index + 1} of ${b.runs}`, env.config(spec.cap), events, {
+          crashes: true,
+        }),
       };
     },
     (t, { events, v }) => {

@@ -9,18 +9,19 @@
  * violation. A history that does not break the rule again is nondeterminism.
  */
 import type { RuleId } from '../../src/core/rules.ts';
-import type { Trace } from '../../src/core/trace.ts';
-import { materialize, type HistorySpec } from '../generators/history.ts';
+import type { Trace, TraceEvent } from '../../src/core/trace.ts';
 import { followsFrom, meets, verdictSignature, type Goal, type HistoryVerdict } from '../history.ts';
 import { recorded } from '../recorded.ts';
 import type { Counterexample, ShrinkInfo } from '../result.ts';
 import { consequencesOf, tellStory } from '../story.ts';
-import { specOf, type Draw } from './draw.ts';
+import { isSession, specOf, type BandSpec, type Draw } from './draw.ts';
 import { runHistory, type EngineEnv } from './env.ts';
 import { inOrder } from './pool.ts';
 import type { Found } from './random.ts';
 import type { SharedVerdicts } from './shared.ts';
 import { defined } from '../../src/core/defined.ts';
+import { costOf, reduceEvents, type ReduceBudget } from './reduce.ts';
+import { sessionStory } from './session-story.ts';
 
 export type { ShrinkInfo } from '../result.ts';
 
@@ -31,6 +32,11 @@ export interface ShrinkOptions {
   readonly width: () => number;
   /** Candidates judged for the other rules shrinking at the same time. */
   readonly shared?: SharedVerdicts;
+  /**
+   * The session band's bound: cost units (judged events and the bytes they wrote, reduce.ts costOf)
+   * the shrinking of one rule may spend, fast-check's candidates and the event reduction together.
+   */
+  readonly cost?: ReduceBudget;
 }
 
 /** The smallest failing draw fast-check's order reaches within the budget, and its path. */
@@ -40,7 +46,7 @@ async function search(
   found: Found,
   reproduced: HistoryVerdict,
   o: ShrinkOptions,
-): Promise<{ draw: Draw; path: number[]; last: { spec: HistorySpec; v: HistoryVerdict }; info: ShrinkInfo }> {
+): Promise<{ draw: Draw; path: number[]; last: { spec: BandSpec; v: HistoryVerdict }; info: ShrinkInfo }> {
   const budget = o.budget ?? Infinity;
   let current = found.draw;
   let last = { spec: specOf(found.draw), v: reproduced };
@@ -59,6 +65,7 @@ async function search(
       return pulled[j];
     };
     let winner: { j: number; draw: Draw; v: HistoryVerdict } | undefined;
+    let costSpent: { j: number } | undefined;
     let exhausted = false;
     const room = budget - spent;
     if (room <= 0) return { draw: current, path, last, info: { histories: spent, budgetSpent: at(0) !== undefined } };
@@ -71,20 +78,33 @@ async function search(
         const spec = specOf(c);
         const rule = goal.rule;
         const label = `shrinking ${rule}: candidate ${spent + j + 1}${Number.isFinite(budget) ? ` of at most ${budget}` : ''}`;
+        const events = found.band.materialize(spec);
         const run = (until: Goal): Promise<HistoryVerdict> =>
-          runHistory(env, label, env.config(spec.cap), materialize(spec), { until });
-        return { draw: c, v: o.shared ? await o.shared.judge(JSON.stringify(spec), goal, run) : await run(goal) };
+          runHistory(env, label, env.config(spec.cap), events, { until });
+        const v = o.shared ? await o.shared.judge(JSON.stringify(spec), goal, run) : await run(goal);
+        return { draw: c, v, cost: o.cost === undefined ? 0 : costOf(events, v) };
       },
       (j, r) => {
         if (r === undefined) {
           exhausted = true;
           return true;
         }
-        if (!meets(r.v, goal)) return false;
-        winner = { j, ...r };
-        return true;
+        if (o.cost !== undefined) o.cost.left -= r.cost;
+        if (meets(r.v, goal)) {
+          winner = { j, draw: r.draw, v: r.v };
+          return true;
+        }
+        if (o.cost !== undefined && o.cost.left <= 0) {
+          costSpent = { j };
+          return true;
+        }
+        return false;
       },
     );
+    if (costSpent !== undefined && winner === undefined) {
+      spent += costSpent.j + 1;
+      return { draw: current, path, last, info: { histories: spent, budgetSpent: true } };
+    }
     const w = winner;
     if (w === undefined) {
       spent += Math.min(room, pulled.length);
@@ -119,12 +139,15 @@ export async function shrinkRule(
     env,
     `shrinking ${rule}: the failing history again`,
     env.config(foundSpec.cap),
-    materialize(foundSpec),
+    found.band.materialize(foundSpec),
     { until: goal },
   );
   const reproduced = meets(first, goal);
+  // The session band: fast-check's candidates may spend 30% of the bound; the event reduction has the rest.
+  const searchShare = o.cost === undefined ? undefined : { left: Math.floor(o.cost.left * 0.3) };
+  const reserve = o.cost === undefined ? 0 : o.cost.left - searchShare!.left;
   const s = reproduced
-    ? await search(env, goal, found, first, o)
+    ? await search(env, goal, found, first, o.cost === undefined ? o : { ...o, cost: searchShare })
     : {
         draw: found.draw,
         path: [found.index],
@@ -135,22 +158,30 @@ export async function shrinkRule(
   const fcPath = s.path.join(':');
   const cfg = env.config(spec.cap);
   // Replay the shrunk history (determinism), then tell it only up to the rule's last violation.
-  const full = materialize(spec);
+  const full = found.band.materialize(spec);
   const again = await runHistory(env, `shrinking ${rule}: the smallest history again`, env.config(spec.cap), full);
   const nondeterministic = !reproduced || !meets(again, goal);
   const base = nondeterministic ? s.last.v : again;
-  const baseEvents = nondeterministic ? materialize(s.last.spec) : full;
+  const baseEvents = nondeterministic ? found.band.materialize(s.last.spec) : full;
   const lastIndex = Math.max(
     ...base.violations.filter((x) => x.rule === rule).map((x) => x.index),
     ...base.consequences.filter((x) => x.cause.rule === rule).map((x) => x.index),
   );
-  const shownEvents = baseEvents.slice(0, lastIndex + 1);
+  const sliced = baseEvents.slice(0, lastIndex + 1);
+  const session = !nondeterministic && o.cost !== undefined && isSession(spec);
+  const r = session
+    ? await reduceTold(env, spec.cap, rule, goal, sliced, again, { left: reserve + Math.max(0, searchShare!.left) })
+    : undefined;
+  const shownEvents = r?.events ?? sliced;
   const v = await runHistory(env, `shrinking ${rule}: the story`, env.config(spec.cap), shownEvents);
   const unstable =
     nondeterministic ||
-    verdictSignature(v) !==
-      verdictSignature({ ...base, violations: base.violations.filter((x) => x.index <= lastIndex) });
-  const story = tellStory(shownEvents, v.outcomes, v.violations, v.consequences);
+    (r === undefined &&
+      verdictSignature(v) !==
+        verdictSignature({ ...base, violations: base.violations.filter((x) => x.index <= lastIndex) }));
+  const told = tellStory(shownEvents, v.outcomes, v.violations, v.consequences);
+  // Reduced event by event to a local minimum, the story is as short as it gets, whatever fast-check's share spent.
+  const story = session ? sessionStory(told, shownEvents, v, rule, r!.spent) : told;
   if (unstable)
     story.push('   ! the same history gave a different verdict when replayed: the shim is nondeterministic');
   const hit = (unstable ? base : v).violations.find((x) => x.rule === rule && x.index <= lastIndex)!;
@@ -166,7 +197,7 @@ export async function shrinkRule(
     unit: found.unit.index,
     ...(unstable ? { nondeterministic: true } : {}),
     ...consequencesOf(v, rule),
-    shrink: s.info,
+    shrink: r !== undefined ? { ...s.info, budgetSpent: r.spent, reducedTo: shownEvents.length } : s.info,
     frames: v.frames,
   };
   return {
@@ -174,4 +205,31 @@ export async function shrinkRule(
     message: unstable ? `${hit.message} (nondeterministic: replaying the history gave another verdict)` : hit.message,
     info: s.info,
   };
+}
+
+/** The session band's told history cut further, event by event (reduce.ts), then up to the rule's last finding. */
+async function reduceTold(
+  env: EngineEnv,
+  cap: number,
+  rule: RuleId,
+  goal: Goal,
+  events: readonly TraceEvent[],
+  v: HistoryVerdict,
+  budget: ReduceBudget,
+): Promise<{ events: readonly TraceEvent[]; spent: boolean }> {
+  const first = Math.min(...v.violations.filter((x) => x.rule === rule).map((x) => x.index));
+  const r = await reduceEvents(
+    events,
+    first,
+    goal,
+    (candidate) =>
+      runHistory(env, `shrinking ${rule}: ${candidate.length} events`, env.config(cap), candidate, { until: goal }),
+    budget,
+  );
+  const again = await runHistory(env, `shrinking ${rule}: the reduced history`, env.config(cap), r.events);
+  const last = Math.max(
+    ...again.violations.filter((x) => x.rule === rule).map((x) => x.index),
+    ...again.consequences.filter((x) => x.cause.rule === rule).map((x) => x.index),
+  );
+  return { events: r.events.slice(0, last + 1), spent: r.spent };
 }

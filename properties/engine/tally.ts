@@ -6,6 +6,7 @@ import { noteEfficiency, type EfficiencyTally } from '../efficiency.ts';
 import type { HistoryVerdict } from '../history.ts';
 import { addLeverUse, emptyLeverUse, type LeverUse } from '../lever-use.ts';
 import type { LieClassId } from '../corpus/classes.ts';
+import { CoverageTally } from '../crossed/coverage.ts';
 import { MECHANISM_STORIES, type BrokenBy, type Counterexample, type Mechanism } from '../result.ts';
 
 export class Tally implements CorpusSink {
@@ -19,6 +20,8 @@ export class Tally implements CorpusSink {
   readonly #mechanisms = new Map<RuleId, Mechanism[]>();
   readonly efficiency: EfficiencyTally = new Map();
   readonly leverUse: LeverUse = emptyLeverUse();
+  /** Conditions × edits reached by the corpus and the random phase (properties/crossed/). */
+  readonly coverage = new CoverageTally();
 
   add(checks: ReadonlyMap<RuleId, number>, phase: Phase, claims?: ReadonlyMap<string, number>): void {
     const mine = this.byPhase.get(phase)!;
@@ -34,6 +37,7 @@ export class Tally implements CorpusSink {
     this.add(v.checks, phase, v.claimKinds);
     addLeverUse(this.leverUse, v.leverUse);
     noteEfficiency(this.efficiency, v, events, unit);
+    if (phase === 'corpus' || phase === 'random') this.coverage.history(v.outcomes, v.frames);
   }
 
   /** The first failure of a rule stays (probes, replays, corpus, then generated work in order). */

@@ -77,6 +77,7 @@ export function runJson(r: RunResult, x: RunReportExtras): string {
       efficiency: r.efficiency.map((e) => ({ kind: e.kind, count: e.count, bytes: e.bytes, story: e.story })),
       leverUse: r.leverUse,
       claims: r.claims,
+      ...defined({ coverage: r.coverage }),
     },
     2,
   );
@@ -112,13 +113,21 @@ const LABEL: Readonly<Record<string, string>> = {
 
 export function runPretty(r: RunResult, x: RunReportExtras): string {
   const out: string[] = [];
-  const bands = r.caps.map((c) => `${c.band} ${c.cap}`).join(', ');
+  const bands = r.caps
+    .filter((c) => c.band !== 'session')
+    .map((c) => `${c.band} ${c.cap}`)
+    .join(', ');
+  const session = r.caps.find((c) => c.band === 'session');
+  const sessionWords =
+    session !== undefined
+      ? `; ${session.histories} session-shaped ${session.histories === 1 ? 'history' : 'histories'} (cap ${session.cap})`
+      : '';
   const mode = r.arm !== undefined ? `arm ${r.arm}` : `levers [${r.levers.join(', ')}]`;
   const h = x.replay?.header;
   out.push(
     x.replay && h
       ? `readshim-conformance run — adapter ${r.adapter}, replay of ${x.replay.file}: ${headerModeText(h)}, cap ${h.cap}, seal ${h.seal} (from the trace)`
-      : `readshim-conformance run — adapter ${r.adapter}, ${mode}, seed ${r.seed}, ${r.runs} histories per cap band (${bands || 'replay only'})`,
+      : `readshim-conformance run — adapter ${r.adapter}, ${mode}, seed ${r.seed}, ${r.runs} histories per cap band (${bands || 'replay only'})${sessionWords}`,
   );
   for (const a of r.assumptions) out.push(`ASSUMPTION: ${a}`);
   if (x.host !== undefined)
@@ -171,7 +180,21 @@ export function runPretty(r: RunResult, x: RunReportExtras): string {
       for (const line of e.story) out.push(`    ${line}`);
     }
   }
+  out.push(...coverageLines(r));
   const s = r.summary;
   out.push('', `summary: ${s.passed} passed, ${s.failed} failed, ${s.na} n/a, ${s.unexercised} unexercised`);
   return out.join('\n');
+}
+
+/** The conditions × edits cells the run never reached (properties/crossed/): the lies it could not have seen. */
+export function coverageLines(r: RunResult): string[] {
+  const c = r.coverage;
+  if (c === undefined) return [];
+  const applicable = Object.values(c.cells).filter((x) => x.applicable).length;
+  if (c.unreached.length === 0)
+    return ['', `coverage: all ${applicable} applicable condition × edit cells reached (JSON coverage)`];
+  return [
+    '',
+    `coverage: ${applicable - c.unreached.length} of ${applicable} applicable condition × edit cells reached; never reached (a shortcut under these conditions went untested): ${c.unreached.join(', ')}`,
+  ];
 }
