@@ -11,7 +11,8 @@ export const COMMAND_USAGE: Readonly<Record<string, string>> = {
     // The subject flags come from the table of kinds (src/cli/subjects.ts).
     `readshim-conformance run     ${subjectUsage(INDENT).join('\n')}`,
     '                             [--timeout <ms>] [--arm off|cap|diff|all] [--jobs <n>] [--shrink <n>]',
-    '                             [--cap <bytes>] [--runs <n>] [--seed <n>] [--only <RULE,...>] [--no-corpus]',
+    '                             [--cap <bytes>] [--runs <n>] [--sessions <n>] [--seed <n>] [--only <RULE,...>]',
+    '                             [--no-corpus]',
     '                             [--replay <trace>] [--baseline <file>] [--write-baseline <file>]',
     '                             [--shard <i>/<n>] [--reporter pretty|json|junit|badge|html] [--out <file>]',
     '                             [--failures <dir>] [--no-save] [--isolate]',

@@ -57,6 +57,13 @@ function styles(shape: SessionShape): FileStyle[] {
 /** A count drawn log-uniformly in [1, max] from a fraction. */
 export const logCount = (u: Frac, max: number): number => Math.max(1, Math.round(Math.exp((u / 1000) * Math.log(max))));
 
+/**
+ * A run of reads: one below `from` (most reads are a single read of a request), log-uniform in
+ * [1, max] above it — so long runs stay possible and the re-read share stays near real sessions'.
+ */
+export const runOf = (u: Frac, from: number, max: number): number =>
+  u < from ? 1 : logCount(((u - from) * 1000) / (1000 - from), max);
+
 /** A byte-offset fraction of a file, log-scaled: most edits near the start, some far into it. */
 const editFrac = (u: Frac, size: number): number =>
   size <= 1 ? 0 : Math.min(0.999_999, (Math.exp((u / 1000) * Math.log(size)) - 1) / size);
@@ -78,6 +85,8 @@ class Builder {
   readonly started = new Set<string>();
   clock = T0;
   call = 0;
+  /** The files drawn near the largest size (pick() sends bigShare of its picks to them). */
+  readonly big: number[];
 
   constructor(
     readonly spec: SessionSpec,
@@ -86,17 +95,23 @@ class Builder {
     const { shape } = spec;
     const names = fileNames(shape.names, shape.files);
     const st = styles(shape);
+    this.big = st.flatMap((x, i) => (x.size >= shape.sizeMax / 2 ? [i] : []));
     this.files = names.map((path) => ({ path, content: undefined, mtimeMs: 0, mtimes: [] }));
     for (let w = 0; w < shape.workers; w++) this.workers.push(`w${w + 1}`);
     names.forEach((_, i) => this.write(i, renderFile(st[i]!), 'advance'));
   }
 
+  /** A file from a pick: a big file (bigShare), a hot one (hotShare of the rest), or any other. */
   pick(f: Pick): number {
-    const { hot, files, hotShare } = this.spec.shape;
+    const { hot, files, hotShare, bigShare } = this.spec.shape;
+    const big = bigShare * 1000;
+    if (f < big && this.big.length > 0) return this.big[Math.floor((f / big) * this.big.length)]!;
+    const u = f < big ? f : f - big;
+    const span = 1_000_000 - (f < big ? 0 : big);
     const h = Math.min(hot, files);
-    const cut = hotShare * 1000;
-    if (f < cut || h === files) return Math.floor((f / Math.max(1, cut)) * h) % h;
-    return h + (Math.floor(((f - cut) / (1_000_000 - cut)) * (files - h)) % (files - h));
+    const cut = (hotShare / 1000) * span;
+    if (u < cut || h === files) return Math.floor((u / Math.max(1, cut)) * h) % h;
+    return h + (Math.floor(((u - cut) / Math.max(1, span - cut)) * (files - h)) % (files - h));
   }
 
   worker(w: number): string {
@@ -192,7 +207,7 @@ function apply(b: Builder, op: SessionOp): void {
       const w = b.worker(op.w);
       const win = op.win > 1000 - shape.windowShare && typeof f.content === 'string';
       const args = win ? b.window(f, op.win) : undefined;
-      for (let t = logCount(op.times, shape.rereadMax); t > 0; t--) read(b, w, i, op.sp, args ? { args } : {});
+      for (let t = runOf(op.times, 700, shape.rereadMax); t > 0; t--) read(b, w, i, op.sp, args ? { args } : {});
       return;
     }
     case 'scan': {
@@ -238,7 +253,7 @@ function cycle(b: Builder, op: SessionOp & { op: 'cycle' }): void {
   const win = op.win > 1000 - shape.windowShare && typeof f.content === 'string';
   const args = win ? b.window(f, op.win) : undefined;
   const extra = args ? { args } : {};
-  const before = logCount(op.before, shape.rereadMax) + (win ? 0 : readsToHold(b, i));
+  const before = runOf(op.before, 700, shape.rereadMax) + (win ? 0 : readsToHold(b, i));
   for (let t = 0; t < before; t++) read(b, w, i, op.sp, extra);
   if (op.gap > 500) {
     const count = Math.min(shape.files - 1, logCount((op.gap - 500) * 2, shape.scanMax));

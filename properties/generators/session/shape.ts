@@ -28,6 +28,8 @@ export interface SessionShape {
   readonly sizeTail: number;
   /** Files sized near sizeMax (each among the hot files half the time). */
   readonly bigFiles: number;
+  /** Per mille of file picks that go to a big file (agents come back to the large files they work in). */
+  readonly bigShare: number;
   readonly hot: number;
   /** Per mille of file picks that go to a hot file. */
   readonly hotShare: number;
@@ -154,33 +156,93 @@ const statArb: fc.Arbitrary<StatEffect> = fc.oneof(
   })),
 );
 
+/**
+ * What a session's shape draws, each over its range (log: log-uniformly), with why (the session
+ * band's page, docs/reference/session-band.md, is rendered from this table).
+ */
+export const SHAPE_RANGES = Object.freeze({
+  files: { min: 3, max: 320, log: true, what: 'distinct files in the project' },
+  sizeMedian: { min: 200, max: 32_768, log: true, what: 'median first size of a file (bytes; a Pareto tail above it)' },
+  sizeMax: { min: 131_072, max: 2_097_152, log: true, what: 'largest first size (bytes; the big files are sized near it)' },
+  sizeTail: { min: 50, max: 150, log: false, what: 'exponent of the size tail (hundredths)' },
+  bigFiles: { min: 1, max: 4, log: false, what: 'files sized near the largest size' },
+  bigShare: { min: 0, max: 200, log: false, what: 'per mille of file picks that go to a big file' },
+  hot: { min: 1, max: 24, log: true, what: 'hot files' },
+  hotShare: { min: 300, max: 950, log: false, what: 'per mille of the other picks that go to a hot file' },
+  rereadMax: { min: 2, max: 200, log: true, what: 'most reads of one request in one go (reads per request, pointers in a row)' },
+  scanMax: { min: 2, max: 240, log: true, what: 'most other files read in one go (distinct files between a read and its re-read)' },
+  callMax: { min: 2, max: 64, log: true, what: 'most paths in one batch read call (batch totals)' },
+  windowShare: { min: 0, max: 400, log: false, what: 'per mille of reads that are line windows (when declared)' },
+  wideShare: { min: 0, max: 1000, log: false, what: 'per mille of files with characters outside ASCII' },
+  crlfShare: { min: 0, max: 500, log: false, what: 'per mille of files with CRLF line ends' },
+  blanksShare: { min: 0, max: 800, log: false, what: 'per mille of files with trailing blanks' },
+  binaryShare: { min: 0, max: 200, log: false, what: 'per mille of binary files (when the host tool returns them)' },
+  workers: { min: 1, max: 4, log: false, what: 'workers (forks add more, when declared)' },
+  folders: { min: 0, max: 24, log: false, what: 'folders the files are spread over' },
+  extSkew: { min: 60, max: 160, log: false, what: 'Zipf exponent of the extension draw (hundredths)' },
+  oddNames: { min: 0, max: 200, log: false, what: 'per mille of names with a space, an upper-case letter or a letter outside ASCII' },
+}); // prettier-ignore
+
+type RangeName = keyof typeof SHAPE_RANGES;
+const drawn = (k: RangeName): fc.Arbitrary<number> => {
+  const r = SHAPE_RANGES[k];
+  return r.log ? logInt(r.min, r.max) : int(r.min, r.max);
+};
+
 export function shapeArb(o: SessionOptions): fc.Arbitrary<SessionShape> {
   return fc.record({
     names: fc.record({
       salt: fc.noBias(fc.nat()),
-      folders: int(0, 24),
-      extSkew: int(60, 160),
-      oddNames: int(0, 200),
+      folders: drawn('folders'),
+      extSkew: drawn('extSkew'),
+      oddNames: drawn('oddNames'),
     }),
-    files: logInt(8, 240),
-    sizeMedian: logInt(200, 32_768),
-    sizeMax: logInt(65_536, 2_097_152),
-    sizeTail: int(50, 150),
-    bigFiles: int(0, 4),
-    hot: logInt(1, 24),
-    hotShare: int(300, 950),
-    rereadMax: logInt(2, 200),
-    scanMax: logInt(2, 240),
-    callMax: logInt(2, 64),
-    windowShare: o.windows ? int(0, 400) : fc.constant(0),
-    wideShare: int(0, 1000),
-    crlfShare: int(0, 500),
-    blanksShare: int(0, 800),
-    binaryShare: o.binary ? int(0, 200) : fc.constant(0),
-    workers: int(1, 4),
+    files: drawn('files'),
+    sizeMedian: drawn('sizeMedian'),
+    sizeMax: drawn('sizeMax'),
+    sizeTail: drawn('sizeTail'),
+    bigFiles: drawn('bigFiles'),
+    bigShare: drawn('bigShare'),
+    hot: drawn('hot'),
+    hotShare: drawn('hotShare'),
+    rereadMax: drawn('rereadMax'),
+    scanMax: drawn('scanMax'),
+    callMax: drawn('callMax'),
+    windowShare: o.windows ? drawn('windowShare') : fc.constant(0),
+    wideShare: drawn('wideShare'),
+    crlfShare: drawn('crlfShare'),
+    blanksShare: drawn('blanksShare'),
+    binaryShare: o.binary ? drawn('binaryShare') : fc.constant(0),
+    workers: drawn('workers'),
     fileSalt: fc.noBias(fc.nat()),
   });
 }
+
+/**
+ * The weight of each operation and where it comes from: reads dominate as in agent sessions,
+ * where about half of all reads re-read a file unchanged since the worker saw it (48% of 1,844
+ * reads in one measured corpus of real agent runs); reads after edits (cycle) make most of the
+ * other half. The rarer kinds are the kit's own choice, kept so each appears in most sessions.
+ */
+export const OP_WEIGHTS = Object.freeze({
+  read: {
+    weight: 24,
+    source:
+      'set with cycle, edit and scan so that about half of all reads re-read a request unchanged, as measured on real sessions',
+  },
+  cycle: { weight: 16, source: 'reads after edits (read, edit, re-read), as agents work' },
+  edit: { weight: 16, source: "the kit's choice: edits no read follows at once" },
+  scan: { weight: 8, source: "the kit's choice: exploring many files in a row (first reads)" },
+  call: { weight: 4, source: "the kit's choice (when a batch read tool is declared)" },
+  forget: { weight: 3, source: "the kit's choice (when the host compacts)" },
+  link: { weight: 2, source: "the kit's choice (when the disk holds links)" },
+  race: { weight: 2, source: "the kit's choice (when a file can be rewritten right after a read)" },
+  fork: { weight: 1, source: "the kit's choice (when forks or shared sessions are declared)" },
+  resume: { weight: 1, source: "the kit's choice (when resumed sessions are declared)" },
+  stale: { weight: 1, source: "the kit's choice (when a stale serve is declared)" },
+  fail: { weight: 1, source: "the kit's choice (in process: the read tool fails)" },
+  delete: { weight: 1, source: "the kit's choice" },
+});
 
 /**
  * Operation weights. Reads dominate as in agent sessions, where about half of all reads re-read a
@@ -191,22 +253,25 @@ export function shapeArb(o: SessionOptions): fc.Arbitrary<SessionShape> {
 export function opArb(o: SessionOptions): fc.Arbitrary<SessionOp> {
   const w = fc.integer({ min: 0, max: 3 });
   const kinds: { weight: number; arbitrary: fc.Arbitrary<SessionOp> }[] = [
-    { weight: 30, arbitrary: fc.record({ op: fc.constant('read' as const), w, f: pick, sp: frac, times: frac, win: frac }) },
-    { weight: 6, arbitrary: fc.record({ op: fc.constant('scan' as const), w, f: pick, count: frac, win: fc.boolean() }) },
-    { weight: 8, arbitrary: fc.record({ op: fc.constant('edit' as const), f: pick, kind: fc.nat(99), at: frac, stat: statArb, salt: fc.nat(999) }) },
-    { weight: 14, arbitrary: cycleArb(o, w) },
-    { weight: 1, arbitrary: fc.record({ op: fc.constant('delete' as const), f: pick }) },
+    { weight: OP_WEIGHTS.read.weight, arbitrary: fc.record({ op: fc.constant('read' as const), w, f: pick, sp: frac, times: frac, win: frac }) },
+    { weight: OP_WEIGHTS.scan.weight, arbitrary: fc.record({ op: fc.constant('scan' as const), w, f: pick, count: frac, win: fc.boolean() }) },
+    { weight: OP_WEIGHTS.edit.weight, arbitrary: fc.record({ op: fc.constant('edit' as const), f: pick, kind: fc.nat(99), at: frac, stat: statArb, salt: fc.nat(999) }) },
+    { weight: OP_WEIGHTS.cycle.weight, arbitrary: cycleArb(o, w) },
+    { weight: OP_WEIGHTS.delete.weight, arbitrary: fc.record({ op: fc.constant('delete' as const), f: pick }) },
   ]; // prettier-ignore
   if (o.batch)
-    kinds.push({ weight: 4, arbitrary: fc.record({ op: fc.constant('call' as const), w, f: pick, count: frac }) });
+    kinds.push({
+      weight: OP_WEIGHTS.call.weight,
+      arbitrary: fc.record({ op: fc.constant('call' as const), w, f: pick, count: frac }),
+    });
   if (o.links)
     kinds.push({
-      weight: 2,
+      weight: OP_WEIGHTS.link.weight,
       arbitrary: fc.record({ op: fc.constant('link' as const), slot: fc.nat(5), f: pick, hard: fc.boolean() }),
     });
   if (o.forget)
     kinds.push({
-      weight: 3,
+      weight: OP_WEIGHTS.forget.weight,
       arbitrary: fc.record(
         { op: fc.constant('forget' as const), w, f: o.forgetPaths ? pick : fc.constant(undefined), sp: frac },
         { requiredKeys: ['op', 'w', 'sp'] },
@@ -214,7 +279,7 @@ export function opArb(o: SessionOptions): fc.Arbitrary<SessionOp> {
     });
   if (o.fork || o.sharedSession)
     kinds.push({
-      weight: 1,
+      weight: OP_WEIGHTS.fork.weight,
       arbitrary: fc.record({
         op: fc.constant('fork' as const),
         w,
@@ -222,18 +287,23 @@ export function opArb(o: SessionOptions): fc.Arbitrary<SessionOp> {
         shared: o.sharedSession ? fc.boolean() : fc.constant(false),
       }),
     });
-  if (o.resume) kinds.push({ weight: 1, arbitrary: fc.record({ op: fc.constant('resume' as const), w }) });
+  if (o.resume)
+    kinds.push({ weight: OP_WEIGHTS.resume.weight, arbitrary: fc.record({ op: fc.constant('resume' as const), w }) });
   if (o.races)
     kinds.push({
-      weight: 2,
+      weight: OP_WEIGHTS.race.weight,
       arbitrary: fc.record({ op: fc.constant('race' as const), w, f: pick, win: fc.boolean(), kind: fc.nat(99), at: frac, stat: statArb, after: frac }),
     }); // prettier-ignore
   if (o.stale)
     kinds.push({
-      weight: 1,
+      weight: OP_WEIGHTS.stale.weight,
       arbitrary: fc.record({ op: fc.constant('stale' as const), w, f: pick, at: frac, span: fc.nat(40) }),
     });
-  if (o.toolFailures) kinds.push({ weight: 1, arbitrary: fc.record({ op: fc.constant('fail' as const), w, f: pick }) });
+  if (o.toolFailures)
+    kinds.push({
+      weight: OP_WEIGHTS.fail.weight,
+      arbitrary: fc.record({ op: fc.constant('fail' as const), w, f: pick }),
+    });
   return fc.oneof(...kinds);
 }
 

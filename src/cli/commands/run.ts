@@ -10,6 +10,7 @@ import { withExitGuard, type ExitGuard } from '../../adapters/exit-guard.ts';
 import type { CallLog } from '../../adapters/watched.ts';
 import { DEFAULT_SETTLE_MS } from '../../harness/session.ts';
 import { DEFAULT_RUNS, DEFAULT_SHRINK_RUNS, judgeRun } from '../../../properties/run.ts';
+import type { SessionKind } from '../../../properties/engine/session-band.ts';
 import { isolationAssumption, openIsolation, type Isolation } from '../../adapters/isolate.ts';
 import { DEFAULT_PROCESS_RUNS, PROCESS_SHRINK_RUNS } from '../../adapters/process/adapter.ts';
 import { RUNS_DOMAIN, SEED_DOMAIN, TIMEOUT_DOMAIN, intFlag, oneOf, parseArgs } from '../args.ts';
@@ -48,6 +49,8 @@ export interface RunFlags {
   readonly arm?: ArmName;
   readonly cap?: number;
   readonly runs: number;
+  /** --sessions <n>: histories in the session band (default: per kind of subject, from --runs; 0: none). */
+  readonly sessions?: number;
   readonly seed: number;
   readonly only?: RuleId[];
   readonly replay?: string;
@@ -73,6 +76,7 @@ export function parseRunFlags(argv: readonly string[]): RunFlags {
       'arm',
       'cap',
       'runs',
+      'sessions',
       'seed',
       'only',
       'replay',
@@ -110,7 +114,7 @@ export function parseRunFlags(argv: readonly string[]): RunFlags {
   const timeoutMs = intFlag('run', 'timeout', f.get('timeout'), TIMEOUT_DOMAIN);
   // A replay plays the trace: arm, cap and seal come from its header; nothing is generated or shrunk.
   if (f.get('replay') !== undefined)
-    for (const flag of ['runs', 'seed', 'shrink'] as const)
+    for (const flag of ['runs', 'sessions', 'seed', 'shrink'] as const)
       if (f.get(flag) !== undefined)
         throw new UsageError(
           `run: --${flag} applies to generated histories; --replay plays the trace only (drop --${flag})`,
@@ -142,6 +146,7 @@ export function parseRunFlags(argv: readonly string[]): RunFlags {
     ...defined({ arm: armFlag }),
     ...defined({ cap }),
     runs: intFlag('run', 'runs', f.get('runs'), RUNS_DOMAIN) ?? (spawns ? DEFAULT_PROCESS_RUNS : DEFAULT_RUNS),
+    ...defined({ sessions: intFlag('run', 'sessions', f.get('sessions'), { ...RUNS_DOMAIN, min: 0 }) }),
     seed: intFlag('run', 'seed', f.get('seed'), SEED_DOMAIN) ?? DEFAULT_SEED,
     ...(only ? { only } : {}),
     ...(f.get('replay') !== undefined ? { replay: f.get('replay')! } : {}),
@@ -315,6 +320,10 @@ async function runWith(
       ...(flags.only ? { only: flags.only } : {}),
       ...(flags.ci.shard ? { shard: flags.ci.shard } : {}),
       shrinkRuns: flags.shrink,
+      session: {
+        kind: sessionKindOf(flags.subject.kind, subject.transport),
+        ...defined({ histories: flags.sessions }),
+      },
       ...(flags.corpus ? {} : { corpus: false }),
       // Histories at once only where each has its own process, sandbox and HOME (SubjectEntry.isolatedHistories).
       ...(subject.isolatedHistories ? { jobs: flags.jobs } : {}),
@@ -364,4 +373,11 @@ async function runWith(
     shown.stop();
     await subject.close();
   }
+}
+
+/** The session band's size follows the kind of subject (properties/engine/session-band.ts SESSION_DEFAULTS). */
+function sessionKindOf(kind: string, transport: 'in-process' | 'process'): SessionKind {
+  if (kind === 'agent') return 'agent';
+  if (kind === 'hook' || kind === 'mcp') return 'driver';
+  return transport === 'in-process' ? 'in-process' : 'process';
 }
