@@ -47,4 +47,5 @@ export { loadAdapter } from './adapters/load.ts';
 export { combineShards } from '../properties/shard.ts';
 export type { Shard } from '../properties/shard.ts';
 export type { DriverDecoder, DriverDecodeInfo, DriverSource } from './adapters/drivers/decode.ts';
-export type { AgentProfile, AgentEnvInfo, AgentResultInfo, AgentWire } from './adapters/agent/profile.ts';
+export type { AgentProfile, AgentEnvInfo, AgentResultInfo } from './adapters/agent/profile.ts';
+export type { AgentWire } from './adapters/agent/wire/index.ts';

@@ -1,11 +1,11 @@
 /** The qwen-code profile: its read_file input, normalisation and decoding (no real CLI). */
 import { describe, expect, it } from 'vitest';
-import { boundedText } from '../../../../src/harness/host-tool.ts';
-import { openAgentAdapter } from '../../../../src/adapters/agent/adapter.ts';
-import { profileProblem } from '../../../../src/adapters/agent/profile.ts';
-import { BUILTIN_PROFILES } from '../../../../src/adapters/agent/profiles/index.ts';
-import { QWEN_STUB, qwenCode } from '../../../../src/adapters/agent/profiles/qwen-code.ts';
-import { parseAgentFlags } from '../../../../src/cli/drivers.ts';
+import { boundedText } from '../../../../../src/harness/host-tool.ts';
+import { openAgentAdapter } from '../../../../../src/adapters/agent/adapter.ts';
+import { profileProblem } from '../../../../../src/adapters/agent/profile.ts';
+import { BUILTIN_PROFILES } from '../../../../../src/adapters/agent/profiles/index.ts';
+import { QWEN_STUB, qwenCode } from '../../../../../src/adapters/agent/profiles/qwen-code.ts';
+import { parseAgentFlags } from '../../../../../src/cli/drivers.ts';
 
 const full = { isError: false, args: { path: 'a.ts' }, contentBytes: 42 };
 const win = (offset?: number, limit?: number) => ({
