@@ -13,9 +13,9 @@ import { ScratchHome } from '../drivers/home.ts';
 import { Sandbox } from '../process/sandbox.ts';
 import { runHook, type HookCall, type HookExit } from './exec.ts';
 import type { HookRun } from './run.ts';
-import { HookWorker } from './worker.ts';
+import { HookWorker, type WorkerPlace } from './worker.ts';
 
-export class HookSession {
+export class HookSession implements WorkerPlace {
   readonly sandbox: Sandbox;
   readonly home: ScratchHome;
   readonly claims = new ClaimQueue();

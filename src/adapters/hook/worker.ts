@@ -19,21 +19,31 @@ import {
   type ReadToolInput,
   type SessionFields,
 } from './protocol.ts';
+import type { ClaimQueue } from '../claim-queue.ts';
+import type { Sandbox } from '../process/sandbox.ts';
+import type { HookExit } from './exec.ts';
 import type { HookRun } from './run.ts';
-import type { HookSession } from './session.ts';
 import { withheldClaim } from './withheld.ts';
+
+/** What a worker's calls go through: its history's sandbox, hook calls and claims (session.ts). */
+export interface WorkerPlace {
+  readonly root: string;
+  readonly sandbox: Sandbox;
+  readonly claims: ClaimQueue;
+  call(command: string, event: Record<string, unknown>, what: string): Promise<HookExit>;
+}
 
 /** The host's Read as it served the effective input. */
 type Served = Extract<HostRead, { ok: true }>;
 
 export class HookWorker {
   readonly #run: HookRun;
-  readonly #session: HookSession;
+  readonly #session: WorkerPlace;
   readonly #ctx: AdapterContext;
   readonly #fields: SessionFields;
   readonly #serial = serialQueue();
 
-  constructor(run: HookRun, session: HookSession, ctx: AdapterContext, fields: SessionFields) {
+  constructor(run: HookRun, session: WorkerPlace, ctx: AdapterContext, fields: SessionFields) {
     this.#run = run;
     this.#session = session;
     this.#ctx = ctx;

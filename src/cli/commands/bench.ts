@@ -14,7 +14,7 @@ import { DEFAULT_WORKLOAD, buildWorkload, workloadProblem, type WorkloadParams }
 import { SEED_DOMAIN, TIMEOUT_DOMAIN, intFlag, oneOf, parseArgs } from '../args.ts';
 import { EXIT, UsageError } from '../../core/errors.ts';
 import { emit, progress } from '../../core/output.ts';
-import { resolveAdapter } from '../in-process.ts';
+import { resolveAdapter } from '../../adapters/in-process/load.ts';
 import { tmpdirProblem, writeProblem } from '../../core/out-path.ts';
 import { defined } from '../../core/defined.ts';
 

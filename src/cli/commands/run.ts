@@ -21,7 +21,7 @@ import { DEFAULT_SEED } from '../../core/seed.ts';
 import { tmpdirProblem, writeProblem } from '../../core/out-path.ts';
 import { finishRun, parseCiFlags, type CiFlags, type RunReporter } from '../ci.ts';
 import { SUBJECT_VALUE_FLAGS, checkSubjectSwitches, entryOf, parseSubject, type SubjectFlags } from '../subjects.ts';
-import { resolveAdapter } from '../in-process.ts';
+import { resolveAdapter } from '../../adapters/in-process/load.ts';
 import { defined } from '../../core/defined.ts';
 
 export { DEFAULT_SEED, resolveAdapter };

@@ -9,7 +9,7 @@ import { openAgentAdapter } from '../../../../src/adapters/agent/adapter.ts';
 import { resolveAgentCommand } from '../../../../src/adapters/agent/install.ts';
 import { loadProfile, profileProblem, stripReminders } from '../../../../src/adapters/agent/profile.ts';
 import { claudeCode, claudeReattached, unnumber } from '../../../../src/adapters/agent/profiles/claude-code.ts';
-import { parseAgentFlags, parseDriverFlags } from '../../../../src/cli/drivers.ts';
+import { parseSubject } from '../../../../src/cli/subjects.ts';
 
 const info = { isError: false, args: { path: 'a.ts' }, contentBytes: 42 };
 
@@ -146,21 +146,21 @@ describe('profile modules', () => {
 describe('--agent flags', () => {
   const flags = (o: Record<string, string>) => new Map(Object.entries(o));
   it('takes a built-in name or a module, not both, and --agent-command only with them', () => {
-    expect(parseAgentFlags(flags({ agent: 'claude-code' }))).toEqual({
+    expect(parseSubject(flags({ agent: 'claude-code' }), undefined)).toEqual({
       kind: 'agent',
       command: 'claude-code',
       builtin: true,
     });
-    expect(parseDriverFlags(flags({ 'agent-profile': 'p.ts', 'agent-command': '/opt/c' }), undefined)).toEqual({
+    expect(parseSubject(flags({ 'agent-profile': 'p.ts', 'agent-command': '/opt/c' }), undefined)).toEqual({
       kind: 'agent',
       command: 'p.ts',
       builtin: false,
       agentCommand: '/opt/c',
     });
-    expect(() => parseAgentFlags(flags({ agent: 'claude-code', 'agent-profile': 'p.ts' }))).toThrow(/not both/);
-    expect(() => parseAgentFlags(flags({ agent: 'cursor' }))).toThrow(/one of claude-code/);
-    expect(() => parseAgentFlags(flags({ 'agent-command': 'x' }))).toThrow(/applies to --agent/);
-    expect(() => parseAgentFlags(flags({ agent: 'claude-code', hook: 'x' }))).toThrow(/drop --hook/);
+    expect(() => parseSubject(flags({ agent: 'claude-code', 'agent-profile': 'p.ts' }), undefined)).toThrow(/not both/);
+    expect(() => parseSubject(flags({ agent: 'cursor' }), undefined)).toThrow(/one of claude-code/);
+    expect(() => parseSubject(flags({ 'agent-command': 'x' }), undefined)).toThrow(/applies to --agent/);
+    expect(() => parseSubject(flags({ agent: 'claude-code', hook: 'x' }), undefined)).toThrow(/drop --hook/);
   });
 });
 

@@ -7,7 +7,7 @@ import { openAgentAdapter } from '../../../../../src/adapters/agent/adapter.ts';
 import { profileProblem } from '../../../../../src/adapters/agent/profile.ts';
 import { GEMINI_TRUNCATED, geminiCli, geminiText } from '../../../../../src/adapters/agent/profiles/gemini-cli.ts';
 import { BUILTIN_PROFILES } from '../../../../../src/adapters/agent/profiles/index.ts';
-import { parseAgentFlags } from '../../../../../src/cli/drivers.ts';
+import { parseSubject } from '../../../../../src/cli/subjects.ts';
 
 describe('gemini-cli profile', () => {
   const info = { isError: false, args: { path: 'a.ts' }, contentBytes: 9 };
@@ -17,7 +17,7 @@ describe('gemini-cli profile', () => {
   it('is a built-in profile that passes the check, named by --agent', () => {
     expect(profileProblem(geminiCli)).toBeUndefined();
     expect(BUILTIN_PROFILES['gemini-cli']).toBe(geminiCli);
-    expect(parseAgentFlags(new Map([['agent', 'gemini-cli']]))).toMatchObject({
+    expect(parseSubject(new Map([['agent', 'gemini-cli']]), undefined)).toMatchObject({
       kind: 'agent',
       command: 'gemini-cli',
       builtin: true,
