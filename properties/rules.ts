@@ -7,7 +7,7 @@
  */
 import type { LeverName, Mode } from '../src/core/levers.ts';
 import { RULE_IDS, type RuleId, type TruthRuleId } from '../src/core/rules.ts';
-import type { Capabilities } from '../src/adapters/contract.ts';
+import type { Capabilities } from '../src/core/contract.ts';
 import { declaredArms, hasArmSurface, offersDiff } from '../src/adapters/capabilities.ts';
 import { smallestDiffResponse } from './oracle/smallest-diff.ts';
 

@@ -1,5 +1,5 @@
 /** readshim-conformance — the public API. README.md documents every export. */
-export { defineAdapter, defineBytesAdapter } from './adapters/contract.ts';
+export { defineAdapter, defineBytesAdapter } from './core/contract.ts';
 export type {
   AdapterContext,
   AnyWorkerShim,
@@ -18,7 +18,7 @@ export type {
   StaleRequest,
   Surface,
   WorkerShim,
-} from './adapters/contract.ts';
+} from './core/contract.ts';
 export type {
   Claim,
   ClaimKind,

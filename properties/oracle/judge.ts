@@ -8,7 +8,7 @@ import type { Claim } from '../../src/core/claims.ts';
 import { describeMode, leverList, type LeverName, type Mode } from '../../src/core/levers.ts';
 import { requestKey, resolvePath } from '../../src/core/paths.ts';
 import type { RuleId } from '../../src/core/rules.ts';
-import type { Capabilities } from '../../src/adapters/contract.ts';
+import type { Capabilities } from '../../src/core/contract.ts';
 import type { Outcome, ReadOutcome, StaleOutcome } from '../../src/harness/session.ts';
 import { splitLines } from '../../src/harness/lines.ts';
 import { emptyLeverUse, type LeverUse } from '../lever-use.ts';

@@ -4,7 +4,7 @@
  */
 import { ARM_NAMES, type ArmName } from '../../core/arms.ts';
 import { modeOfArm, type Mode } from '../../core/levers.ts';
-import type { ShimAdapter } from '../../adapters/contract.ts';
+import type { ShimAdapter } from '../../core/contract.ts';
 import { modeFor } from '../../adapters/capabilities.ts';
 import { isolationAssumption, openIsolation, type Isolation } from '../../adapters/isolate.ts';
 import { openProcessAdapter, type ProcessAdapter } from '../../adapters/process/adapter.ts';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { ARM_NAMES, type ArmName } from '../../core/arms.ts';
 import { isRuleId, type RuleId } from '../../core/rules.ts';
 import { formatTrace, headerModeText, type Trace } from '../../core/trace.ts';
-import type { DrivenAdapter } from '../../adapters/contract.ts';
+import type { DrivenAdapter } from '../../core/contract.ts';
 import { shellWord } from '../../adapters/command.ts';
 import { withExitGuard, type ExitGuard } from '../../adapters/exit-guard.ts';
 import type { CallLog } from '../../adapters/watched.ts';

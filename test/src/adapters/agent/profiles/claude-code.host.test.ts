@@ -12,7 +12,7 @@ import { INSTALL_DIR } from '../../../../../src/adapters/agent/install.ts';
 import { askVersion } from '../../../../../src/adapters/agent/version.ts';
 import { CLAUDE_STUB, claudeCode } from '../../../../../src/adapters/agent/profiles/claude-code.ts';
 import { boundedText } from '../../../../../src/harness/host-tool.ts';
-import type { HistoryHandle, WorkerShim } from '../../../../../src/adapters/contract.ts';
+import type { HistoryHandle, WorkerShim } from '../../../../../src/core/contract.ts';
 
 const BIN = join(process.cwd(), INSTALL_DIR, 'node_modules', '.bin', claudeCode.binary);
 const INSTALL = `the pinned CLI is missing: run dev/scripts/install-agent-clis.sh claude-code (installs ${claudeCode.package}@${claudeCode.version} into ${INSTALL_DIR}/)`;

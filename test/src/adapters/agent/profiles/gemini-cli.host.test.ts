@@ -14,7 +14,7 @@ import { INSTALL_DIR } from '../../../../../src/adapters/agent/install.ts';
 import { askVersion } from '../../../../../src/adapters/agent/version.ts';
 import { boundedText } from '../../../../../src/harness/host-tool.ts';
 import { geminiCli } from '../../../../../src/adapters/agent/profiles/gemini-cli.ts';
-import type { HistoryHandle, WorkerShim } from '../../../../../src/adapters/contract.ts';
+import type { HistoryHandle, WorkerShim } from '../../../../../src/core/contract.ts';
 
 const BIN = join(process.cwd(), INSTALL_DIR, 'node_modules', '.bin', geminiCli.binary);
 const INSTALL = `the pinned CLI is missing: run dev/scripts/install-agent-clis.sh gemini-cli (installs ${geminiCli.package}@${geminiCli.version} into ${INSTALL_DIR}/)`;
