@@ -316,7 +316,7 @@ async function runWith(
       ...(flags.ci.shard ? { shard: flags.ci.shard } : {}),
       shrinkRuns: flags.shrink,
       ...(flags.corpus ? {} : { corpus: false }),
-      // Histories at once only where each has its own process, sandbox and HOME (SubjectEntry.isolatedHistories).
+      // Histories at once only where each has its own process, sandbox and HOME (SubjectKind.isolatedHistories).
       ...(subject.isolatedHistories ? { jobs: flags.jobs } : {}),
       ...(!spawning && flags.timeoutMs !== undefined ? { settleTimeoutMs: flags.timeoutMs } : {}),
       onProgress: (l) => shown.line(l),
