@@ -11,7 +11,7 @@ import { hookKind } from '../adapters/hook/kind.ts';
 import { inProcessKind } from '../adapters/in-process/kind.ts';
 import { mcpKind } from '../adapters/mcp/kind.ts';
 import { processKind } from '../adapters/process/kind.ts';
-import type { ParseContext, SubjectKind } from '../adapters/subject.ts';
+import type { ParseContext, SubjectKind } from '../adapters/kind.ts';
 
 /** The kinds, in the order usage lists them; the in-process adapter (the default) first. */
 export const SUBJECTS = {

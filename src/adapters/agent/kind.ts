@@ -1,12 +1,12 @@
 /**
- * `run --agent <name>` / `--agent-profile <module>` as a kind of subject (src/adapters/subject.ts):
+ * `run --agent <name>` / `--agent-profile <module>` as a kind of subject (src/adapters/kind.ts):
  * its flags, their parsing (the built-in names are the profile registry's, profiles/index.ts), the
  * driver it opens (adapter.ts) and the flags that replay a trace with it. README "Check an agent CLI".
  */
 import { UsageError } from '../../core/errors.ts';
 import { defined } from '../../core/defined.ts';
 import { driverSubject, flagWords } from '../drivers/flags.ts';
-import { flagOrder, quoteCommand, type ParseContext, type SubjectKind } from '../subject.ts';
+import { flagOrder, quoteCommand, type ParseContext, type SubjectKind } from '../kind.ts';
 import { BUILTIN_PROFILES } from './profiles/index.ts';
 
 export interface AgentFlags {

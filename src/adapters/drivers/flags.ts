@@ -9,7 +9,8 @@ import { LEVER_NAMES, isLeverName, type LeverName } from '../../core/levers.ts';
 import { defined } from '../../core/defined.ts';
 import { shellWord } from '../command.ts';
 import type { Isolation } from '../isolate.ts';
-import { flagOrder, type OpenOptions, type ParseContext, type Subject } from '../subject.ts';
+import { flagOrder, type OpenOptions, type ParseContext } from '../kind.ts';
+import type { Subject } from '../subject.ts';
 import { pointerRegex, type DriverDecoder } from './decode.ts';
 import type { DriverAdapter } from './driver.ts';
 

@@ -1,5 +1,5 @@
 /**
- * `run --hook "<cmd>"` as a kind of subject (src/adapters/subject.ts): its flags, their parsing,
+ * `run --hook "<cmd>"` as a kind of subject (src/adapters/kind.ts): its flags, their parsing,
  * the driver it opens (adapter.ts) and the flags that replay a trace with it. README "Check a hook".
  */
 import { UsageError } from '../../core/errors.ts';
@@ -17,7 +17,7 @@ import {
   nonEmpty,
   type DriverCommon,
 } from '../drivers/flags.ts';
-import { quoteCommand, type SubjectKind } from '../subject.ts';
+import { quoteCommand, type SubjectKind } from '../kind.ts';
 
 export interface HookFlags extends DriverCommon {
   readonly kind: 'hook';

@@ -1,10 +1,10 @@
 /**
  * `run --adapter <module>` (or no subject flag: the embedded reference) as a kind of subject
- * (src/adapters/subject.ts): an in-process adapter module, loaded into the kit. README "Writing an
+ * (src/adapters/kind.ts): an in-process adapter module, loaded into the kit. README "Writing an
  * adapter".
  */
 import { shellWord } from '../command.ts';
-import type { SubjectKind } from '../subject.ts';
+import type { SubjectKind } from '../kind.ts';
 
 export interface AdapterFlags {
   readonly kind: 'adapter';

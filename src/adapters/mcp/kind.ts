@@ -1,5 +1,5 @@
 /**
- * `run --mcp "<cmd>"` as a kind of subject (src/adapters/subject.ts): its flags, their parsing, the
+ * `run --mcp "<cmd>"` as a kind of subject (src/adapters/kind.ts): its flags, their parsing, the
  * driver it opens (adapter.ts, which loads the MCP SDK only then) and the flags that replay a trace
  * with it. README "Check an MCP server".
  */
@@ -16,7 +16,7 @@ import {
   flagWords,
   type DriverCommon,
 } from '../drivers/flags.ts';
-import { quoteCommand, type SubjectKind } from '../subject.ts';
+import { quoteCommand, type SubjectKind } from '../kind.ts';
 import { parseArgMap, type ArgMap } from './tool.ts';
 
 export interface McpFlags extends DriverCommon {

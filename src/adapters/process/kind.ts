@@ -1,10 +1,10 @@
 /**
- * `run --process "<cmd>"` as a kind of subject (src/adapters/subject.ts): a shim in any language
+ * `run --process "<cmd>"` as a kind of subject (src/adapters/kind.ts): a shim in any language
  * over the protocol (docs/PROTOCOL.md), one process per history (adapter.ts).
  */
 import { UsageError } from '../../core/errors.ts';
 import { shellWord } from '../command.ts';
-import { quoteCommand, type SubjectKind } from '../subject.ts';
+import { quoteCommand, type SubjectKind } from '../kind.ts';
 
 export interface ProcessFlags {
   readonly kind: 'process';

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { chosenHost, commonArgv, driverCommon } from '../../../../src/adapters/drivers/flags.ts';
-import type { ParseContext } from '../../../../src/adapters/subject.ts';
+import type { ParseContext } from '../../../../src/adapters/kind.ts';
 import { SUBJECTS, SUBJECT_KINDS } from '../../../../src/cli/subjects.ts';
 
 const ctx: ParseContext = { cap: undefined, kinds: SUBJECT_KINDS.map((k) => SUBJECTS[k]) };

@@ -1,6 +1,6 @@
 /** The order messages name the value flags of several kinds in. */
 import { describe, expect, it } from 'vitest';
-import { flagOrder } from '../../../src/adapters/subject.ts';
+import { flagOrder } from '../../../src/adapters/kind.ts';
 
 describe('flagOrder', () => {
   it("gives each kind's choosing flag, then the flags one kind takes, kind by kind, then the shared ones", () => {
