@@ -6,7 +6,7 @@
  * renders; `--check` renders in memory and compares (exit 1 on drift or stale results).
  */
 import { spawn } from 'node:child_process';
-import { toJson } from '../../core/json.ts';
+import { reportJson } from '../../core/schemas.ts';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -338,7 +338,7 @@ export default async function table(argv: readonly string[]): Promise<number> {
   });
   const { tool, version, specVersion } = envelope('table');
   const results: ResultsFile = { tool, version, specVersion, command: 'table', subjects };
-  writeFileAtomic(join(root, RESULTS_PATH), `${toJson(results, 1)}\n`);
+  writeFileAtomic(join(root, RESULTS_PATH), `${reportJson(results, 1)}\n`);
   const written = writeRendered(root, results);
   process.stdout.write(
     `table: ran ${fresh.size} of ${subjects.length} implementations; wrote ${RESULTS_PATH} and ${written.length} files\n`,
