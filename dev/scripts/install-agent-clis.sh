@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs the pinned agent CLIs that `run --agent` and `npm run test:hosts` judge
-# (README "Check an agent CLI") into .agent-clis/ (gitignored). Tests never install anything.
+# (docs/guide/agent.md) into .agent-clis/ (gitignored). Tests never install anything.
 # Usage: dev/scripts/install-agent-clis.sh [claude-code|qwen-code|gemini-cli ...]  (default: all)
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -1,4 +1,4 @@
-/** bench reports: the JSON of README "run" and the pretty table. */
+/** bench reports: the JSON of docs/reference/cli.md "run" and the pretty table. */
 import { leverList } from '../core/levers.ts';
 import { reportJson } from '../core/schemas.ts';
 import { envelope } from '../core/output.ts';

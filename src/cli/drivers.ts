@@ -1,7 +1,7 @@
 /**
  * The driver flags of `run` (--hook, --mcp, --agent and theirs): parsed and checked before anything
  * starts, and the driver adapter built from them (src/adapters/hook, src/adapters/mcp, src/adapters/agent);
- * src/cli/subjects.ts registers them as kinds of subject. README "Check a hook", "Check an MCP server".
+ * src/cli/subjects.ts registers them as kinds of subject. docs/guide/hook.md, "Check an MCP server".
  */
 import { UsageError } from '../core/errors.ts';
 import { HOST_TOOL_BINARY, hostToolProblem, type HostToolBinary, type HostToolBound } from '../core/host-tool.ts';
@@ -249,7 +249,7 @@ export function driverArgv(d: DriverFlags): string[] {
   return parts;
 }
 
-// ---- run --agent (src/adapters/agent, README "Check an agent CLI") ----
+// ---- run --agent (src/adapters/agent, docs/guide/agent.md) ----
 
 export interface AgentFlags {
   readonly kind: 'agent';

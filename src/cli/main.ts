@@ -52,7 +52,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     return EXIT.usage;
   }
   if (rest.includes('--help') || rest.includes('-h')) {
-    process.stdout.write(`usage:\n${COMMAND_USAGE[name]}\n\nSee README.md "Commands" for every flag.\n`);
+    process.stdout.write(`usage:\n${COMMAND_USAGE[name]}\n\nSee docs/reference/cli.md for every flag.\n`);
     return EXIT.ok;
   }
   const stopWatching = endWhenOrphaned();

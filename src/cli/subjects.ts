@@ -29,7 +29,7 @@ export interface AdapterFlags {
 }
 export interface ProcessFlags {
   readonly kind: 'process';
-  /** --process "<cmd>": a shim in any language, over the protocol (docs/PROTOCOL.md). */
+  /** --process "<cmd>": a shim in any language, over the protocol (docs/reference/protocol.md). */
   readonly command: string;
 }
 type HookFlags = Extract<DriverFlags, { kind: 'hook' }>;
@@ -64,7 +64,7 @@ export interface SubjectEntry<F extends SubjectFlags> {
   readonly extra: readonly string[];
   /** Every value flag it owns (parseArgs). */
   readonly flags: readonly string[];
-  /** In process, or over a process boundary (the default --runs and --shrink follow: README "--runs"). */
+  /** In process, or over a process boundary (the default --runs and --shrink follow: docs/reference/cli.md "run"). */
   readonly transport: Transport;
   /** Each history its own processes, sandbox and HOME: --jobs applies. */
   readonly isolatedHistories: boolean;

@@ -1,5 +1,5 @@
 /**
- * Each command's usage, as README "Commands" shows it (a test keeps them equal): what
+ * Each command's usage, as docs/reference/cli.md shows it (a test keeps them equal): what
  * `<command> --help` prints, and what a usage error points to.
  */
 import { subjectUsage } from './subjects.ts';

@@ -5,9 +5,7 @@
  * line: the schema's own `x-message` for the part that failed, else a message built from the
  * failing keyword naming the field.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import { toJson } from './json.ts';
 
@@ -22,29 +20,18 @@ export const SCHEMA_FILES: Readonly<Record<SchemaName, string>> = Object.freeze(
 
 const schemaId = (name: SchemaName): string => `urn:readshim-conformance:schema:${name}`;
 
-/** The package root: the nearest folder above this module whose package.json is the kit's (checkout and install alike). */
-function packageRoot(): string {
-  let dir = dirname(fileURLToPath(import.meta.url));
-  for (;;) {
-    const pkg = join(dir, 'package.json');
-    if (
-      existsSync(pkg) &&
-      (JSON.parse(readFileSync(pkg, 'utf8')) as { name?: unknown }).name === 'readshim-conformance'
-    )
-      return dir;
-    const up = dirname(dir);
-    if (up === dir) throw new Error('cannot find the readshim-conformance package root (for spec/schemas/)');
-    dir = up;
-  }
-}
-
-/** The parsed schema document (read once). */
+/**
+ * The parsed schema document, read once through the package's own name (its `exports` map
+ * `./schemas/*` to `spec/schemas/*`): the same file in a checkout and in an install, and no file
+ * system call in the modules the oracle reaches (test/ci/no-writes.int.test.ts).
+ */
 export const loadSchema = (() => {
   const cache = new Map<SchemaName, Record<string, unknown>>();
+  const require = createRequire(import.meta.url);
   return (name: SchemaName): Record<string, unknown> => {
     let s = cache.get(name);
     if (s === undefined) {
-      s = JSON.parse(readFileSync(join(packageRoot(), SCHEMA_FILES[name]), 'utf8')) as Record<string, unknown>;
+      s = require(`readshim-conformance/schemas/${name}.schema.json`) as Record<string, unknown>;
       cache.set(name, s);
     }
     return s;

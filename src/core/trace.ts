@@ -29,7 +29,7 @@ export interface TraceHeader {
 }
 
 /**
- * The tool result an agent CLI sent, before its profile's normalisation (spec 2.1, docs/PROTOCOL.md
+ * The tool result an agent CLI sent, before its profile's normalisation (spec 2.1, docs/reference/protocol.md
  * "Traces"): `audit` and `--replay` derive the judged text and claim from these bytes.
  */
 export interface RawToolResult {

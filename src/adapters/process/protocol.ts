@@ -32,7 +32,7 @@ export interface HelloReply {
 export interface Reply {
   readonly error?: WireError;
   readonly text?: string | null;
-  /** Spec 2.1: a read answered with bytes (an image part), as their base64 (docs/PROTOCOL.md "read"). */
+  /** Spec 2.1: a read answered with bytes (an image part), as their base64 (docs/reference/protocol.md "read"). */
   readonly base64?: string;
   readonly claim?: Claim;
   readonly counters?: Counters;

@@ -141,7 +141,7 @@ async function runSubject(
   version: string,
   notIsolated: string | undefined,
 ): Promise<SubjectResult> {
-  // In-process adapters run inside the kit: bubblewrap cannot wrap them (README "Trust model").
+  // In-process adapters run inside the kit: bubblewrap cannot wrap them (docs/reference/trust-model.md).
   const isolation =
     impl.kind === 'adapter'
       ? 'not isolated: in-process'

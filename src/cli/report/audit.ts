@@ -1,4 +1,4 @@
-/** Reports of `audit`: pretty (people) and JSON (README "audit": `lies`). */
+/** Reports of `audit`: pretty (people) and JSON (docs/reference/cli.md "audit": `lies`). */
 import { nothingJudged, type AuditResult } from '../../../properties/audit.ts';
 import { reportJson } from '../../core/schemas.ts';
 import { envelope } from '../../core/output.ts';

@@ -1,4 +1,4 @@
-/** Reports of `run`: pretty (people) and JSON (README.md "Commands": every JSON report starts with the envelope). */
+/** Reports of `run`: pretty (people) and JSON (docs/reference/cli.md: every JSON report starts with the envelope). */
 import { efficiencyHeadline } from '../../../properties/efficiency.ts';
 import { reportJson } from '../../core/schemas.ts';
 import { headerModeText, type TraceHeader } from '../../core/trace.ts';

@@ -243,7 +243,7 @@ describe('table end to end (a temporary list)', { timeout: cpuBudget(20) }, () =
     );
     const run = JSON.parse(same.stdout) as { rules: { id: string; status: string }[] };
     expect(results.subjects[0]!.exitCode).toBe(same.code);
-    // An in-process adapter cannot be isolated, and its row says so (README "Trust model").
+    // An in-process adapter cannot be isolated, and its row says so (docs/reference/trust-model.md).
     expect(results.subjects[0]!.isolation).toBe('not isolated: in-process');
     expect(readFileSync(join(dir, MD_PATH), 'utf8')).toContain('- isolation: not isolated: in-process');
     expect(results.subjects[0]!.report.rules.map((x) => [x.id, x.status])).toEqual(
