@@ -29,6 +29,6 @@ export const COMMAND_USAGE: Readonly<Record<string, string>> = {
     'readshim-conformance bench   [--adapter <module> | --process "<cmd>" [--isolate]] [workload flags] [--reporter pretty|json]',
   ].join('\n'),
   table: [
-    'readshim-conformance table   [--config <file>] [--only <name,...>] [--render | --check] [--no-isolate]',
+    'readshim-conformance table   [--config <file>] [--only <name,...>] [--render | --check] [--no-isolate] [--dir <folder>]',
   ].join('\n'),
 };
