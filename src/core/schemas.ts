@@ -129,7 +129,8 @@ function generic(e: ErrorObject, name: SchemaName, subject: string | undefined):
 /**
  * The one-line message of a validation error: the failing part's `x-message` (for a missing
  * property: the object's `x-missing`, else that property's `x-message`), else a generic one.
- * Placeholders: {value} the failing value, {missing} the missing property, {extra} the unknown one.
+ * Placeholders: {value} the failing value, {missing} the missing property, {extra} the unknown one,
+ * {key} the last name in the failing value's path.
  */
 export function errorMessage(e: ErrorObject, name: SchemaName, subject?: string): string {
   const parent: Record<string, unknown> | undefined = e.parentSchema;
@@ -146,6 +147,7 @@ export function errorMessage(e: ErrorObject, name: SchemaName, subject?: string)
   return message
     .replace('{value}', value === undefined ? 'undefined' : JSON.stringify(value))
     .replace('{missing}', missing ?? '')
+    .replace('{key}', fieldName(e.instancePath).split('.').pop() ?? '')
     .replace('{extra}', JSON.stringify(p.additionalProperty));
 }
 
