@@ -3,7 +3,7 @@
  * lines, a header then events. Used by SPEC.md examples, the failure database, --replay files and `audit`.
  */
 import type { ArmName } from './arms.ts';
-import { hostToolProblem, type HostToolBound } from './host-tool.ts';
+import type { HostToolBound } from './host-tool.ts';
 import { pathProblem } from './paths.ts';
 import { modeOfArm, modeOfLevers, type LeverName, type Mode } from './levers.ts';
 import { schemaProblem } from './schemas.ts';
@@ -224,10 +224,10 @@ export function headerProblem(h: unknown): string | undefined {
   if (typeof h !== 'object' || h === null || Array.isArray(h) || (h as { type?: unknown }).type !== 'header')
     return 'the first line must be a header ({"type":"header",...})';
   const shape = schemaProblem('trace', 'header', h, 'header');
-  if (shape === undefined || !shape.startsWith('"tool')) return shape;
-  // The tool bound's own wording (one checker for capabilities.tool, --hook-tool and the header).
-  const p = hostToolProblem((h as { tool?: unknown }).tool);
-  return p === undefined ? shape : `header "tool": ${p.replace('capabilities.tool', 'tool')}`;
+  // The bound's messages are capabilities.tool's (the schema's hostTool): here it is the header's "tool".
+  return shape?.startsWith('capabilities.tool') === true
+    ? `header "tool": ${shape.replace('capabilities.tool', 'tool')}`
+    : shape;
 }
 
 /** Parses JSON-lines text into a validated trace; throws TraceError naming the line. */
