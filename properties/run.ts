@@ -132,7 +132,7 @@ export function describeFileIdentity(id: FileIdentity): string {
     : 'The host folds case (capabilities.caseInsensitive): A.ts and a.ts are one file. Files are identified by realpath (every symlink followed), case folded; what a worker holds is kept per file so identified.';
 }
 
-/** The public run: an in-process adapter (README "Library API"). */
+/** The public run: an in-process adapter (docs/reference/api.md). */
 export function runConformance(o: RunOptions): Promise<RunResult> {
   return judgeRun(o);
 }

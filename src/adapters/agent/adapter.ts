@@ -1,5 +1,5 @@
 /**
- * The agent driver (`run --agent <name>`, README "Check an agent CLI"): the kit plays the model for
+ * The agent driver (`run --agent <name>`, docs/guide/agent.md): the kit plays the model for
  * a real agent CLI. One CLI process per worker for the whole history, each with a fresh HOME and
  * TMPDIR, its base URL on the kit's model server (src/adapters/agent/server.ts) and its proxy the
  * loopback trap (src/adapters/agent/proxy.ts). A read is the server's answer to the CLI's pending

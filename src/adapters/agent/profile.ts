@@ -1,5 +1,5 @@
 /**
- * What differs per agent CLI (README "Check an agent CLI"): how to start it headless, its env and
+ * What differs per agent CLI (docs/guide/agent.md): how to start it headless, its env and
  * the files its fresh HOME needs, its read tool, how its tool result maps to the worker's text and
  * how its stubs and refusals decode into claims. Data plus small functions, so a user adds a CLI
  * with `--agent-profile <module>` and no change to the kit.

@@ -1,8 +1,7 @@
 /**
  * What the kinds whose host the kit plays over a command (--hook, --mcp) share: the choice between
  * them and its clashes, the flags they both take (--levers, --pointer-pattern, --decode), the
- * adapter options those give, and the driver adapter as a subject. README "Check a hook", "Check an
- * MCP server".
+ * adapter options those give, and the driver adapter as a subject. docs/guide/hook.md, docs/guide/mcp.md.
  */
 import { UsageError } from '../../core/errors.ts';
 import { LEVER_NAMES, isLeverName, type LeverName } from '../../core/levers.ts';

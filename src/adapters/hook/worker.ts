@@ -1,7 +1,7 @@
 /**
  * A worker of the played hook host, its calls one after another: a read runs the PreToolUse hook,
  * then (unless it withheld the read) the host's own Read, the kit's race if it was told to make
- * one, and the PostToolUse hook; a forget runs the PreCompact hook. README "Check a hook".
+ * one, and the PostToolUse hook; a forget runs the PreCompact hook. docs/guide/hook.md.
  */
 import type { Claim } from '../../core/claims.ts';
 import type { AdapterContext, ReadArgs, WorkerShim } from '../../core/contract.ts';

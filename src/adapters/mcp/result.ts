@@ -1,5 +1,5 @@
 /**
- * A read as a call of the server's read tool (README "Check an MCP server"): the arguments the
+ * A read as a call of the server's read tool (docs/guide/mcp.md): the arguments the
  * kit's request maps onto, the text the worker sees (the text parts, joined), and its claim.
  */
 import { readFileSync } from 'node:fs';
