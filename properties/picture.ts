@@ -6,7 +6,6 @@
 import type { Claim } from '../src/core/claims.ts';
 import type { RecordedResponse } from '../src/core/trace.ts';
 import type { Outcome } from '../src/harness/session.ts';
-import { utf8 } from './oracle/bytes.ts';
 import { defined } from '../src/core/defined.ts';
 
 /** A read-only view of the oracle's K for one request: the claimed total and the held prefix's length. */
@@ -72,11 +71,11 @@ export function frameAfter(held: HeldOf, o: Outcome, before: Held | undefined): 
   const size =
     o.kind === 'read'
       ? o.truth.ok
-        ? utf8(o.truth.text).length
+        ? Buffer.byteLength(o.truth.text, 'utf8')
         : undefined
       : o.fileNow === undefined
         ? undefined
-        : utf8(o.fileNow.content).length;
+        : Buffer.byteLength(o.fileNow.content, 'utf8');
   return {
     index: o.index,
     worker: o.event.worker,

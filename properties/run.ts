@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { ArmName } from '../src/core/arms.ts';
-import { leverList } from '../src/core/levers.ts';
+import { leverList, type Mode } from '../src/core/levers.ts';
 import { RULE_IDS, type RuleId } from '../src/core/rules.ts';
 import { headerMode, type Trace } from '../src/core/trace.ts';
 import { KIT_VERSION, SPEC_VERSION } from '../src/core/version.ts';
@@ -30,7 +30,10 @@ import { runHistory, type EngineEnv } from './engine/env.ts';
 import { generatedPhase } from './engine/generated.ts';
 import { SESSION_DEFAULTS, sessionHistories, sessionOptions, type SessionKind } from './engine/session-band.ts';
 import { coverageReport } from './crossed/coverage.ts';
-import type { CellNeeds } from './crossed/table.ts';
+import type { Offers } from './crossed/table.ts';
+import type { LeverUse } from './lever-use.ts';
+import { shownBytes, showsLineEnds } from './crossed/shown.ts';
+import { CROSSED_BIG_FILE } from './crossed/cases.ts';
 import type { HistoryObserver } from './engine/observe.ts';
 import { Slots } from './engine/pool.ts';
 import { Tally } from './engine/tally.ts';
@@ -358,17 +361,24 @@ export async function judgeRun(options: JudgeOptions): Promise<RunResult> {
     advisories: corpus?.advisories ?? [],
     ...(o.replayOnly
       ? {}
-      : { coverage: coverageReport(tally.coverage.result(), offered(caps, o.transport, links, bytes)) }),
+      : {
+          coverage: coverageReport(
+            tally.coverage.result(),
+            offered(caps, mode, o.transport, links, bytes, tally.leverUse),
+          ),
+        }),
   };
 }
 
 /** What a subject offers the conditions × edits table (properties/crossed/table.ts needs). */
 function offered(
   caps: DrivenAdapter['capabilities'],
+  mode: Mode,
   transport: Transport,
   links: boolean,
   bytes: boolean,
-): Required<CellNeeds> {
+  used: LeverUse,
+): Offers {
   const s = sessionOptions(caps, { histories: 0, maxOps: 0, shrinkCost: 0, transport, links, bytes });
   return {
     windows: s.windows,
@@ -378,5 +388,9 @@ function offered(
     links: s.links,
     binary: s.binary,
     races: s.races,
+    diff: mode.levers.diff,
+    pointers: used.pointer.used > 0,
+    lineEnds: showsLineEnds(caps.tool),
+    shownBytes: shownBytes(caps.tool, CROSSED_BIG_FILE),
   };
 }

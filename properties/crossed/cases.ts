@@ -11,6 +11,7 @@ import { T0, call, forget, read, readsToHold, symlink, worker, write, writeBytes
 import type { CaseContext, CorpusCase, Needs } from '../corpus/types.ts';
 import { renderFile } from '../generators/session/content.ts';
 import { fileNames } from '../generators/session/names.ts';
+import { shownBytes, showsLineEnds } from './shown.ts';
 import { applyEdit, type ContentEdit } from './edits.ts';
 import { CONDITIONS, EDITS, cellId, cells, type ConditionRow, type EditColumn } from './table.ts';
 
@@ -56,8 +57,11 @@ function namesFor(seed: number | undefined): Names {
 }
 
 /** The target file's size: the large file's for a size or a diff base, past the offset for an offset, else 24 KiB. */
+/** The large file of the size conditions' cases (bytes). */
+export const CROSSED_BIG_FILE = CONDITIONS.find((x) => x.measure === 'size')!.threshold!.corpus;
+
 function sizeFor(c: ConditionRow): number {
-  const big = CONDITIONS.find((x) => x.measure === 'size')!.threshold!.corpus;
+  const big = CROSSED_BIG_FILE;
   if (c.measure === 'size' || c.measure === 'windowBetween') return c.threshold?.corpus ?? big;
   if (c.measure === 'editOffset') return c.threshold!.corpus + 65_536;
   return 24_576;
@@ -76,9 +80,14 @@ function targetContent(c: ConditionRow, e: EditColumn): string | Uint8Array {
   });
 }
 
-/** Where the edit goes: at the offset for an offset condition, else a third in (clear of a file's middle). */
-function editFrac(c: ConditionRow, size: number): number {
-  return c.measure === 'editOffset' ? c.threshold!.corpus / size : 1 / 3;
+/**
+ * Where the edit goes: at the offset for an offset condition (within what a host tool's bound shows
+ * of the file), else a third in (clear of a file's middle, where a sampling shortcut looks).
+ */
+function editFrac(c: ConditionRow, size: number, ctx: CaseContext): number {
+  if (c.measure !== 'editOffset') return 1 / 3;
+  const shown = shownBytes(ctx.tool, size);
+  return Math.min(c.threshold!.corpus, Math.floor((shown * 3) / 4)) / size;
 }
 
 const lengthOf = (x: string | Uint8Array): number => (typeof x === 'string' ? Buffer.byteLength(x) : x.length);
@@ -86,9 +95,15 @@ const writeOf = (path: string, x: string | Uint8Array, mtimeMs: number): TraceEv
   typeof x === 'string' ? write(path, x, mtimeMs) : writeBytes(path, x, mtimeMs);
 
 /** The edit of a column on the target: its writes (a restored mtime needs one in between). */
-function editEvents(nm: Names, c: ConditionRow, e: EditColumn, before: string | Uint8Array): TraceEvent[] {
+function editEvents(
+  nm: Names,
+  c: ConditionRow,
+  e: EditColumn,
+  before: string | Uint8Array,
+  ctx: CaseContext,
+): TraceEvent[] {
   const how = MAKE[e.id]!;
-  const after = applyEdit(how.edit, before, editFrac(c, lengthOf(before)), 1);
+  const after = applyEdit(how.edit, before, editFrac(c, lengthOf(before), ctx), 1);
   if (after === undefined) throw new Error(`crossed case ${cellId(c.id, e.id)}: its edit changes nothing`);
   if (how.mtime === 'restore') return [writeOf(nm.target, before, T0 + 60_000), writeOf(nm.target, after, T0)];
   const mtime = how.mtime === 'keep' ? T0 : how.mtime === 'same-second' ? T0 + 7 : T0 + 5000;
@@ -179,12 +194,12 @@ function events(c: ConditionRow, e: EditColumn, ctx: CaseContext): TraceEvent[] 
   if (c.measure === 'windowBetween')
     return [
       ...start,
-      ...editEvents(nm, c, e, content),
+      ...editEvents(nm, c, e, content, ctx),
       read(nm.target, { args: WINDOW }),
       read(nm.target),
       read(nm.target),
     ];
-  return [...start, ...(e.kind === 'hidden' ? editEvents(nm, c, e, content) : []), ...reread(nm, c)];
+  return [...start, ...(e.kind === 'hidden' ? editEvents(nm, c, e, content, ctx) : []), ...reread(nm, c)];
 }
 
 /** What a cell needs of the subject, as a corpus case's needs. */
@@ -212,12 +227,21 @@ function rulesOf(c: ConditionRow): RuleId[] {
   return ['POINTER-FULL', 'DIFF-COMPLETE', 'SLICE-CONTINUES'];
 }
 
-/** Too large under a cap lever: holding the file would take more reads than a case may spend. */
-function unplayable(c: ConditionRow): (ctx: CaseContext) => string | undefined {
-  return (ctx) =>
-    ctx.mode.levers.cap && Math.ceil(sizeFor(c) / ctx.cap) > MOST_HOLDING_READS
-      ? `holding a ${sizeFor(c)}-byte file at a ${ctx.cap}-byte cap takes more than ${MOST_HOLDING_READS} reads`
-      : undefined;
+/**
+ * Why a cell's case cannot be played here: holding its file under a cap lever would take more reads
+ * than a case may spend, the host tool shows less of a large file than the condition needs, or it
+ * shows line ends normalised.
+ */
+function unplayable(c: ConditionRow, e: EditColumn): (ctx: CaseContext) => string | undefined {
+  return (ctx) => {
+    if (ctx.mode.levers.cap && Math.ceil(sizeFor(c) / ctx.cap) > MOST_HOLDING_READS)
+      return `holding a ${sizeFor(c)}-byte file at a ${ctx.cap}-byte cap takes more than ${MOST_HOLDING_READS} reads`;
+    const shown = shownBytes(ctx.tool, sizeFor(c));
+    if (c.needs.bigReads === true && shown < c.threshold!.cover)
+      return `the host tool shows ${shown} bytes of a whole read of a ${sizeFor(c)}-byte file, under the condition's ${c.threshold!.cover}`;
+    if (e.needs.lineEnds === true && !showsLineEnds(ctx.tool)) return 'the host tool shows CRLF as LF';
+    return undefined;
+  };
 }
 
 /** Every cell as a directed case. */
@@ -228,7 +252,7 @@ export const CROSSED_CASES: readonly CorpusCase[] = Object.freeze(
     rules: rulesOf(condition),
     needs: needsOf(condition, edit),
     cap: CROSSED_CAP,
-    unplayable: unplayable(condition),
+    unplayable: unplayable(condition, edit),
     events: (ctx: CaseContext) => events(condition, edit, ctx),
   })),
 );

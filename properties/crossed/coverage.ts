@@ -17,7 +17,7 @@ import {
   cellId,
   cells,
   meets,
-  type CellNeeds,
+  type Offers,
   type Change,
   type ChainView,
   type ConditionRow,
@@ -288,12 +288,12 @@ export interface CoverageReport {
 }
 
 /** A run's coverage against what the subject offers (table.ts `meets`). */
-export function coverageReport(c: Coverage, offers: Required<CellNeeds>): CoverageReport {
+export function coverageReport(c: Coverage, offers: Offers): CoverageReport {
   const out: Record<string, CellCount & { applicable: boolean }> = {};
   const unreached: string[] = [];
   for (const { condition, edit } of cells()) {
     const id = cellId(condition.id, edit.id);
-    const applicable = meets(condition.needs, offers) && meets(edit.needs, offers);
+    const applicable = meets(condition.needs, offers, condition) && meets(edit.needs, offers);
     const count = c.cells[id] ?? { reached: 0, max: 0 };
     out[id] = { ...count, applicable };
     if (applicable && count.reached === 0) unreached.push(id);

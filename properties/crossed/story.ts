@@ -54,29 +54,23 @@ export function withCondition(story: readonly string[], index: number, line: str
 
 const STEP = /^(\d+)\. /;
 
+/** What a step is, for collapsing: a worker's read of another file, a write of one, or neither. */
+function kindOf(e: TraceEvent | undefined, names: ReadonlySet<string>): { key: string; path: string } | undefined {
+  if (e?.type === 'read' && !names.has(resolvePath(e.path))) return { key: `read ${e.worker}`, path: e.path };
+  if (e?.type === 'write' && !names.has(resolvePath(e.path))) return { key: 'write', path: e.path };
+  return undefined;
+}
+
 /**
  * Runs of four or more steps that are one worker's reads of other files than `names` (with no
- * finding under them) told as one line: "17–80. w1 reads 64 other files: a.ts, b.py, … 62 more".
+ * finding under them), or writes of other files, told as one line: "17–80. w1 reads 64 other
+ * files: a.ts, b.py, … 62 more".
  */
 export function collapseOthers(
   story: readonly string[],
   events: readonly TraceEvent[],
   names: ReadonlySet<string>,
 ): string[] {
-  const out: string[] = [];
-  let run: { from: number; to: number; worker: string; paths: string[] } | undefined;
-  const flush = (): void => {
-    if (run === undefined) return;
-    const count = run.to - run.from + 1;
-    if (count >= 4) {
-      const shown = run.paths.slice(0, 2).join(', ');
-      const more = run.paths.length > 2 ? `, … ${run.paths.length - 2} more` : '';
-      const what =
-        count === run.paths.length ? `${count} other files` : `${run.paths.length} other files (${count} reads)`;
-      out.push(`${run.from}–${run.to}. ${run.worker} reads ${what}: ${shown}${more}`);
-    } else for (let s = run.from; s <= run.to; s++) out.push(...(lines.get(s) ?? []));
-    run = undefined;
-  };
   const lines = new Map<number, string[]>();
   let step = 0;
   for (const l of story) {
@@ -85,16 +79,30 @@ export function collapseOthers(
     if (!lines.has(step)) lines.set(step, []);
     lines.get(step)!.push(l);
   }
+  const out: string[] = [];
+  let run: { from: number; to: number; key: string; paths: string[] } | undefined;
+  const flush = (): void => {
+    if (run === undefined) return;
+    const count = run.to - run.from + 1;
+    if (count >= 4) {
+      const shown = run.paths.slice(0, 2).join(', ');
+      const more = run.paths.length > 2 ? `, … ${run.paths.length - 2} more` : '';
+      const what =
+        count === run.paths.length ? `${count} other files` : `${run.paths.length} other files (${count} times)`;
+      const who = run.key === 'write' ? 'write' : `${run.key.slice(5)} reads`;
+      out.push(`${run.from}–${run.to}. ${who} ${what}: ${shown}${more}`);
+    } else for (let s = run.from; s <= run.to; s++) out.push(...(lines.get(s) ?? []));
+    run = undefined;
+  };
   for (const [s, ls] of lines) {
-    const e = events[s - 1];
-    const other = s > 0 && ls.length === 1 && e?.type === 'read' && !names.has(resolvePath(e.path));
-    if (other && run !== undefined && run.worker === e.worker && run.to === s - 1) {
+    const k = s > 0 && ls.length === 1 ? kindOf(events[s - 1], names) : undefined;
+    if (k !== undefined && run !== undefined && run.key === k.key && run.to === s - 1) {
       run.to = s;
-      if (!run.paths.includes(e.path)) run.paths.push(e.path);
+      if (!run.paths.includes(k.path)) run.paths.push(k.path);
       continue;
     }
     flush();
-    if (other) run = { from: s, to: s, worker: e.worker, paths: [e.path] };
+    if (k !== undefined) run = { from: s, to: s, key: k.key, paths: [k.path] };
     else out.push(...ls);
   }
   flush();

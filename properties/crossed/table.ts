@@ -63,7 +63,18 @@ export interface CellNeeds {
   readonly links?: boolean;
   readonly binary?: boolean;
   readonly races?: boolean;
+  /** The diff lever is in force (a diff base is what the condition spoils). */
+  readonly diff?: boolean;
+  /** The host tool shows line ends as written (it does not normalise CRLF). */
+  readonly lineEnds?: boolean;
+  /** A whole read shows at least the condition's coverage value in bytes (a host tool's bound shows less). */
+  readonly bigReads?: boolean;
+  /** The subject answers pointers (it declares the lever and used it in the run). */
+  readonly pointers?: boolean;
 }
+
+/** What a subject offers: every need, and the most bytes a whole read of a large file shows. */
+export type Offers = Required<Omit<CellNeeds, 'bigReads'>> & { readonly shownBytes: number };
 
 export interface ConditionRow {
   readonly id: string;
@@ -116,7 +127,7 @@ export const CONDITIONS: readonly ConditionRow[] = Object.freeze([
     measure: 'pointerRun',
     threshold: { min: 1, max: 200, cover: 16, corpus: 32 },
     crosses: 'hidden',
-    needs: {},
+    needs: { pointers: true },
   },
   {
     id: 'big-file',
@@ -124,7 +135,7 @@ export const CONDITIONS: readonly ConditionRow[] = Object.freeze([
     measure: 'size',
     threshold: { min: 4096, max: 2_097_152, cover: 262_144, corpus: 1_048_576 },
     crosses: 'hidden',
-    needs: {},
+    needs: { bigReads: true },
   },
   {
     id: 'edit-offset',
@@ -132,7 +143,7 @@ export const CONDITIONS: readonly ConditionRow[] = Object.freeze([
     measure: 'editOffset',
     threshold: { min: 64, max: 2_097_152, cover: 65_536, corpus: 786_432 },
     crosses: 'hidden',
-    needs: {},
+    needs: { bigReads: true },
   },
   {
     id: 'window-forgotten',
@@ -168,7 +179,7 @@ export const CONDITIONS: readonly ConditionRow[] = Object.freeze([
     words: () => 'a window of the file was read after it changed',
     measure: 'windowBetween',
     crosses: 'any',
-    needs: { windows: true },
+    needs: { windows: true, diff: true },
   },
   {
     id: 'raced-window',
@@ -230,7 +241,7 @@ export const EDITS: readonly EditColumn[] = Object.freeze([
     words: 'an edit of the line endings only (CRLF ↔ LF)',
     kind: 'hidden',
     seen: (c) => !c.same && !c.binary && c.eol,
-    needs: {},
+    needs: { lineEnds: true },
   },
   {
     id: 'trailing-blanks-only',
@@ -260,7 +271,9 @@ export function cells(): { condition: ConditionRow; edit: EditColumn }[] {
   );
 }
 
-/** Whether what a subject offers meets a row's needs. */
-export function meets(needs: CellNeeds, offers: Required<CellNeeds>): boolean {
-  return (Object.keys(needs) as (keyof CellNeeds)[]).every((k) => needs[k] !== true || offers[k]);
+/** Whether what a subject offers meets a condition's (or an edit's) needs. */
+export function meets(needs: CellNeeds, offers: Offers, condition?: ConditionRow): boolean {
+  return (Object.keys(needs) as (keyof CellNeeds)[]).every((k) =>
+    needs[k] !== true ? true : k === 'bigReads' ? offers.shownBytes >= (condition?.threshold?.cover ?? 0) : offers[k],
+  );
 }

@@ -68,7 +68,7 @@ export const TOOL_ERROR_CODES: ReadonlySet<string> = new Set([
 ]);
 
 /** A file as the world keeps it: its UTF-8 size is counted once, at the first stat (shims stat on every read). */
-type Stored = { content: string; mtimeMs: number; bytes?: Buffer; size?: number };
+type Stored = { content: string; mtimeMs: number; bytes?: Buffer; size?: number; base64?: string };
 
 /** How the host names files: a case-insensitive host makes `A.ts` and `a.ts` one file. */
 export interface HostNaming {
@@ -152,6 +152,7 @@ export class World {
       if (bytes === undefined) delete have.bytes;
       else have.bytes = bytes;
       delete have.size;
+      delete have.base64;
       return;
     }
     this.#files.set(k, bytes === undefined ? { content, mtimeMs } : { content, mtimeMs, bytes });
@@ -212,7 +213,7 @@ export class World {
         code: 'EINVAL',
         message: `EINVAL: bad window offset=${String(offset)} limit=${String(limit)}`,
       };
-    if (f.bytes !== undefined) return this.#binaryResult(f.bytes, args.path);
+    if (f.bytes !== undefined) return this.#binaryResult(f, f.bytes, args.path);
     const text =
       this.tool === undefined ? windowOf(f.content, offset, limit) : boundedText(f.content, offset, limit, this.tool);
     // A declared refusal is the tool's answer: the worker gets nothing of the file (SPEC.md "Host refusals").
@@ -226,13 +227,14 @@ export class World {
    * the bytes when the tool returns bytes, or EBINARY. A refusal by name (`refuse.extensions`) or
    * of binary files (`refuse.binary`) comes first.
    */
-  #binaryResult(bytes: Buffer, path: string): ToolResult {
+  #binaryResult(f: Stored, bytes: Buffer, path: string): ToolResult {
     const named = refusalOf('', undefined, undefined, '', this.tool, path);
     if (named !== undefined) return { ok: false, ...named };
     const mode = this.tool?.binary ?? 'refuse';
     if (mode === 'refuse' || this.tool?.refuse?.binary === true)
       return { ok: false, code: 'EBINARY', message: BINARY_REFUSAL };
-    const text = bytes.toString('base64');
+    // One text per version: every read of it shares it (a history keeps every read's truth).
+    const text = (f.base64 ??= bytes.toString('base64'));
     return mode === 'bytes' ? { ok: true, text, bytes } : { ok: true, text };
   }
 

@@ -98,7 +98,8 @@ describe('docs/LIE-CLASSES.md and the corpus agree, both ways', () => {
       const [words, , cases] = rows.get(id)!;
       expect(words, id).toBe(LIE_CLASSES[id]);
       const listed = [...cases!.matchAll(/`([a-z0-9-]+)`/g)].map((m) => m[1]!).sort();
-      const generated = id === 'notice-imitation' ? ['mimic-*'] : id === 'shortcut-under-condition' ? ['crossed-*'] : undefined;
+      const generated =
+        id === 'notice-imitation' ? ['mimic-*'] : id === 'shortcut-under-condition' ? ['crossed-*'] : undefined;
       const inCode =
         generated ??
         CASES.filter((c) => c.lieClass === id)

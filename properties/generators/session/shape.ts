@@ -254,7 +254,7 @@ export function opArb(o: SessionOptions): fc.Arbitrary<SessionOp> {
   const w = fc.integer({ min: 0, max: 3 });
   const kinds: { weight: number; arbitrary: fc.Arbitrary<SessionOp> }[] = [
     { weight: OP_WEIGHTS.read.weight, arbitrary: fc.record({ op: fc.constant('read' as const), w, f: pick, sp: frac, times: frac, win: frac }) },
-    { weight: OP_WEIGHTS.scan.weight, arbitrary: fc.record({ op: fc.constant('scan' as const), w, f: pick, count: frac, win: fc.boolean() }) },
+    { weight: OP_WEIGHTS.scan.weight, arbitrary: fc.record({ op: fc.constant('scan' as const), w, f: pick, count: frac, win: o.windows ? fc.boolean() : fc.constant(false) }) },
     { weight: OP_WEIGHTS.edit.weight, arbitrary: fc.record({ op: fc.constant('edit' as const), f: pick, kind: fc.nat(99), at: frac, stat: statArb, salt: fc.nat(999) }) },
     { weight: OP_WEIGHTS.cycle.weight, arbitrary: cycleArb(o, w) },
     { weight: OP_WEIGHTS.delete.weight, arbitrary: fc.record({ op: fc.constant('delete' as const), f: pick }) },
@@ -292,7 +292,7 @@ export function opArb(o: SessionOptions): fc.Arbitrary<SessionOp> {
   if (o.races)
     kinds.push({
       weight: OP_WEIGHTS.race.weight,
-      arbitrary: fc.record({ op: fc.constant('race' as const), w, f: pick, win: fc.boolean(), kind: fc.nat(99), at: frac, stat: statArb, after: frac }),
+      arbitrary: fc.record({ op: fc.constant('race' as const), w, f: pick, win: o.windows ? fc.boolean() : fc.constant(false), kind: fc.nat(99), at: frac, stat: statArb, after: frac }),
     }); // prettier-ignore
   if (o.stale)
     kinds.push({

@@ -1,0 +1,127 @@
+/**
+ * The session band's generator (properties/generators/session/): deterministic, within what the
+ * subject declares, and drawing every count a shortcut could key on over two orders of magnitude.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { materializeSession } from '../../../properties/generators/session/materialize.ts';
+import { fileNames, spellingsOf } from '../../../properties/generators/session/names.ts';
+import { SHAPE_RANGES, sessionArb, type SessionOptions } from '../../../properties/generators/session/shape.ts';
+import { pathProblem } from '../../../src/core/paths.ts';
+import { eventProblem, type TraceEvent } from '../../../src/core/trace.ts';
+
+const ALL: SessionOptions = {
+  windows: true,
+  stale: true,
+  forget: true,
+  forgetPaths: true,
+  toolFailures: true,
+  races: true,
+  batch: true,
+  links: true,
+  binary: true,
+  fork: true,
+  sharedSession: true,
+  resume: true,
+  maxOps: 120,
+};
+const NONE: SessionOptions = {
+  ...ALL,
+  windows: false,
+  stale: false,
+  forget: false,
+  forgetPaths: false,
+  toolFailures: false,
+  races: false,
+  batch: false,
+  links: false,
+  binary: false,
+  fork: false,
+  sharedSession: false,
+  resume: false,
+};
+
+const sample = (o: SessionOptions, n: number, seed = 7) =>
+  fc.sample(sessionArb(o, fc.constant(24_576)), { seed, numRuns: n });
+
+describe('session band', () => {
+  it('the same spec gives the same events', () => {
+    for (const s of sample(ALL, 4)) expect(materializeSession(s)).toEqual(materializeSession(s));
+  });
+  it('every event is a valid trace event, every path in the path domain', () => {
+    for (const s of sample(ALL, 6))
+      for (const e of materializeSession(s))
+        expect(eventProblem(JSON.parse(JSON.stringify(e))), JSON.stringify(e).slice(0, 200)).toBeUndefined();
+  });
+  it('plays only what the subject declares', () => {
+    const kinds = new Set<string>();
+    for (const s of sample(NONE, 12))
+      for (const e of materializeSession(s)) {
+        kinds.add(e.type);
+        if (e.type === 'read') {
+          expect(e.args).toBeUndefined();
+          expect(e.call ?? e.fail ?? e.race).toBeUndefined();
+        }
+        if (e.type === 'write') expect('contentBase64' in e).toBe(false);
+      }
+    expect([...kinds].sort()).toEqual(['delete', 'read', 'worker', 'write']);
+  });
+  it('plays every event kind the subject declares', () => {
+    const seen = new Set<string>();
+    const tag = (e: TraceEvent): string =>
+      e.type === 'read'
+        ? e.call !== undefined
+          ? 'call'
+          : e.race !== undefined
+            ? 'race'
+            : e.fail !== undefined
+              ? 'fail'
+              : e.args !== undefined
+                ? 'window'
+                : 'read'
+        : e.type === 'write' && 'contentBase64' in e
+          ? 'binary'
+          : e.type === 'forget'
+            ? e.path === undefined
+              ? 'forget-all'
+              : 'forget-path'
+            : e.type;
+    for (const s of sample(ALL, 30)) for (const e of materializeSession(s)) seen.add(tag(e));
+    for (const k of [
+      'read',
+      'window',
+      'call',
+      'race',
+      'fail',
+      'binary',
+      'forget-all',
+      'forget-path',
+      'symlink',
+      'hardlink',
+      'fork',
+      'resume',
+      'stale',
+      'delete',
+    ])
+      expect([...seen], k).toContain(k);
+  });
+  it('draws every count a shortcut keys on over two orders of magnitude', () => {
+    for (const k of ['files', 'rereadMax', 'scanMax'] as const)
+      expect(SHAPE_RANGES[k].max / SHAPE_RANGES[k].min, k).toBeGreaterThanOrEqual(100);
+    const sizes = sample(ALL, 40).flatMap((s) =>
+      materializeSession(s).flatMap((e) =>
+        e.type === 'write' && 'content' in e ? [Buffer.byteLength(e.content)] : [],
+      ),
+    );
+    expect(Math.max(...sizes)).toBeGreaterThan(1_048_576);
+    expect(sizes.filter((x) => x > 0 && x < 10_000).length).toBeGreaterThan(sizes.length / 4);
+  });
+  it('names vary per seed and never differ only by case', () => {
+    const a = fileNames({ salt: 1, folders: 6, extSkew: 100, oddNames: 100 }, 200);
+    const b = fileNames({ salt: 2, folders: 6, extSkew: 100, oddNames: 100 }, 200);
+    expect(a).not.toEqual(b);
+    expect(new Set(a.map((p) => p.toLowerCase())).size).toBe(a.length);
+    for (const p of a) for (const sp of spellingsOf(p)) expect(pathProblem(sp), sp).toBeUndefined();
+    expect(new Set(a.map((p) => p.slice(p.lastIndexOf('.')))).size).toBeGreaterThan(8);
+  });
+});
