@@ -79,10 +79,16 @@ export function describeClaim(c: Claim): string {
       return `pointer ${c.total}`;
     case 'diff':
       return `diff ${c.total}`;
+    case 'delta':
+      return 'after' in c.replaces
+        ? `delta after row ${c.replaces.after.value}`
+        : `delta rows ${c.replaces.first.value}-${c.replaces.last.value}`;
     case 'stale':
       return `stale ${c.startLine}-${c.endLine} of ${c.lines}${c.truncated ? ' cut' : ''}`;
     case 'refusal':
       return `refusal ${c.reason}`;
+    case 'withheld':
+      return `withheld ${c.policy}`;
   }
 }
 
