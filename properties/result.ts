@@ -3,6 +3,7 @@
  * and the reports share. Imports only src/core/ and leaf modules of properties/ (no phase, no engine),
  * so that the orchestrator (properties/run.ts) sits above everything it orchestrates.
  */
+import type { WithholdPolicy } from '../src/core/policies.ts';
 import type { Frame } from './picture.ts';
 import type { ArmName } from '../src/core/arms.ts';
 import type { HostToolBound } from '../src/core/host-tool.ts';
@@ -176,6 +177,8 @@ export interface RunResult {
    * (every symlink followed), case folded on a host that declares `caseInsensitive`.
    */
   readonly fileIdentity?: FileIdentity;
+  /** Spec 2.2: the shim's own withholding policies, as declared (capabilities.policies). */
+  readonly policies?: readonly WithholdPolicy[];
   readonly claims: Readonly<Record<string, number>>;
   /** Waste, not lies (never changes the exit code): re-sends across alias spellings, short slices. */
   readonly efficiency: readonly EfficiencyFinding[];

@@ -11,10 +11,11 @@ import { headerMode, type Trace } from '../src/core/trace.ts';
 import { KIT_VERSION, SPEC_VERSION } from '../src/core/version.ts';
 import { describeBinary, describeHostTool } from '../src/core/host-tool.ts';
 import { describeReinject } from '../src/core/reinject.ts';
+import { describePolicy } from '../src/core/policies.ts';
 import { describeSessions } from '../src/core/sessions.ts';
 import type { BytesShimAdapter, DrivenAdapter, ShimAdapter } from '../src/adapters/contract.ts';
 import type { Transport } from '../src/adapters/subject.ts';
-import { AdapterError } from '../src/core/errors.ts';
+import { AdapterError, UsageError } from '../src/core/errors.ts';
 import { modeFor } from '../src/adapters/capabilities.ts';
 import { notApplicable, unusedLever } from './applicability.ts';
 import { leadFromNote } from './corpus/classes.ts';
@@ -22,6 +23,7 @@ import { playCorpus } from './corpus/play.ts';
 import { efficiencyFindings } from './efficiency.ts';
 import { FAKE_SEALS } from './generators/content.ts';
 import { recorded } from './recorded.ts';
+import { replayHost } from './replay-host.ts';
 import { consequencesOf, tellStory } from './story.ts';
 import { runSurfaceProbes } from './surface/index.ts';
 import { isPartial, summarize, type Shard } from './shard.ts';
@@ -171,6 +173,7 @@ export async function judgeRun(options: JudgeOptions): Promise<RunResult> {
     );
   if (caps.reinject !== undefined) assumptions.push(describeReinject(caps.reinject));
   assumptions.push(...describeSessions(caps.sessions));
+  for (const p of caps.policies ?? []) assumptions.push(describePolicy(p));
   if (caps.cap !== undefined) assumptions.push(`The shim has a fixed cap of ${caps.cap} bytes: every history uses it.`);
   const fileIdentity: FileIdentity = caps.caseInsensitive === true ? 'realpath, case folded' : 'realpath';
   assumptions.push(describeFileIdentity(fileIdentity));
@@ -228,7 +231,10 @@ export async function judgeRun(options: JudgeOptions): Promise<RunResult> {
   for (const r of firstShard ? (o.replays ?? []) : []) {
     progress(`replay ${r.name}`);
     const h = r.trace.header;
-    const cfg = { mode: headerMode(h), cap: h.cap, seal: h.seal, ...(h.tool ? { tool: h.tool } : {}), ...settle };
+    // Spec 2.2: a header without a tool takes the subject's declared bound (properties/replay-host.ts).
+    const host = replayHost(r.name, h, caps.tool);
+    if (!host.ok) throw new UsageError(`run: ${host.problem}`);
+    const cfg = { mode: headerMode(h), cap: h.cap, seal: h.seal, ...defined({ tool: host.tool }), ...settle };
     const v = await runHistory(env, `replay ${r.name}`, cfg, r.trace.events);
     tally.history(v, r.trace.events, -1, 'replays');
     const story = [...leadFromNote(h.note), ...tellStory(r.trace.events, v.outcomes, v.violations, v.consequences)];
@@ -237,7 +243,7 @@ export async function judgeRun(options: JudgeOptions): Promise<RunResult> {
         tally.brokeIn(x.rule, 'replays', { replay: r.name });
         tally.fail(x.rule, x.message, {
           story,
-          trace: { header: { ...h, seal: h.seal }, events: recorded(r.trace.events, v) },
+          trace: { header: { ...h, ...defined({ tool: host.tool }) }, events: recorded(r.trace.events, v) },
           seed: h.seed ?? o.seed,
           ...defined({ fcPath: h.fcPath }),
           cap: h.cap,
@@ -331,6 +337,7 @@ export async function judgeRun(options: JudgeOptions): Promise<RunResult> {
     summary: summarize(rules),
     assumptions,
     fileIdentity,
+    ...(caps.policies !== undefined ? { policies: caps.policies } : {}),
     claims: Object.fromEntries(tally.claims),
     efficiency: efficiencyFindings(tally.efficiency),
     leverUse: tally.leverUse,

@@ -87,6 +87,7 @@ const WIRE_CAPS = [
   'sessions',
   'caseInsensitive',
   'batch',
+  'policies',
 ] as const;
 
 /** The hello reply's capabilities, or a reason they are malformed. */

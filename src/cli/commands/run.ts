@@ -14,6 +14,7 @@ import { isolationAssumption, openIsolation, type Isolation } from '../../adapte
 import { DEFAULT_PROCESS_RUNS, PROCESS_SHRINK_RUNS } from '../../adapters/process/adapter.ts';
 import { RUNS_DOMAIN, SEED_DOMAIN, TIMEOUT_DOMAIN, intFlag, oneOf, parseArgs } from '../args.ts';
 import { UsageError } from '../../core/errors.ts';
+import { replayHost } from '../../../properties/replay-host.ts';
 import { DEFAULT_FAILURE_DIR, loadFailures, olderSpecNote, readTraceFile, saveFailure } from '../failures.ts';
 import { progress, progressEnabled } from '../../core/output.ts';
 import { RunProgress } from '../progress.ts';
@@ -295,13 +296,21 @@ async function runWith(
         `run: adapter ${adapter.name} has a fixed cap of ${fixed} bytes (capabilities.cap); drop --cap ${flags.cap}`,
       );
     const replayOnly = replay !== undefined;
+    const skipped = (line: string): boolean => process.stderr.write(`readshim-conformance: run: ${line}\n`);
     const replays =
       replay !== undefined
         ? [{ name: replay.file, trace: replay.trace }]
-        : loadFailures(flags.failureDir, adapter.name, (line) =>
-            process.stderr.write(`readshim-conformance: run: ${line}\n`),
-          );
-    const olderSpec = replays.map((r) => olderSpecNote(r.name, r.trace)).filter((x): x is string => x !== undefined);
+        : loadFailures(flags.failureDir, adapter.name, skipped);
+    // Spec 2.2: a replay takes the subject's host; a --replay behind another host is exit 2, a saved one is skipped.
+    const hosts = replays.map((r) => ({ r, host: replayHost(r.name, r.trace.header, adapter.capabilities.tool) }));
+    for (const { host } of hosts)
+      if (!host.ok) {
+        if (replay !== undefined) throw new UsageError(`run: ${host.problem}`);
+        skipped(`failure database: skipped ${host.problem}`);
+      }
+    const playable = hosts.filter((x) => x.host.ok).map((x) => x.r);
+    const hostNotes = hosts.flatMap(({ host }) => (host.ok && host.note !== undefined ? [host.note] : []));
+    const olderSpec = playable.map((r) => olderSpecNote(r.name, r.trace)).filter((x): x is string => x !== undefined);
     const result = await judgeRun({
       adapter,
       ...defined({ arm }),
@@ -309,7 +318,7 @@ async function runWith(
       seed: replay?.trace.header.seed ?? flags.seed,
       // A hook's or server's reads are the host's: the kit does not fail them on purpose (src/adapters/hook, src/adapters/mcp).
       transport: subject.transport,
-      replays,
+      replays: playable,
       replayOnly,
       ...(flags.cap !== undefined && !replayOnly ? { cap: flags.cap } : {}),
       ...(flags.only ? { only: flags.only } : {}),
@@ -342,6 +351,7 @@ async function runWith(
     const given = (flag: string): boolean => argv.some((a) => a === flag || a.startsWith(`${flag}=`));
     const notes = [
       ...olderSpec,
+      ...hostNotes,
       ...(entry.eachHistory !== undefined && !replayOnly && !given('--runs')
         ? [
             `${flags.runs} histories per cap band is the default for --${flags.subject.kind} (each history starts ${entry.eachHistory}); --runs <n> overrides`,

@@ -46,6 +46,7 @@ export function runJson(r: RunResult, x: RunReportExtras): string {
       ...defined({ host: x.host }),
       assumptions: r.assumptions,
       ...defined({ fileIdentity: r.fileIdentity }),
+      ...defined({ policies: r.policies }),
       rules: r.rules.map((rule) => ({
         id: rule.id,
         status: rule.status,
