@@ -8,7 +8,8 @@ import { HOST_TOOL_BINARY, hostToolProblem, type HostToolBinary, type HostToolBo
 import { LEVER_NAMES, isLeverName, type LeverName } from '../core/levers.ts';
 import { REINJECT_MAX_COUNT } from '../core/reinject.ts';
 import { shellWord } from '../adapters/command.ts';
-import { pointerRegex } from '../adapters/drivers/decode.ts';
+import { deltaRegex, pointerRegex } from '../adapters/drivers/decode.ts';
+import { policiesProblem, type WithholdPolicy } from '../core/policies.ts';
 import type { DriverAdapter } from '../adapters/drivers/driver.ts';
 import type { Isolation } from '../adapters/isolate.ts';
 import type { ArgMap } from '../adapters/mcp/tool.ts';
@@ -19,14 +20,25 @@ import { defined } from '../core/defined.ts';
 export const AGENT_VALUE_FLAGS = ['agent', 'agent-profile', 'agent-command'] as const;
 /** The flags --hook and --mcp share (src/cli/subjects.ts lists them once in usage). */
 export const DRIVER_SHARED_FLAGS = {
-  flags: ['pointer-pattern', 'decode', 'levers'],
-  usage: ['--levers pointer,cap,diff|none', '--pointer-pattern <regex>', '--decode <module>'],
+  flags: ['pointer-pattern', 'decode', 'levers', 'delta-pattern', 'withheld-pattern', 'policy'],
+  usage: [
+    '--levers pointer,cap,diff|none',
+    '--pointer-pattern <regex>',
+    '--decode <module>',
+    '--delta-pattern <regex>',
+    '--withheld-pattern <regex> --policy <json>',
+  ],
 } as const;
 
 interface Common {
   readonly levers?: readonly LeverName[];
   readonly pointerPattern?: string;
   readonly decode?: string;
+  /** Spec 2.2: a change notice's named groups (src/adapters/drivers/decode.ts deltaRegex). */
+  readonly deltaPattern?: string;
+  /** Spec 2.2: the shim's own withholding, and the policy it declares (--policy, JSON). */
+  readonly withheldPattern?: string;
+  readonly policy?: { readonly raw: string; readonly policies: readonly WithholdPolicy[] };
 }
 export type DriverFlags =
   | (Common & {
@@ -88,6 +100,9 @@ export function parseDriverFlags(f: ReadonlyMap<string, string>, cap: number | u
     'pointer-pattern': 'either',
     decode: 'either',
     levers: 'either',
+    'delta-pattern': 'either',
+    'withheld-pattern': 'either',
+    policy: 'either',
   };
   for (const [flag, who] of Object.entries(owner)) {
     if (!f.has(flag)) continue;
@@ -125,10 +140,20 @@ export function parseDriverFlags(f: ReadonlyMap<string, string>, cap: number | u
   }
   const pattern = f.get('pointer-pattern');
   if (pattern !== undefined) pointerRegex(pattern);
+  const delta = f.get('delta-pattern');
+  if (delta !== undefined) deltaRegex(delta);
+  const withheld = f.get('withheld-pattern');
+  if (withheld !== undefined) pointerRegex(withheld, '--withheld-pattern');
+  const policy = f.has('policy') ? parsePolicy(f.get('policy')!) : undefined;
+  if ((withheld !== undefined) !== (policy !== undefined))
+    throw new UsageError(
+      'run: --withheld-pattern and --policy go together: the pattern finds the notice, the policy says when the shim may give it',
+    );
   const common: Common = {
     ...(levers ? { levers } : {}),
     ...defined({ pointerPattern: pattern }),
     ...(f.has('decode') ? { decode: f.get('decode')! } : {}),
+    ...defined({ deltaPattern: delta, withheldPattern: withheld, policy }),
   };
   if (hook !== undefined)
     return {
@@ -155,6 +180,22 @@ export function parseDriverFlags(f: ReadonlyMap<string, string>, cap: number | u
     ...(f.has('mcp-binary') ? { binary: mcpBinary(f.get('mcp-binary')!) } : {}),
     ...common,
   };
+}
+
+/** --policy's JSON: one withholding policy or a list of them (src/core/policies.ts); a driver has no seal. */
+function parsePolicy(raw: string): { raw: string; policies: readonly WithholdPolicy[] } {
+  let v: unknown;
+  try {
+    v = JSON.parse(raw);
+  } catch {
+    throw new UsageError(
+      `run: --policy takes JSON, e.g. --policy '{"id":"big-file","wholeOverBytes":262144,"howTo":"read it with offset and limit"}', got ${JSON.stringify(raw)}`,
+    );
+  }
+  const list = Array.isArray(v) ? v : [v];
+  const p = policiesProblem(list, true);
+  if (p !== undefined) throw new UsageError(`run: --policy: ${p.replace('capabilities.policies', 'the policy')}`);
+  return { raw, policies: list as WithholdPolicy[] };
 }
 
 /** --mcp-binary <mode>: how the server answers a file that is not UTF-8 (spec/SPEC.md "Bytes that are not text"). */
@@ -191,6 +232,7 @@ export async function openDriver(
     ...defined({ levers: d.levers }),
     ...(d.levers?.includes('cap') && o.cap !== undefined ? { cap: o.cap } : {}),
     ...defined({ pointerPattern: d.pointerPattern }),
+    ...defined({ deltaPattern: d.deltaPattern, withheldPattern: d.withheldPattern, policies: d.policy?.policies }),
     ...(decoder !== undefined ? { decoder, decoderModule: d.decode! } : {}),
     ...defined({ isolation: o.isolation }),
   };
@@ -245,6 +287,9 @@ export function driverArgv(d: DriverFlags): string[] {
   }
   if (d.levers !== undefined) add('levers', d.levers.length === 0 ? 'none' : d.levers.join(','));
   add('pointer-pattern', d.pointerPattern);
+  add('delta-pattern', d.deltaPattern);
+  add('withheld-pattern', d.withheldPattern);
+  add('policy', d.policy?.raw);
   add('decode', d.decode);
   return parts;
 }
@@ -287,6 +332,9 @@ export function parseAgentFlags(f: ReadonlyMap<string, string>): AgentFlags | un
     'pointer-pattern',
     'decode',
     'levers',
+    'delta-pattern',
+    'withheld-pattern',
+    'policy',
   ].filter((k) => f.has(k));
   if (others.length > 0)
     throw new UsageError(

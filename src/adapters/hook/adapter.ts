@@ -16,10 +16,13 @@ import type { AdapterContext, Capabilities, DecodingHistoryHandle, ReadArgs, Wor
 import {
   DEFAULT_POINTER_PATTERN,
   defaultDecode,
+  describeMorePatterns,
+  morePatterns,
   pointerRegex,
   type DriverDecoder,
   type DriverSource,
 } from '../drivers/decode.ts';
+import type { WithholdPolicy } from '../../core/policies.ts';
 import {
   DEFAULT_DRIVER_LEVERS,
   describeLevers,
@@ -65,6 +68,10 @@ export interface HookDriverOptions {
   readonly cap?: number;
   /** Regular expression (case-insensitive) that marks a deny reason as "you already hold it". */
   readonly pointerPattern?: string;
+  /** Spec 2.2: --delta-pattern, --withheld-pattern, --policy (src/adapters/drivers/decode.ts morePatterns). */
+  readonly deltaPattern?: string;
+  readonly withheldPattern?: string;
+  readonly policies?: readonly WithholdPolicy[];
   readonly decoder?: DriverDecoder;
   /** Module the decoder came from, for the report. */
   readonly decoderModule?: string;
@@ -110,6 +117,7 @@ export function openHookAdapter(o: HookDriverOptions): DriverAdapter {
   const levers = o.levers ?? DEFAULT_DRIVER_LEVERS;
   const pattern = o.pointerPattern ?? DEFAULT_POINTER_PATTERN;
   const pointer = pointerRegex(pattern);
+  const more = morePatterns(o);
   const bound = o.tool ?? READ_TOOL_BOUND;
   const counts: Counts = {
     preToolUse: 0,
@@ -146,6 +154,7 @@ export function openHookAdapter(o: HookDriverOptions): DriverAdapter {
     ...(o.reinject !== undefined ? { reinject: { count: o.reinject, order: 'recent' as const } } : {}),
     counters: false,
     seal: false,
+    ...defined({ policies: o.policies }),
     // The kit rewrites a file right after the host's Read returned it, before PostToolUse.
     raceBarrier: true,
   };
@@ -180,7 +189,7 @@ export function openHookAdapter(o: HookDriverOptions): DriverAdapter {
         args,
         contentBytes: content === undefined ? 0 : Buffer.byteLength(content, 'utf8'),
       };
-      const claim = o.decoder?.(text, info) ?? defaultDecode(text, { pointer, content, otherwise: 'undecodable' });
+      const claim = o.decoder?.(text, info) ?? defaultDecode(text, { pointer, ...more, content, otherwise: 'undecodable' });
       if (claim === undefined)
         throw new AdapterError(
           `the PreToolUse hook withheld ${request.file_path} (${source}) with a reason that is neither a unified diff nor a pointer (--pointer-pattern /${pattern}/i): ${JSON.stringify(text.length > 300 ? `${text.slice(0, 300)}…` : text)}; give --pointer-pattern or --decode <module> to read it`,
@@ -314,7 +323,7 @@ export function openHookAdapter(o: HookDriverOptions): DriverAdapter {
     `Host played: ${HOOK_HOST}. Before every Read it runs the PreToolUse hook ${quoted(o.command)} through the shell from ${cwd}, with JSON on stdin: session_id (one per worker), transcript_path (no transcript is written), cwd (the history's sandbox, also CLAUDE_PROJECT_DIR and {root}), permission_mode "default", hook_event_name "PreToolUse", tool_name "Read", tool_input {file_path: the sandbox path as spelled, unnormalised, offset?, limit?}, tool_use_id. HOME is a fresh directory per history, shared by its workers.`,
     `The host's Read tool returns the file's lines without line numbers: ${uncut(bound) ? 'no line limit and no line cut, ' : ''}${describeHostTool(bound)} (${o.tool === undefined ? READ_TOOL_MEASURED : '--hook-tool'}); a refusal is all the worker sees, and PostToolUse does not run (the declared host tool bound).`,
     `Hook answers: exit 0 without a decision, permissionDecision "allow" or {"decision": "approve"} = the read proceeds; "ask" = the played user approves and the read proceeds (the reason goes to the user, never to the worker); "deny", {"decision": "block"} or exit 2 = the read is withheld and the worker sees only the reason (stderr for exit 2); updatedInput replaces the Read input; any other exit = a non-blocking hook error, the read proceeds (counted; a run where the hook never succeeded is exit 2). A hook call has ${timeoutMs} ms (--timeout), past which the run ends with exit 2.`,
-    `A withheld read is decoded from the reason: ${o.decoder !== undefined ? `first by --decode ${o.decoderModule ?? ''}, then ` : ''}a unified diff = a diff against what the worker holds; text matching /${pattern}/i = "unchanged, you hold it" (a pointer); anything else ends the run with exit 2.`,
+    `A withheld read is decoded from the reason: ${o.decoder !== undefined ? `first by --decode ${o.decoderModule ?? ''}, then ` : ''}${describeMorePatterns(o)}a unified diff = a diff against what the worker holds; text matching /${pattern}/i = "unchanged, you hold it" (a pointer); anything else ends the run with exit 2.`,
     `A worker's parallel reads run one after another (PreToolUse, Read, PostToolUse each).`,
     o.post !== undefined
       ? `After every successful Read the host runs ${quoted(o.post)} (PostToolUse) with tool_response {type: "text", file: {filePath, content, numLines, startLine, totalLines}}; a non-zero exit is counted. Its hookSpecificOutput.updatedToolOutput (a string) replaces the Read's output: the worker is shown only that and holds what it carries (the tool's text inside it = framed; else the start of the tool's text it begins with, a partial slice; spec/SPEC.md "Substituted results"); updatedMCPToolOutput applies to MCP tools only and is ignored for Read (counted); any other output is not shown to the worker. The kit may rewrite the file between the Read and this hook (the stat-after-read race).`
