@@ -6,6 +6,7 @@
  */
 import type { Claim } from '../../src/core/claims.ts';
 import type { ShownRow } from '../../src/harness/host-tool.ts';
+import { requestKey } from '../../src/core/paths.ts';
 import { sameBytes } from './bytes.ts';
 import { OracleMemo, type Known } from './knowledge.ts';
 
@@ -26,6 +27,23 @@ export interface Req {
   readonly content: string;
   /** The event index (later deliveries have larger ones). */
   readonly seq: number;
+}
+
+/** A request's other arguments as the model keys them (requestKey's, without the path) and its window. */
+export function requestArgs(args: Readonly<Record<string, unknown>> | undefined): {
+  argsKey: string;
+  offset?: number;
+  limit?: number;
+} {
+  const key = requestKey('.', args);
+  const num = (v: unknown): number | undefined => (typeof v === 'number' ? v : undefined);
+  const offset = num(args?.offset);
+  const limit = num(args?.limit);
+  return {
+    argsKey: key.slice(key.indexOf('\u0000') + 1),
+    ...(offset !== undefined ? { offset } : {}),
+    ...(limit !== undefined ? { limit } : {}),
+  };
 }
 
 /** What the host tool shows of a version: a request's text and its rows (built from the history's bound). */
@@ -88,7 +106,11 @@ export class Deliveries {
     for (const v of views) {
       const k = v.known;
       const b = best.known;
-      if (k.against === b.against && k.prefix.length > b.prefix.length && sameBytes(k.prefix.subarray(0, b.prefix.length), b.prefix))
+      if (
+        k.against === b.against &&
+        k.prefix.length > b.prefix.length &&
+        sameBytes(k.prefix.subarray(0, b.prefix.length), b.prefix)
+      )
         best = v;
     }
     return best;
@@ -137,7 +159,11 @@ export class Deliveries {
   /** forget(name) removes the worker's deliveries made under that name; forget() all of them. */
   forget(worker: string, name: string | undefined): void {
     if (name === undefined) this.#m.delete(worker);
-    else this.#m.set(worker, (this.#m.get(worker) ?? []).filter((h) => h.name !== name));
+    else
+      this.#m.set(
+        worker,
+        (this.#m.get(worker) ?? []).filter((h) => h.name !== name),
+      );
   }
 
   /** A fork (spec/SPEC.md "Forks and resumed sessions"): the child holds what the parent holds now. */

@@ -73,9 +73,7 @@ export interface StatedNumber {
 export interface DeltaClaim {
   readonly kind: 'delta';
   /** Rows `first`..`last` (1-based, inclusive) of the held version are replaced; or the text goes in after row `after` (0: at the top). */
-  readonly replaces:
-    | { readonly first: StatedNumber; readonly last: StatedNumber }
-    | { readonly after: StatedNumber };
+  readonly replaces: { readonly first: StatedNumber; readonly last: StatedNumber } | { readonly after: StatedNumber };
   /** The replacement text, rows with their endings as shown (CRLF kept), at `at` in the response. */
   readonly text: { readonly body: string; readonly at: number };
   /** The number of rows of the version it applies to, when the response states it. */
@@ -110,14 +108,7 @@ export const REFUSAL_REASONS: readonly RefusalReason[] = Object.freeze([
 ]);
 
 export type Claim =
-  | VerbatimClaim
-  | SliceClaim
-  | PointerClaim
-  | DiffClaim
-  | DeltaClaim
-  | StaleClaim
-  | RefusalClaim
-  | WithheldClaim;
+  VerbatimClaim | SliceClaim | PointerClaim | DiffClaim | DeltaClaim | StaleClaim | RefusalClaim | WithheldClaim;
 export type ClaimKind = Claim['kind'];
 export const CLAIM_KINDS: readonly ClaimKind[] = Object.freeze([
   'verbatim',

@@ -25,7 +25,8 @@ export function policiesProblem(v: unknown, sealed: boolean): string | undefined
   const ids = new Set<string>();
   for (const [i, p] of v.entries()) {
     const at = `capabilities.policies[${i}]`;
-    if (typeof p !== 'object' || p === null || Array.isArray(p)) return `${at} must be an object { id, wholeOverBytes, howTo }`;
+    if (typeof p !== 'object' || p === null || Array.isArray(p))
+      return `${at} must be an object { id, wholeOverBytes, howTo }`;
     const o = p as Record<string, unknown>;
     const extra = Object.keys(o).filter((k) => !(KEYS as readonly string[]).includes(k));
     if (extra.length > 0) return `${at} has unknown key ${JSON.stringify(extra[0])} (known: ${KEYS.join(', ')})`;

@@ -11,12 +11,7 @@ import type { ReadArgs } from '../contract.ts';
 import { importUserModule } from '../load.ts';
 import type { WithholdPolicy } from '../../core/policies.ts';
 
-/**
- * The default pointer pattern, matched case-insensitively anywhere in the text: the wordings dedup
- * hooks and servers use for "you already have this file" ("File unchanged since last read",
- * "already in context", "you already read this file").
- */
-export const DEFAULT_POINTER_PATTERN = String.raw`\b(?:unchanged|already (?:in (?:the |your )?context|read|seen|loaded|provided|hold|have))\b`;
+export { DEFAULT_POINTER_PATTERN } from '../../core/pointer-words.ts';
 
 export function pointerRegex(source: string, flag = '--pointer-pattern'): RegExp {
   try {
@@ -215,6 +210,7 @@ export function describeMorePatterns(o: MorePatternOptions): string {
   const parts: string[] = [];
   if (o.withheldPattern !== undefined)
     parts.push(`text matching /${o.withheldPattern}/i = withheld by the shim's own policy (--policy)`);
-  if (o.deltaPattern !== undefined) parts.push(`text matching /${o.deltaPattern}/dsi = a change notice (a delta claim)`);
+  if (o.deltaPattern !== undefined)
+    parts.push(`text matching /${o.deltaPattern}/dsi = a change notice (a delta claim)`);
   return parts.length === 0 ? '' : `${parts.join('; ')}; `;
 }
