@@ -191,11 +191,10 @@ function parseExample(fence: Fence, section: Section | undefined, file: string):
   for (const { line, text } of fence.body) {
     const t = text.trim();
     if (t === '' || t.startsWith('#')) continue;
-    if (t.startsWith('claim ') && steps[steps.length - 1]?.kind !== 'event')
-      fail('a claim statement follows the read it is about', line);
     if (t.startsWith('claim ')) {
-      const last = steps[steps.length - 1] as EventStep;
-      if (last.event.type !== 'read') fail('a claim statement follows the read it is about', line);
+      const before = steps.findLast((x) => x.kind !== 'claim');
+      if (before?.kind !== 'event' || before.event.type !== 'read')
+        fail('a claim statement follows the read it is about (or another claim statement)', line);
     }
     if (t.startsWith('|')) {
       const last = steps[steps.length - 1];
