@@ -33,8 +33,8 @@ export type {
 export { claimProblem } from './core/claims.ts';
 export { RULE_IDS, TRUTH_RULES, SURFACE_RULES, isRuleId } from './core/rules.ts';
 export type { RuleId } from './core/rules.ts';
-export { RULES } from '../properties/rules.ts';
-export type { RuleInfo } from '../properties/rules.ts';
+export { RULES } from '../properties/rules/index.ts';
+export type { RuleInfo } from '../properties/rules/index.ts';
 export { ARM_NAMES, ARM_TABLE, ARM_FLAGS } from './core/arms.ts';
 export type { ArmName, Levers } from './core/arms.ts';
 export { parseTrace, formatTrace, TraceError } from './core/trace.ts';

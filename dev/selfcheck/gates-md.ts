@@ -4,7 +4,7 @@
  * killing mutant. `render()` writes it from the registries; `problems()` checks a text against them.
  */
 import type { RuleId } from '../../src/core/rules.ts';
-import { RULES } from '../../properties/rules.ts';
+import { RULES } from '../../properties/rules/index.ts';
 import { GATES } from '../../gates/ids.ts';
 import { MUTANTS } from '../../mutations/index.ts';
 import { RULE_PROPERTY } from './where.ts';

@@ -1,6 +1,7 @@
 /**
- * The 24 stable rule IDs (spec/SPEC.md, one section each). Each rule's kind, law, applicability
- * and where it is judged: properties/rules.ts (RULE_SPECS), typed by these IDs.
+ * The stable rule IDs (spec/SPEC.md, one section each), by kind. Each rule is one module,
+ * properties/rules/<RULE-ID>.ts: its kind, law, applicability and judge (properties/rules/index.ts
+ * checks these lists against the modules).
  */
 
 export const TRUTH_RULES = [

@@ -6,7 +6,7 @@
  * has its picture (src/cli/report/picture-svg.ts).
  */
 import { dirname, relative, resolve } from 'node:path';
-import { RULES } from '../../../properties/rules.ts';
+import { RULES } from '../../../properties/rules/index.ts';
 import { KIT_VERSION, SPEC_VERSION } from '../../core/version.ts';
 import type { RunResult } from '../../../properties/run.ts';
 import { findSpecFile } from '../../../spec/load.ts';
