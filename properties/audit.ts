@@ -19,7 +19,14 @@ import {
   type TraceEvent,
 } from '../src/core/trace.ts';
 import type { BytesShimAdapter, RawDecoder, ShimAdapter } from '../src/adapters/contract.ts';
-import { groupEnd, readNaming, reattachedIn, type Outcome, type ReadOutcome, type StaleOutcome } from '../src/harness/session.ts';
+import {
+  groupEnd,
+  readNaming,
+  reattachedIn,
+  type Outcome,
+  type ReadOutcome,
+  type StaleOutcome,
+} from '../src/harness/session.ts';
 import { World, type ToolResult } from '../src/harness/world.ts';
 import { defined } from '../src/core/defined.ts';
 import { Oracle, type Violation } from './oracle/judge.ts';
@@ -91,7 +98,7 @@ export async function auditTrace(
   const host = replayHost('the trace', trace.header, adapter.capabilities.tool);
   if (!host.ok) throw new AuditInputError(1, host.problem);
   const world = new World(host.tool, defined({ caseInsensitive: trace.header.caseInsensitive }));
-  const oracle = new Oracle({ mode, cap, seal, capabilities: adapter.capabilities });
+  const oracle = new Oracle({ mode, cap, seal, capabilities: adapter.capabilities, ...defined({ tool: host.tool }) });
   const outcomes: Outcome[] = [];
   const violations: Violation[] = [];
   const lineOf = (i: number): number => lines[i] ?? i + 2;

@@ -1,4 +1,5 @@
 /** One history through one fresh adapter instance (one process, for a process adapter), judged response by response. */
+import { defined } from '../src/core/defined.ts';
 import type { HostToolBound } from '../src/core/host-tool.ts';
 import type { Mode } from '../src/core/levers.ts';
 import type { RuleId } from '../src/core/rules.ts';
@@ -71,6 +72,7 @@ export async function judgeHistory(
     cap: config.cap,
     seal: config.seal,
     capabilities: adapter.capabilities,
+    ...defined({ tool: config.tool }),
   });
   const violations: Violation[] = [];
   const outcomes: Outcome[] = [];

@@ -75,12 +75,21 @@ export interface Backed {
   readonly source: Source;
 }
 
+/**
+ * How a model judges (the spec's, by default). `covering: false` judges as spec 2.1 did: only a
+ * request's own deliveries back it (the verdict-move report judges old traces both ways).
+ */
+export interface DeliveryRules {
+  readonly covering?: boolean;
+}
+
 export class Deliveries {
   readonly #m = new Map<string, Holding[]>();
 
   constructor(
     readonly memo: OracleMemo,
     readonly host: HostView,
+    readonly rules: DeliveryRules = {},
   ) {}
 
   /** K for R: undefined when the worker holds none of it. */
@@ -119,7 +128,7 @@ export class Deliveries {
   /** h seen from R: its own request, or R's text at h's version when h showed every row of it. */
   #view(h: Holding, r: Req): Backed | undefined {
     if (h.argsKey === r.argsKey) return { known: h.known, from: h, source: 'own' };
-    if (!h.complete || h.version === undefined) return undefined;
+    if (!h.complete || h.version === undefined || this.rules.covering === false) return undefined;
     const mine = this.host.rows(h.version, h.offset, h.limit);
     const theirs = this.host.rows(h.version, r.offset, r.limit);
     if (!covers(mine, theirs)) return undefined;

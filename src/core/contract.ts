@@ -102,6 +102,11 @@ export interface Capabilities {
    * policy"), answered with a `withheld` claim. Needs `seal: true`.
    */
   readonly policies?: readonly WithholdPolicy[];
+  /**
+   * A driver's --pointer-pattern: what reads as "unchanged" in its subject's words, besides the
+   * default wording (a withheld notice must match neither). Drivers set it; nobody declares it.
+   */
+  readonly pointerPattern?: string;
 }
 
 /** One call of the host's batch read tool (spec 2.1): whole files, in this order. */

@@ -154,7 +154,7 @@ export function openHookAdapter(o: HookDriverOptions): DriverAdapter {
     ...(o.reinject !== undefined ? { reinject: { count: o.reinject, order: 'recent' as const } } : {}),
     counters: false,
     seal: false,
-    ...defined({ policies: o.policies }),
+    ...defined({ policies: o.policies, pointerPattern: o.pointerPattern }),
     // The kit rewrites a file right after the host's Read returned it, before PostToolUse.
     raceBarrier: true,
   };
@@ -189,7 +189,8 @@ export function openHookAdapter(o: HookDriverOptions): DriverAdapter {
         args,
         contentBytes: content === undefined ? 0 : Buffer.byteLength(content, 'utf8'),
       };
-      const claim = o.decoder?.(text, info) ?? defaultDecode(text, { pointer, ...more, content, otherwise: 'undecodable' });
+      const claim =
+        o.decoder?.(text, info) ?? defaultDecode(text, { pointer, ...more, content, otherwise: 'undecodable' });
       if (claim === undefined)
         throw new AdapterError(
           `the PreToolUse hook withheld ${request.file_path} (${source}) with a reason that is neither a unified diff nor a pointer (--pointer-pattern /${pattern}/i): ${JSON.stringify(text.length > 300 ? `${text.slice(0, 300)}…` : text)}; give --pointer-pattern or --decode <module> to read it`,

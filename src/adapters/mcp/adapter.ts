@@ -87,7 +87,7 @@ function capabilitiesOf(o: McpDriverOptions, levers: readonly LeverName[], tool:
     forgetWhole: true,
     counters: false,
     seal: false,
-    ...defined({ policies: o.policies }),
+    ...defined({ policies: o.policies, pointerPattern: o.pointerPattern }),
   };
 }
 

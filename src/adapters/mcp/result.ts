@@ -104,5 +104,7 @@ export function decodeRead(d: ReadDecoding, text: string, root: string, file: st
     args,
     contentBytes: content === undefined ? 0 : Buffer.byteLength(content, 'utf8'),
   };
-  return d.decoder?.(text, info) ?? defaultDecode(text, { pointer: d.pointer, ...d.more, content, otherwise: 'verbatim' })!;
+  return (
+    d.decoder?.(text, info) ?? defaultDecode(text, { pointer: d.pointer, ...d.more, content, otherwise: 'verbatim' })!
+  );
 }
