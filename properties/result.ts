@@ -4,6 +4,7 @@
  * so that the orchestrator (properties/run.ts) sits above everything it orchestrates.
  */
 import type { WithholdPolicy } from '../src/core/policies.ts';
+import type { MovedVerdict } from './moved.ts';
 import type { Frame } from './picture.ts';
 import type { ArmName } from '../src/core/arms.ts';
 import type { HostToolBound } from '../src/core/host-tool.ts';
@@ -177,6 +178,12 @@ export interface RunResult {
    * (every symlink followed), case folded on a host that declares `caseInsensitive`.
    */
   readonly fileIdentity?: FileIdentity;
+  /** Spec 2.2, with RunOptions.alsoSpec21: the rules spec 2.1 would have failed in this run's histories. */
+  readonly failedUnder21?: readonly RuleId[];
+  /** Spec 2.2: verdicts of replayed traces of an older spec that moved with 2.2 (properties/moved.ts). */
+  readonly moved?: readonly MovedVerdict[];
+  /** Spec 2.2: replayed traces (saved failures) that fail these rules no more only because of 2.2. */
+  readonly fixedBySpec?: readonly { readonly replay: string; readonly rules: readonly RuleId[] }[];
   /** Spec 2.2: the shim's own withholding policies, as declared (capabilities.policies). */
   readonly policies?: readonly WithholdPolicy[];
   readonly claims: Readonly<Record<string, number>>;

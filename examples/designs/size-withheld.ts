@@ -80,7 +80,7 @@ function design(name: string, v: Variant): ShimAdapter {
       const sealed = (s: string): boolean => s.endsWith(` ${info.seal}`);
       const m = /^File unchanged since last read \((\d+) bytes\)\. /.exec(text);
       if (m && sealed(text)) return { kind: 'pointer', total: Number(m[1]) };
-      if (sealed(text) && text.includes(`; ${HOW_TO}. `)) return { kind: 'withheld', policy: 'big-file' };
+      if (sealed(text) && text.includes(`${HOW_TO}. `)) return { kind: 'withheld', policy: 'big-file' };
       return { kind: 'verbatim' };
     },
   });

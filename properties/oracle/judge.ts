@@ -64,6 +64,12 @@ export interface OracleConfig {
   readonly capabilities: Capabilities;
   /** The host tool's bound the history runs behind: which lines a delivery showed (spec/SPEC.md "Knowledge"). */
   readonly tool?: HostToolBound;
+  /**
+   * '2.1': judge as spec 2.1 did — knowledge per realpath and request, forget by realpath, blame by
+   * any shadow that makes a finding go away — so a verdict that moved with 2.2 can be told (a trace,
+   * baseline or saved failure of an older spec). Absent: the current spec.
+   */
+  readonly semantics?: '2.1';
 }
 
 interface Finding {
@@ -132,7 +138,13 @@ export class Oracle {
         (c, o, l) => requestText(c, o, l, tool),
         (c, o, l) => rowsShown(c, o, l, tool),
       ),
+      this.#legacy ? { covering: false } : {},
     );
+  }
+
+  /** Judged as spec 2.1 did (OracleConfig.semantics). */
+  get #legacy(): boolean {
+    return this.config.semantics === '2.1';
   }
 
   /** A path's name as the host folds it (spec/SPEC.md "Links and case"), for outcomes that do not carry it. */
@@ -143,7 +155,8 @@ export class Oracle {
 
   /** The request a read outcome makes (spec/SPEC.md "Knowledge"): its name, identity and version now. */
   #req(o: ReadOutcome, content: string): Req {
-    const name = o.name ?? this.#nameOf(o.event.path);
+    // Spec 2.1 kept knowledge per file as the host identifies it: the identity was the only name.
+    const name = this.#legacy ? (o.identity ?? resolvePath(o.event.path)) : (o.name ?? this.#nameOf(o.event.path));
     return {
       worker: o.event.worker,
       name,
@@ -213,9 +226,13 @@ export class Oracle {
     if (e.type === 'forget')
       this.#models.forget(
         e.worker,
-        e.path === undefined ? undefined : (o.name ?? this.#nameOf(e.path)),
+        e.path === undefined
+          ? undefined
+          : this.#legacy
+            ? (o.identity ?? resolvePath(e.path))
+            : (o.name ?? this.#nameOf(e.path)),
         e.path === undefined ? undefined : (o.identity ?? resolvePath(e.path)),
-        o.reattached,
+        this.#legacy ? o.reattached?.map((f) => ({ ...f, name: f.realpath ?? f.path })) : o.reattached,
         o.index,
       );
   }
@@ -411,6 +428,7 @@ export class Oracle {
    * version in full. A rule that does not apply under the shadow is not made true by it.
    */
   #explainedBy(r: AnsweredRead, relies: boolean, shadowK: Known | undefined, rule: RuleId): boolean {
+    if (this.#legacy) return this.#explainedBy21(r, relies, shadowK, rule);
     if (shadowK === undefined || sameKnowledge(shadowK, r.known)) return false;
     const again = this.#knowledge(r, shadowK);
     if (again.findings.length > 0) return false;
@@ -420,6 +438,13 @@ export class Oracle {
       !sameBytes(shadowK.prefix, r.contentBytes) &&
       deliversWhole(r.claim, r.text, r.contentBytes, this.#memo)
     );
+  }
+
+  /** Spec 2.1's blame: any shadow that makes the finding go away explains it (a rule that does not apply there included). */
+  #explainedBy21(r: AnsweredRead, relies: boolean, shadowK: Known | undefined, rule: RuleId): boolean {
+    if (sameKnowledge(shadowK, r.known)) return false;
+    if (!relies && (shadowK === undefined || holds(shadowK, r.contentBytes))) return false;
+    return !this.#knowledge(r, shadowK).findings.some((g) => g.rule === rule);
   }
 
   /** A backed read: PROGRESS (liveness, per spelling), then the efficiency figures of slices and re-sends. */

@@ -15,6 +15,8 @@ import { DEFAULT_PROCESS_RUNS, PROCESS_SHRINK_RUNS } from '../../adapters/proces
 import { RUNS_DOMAIN, SEED_DOMAIN, TIMEOUT_DOMAIN, intFlag, oneOf, parseArgs } from '../args.ts';
 import { UsageError } from '../../core/errors.ts';
 import { replayHost } from '../../../properties/replay-host.ts';
+import { movedLine } from '../../../properties/moved.ts';
+import { SPEC_VERSION, specBefore } from '../../core/version.ts';
 import { DEFAULT_FAILURE_DIR, loadFailures, olderSpecNote, readTraceFile, saveFailure } from '../failures.ts';
 import { progress, progressEnabled } from '../../core/output.ts';
 import { RunProgress } from '../progress.ts';
@@ -328,6 +330,10 @@ async function runWith(
       // Histories at once only where each has its own process, sandbox and HOME (SubjectEntry.isolatedHistories).
       ...(subject.isolatedHistories ? { jobs: flags.jobs } : {}),
       ...(!spawning && flags.timeoutMs !== undefined ? { settleTimeoutMs: flags.timeoutMs } : {}),
+      // Spec 2.2: a baseline of an older spec is checked against this run as 2.1 judged it too.
+      ...(flags.ci.baseline !== undefined && specBefore(flags.ci.baseline.spec ?? SPEC_VERSION, '2.2')
+        ? { alsoSpec21: true }
+        : {}),
       onProgress: (l) => shown.line(l),
       ...(progressEnabled() ? { onHistory: shown.observe } : {}),
     });
@@ -352,6 +358,11 @@ async function runWith(
     const notes = [
       ...olderSpec,
       ...hostNotes,
+      ...(result.moved ?? []).map(movedLine),
+      ...(result.fixedBySpec ?? []).map(
+        (f) =>
+          `fixed by spec 2.2: ${f.replay} fails ${f.rules.join(', ')} no more only because spec 2.2 judges it differently, not because the shim changed${replayOnly ? '' : ': delete it from the failure database'}`,
+      ),
       ...(entry.eachHistory !== undefined && !replayOnly && !given('--runs')
         ? [
             `${flags.runs} histories per cap band is the default for --${flags.subject.kind} (each history starts ${entry.eachHistory}); --runs <n> overrides`,

@@ -47,6 +47,7 @@ export function runJson(r: RunResult, x: RunReportExtras): string {
       assumptions: r.assumptions,
       ...defined({ fileIdentity: r.fileIdentity }),
       ...defined({ policies: r.policies }),
+      ...defined({ moved: r.moved, fixedBySpec: r.fixedBySpec, failedUnder21: r.failedUnder21 }),
       rules: r.rules.map((rule) => ({
         id: rule.id,
         status: rule.status,
