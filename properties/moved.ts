@@ -8,18 +8,9 @@ import type { RuleId } from '../src/core/rules.ts';
 import { resolvePath } from '../src/core/paths.ts';
 import type { Outcome } from '../src/harness/session.ts';
 import type { Violation } from './oracle/judge.ts';
+import type { MovedVerdict } from './result.ts';
 
-export interface MovedVerdict {
-  /** The replayed trace. */
-  readonly replay: string;
-  readonly rule: RuleId;
-  /** 1-based event of the trace. */
-  readonly step: number;
-  /** What spec 2.2 says of that response for that rule. */
-  readonly now: 'lie' | 'true';
-  /** The semantic change behind the move. */
-  readonly reason: string;
-}
+export type { MovedVerdict } from './result.ts';
 
 const DERIVED: ReadonlySet<RuleId> = new Set<RuleId>(['FORGET-RESETS', 'ISOLATION', 'PASSTHROUGH', 'STALE-NO-RECORD']);
 

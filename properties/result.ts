@@ -4,7 +4,6 @@
  * so that the orchestrator (properties/run.ts) sits above everything it orchestrates.
  */
 import type { WithholdPolicy } from '../src/core/policies.ts';
-import type { MovedVerdict } from './moved.ts';
 import type { Frame } from './picture.ts';
 import type { ArmName } from '../src/core/arms.ts';
 import type { HostToolBound } from '../src/core/host-tool.ts';
@@ -197,4 +196,17 @@ export interface RunResult {
   readonly corpus?: CorpusSummary;
   /** Findings that never change the exit code: an unsealed shim's notice mimicry (NOTICE-SEALED). */
   readonly advisories: readonly Advisory[];
+}
+
+/** Spec 2.2: a verdict of a replayed older trace that moved (properties/moved.ts). */
+export interface MovedVerdict {
+  /** The replayed trace. */
+  readonly replay: string;
+  readonly rule: RuleId;
+  /** 1-based event of the trace. */
+  readonly step: number;
+  /** What spec 2.2 says of that response for that rule. */
+  readonly now: 'lie' | 'true';
+  /** The semantic change behind the move. */
+  readonly reason: string;
 }

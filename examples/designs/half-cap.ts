@@ -84,7 +84,7 @@ function design(name: string, shared: boolean): ShimAdapter {
       counters: false,
       seal: false,
     },
-    create: (ctx) => slicer(ctx, shared ? one : new Map()),
+    create: (ctx) => slicer(ctx, shared ? one : new Map<string, { path: string; digest: string; delivered: number }>()),
     decode(text): Claim {
       const p = /^\[half-cap\] unchanged: you hold all (\d+) bytes of .*\.$/s.exec(text);
       if (p) return { kind: 'pointer', total: Number(p[1]) };

@@ -70,7 +70,7 @@ function ledger(ctx: AdapterContext, v: Variant) {
       const key = argsKey(args);
       const version = versionOf(name) ?? `gone:${digest(text)}`;
       let entries = byName.get(name);
-      if (entries === undefined) byName.set(name, (entries = new Map()));
+      if (entries === undefined) byName.set(name, (entries = new Map<string, Entry>()));
       const d = digest(text);
       if (text !== '' && entries.get(key)?.digest === d) return stub(text);
       const windowed = typeof args.offset === 'number' || typeof args.limit === 'number';

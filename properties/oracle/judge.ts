@@ -6,7 +6,7 @@
  * the checks. After a lie it keeps what the worker really holds (models.ts), so a later truthful
  * answer is never blamed. Never imports reference/ (GATE-ORACLE-INDEPENDENT).
  */
-import type { Claim, WithheldClaim } from '../../src/core/claims.ts';
+import type { Claim } from '../../src/core/claims.ts';
 import type { HostToolBound } from '../../src/core/host-tool.ts';
 import type { LeverName } from '../../src/core/levers.ts';
 import { requestKey, resolvePath } from '../../src/core/paths.ts';
@@ -293,7 +293,7 @@ export class Oracle {
     this.#step('surface', r, out);
     if (claim.kind === 'withheld') {
       // Spec 2.2: judged against the declared policy; it delivers nothing, so no model moves.
-      this.#step('withheld', withheldRead(r, claim as WithheldClaim), out);
+      this.#step('withheld', withheldRead(r, claim), out);
       models.staleLast.delete(wk);
       models.spellings.touched(wk, event.path);
       return out;

@@ -3,16 +3,15 @@ import { describe, expect, it } from 'vitest';
 import { replayHost } from '../../properties/replay-host.ts';
 import type { Trace } from '../../src/core/trace.ts';
 
-const header = (tool?: object): Trace['header'] =>
-  ({
-    type: 'header',
-    kit: '0.1.0',
-    specVersion: '2.1',
-    cap: 64,
-    levers: ['pointer'],
-    seal: 's',
-    ...(tool ? { tool } : {}),
-  }) as Trace['header'];
+const header = (tool?: object): Trace['header'] => ({
+  type: 'header',
+  kit: '0.1.0',
+  specVersion: '2.1',
+  cap: 64,
+  levers: ['pointer'],
+  seal: 's',
+  ...(tool ? { tool } : {}),
+});
 
 describe('replayHost', () => {
   it('a header without a tool takes the subject declared bound, and says so', () => {

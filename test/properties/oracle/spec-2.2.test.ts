@@ -78,11 +78,16 @@ describe('delta: a change notice in any wording', () => {
     ]);
   });
 
-  it('against a version the worker does not hold: DIFF-BASE-HELD (a first read: FIRST-VERBATIM too), and it delivers nothing', () => {
+  it('against a version the worker does not hold: DIFF-BASE-HELD (a first read: FIRST-VERBATIM too), delivering nothing', () => {
     const d = new Driver({ levers: ['pointer', 'diff'] });
     const n = notice(2, 2, 'TWO\n');
     expect(rules(d.read(B, n.text, n.claim))).toEqual(['FIRST-VERBATIM', 'DIFF-BASE-HELD', 'DIFF-COMPLETE']);
-    expect(said(d.read(B, n.text, n.claim))[1]).toMatch(/sent a change notice but the worker holds none of it/);
+    // What follows is told under that failure (SPEC.md "Consequences"): the worker still holds nothing.
+    expect(d.read(B, `x`, { kind: 'pointer', total: 40 })).toEqual([]);
+    expect(d.consequences.map((c) => `${c.rule} after ${c.cause.rule}`)).toEqual([
+      'FIRST-VERBATIM after DIFF-BASE-HELD',
+      'POINTER-FULL after DIFF-BASE-HELD',
+    ]);
   });
 
   it('needs the diff lever, and is never larger than the re-delivery it replaces', () => {
