@@ -18,7 +18,7 @@ import {
   type Trace,
   type TraceEvent,
 } from '../src/core/trace.ts';
-import type { BytesShimAdapter, RawDecoder, ShimAdapter } from '../src/adapters/contract.ts';
+import type { BytesShimAdapter, ShimAdapter } from '../src/core/contract.ts';
 import {
   groupEnd,
   readNaming,
@@ -32,6 +32,7 @@ import { defined } from '../src/core/defined.ts';
 import { Oracle, type Violation } from './oracle/judge.ts';
 import { callWords, tellStory } from './story.ts';
 import { replayHost } from './replay-host.ts';
+import type { RawDecoder } from '../src/harness/raw-decoder.ts';
 
 export interface Lie {
   /** 1-based line of the response's event in the trace file. */

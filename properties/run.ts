@@ -13,7 +13,7 @@ import { describeBinary, describeHostTool } from '../src/core/host-tool.ts';
 import { describeReinject } from '../src/core/reinject.ts';
 import { describePolicy } from '../src/core/policies.ts';
 import { describeSessions } from '../src/core/sessions.ts';
-import type { BytesShimAdapter, DrivenAdapter, ShimAdapter } from '../src/adapters/contract.ts';
+import type { BytesShimAdapter, DrivenAdapter, ShimAdapter } from '../src/core/contract.ts';
 import type { Transport } from '../src/adapters/subject.ts';
 import { AdapterError, UsageError } from '../src/core/errors.ts';
 import { modeFor } from '../src/adapters/capabilities.ts';
@@ -140,7 +140,7 @@ export function describeFileIdentity(id: FileIdentity): string {
     : 'The host folds case (capabilities.caseInsensitive): A.ts and a.ts are one file. Files are identified by realpath (every symlink followed), case folded; what a worker holds is kept per delivery, under the name it asked by (case folded) and the identity the file had then (spec 2.2 "Knowledge").';
 }
 
-/** The public run: an in-process adapter (README "Library API"). */
+/** The public run: an in-process adapter (docs/reference/api.md). */
 export function runConformance(o: RunOptions): Promise<RunResult> {
   return judgeRun(o);
 }

@@ -3,7 +3,7 @@
  * judged by the oracle as if the shim had answered it at the read just before: the history's real
  * outcomes up to that read, then the read with the claim and a response text that carries it.
  */
-import type { Capabilities } from '../src/adapters/contract.ts';
+import type { Capabilities } from '../src/core/contract.ts';
 import type { Claim } from '../src/core/claims.ts';
 import type { Outcome, ReadOutcome } from '../src/harness/session.ts';
 import { Oracle } from '../properties/oracle/judge.ts';
