@@ -41,7 +41,7 @@ describe('mutants needs the TypeScript sources (an installed package ships the b
     const root = mkdtempSync(join(tmp(), 'installed-'));
     mkdirSync(join(root, 'reference'));
     writeFileSync(join(root, 'reference', 'index.ts'), 'export {};\n');
-    expect(sourcesProblem(root)).toMatch(/has no adapters\/reference\.ts at .*installed-/);
+    expect(sourcesProblem(root)).toMatch(/has no src\/adapters\/reference\.ts at .*installed-/);
   });
 });
 
