@@ -12,7 +12,7 @@ import { KIT_VERSION, SPEC_VERSION } from '../src/core/version.ts';
 import { describeBinary, describeHostTool } from '../src/core/host-tool.ts';
 import { describeReinject } from '../src/core/reinject.ts';
 import { describeSessions } from '../src/core/sessions.ts';
-import type { BytesShimAdapter, DrivenAdapter, ShimAdapter } from '../src/adapters/contract.ts';
+import type { BytesShimAdapter, DrivenAdapter, ShimAdapter } from '../src/core/contract.ts';
 import type { Transport } from '../src/adapters/subject.ts';
 import { AdapterError } from '../src/core/errors.ts';
 import { modeFor } from '../src/adapters/capabilities.ts';
@@ -132,7 +132,7 @@ export function describeFileIdentity(id: FileIdentity): string {
     : 'The host folds case (capabilities.caseInsensitive): A.ts and a.ts are one file. Files are identified by realpath (every symlink followed), case folded; what a worker holds is kept per file so identified.';
 }
 
-/** The public run: an in-process adapter (README "Library API"). */
+/** The public run: an in-process adapter (docs/reference/api.md). */
 export function runConformance(o: RunOptions): Promise<RunResult> {
   return judgeRun(o);
 }

@@ -1,6 +1,6 @@
 /**
  * The in-process adapter contract (public vocabulary: the harness drives it, adapters implement it). An adapter module's default export
- * (or its named `adapter` export) is a ShimAdapter. README.md "Writing an adapter" explains it.
+ * (or its named `adapter` export) is a ShimAdapter. docs/guide/adapter.md explains it.
  */
 import type { ArmName, Levers } from './arms.ts';
 import type { Claim } from './claims.ts';

@@ -47,7 +47,7 @@ export interface RunConfig {
   readonly opTimeoutMs?: number;
 }
 
-/** How long one call of an in-process adapter may take to settle unless --timeout says otherwise (README "Timeouts"). */
+/** How long one call of an in-process adapter may take to settle unless --timeout says otherwise (docs/reference/cli.md "Timeouts"). */
 export const DEFAULT_SETTLE_MS = 10_000;
 
 export interface ReadOutcome {

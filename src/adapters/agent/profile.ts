@@ -1,5 +1,5 @@
 /**
- * What differs per agent CLI (README "Check an agent CLI"): how to start it headless, its env and
+ * What differs per agent CLI (docs/guide/agent.md): how to start it headless, its env and
  * the files its fresh HOME needs, its read tool, how its tool result maps to the worker's text and
  * how its stubs and refusals decode into claims. Data plus small functions, so a user adds a CLI
  * with `--agent-profile <module>` and no change to the kit.
@@ -7,12 +7,9 @@
 import type { Claim } from '../../core/claims.ts';
 import { UsageError } from '../../core/errors.ts';
 import { hostToolProblem, type HostToolBound } from '../../core/host-tool.ts';
-import type { ReadArgs } from '../contract.ts';
+import type { ReadArgs } from '../../core/contract.ts';
 import { importUserModule } from '../load.ts';
-
-/** The wire protocols the kit's model server speaks (src/adapters/agent/server.ts). */
-export type AgentWire = 'anthropic-messages' | 'openai-chat' | 'gemini';
-export const AGENT_WIRES: readonly AgentWire[] = Object.freeze(['anthropic-messages', 'openai-chat', 'gemini']);
+import { AGENT_WIRES, type AgentWire } from './wire/index.ts';
 
 export interface AgentEnvInfo {
   /** The model server's base URL for this worker (http://127.0.0.1:<port>/w/<worker>). */

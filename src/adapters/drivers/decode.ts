@@ -1,5 +1,5 @@
 /**
- * How the hook and MCP drivers read what the worker was shown (README "Check a hook"): the
+ * How the hook and MCP drivers read what the worker was shown (docs/guide/hook.md): the
  * request's content itself is verbatim; a unified diff in it is a diff; text matching the pointer
  * pattern is "you already hold it"; a user's --decode module may answer first. Every claim's body
  * is taken from the text itself (payloads and patches lie in the response), so the
@@ -7,7 +7,7 @@
  */
 import type { Claim } from '../../core/claims.ts';
 import { UsageError } from '../../core/errors.ts';
-import type { ReadArgs } from '../contract.ts';
+import type { ReadArgs } from '../../core/contract.ts';
 import { importUserModule } from '../load.ts';
 
 /**

@@ -1,5 +1,5 @@
 /**
- * A read as a call of the server's read tool (README "Check an MCP server"): the arguments the
+ * A read as a call of the server's read tool (docs/guide/mcp.md): the arguments the
  * kit's request maps onto, the text the worker sees (the text parts, joined), and its claim.
  */
 import { readFileSync } from 'node:fs';
@@ -7,7 +7,7 @@ import type { Claim } from '../../core/claims.ts';
 import { AdapterError } from '../../core/errors.ts';
 import { windowOf } from '../../harness/lines.ts';
 import { utf8Text } from '../../harness/world.ts';
-import type { ReadArgs } from '../contract.ts';
+import type { ReadArgs } from '../../core/contract.ts';
 import { defaultDecode, type DriverDecoder } from '../drivers/decode.ts';
 import type { ReadTool } from './tool.ts';
 

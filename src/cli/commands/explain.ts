@@ -4,9 +4,9 @@
  * judged (file:line), the mutants it must kill, its gates, its lie classes and its corpus cases.
  * Exit 0; 2 for an unknown rule (naming the known IDs) or bad flags.
  */
-import { toJson } from '../../core/json.ts';
 import { EXIT, UsageError } from '../../core/errors.ts';
 import { emit, envelope } from '../../core/output.ts';
+import { reportJson } from '../../core/schemas.ts';
 import { RULE_IDS } from '../../core/rules.ts';
 import { oneOf, parseArgs } from '../args.ts';
 import { explain, type ExplainedMutant, type Explanation } from '../explain/model.ts';
@@ -70,6 +70,6 @@ export default async function explainCommand(argv: readonly string[]): Promise<n
   const id = args.positionals[0];
   if (id === undefined) throw new UsageError(`explain: name a rule (one of ${RULE_IDS.join(', ')})`);
   const x = await explain(id);
-  emit(reporter === 'json' ? toJson({ ...envelope('explain'), ...x }, 2) : pretty(x), undefined);
+  emit(reporter === 'json' ? reportJson({ ...envelope('explain'), ...x }, 2) : pretty(x), undefined);
   return EXIT.ok;
 }

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { ARM_NAMES, type ArmName } from '../../core/arms.ts';
 import { RULE_IDS, isRuleId, type RuleId } from '../../core/rules.ts';
 import { formatTrace, headerModeText, type Trace } from '../../core/trace.ts';
-import type { DrivenAdapter } from '../../adapters/contract.ts';
+import type { DrivenAdapter } from '../../core/contract.ts';
 import { shellWord } from '../../adapters/command.ts';
 import { withExitGuard, type ExitGuard } from '../../adapters/exit-guard.ts';
 import type { CallLog } from '../../adapters/watched.ts';
@@ -21,13 +21,13 @@ import { DEFAULT_SEED } from '../../core/seed.ts';
 import { tmpdirProblem, writeProblem } from '../../core/out-path.ts';
 import { finishRun, parseCiFlags, type CiFlags, type RunReporter } from '../ci.ts';
 import { SUBJECT_VALUE_FLAGS, checkSubjectSwitches, entryOf, parseSubject, type SubjectFlags } from '../subjects.ts';
-import { resolveAdapter } from '../in-process.ts';
+import { resolveAdapter } from '../../adapters/in-process/load.ts';
 import { defined } from '../../core/defined.ts';
 
 export { DEFAULT_SEED, resolveAdapter };
 /**
  * Largest --cap: generated files reach 4 × cap (the production band's sizes), and a process's reply
- * carrying one must fit the protocol's 64 MiB line even with every byte escaped (README "--cap").
+ * carrying one must fit the protocol's 64 MiB line even with every byte escaped (docs/reference/cli.md "run").
  */
 export const MAX_CAP = 1_048_576;
 /** Most --jobs: each is a process and a sandbox at once. */
@@ -59,7 +59,7 @@ export interface RunFlags {
   readonly saveFailures: boolean;
   /** --no-corpus: probes and random histories only (to see what the random phase finds alone). */
   readonly corpus: boolean;
-  /** --isolate: every subject process under bubblewrap (src/adapters/isolate.ts, README "Trust model"). */
+  /** --isolate: every subject process under bubblewrap (src/adapters/isolate.ts, docs/reference/trust-model.md). */
   readonly isolation?: Isolation;
 }
 
@@ -226,7 +226,7 @@ function readReplay(flags: RunFlags): Replay | undefined {
 
 /** The flags a saved trace needs to be replayed as this run judged it (the trace carries arm, cap and seal). */
 function replayCommand(flags: RunFlags, file: string): string {
-  // Runs as printed from a project that installed the kit, and in a checkout of it (README "Commands").
+  // Runs as printed from a project that installed the kit, and in a checkout of it (docs/reference/cli.md).
   const parts = ['npx readshim-conformance run', ...entryOf(flags.subject).argv(flags.subject, flags.cap)];
   if (flags.timeoutMs !== undefined) parts.push(`--timeout ${flags.timeoutMs}`);
   if (flags.isolation !== undefined) parts.push('--isolate');
@@ -316,7 +316,7 @@ async function runWith(
       ...(flags.ci.shard ? { shard: flags.ci.shard } : {}),
       shrinkRuns: flags.shrink,
       ...(flags.corpus ? {} : { corpus: false }),
-      // Histories at once only where each has its own process, sandbox and HOME (SubjectEntry.isolatedHistories).
+      // Histories at once only where each has its own process, sandbox and HOME (SubjectKind.isolatedHistories).
       ...(subject.isolatedHistories ? { jobs: flags.jobs } : {}),
       ...(!spawning && flags.timeoutMs !== undefined ? { settleTimeoutMs: flags.timeoutMs } : {}),
       onProgress: (l) => shown.line(l),
@@ -334,7 +334,7 @@ async function runWith(
             traceFiles.set(r.id, saveFailure(flags.failureDir, r.id, r.counterexample.trace));
           } catch (e) {
             if (!(e instanceof UsageError)) throw e;
-            // A trace that cannot be saved is printed: the failure is never lost (README "run").
+            // A trace that cannot be saved is printed: the failure is never lost (docs/reference/cli.md "run").
             process.stderr.write(
               `readshim-conformance: run: ${r.id} failed, and its trace could not be saved (${e.message}); the trace follows:\n${formatTrace(r.counterexample.trace)}`,
             );

@@ -31,6 +31,7 @@ export interface ExplainedMutant {
     readonly killedBy: string | null;
     readonly corpusCase?: string;
     readonly runsToKill: number | null;
+    readonly runsToKillWithoutCorpus: number | null;
   } | null;
 }
 

@@ -1,6 +1,6 @@
-/** Reports of `audit`: pretty (people) and JSON (README "audit": `lies`). */
+/** Reports of `audit`: pretty (people) and JSON (docs/reference/cli.md "audit": `lies`). */
 import { nothingJudged, type AuditResult } from '../../../properties/audit.ts';
-import { toJson } from '../../core/json.ts';
+import { reportJson } from '../../core/schemas.ts';
 import { envelope } from '../../core/output.ts';
 
 export interface AuditReportInfo {
@@ -19,7 +19,7 @@ function byRule(r: AuditResult): Record<string, number> {
 }
 
 export function auditJson(r: AuditResult, info: AuditReportInfo): string {
-  return toJson(
+  return reportJson(
     {
       ...envelope('audit'),
       trace: info.trace,

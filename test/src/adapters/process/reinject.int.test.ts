@@ -1,6 +1,6 @@
 /**
  * Re-injection after compaction over the process protocol (spec/SPEC.md "Re-injection after
- * compaction", docs/PROTOCOL.md `reinject`): a process declares capabilities.reinject in hello,
+ * compaction", docs/reference/protocol.md `reinject`): a process declares capabilities.reinject in hello,
  * the report prints it, and the corpus case of `reinject-assumed` judges it
  * (examples/python/reinject_shim.py and its --assume-all twin).
  */

@@ -14,7 +14,7 @@ import { describe, expect, it } from 'vitest';
 import { ARM_NAMES } from '../../../../src/core/arms.ts';
 import { RULE_IDS, type RuleId } from '../../../../src/core/rules.ts';
 import type { HostToolBound } from '../../../../src/core/host-tool.ts';
-import type { DrivenAdapter, ShimAdapter } from '../../../../src/adapters/contract.ts';
+import type { DrivenAdapter, ShimAdapter } from '../../../../src/core/contract.ts';
 import { modeFor } from '../../../../src/adapters/capabilities.ts';
 import reference from '../../../../src/adapters/reference.ts';
 import { explain } from '../../../../src/cli/explain/model.ts';
