@@ -11,7 +11,7 @@
  * Pure: the CLI and the vitest entry read the file (src/core/files.ts) and hand the text to
  * parseBaseline; nothing under properties/ touches the file system.
  */
-import { isRuleId, type RuleId } from '../src/core/rules.ts';
+import { RULE_IDS, isRuleId, type RuleId } from '../src/core/rules.ts';
 import { SPEC_VERSION, specMajor } from '../src/core/version.ts';
 import type { RunResult } from './result.ts';
 import { isPartial } from './shard.ts';
@@ -79,7 +79,7 @@ export function parseBaseline(file: string, text: string): Baseline {
     if (/\s/.test(body)) throw new UsageError(`baseline ${where}: one rule ID per line, got ${JSON.stringify(body)}`);
     if (!isRuleId(body))
       throw new UsageError(
-        `baseline ${where}: unknown rule ID ${JSON.stringify(body)}; see \`readshim-conformance spec\` for the 24 IDs`,
+        `baseline ${where}: unknown rule ID ${JSON.stringify(body)}; see \`readshim-conformance spec\` for the ${RULE_IDS.length} IDs`,
       );
     const twice = entries.find((e) => e.rule === body);
     if (twice) throw new UsageError(`baseline ${where}: ${body} is already listed on line ${twice.line}`);

@@ -7,7 +7,7 @@ import { isArmName, type ArmName } from '../src/core/arms.ts';
 import { REFUSAL_REASONS, type RefusalReason } from '../src/core/claims.ts';
 import { hostToolProblem, type HostToolBound } from '../src/core/host-tool.ts';
 import { isLeverName, type LeverName as ShimLever } from '../src/core/levers.ts';
-import { isRuleId, type RuleId } from '../src/core/rules.ts';
+import { RULE_IDS, isRuleId, type RuleId } from '../src/core/rules.ts';
 import { KIT_VERSION, SPEC_VERSION } from '../src/core/version.ts';
 import type { ReadEvent, Trace, TraceEvent } from '../src/core/trace.ts';
 import { Cursor, NotationError, contentExpr } from './notation.ts';
@@ -139,7 +139,8 @@ function parseExample(fence: Fence, section: Section | undefined, file: string):
   if (!m) return fail('an id is <RULE-ID>/<slug>, the slug in lower-case words joined by "-"');
   if (!/[a-z]/.test(m[2]!)) return fail('an id slug must be words, never a bare number');
   const rule = attrs.get('rule');
-  if (rule === undefined || !isRuleId(rule)) return fail(`rule=${rule ?? ''} is not one of the 24 rule IDs`);
+  if (rule === undefined || !isRuleId(rule))
+    return fail(`rule=${rule ?? ''} is not one of the ${RULE_IDS.length} rule IDs`);
   if (m[1] !== rule) return fail(`the id must start with its rule (${rule}/...)`);
   if (section === undefined)
     return fail(`an example must sit in its rule's section (## ${rule}) or a general "## " section`);

@@ -1,7 +1,7 @@
 /**
- * The lie classes the directed corpus is written from (docs/LIE-CLASSES.md): how shims in the wild lie, each in the words a failure's story starts with. The
- * catalogue with where each is seen and what covers it is docs/LIE-CLASSES.md (a test checks
- * the two agree both ways).
+ * The lie classes the directed corpus is written from (docs/LIE-CLASSES.md): how shims in the wild
+ * lie, each in the words a failure's story starts with. docs/LIE-CLASSES.md's table of them is
+ * generated from these, the cases and the mutants' lie classes (`npm run docs:write`).
  */
 
 export const LIE_CLASSES = Object.freeze({

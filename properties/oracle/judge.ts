@@ -261,8 +261,7 @@ export class Oracle {
     if (!('text' in response) || claim === undefined || claim.kind === 'refusal') {
       const refusal = 'text' in response && claim?.kind === 'refusal' ? claim : undefined;
       this.#step('refusedRead', refusedRead(this.#run, o, refusal, contentBytes), out);
-      models.staleLast.delete(wk);
-      models.spellings.touched(wk, event.path);
+      this.#answeredNothing(wk, event.path);
       return out;
     }
     const back = backing(claim, response.text);
@@ -294,8 +293,7 @@ export class Oracle {
     if (claim.kind === 'withheld') {
       // Spec 2.2: judged against the declared policy; it delivers nothing, so no model moves.
       this.#step('withheld', withheldRead(r, claim), out);
-      models.staleLast.delete(wk);
-      models.spellings.touched(wk, event.path);
+      this.#answeredNothing(wk, event.path);
       return out;
     }
     this.#step('exactness', r, out);
@@ -340,8 +338,13 @@ export class Oracle {
     else models.failedLast.delete(wk);
     if (o.failedOver !== undefined)
       models.failedRequest(this.#req(o, o.failedOver), this.#run.capOn ? this.config.cap : undefined);
-    models.staleLast.delete(wk);
-    models.spellings.touched(wk, event.path);
+    this.#answeredNothing(wk, event.path);
+  }
+
+  /** A read that delivered nothing: no stale serve stands, and the spelling was used. */
+  #answeredNothing(wk: string, path: string): void {
+    this.#models.staleLast.delete(wk);
+    this.#models.spellings.touched(wk, path);
   }
 
   /** The knowledge rules on a claim against a knowledge state (the truth, a shadow or the as-claimed model). */

@@ -5,6 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { parseBaseline } from '../../properties/baseline.ts';
 import { UsageError } from '../../src/core/errors.ts';
 import { cpuBudget, HERE, inProcess, ROOT } from '../src/cli/helpers.ts';
+import { RULE_IDS } from '../../src/core/rules.ts';
 
 const tmp = mkdtempSync(join(tmpdir(), 'readshim-baseline-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
@@ -29,7 +30,7 @@ describe('baseline format', () => {
   it('an unknown ID, two IDs on a line, a repeated ID: usage errors naming file and line', () => {
     expect(() => parseBaseline('b.txt', 'POINTER-FULL\nPOINTER_FULL\n')).toThrow(
       new UsageError(
-        'baseline b.txt:2: unknown rule ID "POINTER_FULL"; see `readshim-conformance spec` for the 24 IDs',
+        `baseline b.txt:2: unknown rule ID "POINTER_FULL"; see \`readshim-conformance spec\` for the ${RULE_IDS.length} IDs`,
       ),
     );
     expect(() => parseBaseline('b.txt', 'POINTER-FULL DONE-TRUE\n')).toThrow(/b\.txt:1: one rule ID per line/);

@@ -2,7 +2,7 @@
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { ARM_NAMES, type ArmName } from '../../core/arms.ts';
-import { isRuleId, type RuleId } from '../../core/rules.ts';
+import { RULE_IDS, isRuleId, type RuleId } from '../../core/rules.ts';
 import { formatTrace, headerModeText, type Trace } from '../../core/trace.ts';
 import type { DrivenAdapter } from '../../core/contract.ts';
 import { shellWord } from '../../adapters/command.ts';
@@ -100,7 +100,7 @@ export function parseRunFlags(argv: readonly string[]): RunFlags {
     const unknown = ids.filter((id) => !isRuleId(id));
     if (unknown.length > 0 || ids.length === 0)
       throw new UsageError(
-        `run: --only names unknown rule ${unknown.join(', ') || '(none)'}; see \`readshim-conformance spec\` for the 24 IDs`,
+        `run: --only names unknown rule ${unknown.join(', ') || '(none)'}; see \`readshim-conformance spec\` for the ${RULE_IDS.length} IDs`,
       );
     only = ids as RuleId[];
   }
