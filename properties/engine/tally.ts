@@ -22,6 +22,8 @@ export class Tally implements CorpusSink {
   readonly leverUse: LeverUse = emptyLeverUse();
   /** Conditions × edits reached by the corpus and the random phase (properties/crossed/). */
   readonly coverage = new CoverageTally();
+  /** Rules spec 2.1 would have failed in the histories judged both ways (EngineEnv.legacy). */
+  readonly failedUnder21 = new Set<RuleId>();
 
   add(checks: ReadonlyMap<RuleId, number>, phase: Phase, claims?: ReadonlyMap<string, number>): void {
     const mine = this.byPhase.get(phase)!;
@@ -38,6 +40,7 @@ export class Tally implements CorpusSink {
     addLeverUse(this.leverUse, v.leverUse);
     noteEfficiency(this.efficiency, v, events, unit);
     if (phase === 'corpus' || phase === 'random') this.coverage.history(v.outcomes, v.frames);
+    for (const x of v.legacy ?? []) this.failedUnder21.add(x.rule);
   }
 
   /** The first failure of a rule stays (probes, replays, corpus, then generated work in order). */

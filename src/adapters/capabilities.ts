@@ -4,6 +4,7 @@
  */
 import { ARM_NAMES, type ArmName } from '../core/arms.ts';
 import { hostToolProblem } from '../core/host-tool.ts';
+import { policiesProblem } from '../core/policies.ts';
 import { reinjectProblem } from '../core/reinject.ts';
 import { sessionsProblem } from '../core/sessions.ts';
 import { LEVER_NAMES, isLeverName, modeOfArm, modeOfLevers, type Mode } from '../core/levers.ts';
@@ -80,6 +81,10 @@ export function capabilitiesProblem(raw: unknown): string | undefined {
   }
   if (raw.sessions !== undefined) {
     const p = sessionsProblem(raw.sessions);
+    if (p !== undefined) return p;
+  }
+  if (raw.policies !== undefined) {
+    const p = policiesProblem(raw.policies, raw.seal === true);
     if (p !== undefined) return p;
   }
   if (raw.tool !== undefined) return hostToolProblem(raw.tool);

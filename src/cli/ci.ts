@@ -97,6 +97,7 @@ function report(
                 accepted: check.accepted,
                 newFailures: check.newFailures,
                 fixed: check.fixed.map((f) => f.rule),
+                ...(check.fixedBySpec.length > 0 ? { fixedBySpec: check.fixedBySpec } : {}),
                 notRun: check.notRun,
                 deferred: check.deferred,
               },

@@ -10,6 +10,7 @@ const COMMANDS: Readonly<Record<string, () => Promise<Command>>> = {
   run: async () => (await import('./commands/run.ts')).default,
   audit: async () => (await import('./commands/audit.ts')).default,
   spec: async () => (await import('./commands/spec.ts')).default,
+  explain: async () => (await import('./commands/explain.ts')).default,
   mutants: async () => (await import('./commands/mutants.ts')).default,
   gates: async () => (await import('./commands/gates.ts')).default,
   bench: async () => (await import('./commands/bench.ts')).default,
@@ -21,6 +22,7 @@ const USAGE = `usage: readshim-conformance <command> [flags]
   run      conformance of a shim (default: the embedded reference)
   audit    judge a trace recorded in production
   spec     execute the examples of spec/SPEC.md against the reference
+  explain  one rule: its law, examples, where it is judged, mutants, gates, lie classes, cases
   mutants  run the catalogue of broken shims; each must be killed (a checkout command)
   gates    syntax-tree gates on a shim's source
   bench    bytes saved at zero lies, side by side

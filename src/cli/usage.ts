@@ -22,6 +22,7 @@ export const COMMAND_USAGE: Readonly<Record<string, string>> = {
     '                             [--reporter pretty|json]',
   ].join('\n'),
   spec: ['readshim-conformance spec    [--reporter pretty|json]'].join('\n'),
+  explain: ['readshim-conformance explain <RULE> [--reporter pretty|json]'].join('\n'),
   mutants: [
     'readshim-conformance mutants [--runs <n>] [--only <MUTANT,...>] [--no-corpus] [--reporter pretty|json]',
   ].join('\n'),

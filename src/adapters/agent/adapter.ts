@@ -58,6 +58,7 @@ export function agentCapabilities(p: AgentProfile, levers: readonly LeverName[] 
     raceBarrier: false,
     // The CLI's read tool as the profile measured it (normalisations, bounds): the ground truth.
     ...defined({ tool: p.tool }),
+    ...defined({ policies: p.policies }),
   };
 }
 

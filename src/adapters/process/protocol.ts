@@ -86,6 +86,7 @@ const WIRE_CAPS = [
   'sessions',
   'caseInsensitive',
   'batch',
+  'policies',
 ] as const;
 
 /**

@@ -46,6 +46,8 @@ export function runJson(r: RunResult, x: RunReportExtras): string {
       ...defined({ host: x.host }),
       assumptions: r.assumptions,
       ...defined({ fileIdentity: r.fileIdentity }),
+      ...defined({ policies: r.policies }),
+      ...defined({ moved: r.moved, fixedBySpec: r.fixedBySpec, failedUnder21: r.failedUnder21 }),
       rules: r.rules.map((rule) => ({
         id: rule.id,
         status: rule.status,

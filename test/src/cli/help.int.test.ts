@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { COMMAND_USAGE } from '../../../src/cli/usage.ts';
 import { inProcess, ROOT } from './helpers.ts';
 
-const COMMANDS = ['run', 'audit', 'spec', 'mutants', 'gates', 'bench', 'table'];
+const COMMANDS = ['run', 'audit', 'spec', 'explain', 'mutants', 'gates', 'bench', 'table'];
 
 describe('usage', () => {
   for (const name of COMMANDS)
