@@ -14,6 +14,10 @@ export interface Entry {
   readonly kept?: string;
   /** Hash of the content, once a partly delivered entry's text is let go. */
   readonly hash?: string;
+  /** The file's identity when it was delivered (ShimOptions.identify), if known. */
+  readonly id?: string;
+  /** Order of delivery within the worker (set by the ledger). */
+  readonly seq?: number;
 }
 
 /** SHA-256 of the text's UTF-8 bytes. */
@@ -28,6 +32,9 @@ interface Key {
 
 export class Ledger {
   readonly #byPath = new Map<string, Map<string, Entry>>();
+  /** Identity → the paths whose entries were delivered as that file (spec 2.2 "Knowledge"). */
+  readonly #byId = new Map<string, Set<string>>();
+  #seq = 0;
   /** The one entry allowed to keep a partly delivered text (memory: one file per worker). */
   #cursor: Key | undefined;
 
@@ -51,6 +58,8 @@ export class Ledger {
           total: old.total,
           at: old.at,
           hash: contentHash(old.kept),
+          ...(old.id !== undefined ? { id: old.id } : {}),
+          ...(old.seq !== undefined ? { seq: old.seq } : {}),
         });
       this.#cursor = { path, args };
     }
@@ -60,13 +69,35 @@ export class Ledger {
   #put(path: string, args: string, entry: Entry): void {
     let m = this.#byPath.get(path);
     if (m === undefined) this.#byPath.set(path, (m = new Map<string, Entry>()));
-    m.set(args, entry);
+    m.set(args, { ...entry, seq: entry.seq ?? ++this.#seq });
+    if (entry.id === undefined) return;
+    let names = this.#byId.get(entry.id);
+    if (names === undefined) this.#byId.set(entry.id, (names = new Set<string>()));
+    names.add(path);
   }
 
-  /** FORGET-RESETS: drop every key of one path, or everything. */
+  /**
+   * The base a claim about (path, args) is made against (spec 2.2 "Knowledge"): the latest of the
+   * request's own entry and the complete deliveries of the same request under another name of the
+   * file `id` names now.
+   */
+  latest(path: string, args: string, id: string | undefined): Entry | undefined {
+    let best = this.get(path, args);
+    if (id === undefined) return best;
+    for (const other of this.#byId.get(id) ?? []) {
+      if (other === path) continue;
+      const e = this.get(other, args);
+      if (e?.id === id && e.full !== undefined && (best === undefined || e.seq! > best.seq!)) best = e;
+    }
+    return best;
+  }
+
+  /** FORGET-RESETS: drop every key of one path (its name only, spec 2.2), or everything. */
   forget(path?: string): void {
-    if (path === undefined) this.#byPath.clear();
-    else this.#byPath.delete(path);
+    if (path === undefined) {
+      this.#byPath.clear();
+      this.#byId.clear();
+    } else this.#byPath.delete(path);
   }
 
   /** Bytes of full texts held (memory: one copy per fully delivered file). */

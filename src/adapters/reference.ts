@@ -26,6 +26,7 @@ export default defineAdapter({
       seal: ctx.seal,
       onCount: (w) => ctx.onCount(w),
       readFile: (p) => ctx.fs.read(p),
+      ...(ctx.fs.realpath !== undefined ? { identify: (p: string) => ctx.fs.realpath!(p) } : {}),
     });
     const tool = shim.wrapRead({ execute: (args: unknown) => ctx.read(args as { path: string }) });
     return {
