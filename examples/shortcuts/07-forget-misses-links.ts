@@ -1,7 +1,7 @@
 /**
- * Shortcut 07, FORGET-MISSES-LINKS: forget(path) drops the requests read under that name, not the file (a read under a link's name is missed).
+ * Shortcut 07, FORGET-MISSES-LINKS: forget(path) follows links to the file's real name, so what the link's own name delivered survives.
  *
- * Condition: the file held under one name, forgotten under another (link-forgotten).
+ * Condition: the file held under a link's name, and that name forgotten (link-forgotten).
  * The edit it cannot see: none needed. Its lie breaks FORGET-RESETS.
  * Truthful twin: SHORTCUT_TWIN=1 (the same careful ledger without the shortcut), which passes.
  *

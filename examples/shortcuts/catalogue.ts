@@ -70,7 +70,7 @@ const ROWS: ShortcutRow[] = [
   },
   {
     id: 'forget-misses-links',
-    words: 'forget(path) matches names, not the file (a link read under another name is missed)',
+    words: "forget(path) follows links to the file's real name, so what the link's own name delivered survives",
     cell: 'link-forgotten × none',
     rule: 'FORGET-RESETS',
     shortcut: () => ({ kind: 'forget-misses-links' }),

@@ -44,7 +44,7 @@ export type Shortcut =
   | { readonly kind: 'stat-after-reads'; readonly reads: number }
   /** forget(path) drops the path's whole-file request, not its line windows. */
   | { readonly kind: 'forget-misses-windows' }
-  /** forget(path) matches the names a request was read under, not the file (a link's name is missed). */
+  /** forget(path) follows links: it drops what was read under the file's real name, not under the link's own name. */
   | { readonly kind: 'forget-misses-links' }
   /** A batch call with an output budget: the part that crosses it is cut silently, recorded whole. */
   | { readonly kind: 'batch-budget'; readonly bytes: number }
@@ -476,7 +476,7 @@ class WorkerLedger {
     const truly = (e: { file: string; names: Set<string> }): boolean =>
       e.file === file || e.file === name || e.names.has(name);
     const drops = (e: { file: string; names: Set<string> }, args: string): boolean => {
-      if (this.#s?.kind === 'forget-misses-links') return e.names.has(name); // names, not the file
+      if (this.#s?.kind === 'forget-misses-links') return e.file === file && e.names.has(file); // the real name only
       if (this.#s?.kind === 'forget-misses-windows') return truly(e) && args === '[]'; // windows survive
       return truly(e);
     };

@@ -142,8 +142,9 @@ function condition(nm: Names, c: ConditionRow): { setup: TraceEvent[]; between: 
     case 'batchAfterForget':
       return { setup: [write(nm.other(0), 'x = 0\n', T0 + 1)], between: [forget('w1', nm.target)] };
     case 'windowForgotten':
-    case 'linkForgotten':
       return { setup: [], between: [forget('w1', nm.target)] };
+    case 'linkForgotten':
+      return { setup: [], between: [forget('w1', nm.alias)] };
     default:
       return { setup: [], between: [] };
   }

@@ -48,7 +48,7 @@ interface Holding {
   readonly version: number;
   moved: boolean;
   pointerRun: number;
-  forgotten?: { readonly byOtherName: boolean; readonly byPath: boolean };
+  forgotten?: { readonly byLinkName: boolean; readonly byPath: boolean };
   windowBetween: boolean;
   raced: boolean;
   /** The change last classified, by the file version it was classified at. */
@@ -139,21 +139,7 @@ export function walkHistory(
         if (other.identity === identity && !other.window && other.version !== f.version) other.windowBetween = true;
     const whole = heldWhole(o, frameAt.get(o.index));
     if (o.truth.ok && whole && (h === undefined || h.forgotten !== undefined || h.text !== o.truth.text)) {
-      const fresh: Holding = {
-        key,
-        identity,
-        window: isWindow(r.args),
-        names: new Set([resolvePath(r.path)]),
-        text: o.truth.text,
-        size: f.binary ? Math.floor((o.truth.text.length * 3) / 4) : bytesOf(o.truth.text),
-        mtimeMs: f.mtimeMs,
-        binary: f.binary,
-        version: f.version,
-        moved: false,
-        pointerRun: 0,
-        windowBetween: false,
-        raced: r.race !== undefined,
-      };
+      const fresh = holding(r, o.truth.text, f, key, identity);
       if (h !== undefined) byIdentity.get(h.identity)?.delete(h);
       w.holdings.set(key, fresh);
       const set = byIdentity.get(identity) ?? new Set();
@@ -165,6 +151,25 @@ export function walkHistory(
     }
     if (r.race !== undefined) wrote(identity, r.race.mtimeMs, false);
   }
+}
+
+/** A request held whole from this read on. */
+function holding(r: ReadEvent, text: string, f: FileState, key: string, identity: string): Holding {
+  return {
+    key,
+    identity,
+    window: isWindow(r.args),
+    names: new Set([resolvePath(r.path)]),
+    text,
+    size: f.binary ? Math.floor((text.length * 3) / 4) : bytesOf(text),
+    mtimeMs: f.mtimeMs,
+    binary: f.binary,
+    version: f.version,
+    moved: false,
+    pointerRun: 0,
+    windowBetween: false,
+    raced: r.race !== undefined,
+  };
 }
 
 /**
@@ -181,7 +186,11 @@ function forget(w: WorkerState, path: string | undefined, identity: string | und
   const name = path === undefined ? undefined : resolvePath(path);
   for (const h of w.holdings.values())
     if (id === undefined || h.identity === id)
-      h.forgotten = { byOtherName: name !== undefined && !h.names.has(name), byPath: name !== undefined };
+      h.forgotten = {
+        // spec 2.2 forget by name: a name the file was held under that is not the file's own (a link)
+        byLinkName: name !== undefined && h.names.has(name) && name !== h.identity,
+        byPath: name !== undefined,
+      };
 }
 
 /** Bytes per batch read call (worker and call number), summed over its parts the tool answered. */
@@ -226,7 +235,7 @@ function measure(
     size: live ? h.size : 0,
     editOffset: live ? memo.offset : 0,
     windowForgotten: forgotten?.byPath === true && h.window ? 1 : 0,
-    linkForgotten: forgotten?.byOtherName === true ? 1 : 0,
+    linkForgotten: forgotten?.byLinkName === true ? 1 : 0,
     batchAfterForget: forgotten?.byPath === true && o.event.call !== undefined ? 1 : 0,
     callTotal: total,
     windowBetween: live && h.windowBetween && !h.window ? 1 : 0,

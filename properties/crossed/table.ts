@@ -21,7 +21,7 @@ export interface ChainView {
   readonly editOffset: number;
   /** A window of the file held, then forget() of its file (by any of its names). */
   readonly windowForgotten: number;
-  /** Held under one name, forgotten under another name of the same file. */
+  /** Held under a link's name, and that name forgotten (spec 2.2: forget by name). */
   readonly linkForgotten: number;
   /** Forgotten, then listed in a batch read call. */
   readonly batchAfterForget: number;
@@ -154,7 +154,7 @@ export const CONDITIONS: readonly ConditionRow[] = Object.freeze([
   },
   {
     id: 'link-forgotten',
-    words: () => 'the file was held under one name and forgotten under another',
+    words: () => "the file was held under a link's name, and that name was forgotten",
     measure: 'linkForgotten',
     crosses: 'none',
     needs: { links: true, forgetPaths: true },

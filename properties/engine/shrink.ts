@@ -39,6 +39,21 @@ export interface ShrinkOptions {
   readonly cost?: ReduceBudget;
 }
 
+/** The shrink candidates pulled from the stream as far as asked (`at(j)`). */
+function lazy(stream: Iterator<Draw>): { at: (j: number) => Draw | undefined; pulled: Draw[] } {
+  const pulled: Draw[] = [];
+  let ended = false;
+  const at = (j: number): Draw | undefined => {
+    while (pulled.length <= j && !ended) {
+      const r = stream.next();
+      if (r.done) ended = true;
+      else pulled.push(r.value);
+    }
+    return pulled[j];
+  };
+  return { at, pulled };
+}
+
 /** The smallest failing draw fast-check's order reaches within the budget, and its path. */
 async function search(
   env: EngineEnv,
@@ -53,17 +68,7 @@ async function search(
   const path = [found.index];
   let spent = 0;
   for (;;) {
-    const stream = found.band.source.shrinks(current);
-    const pulled: Draw[] = [];
-    let ended = false;
-    const at = (j: number): Draw | undefined => {
-      while (pulled.length <= j && !ended) {
-        const r = stream.next();
-        if (r.done) ended = true;
-        else pulled.push(r.value);
-      }
-      return pulled[j];
-    };
+    const { at, pulled } = lazy(found.band.source.shrinks(current));
     let winner: { j: number; draw: Draw; v: HistoryVerdict } | undefined;
     let costSpent: { j: number } | undefined;
     let exhausted = false;

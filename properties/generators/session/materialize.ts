@@ -285,24 +285,45 @@ function renderFresh(b: Builder, i: number, salt: number): Content {
   return cutBytes(`// ${b.files[i]!.path} again (${salt})\nexport const again = ${salt};\n`, 4096);
 }
 
-function applyOther(b: Builder, op: SessionOp): void {
+/** A batch call: several files in one call, each listed once, whole, and only files that exist. */
+function batchCall(b: Builder, op: Extract<SessionOp, { op: 'call' }>): void {
   const { shape } = b.spec;
+  const w = b.worker(op.w);
+  const from = b.pick(op.f);
+  const count = Math.min(shape.files, 1 + logCount(op.count, shape.callMax));
+  const call = ++b.call;
+  const seen = new Set<string>();
+  for (let k = 0; k < count; k++) {
+    const i = (from + k) % shape.files;
+    // A call lists each file once, whole, and only files that exist (a binary as any other).
+    if (b.files[i]!.content === undefined || seen.has(b.files[i]!.path)) continue;
+    seen.add(b.files[i]!.path);
+    b.events.push({ type: 'read', worker: w, path: b.files[i]!.path, call });
+  }
+}
+
+/** A read raced by a write that lands right after the tool returned, then re-reads. */
+function race(b: Builder, op: Extract<SessionOp, { op: 'race' }>): void {
+  const i = b.pick(op.f);
+  const f = b.files[i]!;
+  if (typeof f.content !== 'string') return;
+  const w = b.worker(op.w);
+  const out = b.edited(i, editKind(op.kind), op.at, op.at);
+  if (typeof out !== 'string') return;
+  const args = op.win ? b.window(f, op.at) : undefined;
+  const mtimeMs = b.nextMtime(f, op.stat);
+  read(b, w, i, 0, { ...(args ? { args } : {}), race: { content: out, mtimeMs } });
+  f.content = out;
+  f.mtimeMs = mtimeMs;
+  f.mtimes.push(mtimeMs);
+  delete f.lines;
+  for (let t = logCount(op.after, 4) - 1; t > 0; t--) read(b, w, i, 0, args ? { args } : {});
+}
+
+function applyOther(b: Builder, op: SessionOp): void {
   switch (op.op) {
-    case 'call': {
-      const w = b.worker(op.w);
-      const from = b.pick(op.f);
-      const count = Math.min(shape.files, 1 + logCount(op.count, shape.callMax));
-      const call = ++b.call;
-      const seen = new Set<string>();
-      for (let k = 0; k < count; k++) {
-        const i = (from + k) % shape.files;
-        // A call lists each file once, whole, and only files that exist (a binary as any other).
-        if (b.files[i]!.content === undefined || seen.has(b.files[i]!.path)) continue;
-        seen.add(b.files[i]!.path);
-        b.events.push({ type: 'read', worker: w, path: b.files[i]!.path, call });
-      }
-      return;
-    }
+    case 'call':
+      return batchCall(b, op);
     case 'link':
       return link(b, op.slot, b.pick(op.f), op.hard);
     case 'forget': {
@@ -332,23 +353,8 @@ function applyOther(b: Builder, op: SessionOp): void {
     case 'resume':
       b.events.push({ type: 'resume', worker: b.worker(op.w) });
       return;
-    case 'race': {
-      const i = b.pick(op.f);
-      const f = b.files[i]!;
-      if (typeof f.content !== 'string') return;
-      const w = b.worker(op.w);
-      const out = b.edited(i, editKind(op.kind), op.at, op.at);
-      if (typeof out !== 'string') return;
-      const args = op.win ? b.window(f, op.at) : undefined;
-      const mtimeMs = b.nextMtime(f, op.stat);
-      read(b, w, i, 0, { ...(args ? { args } : {}), race: { content: out, mtimeMs } });
-      f.content = out;
-      f.mtimeMs = mtimeMs;
-      f.mtimes.push(mtimeMs);
-      delete f.lines;
-      for (let t = logCount(op.after, 4) - 1; t > 0; t--) read(b, w, i, 0, args ? { args } : {});
-      return;
-    }
+    case 'race':
+      return race(b, op);
     case 'stale': {
       const i = b.pick(op.f);
       const n = b.lineCount(b.files[i]!);
