@@ -21,27 +21,47 @@ export function efficiencyHeadline(kind: EfficiencyKind): string {
   return HEADLINE[kind];
 }
 
-/** Adds a history's notes; the first note of each kind (in unit order) keeps its story. */
+/** Lines of an example's story kept whole; a longer one keeps its start and its last steps. */
+const STORY_LINES = 20;
+
+function abridge(story: string[]): void {
+  if (story.length <= STORY_LINES) return;
+  const cut = story.length - STORY_LINES + 3;
+  story.splice(2, cut, `    … ${cut} steps not shown`);
+}
+
+/** The example a finding keeps: the shortest story, then the earliest unit (any shard order gives the same). */
+const better = (
+  a: { story: readonly string[]; unit: number },
+  b: { story: readonly string[]; unit: number },
+): boolean => a.story.length < b.story.length || (a.story.length === b.story.length && a.unit < b.unit);
+
+/** Adds a history's notes; each kind keeps its shortest story (a session history's runs long). */
 export function noteEfficiency(
   t: EfficiencyTally,
   v: HistoryVerdict,
   events: readonly TraceEvent[],
   unit: number,
 ): void {
+  const told = new Set<EfficiencyKind>();
   for (const note of v.efficiency) {
     const have = t.get(note.kind);
-    if (have !== undefined && have.unit <= unit) {
+    if (have !== undefined) {
       have.count++;
       have.bytes += note.bytes;
-      continue;
     }
+    // within a history the first note of a kind has the shortest story: tell only that one
+    if (told.has(note.kind)) continue;
+    told.add(note.kind);
     const story = tellStory(
       events.slice(0, note.index + 1),
       v.outcomes.filter((o) => o.index <= note.index),
       [],
     );
+    abridge(story);
     story.push(`   ~ ${note.message}`);
-    t.set(note.kind, { count: (have?.count ?? 0) + 1, bytes: (have?.bytes ?? 0) + note.bytes, story, unit });
+    if (have === undefined) t.set(note.kind, { count: 1, bytes: note.bytes, story, unit });
+    else if (better({ story, unit }, have)) Object.assign(have, { story, unit });
   }
 }
 
@@ -51,7 +71,7 @@ export function efficiencyFindings(t: EfficiencyTally): EfficiencyFinding[] {
     .map(([kind, x]) => ({ kind, count: x.count, bytes: x.bytes, story: x.story, unit: x.unit }));
 }
 
-/** The findings of several shards as one (counts add; the earliest unit's story is kept). */
+/** The findings of several shards as one (counts add; the shortest, then earliest unit's story is kept). */
 export function combineEfficiency(lists: readonly (readonly EfficiencyFinding[])[]): EfficiencyFinding[] {
   const t: EfficiencyTally = new Map();
   for (const list of lists)
@@ -62,7 +82,7 @@ export function combineEfficiency(lists: readonly (readonly EfficiencyFinding[])
       else {
         have.count += f.count;
         have.bytes += f.bytes;
-        if (unit < have.unit) Object.assign(have, { story: [...f.story], unit });
+        if (better({ story: f.story, unit }, have)) Object.assign(have, { story: [...f.story], unit });
       }
     }
   return efficiencyFindings(t);
