@@ -13,7 +13,8 @@ const TIERS = [
   ['spec', 'mutations'],
   ['src/bench'],
   ['src/cli', 'src/vitest-entry', 'src/action', 'src/index.ts'],
-  ['dev', 'examples'],
+  ['examples'],
+  ['dev'],
   ['test'],
 ];
 

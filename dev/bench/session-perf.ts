@@ -51,7 +51,14 @@ function timed(cwd: string, args: readonly string[]): Timed & { stdout: string }
     maxBuffer: 1 << 28,
   });
   const [u, s, e, m] = (r.stderr.trim().split('\n').at(-1) ?? '').split(' ').map(Number);
-  return { cpuS: (u ?? 0) + (s ?? 0), wallS: e ?? 0, rssMB: Math.round((m ?? 0) / 1024), exit: r.status ?? -1, load, stdout: r.stdout };
+  return {
+    cpuS: (u ?? 0) + (s ?? 0),
+    wallS: e ?? 0,
+    rssMB: Math.round((m ?? 0) / 1024),
+    exit: r.status ?? -1,
+    load,
+    stdout: r.stdout,
+  };
 }
 
 type Store = Record<string, unknown> & { machine?: unknown };
@@ -70,7 +77,9 @@ function defaults(baseline: string, kinds: readonly string[]): void {
     const { stdout: _c, ...current } = timed(ROOT, args);
     out[k] = { baseline: base, current };
     save({ ...s, defaults: out });
-    process.stdout.write(`${k}: baseline ${base.cpuS.toFixed(1)} s CPU, ${base.wallS} s wall; now ${current.cpuS.toFixed(1)} s CPU, ${current.wallS} s wall, ${current.rssMB} MB\n`);
+    process.stdout.write(
+      `${k}: baseline ${base.cpuS.toFixed(1)} s CPU, ${base.wallS} s wall; now ${current.cpuS.toFixed(1)} s CPU, ${current.wallS} s wall, ${current.rssMB} MB\n`,
+    );
   }
 }
 
@@ -89,9 +98,14 @@ function claims(turn2: string, repeat: number): void {
   for (let i = 0; i < repeat; i++) {
     const t = timed(turn2, ['run', '--runs', '500', '--no-save', '--reporter', 'json']);
     const c = timed(ROOT, ['run', '--runs', '500', '--sessions', '0', '--no-save', '--reporter', 'json']);
-    rows.push({ turn2: { ...strip(t), claims: claimsOf(t.stdout) }, current: { ...strip(c), claims: claimsOf(c.stdout) } });
+    rows.push({
+      turn2: { ...strip(t), claims: claimsOf(t.stdout) },
+      current: { ...strip(c), claims: claimsOf(c.stdout) },
+    });
     save({ ...s, claims: rows });
-    process.stdout.write(`turn 2: ${claimsOf(t.stdout)} claims in ${t.cpuS.toFixed(1)} s CPU; now ${claimsOf(c.stdout)} in ${c.cpuS.toFixed(1)} s\n`);
+    process.stdout.write(
+      `turn 2: ${claimsOf(t.stdout)} claims in ${t.cpuS.toFixed(1)} s CPU; now ${claimsOf(c.stdout)} in ${c.cpuS.toFixed(1)} s\n`,
+    );
   }
 }
 
@@ -132,7 +146,9 @@ async function perRead(histories: number): Promise<void> {
   const shimPerRead = Math.max(0, ref.cpuS - zero.cpuS) / ref.reads;
   const s = load();
   save({ ...s, perRead: { histories, reads: ref.reads, bytes: ref.bytes, passThroughCpuS: zero.cpuS, referenceCpuS: ref.cpuS, kitPerReadMs: kitPerRead * 1000, shimPerReadMs: shimPerRead * 1000, load: machine().load } }); // prettier-ignore
-  process.stdout.write(`kit ${(kitPerRead * 1000).toFixed(3)} ms per read, the reference's own ${(shimPerRead * 1000).toFixed(3)} ms (${ref.reads} reads)\n`);
+  process.stdout.write(
+    `kit ${(kitPerRead * 1000).toFixed(3)} ms per read, the reference's own ${(shimPerRead * 1000).toFixed(3)} ms (${ref.reads} reads)\n`,
+  );
 }
 
 async function main(argv: readonly string[]): Promise<void> {
