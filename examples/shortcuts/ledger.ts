@@ -405,6 +405,9 @@ class WorkerLedger {
     this.#ledger.set(key, n);
     this.#touch(n);
     if (a === '[]') this.#batchCache.set(key, { fp: recorded, bytes, file, names: n.names });
+    // A window from the first line may have shown the whole file: a later complete delivery than the
+    // whole read's (spec/SPEC.md "Knowledge"), so the whole read's fingerprint is no longer the base.
+    else if ((args.offset ?? 1) <= 1) for (const m of [this.#ledger, this.#batchCache]) m.delete(`${file}\n[]`);
     if (this.#s?.kind === 'diff-base-from-disk' && a !== '[]') this.#refreshBase(args.path, file, this.#s.minBytes);
     return response;
   }
