@@ -13,7 +13,7 @@
  *
  * A `Shortcut` changes one thing, and only under its condition: it answers "unchanged" without
  * calling the tool (or records what it did not hand over). Each is what a careful implementer does
- * to save time; each is a lie the kit must catch (docs/reference/shortcuts.md).
+ * to save time; each is a lie the kit must catch (docs/reference/session-band.md).
  */
 import { createHash } from 'node:crypto';
 import { posix } from 'node:path';

@@ -1,3 +1,4 @@
+// Suite: long (*.long.test.ts, run by `npm run test:hosts`): 18 default runs of the shortcuts and 4 of their twins (minutes of CPU).
 /**
  * Long: 18 default runs and 4 twins' (about 4 min of CPU on a loaded 2-core VM). Each shortcut of
  * examples/shortcuts/ fails the default run by the rule its lie breaks, with a story that names its
