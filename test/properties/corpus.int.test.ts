@@ -13,6 +13,7 @@ import reference from '../../src/adapters/reference.ts';
 import { CASES, LIE_CLASS_IDS, whyNotPlayed } from '../../properties/corpus/index.ts';
 import { runConformance, type RunResult } from '../../properties/run.ts';
 import { combineShards } from '../../properties/shard.ts';
+import { CROSSED_CASES } from '../../properties/crossed/cases.ts';
 import { cli } from '../src/cli/helpers.ts';
 import { BROKEN, SOUND, naiveAdapter } from '../fixtures/naive-shims.ts';
 
@@ -218,7 +219,9 @@ describe('where the corpus runs', () => {
     const played = r.corpus!.cases.filter((c) => c.played);
     expect(played.length).toBeGreaterThan(0);
     for (const c of played)
-      expect(CASES.find((x) => x.id === c.id)?.rules ?? ['NOTICE-SEALED']).toContain('FORGET-RESETS');
+      expect([...CASES, ...CROSSED_CASES].find((x) => x.id === c.id)?.rules ?? ['NOTICE-SEALED']).toContain(
+        'FORGET-RESETS',
+      );
     expect(r.corpus!.cases.find((c) => c.id === 'around-the-cap')).toMatchObject({
       played: false,
       reason: expect.stringMatching(/^--only leaves none of its rules/),
@@ -235,7 +238,7 @@ describe('where the corpus runs', () => {
     const combined = combineShards(parts);
     expect(combined.rules.map((x) => [x.id, x.checksFrom])).toEqual(whole.rules.map((x) => [x.id, x.checksFrom]));
     expect(combined.corpus).toEqual(whole.corpus);
-  });
+  }, 180_000); // three runs, each with the crossed corpus and a session history
 
   it('--replay plays no corpus', async () => {
     const r = await runConformance({

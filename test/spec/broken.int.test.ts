@@ -76,8 +76,8 @@ const BREAKS: readonly Break[] = [
     rule: 'DIFF-BASE-HELD',
     edits: [
       shim(
-        '{ delivered: end, total, at: from + payload.length, kept: text }',
-        '{ delivered: end, total, at: from + payload.length, kept: text, full: text }',
+        '{ delivered: end, total, at: from + payload.length, kept: text, ...idOf(id) }',
+        '{ delivered: end, total, at: from + payload.length, kept: text, full: text, ...idOf(id) }',
       ),
     ],
     mustFail: ['DIFF-BASE-HELD/partly-held-no-diff'],
