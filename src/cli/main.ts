@@ -1,6 +1,7 @@
 /** readshim-conformance <command> … — dispatch, and the one place errors become exit codes. */
 import { EXIT, UsageError } from '../core/errors.ts';
 import { AdapterError } from '../harness/session.ts';
+import { reserveStdout } from '../core/output.ts';
 import { endWhenOrphaned } from './orphan.ts';
 import { COMMAND_USAGE } from './usage.ts';
 
@@ -56,9 +57,12 @@ export async function main(argv: readonly string[]): Promise<number> {
     return EXIT.ok;
   }
   const stopWatching = endWhenOrphaned();
+  // stdout is the report's alone: anything else printed there meanwhile goes to stderr.
+  const release = reserveStdout();
   try {
     return await settle(async () => (await load())(rest));
   } finally {
+    release();
     stopWatching();
   }
 }

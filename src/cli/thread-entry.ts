@@ -2,13 +2,16 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { UsageError } from '../core/errors.ts';
 import { AdapterError } from '../harness/session.ts';
-import type { ThreadResult } from './thread.ts';
+import type { ThreadNote, ThreadResult } from './thread.ts';
+import { setReportSink } from '../core/output.ts';
 import { PendingCalls, WatchState } from './watchdog.ts';
 
 const data = workerData as { argv: string[]; buffer: SharedArrayBuffer };
 const state = new WatchState(data.buffer); // the bootstrap beats (src/cli/thread.ts)
 
-const post = (r: ThreadResult): void => parentPort!.postMessage(r);
+const post = (r: ThreadResult | ThreadNote): void => parentPort!.postMessage(r);
+// The report stream is the main thread's stdout; this thread's stdout is the adapter's (src/cli/thread.ts).
+setReportSink((text) => post({ kind: 'report', text }));
 try {
   const { runHere } = await import('./commands/run.ts');
   state.markReady(); // the kit is loaded: from here the watchdog's limit is the run's

@@ -11,7 +11,7 @@ import { getHeapStatistics } from 'node:v8';
 import { Worker } from 'node:worker_threads';
 import { fileURLToPath } from 'node:url';
 import { UsageError } from '../core/errors.ts';
-import { progressEnabled } from '../core/output.ts';
+import { progressEnabled, writeReport } from '../core/output.ts';
 import { AdapterError } from '../harness/session.ts';
 import { ADAPTER_LOAD_MS, BEAT, BEAT_MS, KIT_LOAD_MS, MIN_WATCHDOG_MS, WatchState } from './watchdog.ts';
 
@@ -20,6 +20,9 @@ export type ThreadResult =
   | { readonly kind: 'done'; readonly code: number }
   | { readonly kind: 'usage' | 'adapter'; readonly message: string }
   | { readonly kind: 'bug'; readonly message: string; readonly stack?: string };
+
+/** What the worker posts while the run goes on: report text for the kit's stdout. */
+export type ThreadNote = { readonly kind: 'report'; readonly text: string };
 
 export interface ThreadOptions {
   /** argv of `run`, as given. */
@@ -81,7 +84,8 @@ export async function runInThread(o: ThreadOptions): Promise<number> {
     stderr: true,
     resourceLimits: { maxOldGenerationSizeMb: heapMb },
   });
-  worker.stdout.pipe(process.stdout, { end: false });
+  // The worker's stdout is the adapter's (console.log): never the report stream, which it posts.
+  worker.stdout.pipe(process.stderr, { end: false });
   worker.stderr.pipe(process.stderr, { end: false });
   const drained = Promise.all(
     [worker.stdout, worker.stderr].map((s) => new Promise<void>((r) => s.once('end', r).once('error', () => r()))),
@@ -89,7 +93,8 @@ export async function runInThread(o: ThreadOptions): Promise<number> {
 
   let result: ThreadResult | undefined;
   let stuck: string | undefined;
-  worker.on('message', (m: ThreadResult) => {
+  worker.on('message', (m: ThreadResult | ThreadNote) => {
+    if (m.kind === 'report') return writeReport(m.text);
     result = m;
     // The run is over: a timer the adapter left running must not keep the kit alive.
     setTimeout(() => void worker.terminate(), EXIT_GRACE_MS).unref();

@@ -98,7 +98,7 @@ async function judge(
       ...(trace.header.levers !== undefined ? { levers: trace.header.levers } : { arm: trace.header.arm ?? 'all' }),
       cap: trace.header.cap,
     };
-    emit(reporter === 'json' ? auditJson(result, info) : auditPretty(result, info), undefined);
+    await emit(reporter === 'json' ? auditJson(result, info) : auditPretty(result, info), undefined);
     return result.lies.length > 0 || nothingJudged(result) ? EXIT.failed : EXIT.ok;
   } finally {
     await adapter.close?.();

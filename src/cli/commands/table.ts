@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { EXIT, UsageError } from '../../core/errors.ts';
-import { envelope, progress, progressEnabled, writeFileAtomic } from '../../core/output.ts';
+import { envelope, progress, progressEnabled, writeFileAtomic, writeReport } from '../../core/output.ts';
 import { KIT_VERSION } from '../../core/version.ts';
 import { isolationUnavailable } from '../../adapters/isolate.ts';
 import { SANDBOX_PREFIX } from '../../adapters/process/sandbox.ts';
@@ -276,7 +276,7 @@ export default async function table(argv: readonly string[]): Promise<number> {
           `table: the results are stale: ${stale[0]}${stale.length > 1 ? ` (and ${stale.length - 1} more)` : ''}`,
         );
       const written = writeRendered(root, previous);
-      process.stdout.write(`table: rendered ${written.length} files from ${RESULTS_PATH}\n`);
+      writeReport(`table: rendered ${written.length} files from ${RESULTS_PATH}\n`);
       return EXIT.ok;
     }
     const drift = [...stale];
@@ -289,7 +289,7 @@ export default async function table(argv: readonly string[]): Promise<number> {
     for (const old of existingTraces(root))
       if (!files.has(old)) drift.push(`${old}: no failing rule of the results has this trace`);
     for (const d of drift) process.stderr.write(`readshim-conformance: table: ${d}\n`);
-    process.stdout.write(
+    writeReport(
       drift.length === 0
         ? `table: ${files.size} files match ${RESULTS_PATH}\n`
         : `table: ${drift.length} problem${drift.length === 1 ? '' : 's'} (run \`readshim-conformance table\`)\n`,
@@ -320,7 +320,7 @@ export default async function table(argv: readonly string[]): Promise<number> {
   const versions = new Map(chosen.map((i) => [i.name, versionOf(i, root)]));
   const notIsolated = !flags.isolate ? '--no-isolate' : isolationUnavailable();
   if (notIsolated !== undefined && chosen.some((i) => i.kind !== 'adapter'))
-    process.stdout.write(`table: rows run as processes are not isolated: ${notIsolated}\n`);
+    writeReport(`table: rows run as processes are not isolated: ${notIsolated}\n`);
   const fresh = new Map<string, SubjectResult>();
   for (const impl of chosen) {
     progress(`table: ${impl.name}: ${runCommand(impl.argv)}`);
@@ -340,7 +340,7 @@ export default async function table(argv: readonly string[]): Promise<number> {
   const results: ResultsFile = { tool, version, specVersion, command: 'table', subjects };
   writeFileAtomic(join(root, RESULTS_PATH), `${toJson(results, 1)}\n`);
   const written = writeRendered(root, results);
-  process.stdout.write(
+  writeReport(
     `table: ran ${fresh.size} of ${subjects.length} implementations; wrote ${RESULTS_PATH} and ${written.length} files\n`,
   );
   return EXIT.ok;
