@@ -196,7 +196,10 @@ export default async function bench(argv: readonly string[]): Promise<number> {
       notes.unshift(
         `${adapter!.name} declares capabilities.windows: false: this workload has no line windows (--window-rate 0)`,
       );
-    await emit(flags.reporter === 'json' ? benchJson(workload, rows, notes) : benchPretty(workload, rows, notes), flags.out);
+    await emit(
+      flags.reporter === 'json' ? benchJson(workload, rows, notes) : benchPretty(workload, rows, notes),
+      flags.out,
+    );
     // Exit 1 when the shim under test lied (or, benching the reference alone, the reference did).
     const judged = rows.filter((r) => r.role === (adapter !== undefined ? 'under test' : 'reference'));
     return judged.some((r) => r.lies > 0) ? EXIT.failed : EXIT.ok;

@@ -169,8 +169,8 @@ describe('stdout is the report stream alone', () => {
     const o = process.stdout.write;
     const e = process.stderr.write;
     /* eslint-enable @typescript-eslint/unbound-method */
-    process.stdout.write = ((c: string) => out.push(c) > 0);
-    process.stderr.write = ((c: string) => err.push(c) > 0);
+    process.stdout.write = (c: string) => out.push(c) > 0;
+    process.stderr.write = (c: string) => err.push(c) > 0;
     try {
       const release = reserveStdout();
       new Console(process.stdout).log('chatter from an adapter'); // as the global console does
