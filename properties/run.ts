@@ -30,7 +30,7 @@ import { runHistory, type EngineEnv } from './engine/env.ts';
 import { generatedPhase } from './engine/generated.ts';
 import type { HistoryObserver } from './engine/observe.ts';
 import { Slots } from './engine/pool.ts';
-import { Tally } from './engine/tally.ts';
+import { Tally, type FailureListener } from './engine/tally.ts';
 
 import type { FileIdentity, RuleResult, RunResult } from './result.ts';
 import { defined } from '../src/core/defined.ts';
@@ -103,6 +103,12 @@ export interface JudgeOptions extends Omit<RunOptions, 'adapter'> {
    * of a REFUSAL-TRUE / PASSTHROUGH finding: a mutant that merely crashes is not killed (mutants).
    */
   readonly crashIsError?: boolean;
+  /**
+   * Told when a rule first fails, with the trace that replays it: `found` for a random history
+   * before it is shrunk, `final` for the counterexample the result holds (the CLI saves both as
+   * they come, so a run cut short keeps what it found).
+   */
+  readonly onFailure?: FailureListener;
 }
 
 export const DEFAULT_RUNS = 150;
@@ -142,7 +148,7 @@ export async function judgeRun(options: JudgeOptions): Promise<RunResult> {
   const caps = o.adapter.capabilities;
   const targets = new Set<RuleId>(o.only ?? RULE_IDS);
   const seal = sealFor(o.seed);
-  const tally = new Tally();
+  const tally = new Tally(o.onFailure);
   const settle = o.settleTimeoutMs !== undefined ? { opTimeoutMs: o.settleTimeoutMs } : {};
   const progress = o.onProgress ?? (() => {});
   const mode = modeFor(caps, o.arm);

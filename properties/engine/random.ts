@@ -7,6 +7,7 @@
  */
 import type { RuleId } from '../../src/core/rules.ts';
 import { materialize } from '../generators/history.ts';
+import { recorded } from '../recorded.ts';
 import type { HistoryVerdict } from '../history.ts';
 import type { WorkUnit } from '../shard.ts';
 import { specOf, type Draw, type HistorySource } from './draw.ts';
@@ -85,8 +86,14 @@ export async function randomPhase(
       histories[u.band]!++;
       for (const x of v.violations) if (env.targets.has(x.rule)) tally.brokeIn(x.rule, 'random', { budget: index + 1 });
       for (const x of v.violations)
-        if (env.targets.has(x.rule) && !found.has(x.rule))
+        if (env.targets.has(x.rule) && !found.has(x.rule)) {
           found.set(x.rule, { band: bands[u.band]!, unit: u, index, draw: drawOf(u, index), v });
+          // Kept before it is shrunk: a run cut short still has a trace that replays it.
+          if (!tally.failures.has(x.rule)) {
+            const header = env.header(specOf(drawOf(u, index)).cap, bands[u.band]!.seed, `${index}`);
+            tally.onFailure?.(x.rule, { header, events: recorded(events, v) }, 'found');
+          }
+        }
       if (index === u.to - 1) draws.delete(u.index); // the unit is tallied: keep only what failed
     },
   );

@@ -102,11 +102,17 @@ function conflictMarker(path: string): boolean {
   }
 }
 
-/** Saves a failing trace (content-addressed, so a failure is stored once); returns its path. */
-export function saveFailure(dir: string, rule: string, trace: Trace): string {
+/**
+ * Saves a failing trace (content-addressed, so a failure is stored once); returns its path.
+ * `made` is told the path when this call created the file.
+ */
+export function saveFailure(dir: string, rule: string, trace: Trace, made?: (path: string) => void): string {
   const text = formatTrace(trace);
   const id = createHash('sha256').update(text).digest('hex').slice(0, 10);
   const path = join(dir, `${rule}-${id}.jsonl`);
-  if (!existsSync(path)) writeFileAtomic(path, text);
+  if (!existsSync(path)) {
+    writeFileAtomic(path, text);
+    made?.(path);
+  }
   return path;
 }

@@ -2,6 +2,7 @@
 import { EXIT, UsageError } from '../core/errors.ts';
 import { AdapterError } from '../harness/session.ts';
 import { reserveStdout } from '../core/output.ts';
+import { readableStack } from './strays.ts';
 import { endWhenOrphaned } from './orphan.ts';
 import { COMMAND_USAGE } from './usage.ts';
 
@@ -60,20 +61,25 @@ export async function main(argv: readonly string[]): Promise<number> {
   // stdout is the report's alone: anything else printed there meanwhile goes to stderr.
   const release = reserveStdout();
   try {
-    return await settle(async () => (await load())(rest));
+    return await settle(async () => (await load())(rest), rest.includes('--verbose'));
   } finally {
     release();
     stopWatching();
   }
 }
 
-/** A command's exit code; a usage or adapter error becomes one line on stderr and exit 2. */
-export async function settle(command: () => Promise<number>): Promise<number> {
+/**
+ * A command's exit code; a usage or adapter error becomes one line on stderr and exit 2
+ * (`verbose`: followed by the stack of what the adapter threw).
+ */
+export async function settle(command: () => Promise<number>, verbose = false): Promise<number> {
   try {
     return await command();
   } catch (e) {
     if (e instanceof UsageError || e instanceof AdapterError) {
       process.stderr.write(`readshim-conformance: ${e.message}\n`);
+      const stack = (e.cause as { stack?: unknown } | undefined)?.stack;
+      if (verbose && typeof stack === 'string') process.stderr.write(`${readableStack(stack)}\n`);
       return EXIT.usage;
     }
     throw e;

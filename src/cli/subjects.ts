@@ -5,6 +5,7 @@
  * flag parsing, `run --help`, the --jobs and --isolate rules and the report header loop over it.
  * docs/CONTRIBUTING.md "Add a kind of subject".
  */
+import { awaitAdapter } from '../harness/blame.ts';
 import { UsageError } from '../core/errors.ts';
 import { shellWord } from '../adapters/command.ts';
 import type { CallLog } from '../adapters/watched.ts';
@@ -128,7 +129,7 @@ export const SUBJECTS: { readonly [K in SubjectKind]: SubjectEntry<FlagsOf[K]> }
         failure: () => undefined,
         host: () => undefined,
         assumptions: () => [],
-        close: async () => adapter.close?.(),
+        close: () => awaitAdapter(adapter.name, 'close()', () => adapter.close?.()),
       };
     },
     argv: (a) => (a.path !== undefined ? [`--adapter ${shellWord(a.path)}`] : []),

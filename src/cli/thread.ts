@@ -13,16 +13,18 @@ import { fileURLToPath } from 'node:url';
 import { UsageError } from '../core/errors.ts';
 import { progressEnabled, writeReport } from '../core/output.ts';
 import { AdapterError } from '../harness/session.ts';
+import type { FailedRule } from './failure-log.ts';
 import { ADAPTER_LOAD_MS, BEAT, BEAT_MS, KIT_LOAD_MS, MIN_WATCHDOG_MS, WatchState } from './watchdog.ts';
 
 /** What the worker posts when the run ends. */
 export type ThreadResult =
   | { readonly kind: 'done'; readonly code: number }
-  | { readonly kind: 'usage' | 'adapter'; readonly message: string }
+  | { readonly kind: 'usage' | 'adapter'; readonly message: string; readonly stack?: string }
   | { readonly kind: 'bug'; readonly message: string; readonly stack?: string };
 
-/** What the worker posts while the run goes on: report text for the kit's stdout. */
-export type ThreadNote = { readonly kind: 'report'; readonly text: string };
+/** What the worker posts while the run goes on: report text for the kit's stdout, a rule that failed. */
+export type ThreadNote =
+  { readonly kind: 'report'; readonly text: string } | { readonly kind: 'failed'; readonly failed: FailedRule };
 
 export interface ThreadOptions {
   /** argv of `run`, as given. */
@@ -35,6 +37,10 @@ export interface ThreadOptions {
   readonly loadMs?: number;
   /** The worker's heap limit in MiB (default: this thread's, so NODE_OPTIONS=--max-old-space-size sets both). */
   readonly heapMb?: number;
+  /** Told each rule that fails, as it fails (src/cli/failure-log.ts). */
+  readonly onFailed?: (f: FailedRule) => void;
+  /** Given the function that ends the worker (an interrupted run, src/cli/interrupt.ts): the run then never settles. */
+  readonly started?: (stop: () => Promise<void>) => void;
 }
 
 const fromSources = import.meta.url.endsWith('.ts');
@@ -94,7 +100,8 @@ export async function runInThread(o: ThreadOptions): Promise<number> {
   let result: ThreadResult | undefined;
   let stuck: string | undefined;
   worker.on('message', (m: ThreadResult | ThreadNote) => {
-    if (m.kind === 'report') return writeReport(m.text);
+    if (m.kind === 'report') return result === undefined ? writeReport(m.text) : undefined;
+    if (m.kind === 'failed') return o.onFailed?.(m.failed);
     result = m;
     // The run is over: a timer the adapter left running must not keep the kit alive.
     setTimeout(() => void worker.terminate(), EXIT_GRACE_MS).unref();
@@ -127,11 +134,17 @@ export async function runInThread(o: ThreadOptions): Promise<number> {
     },
     Math.min(250, Math.max(50, Math.floor(limit / 10))),
   );
+  let interrupted = false;
+  o.started?.(async () => {
+    interrupted = true;
+    await worker.terminate();
+  });
   const crashed = await new Promise<unknown>((resolve) => {
     worker.once('error', (e) => resolve(e));
     worker.once('exit', () => resolve(undefined));
   });
   clearInterval(watch);
+  if (interrupted) return new Promise<never>(() => {}); // the interrupt handler ends the kit
   await Promise.race([drained, new Promise((r) => setTimeout(r, 1000).unref())]);
   if (stuck !== undefined) throw new AdapterError(stuck);
   if (result === undefined && (crashed as { code?: unknown } | undefined)?.code === 'ERR_WORKER_OUT_OF_MEMORY') {
@@ -154,7 +167,10 @@ export async function runInThread(o: ThreadOptions): Promise<number> {
     case 'usage':
       throw new UsageError(result.message);
     case 'adapter':
-      throw new AdapterError(result.message);
+      throw new AdapterError(
+        result.message,
+        result.stack !== undefined ? { cause: Object.assign(new Error(), { stack: result.stack }) } : undefined,
+      );
     case 'bug': {
       const e = new Error(result.message);
       if (result.stack !== undefined) e.stack = result.stack;
