@@ -8,6 +8,7 @@ import { reinjectProblem } from '../core/reinject.ts';
 import { sessionsProblem } from '../core/sessions.ts';
 import { LEVER_NAMES, isLeverName, modeOfArm, modeOfLevers, type Mode } from '../core/levers.ts';
 import type { Capabilities } from './contract.ts';
+import { MAX_CAP } from '../core/limits.ts';
 
 /** Every one of these must be given, true or false (README "Capabilities"). */
 export const REQUIRED_CAPABILITIES = ['capParam', 'windows', 'staleServe', 'forget', 'counters', 'seal'] as const;
@@ -23,8 +24,8 @@ const OPTIONAL = [
   'caseInsensitive',
   'batch',
 ] as const;
-/** The largest cap the kit runs (its reads and files stay in memory). */
-export const MAX_CAP = 64 * 1024 * 1024;
+/** The largest cap the kit runs (src/core/limits.ts). */
+export { MAX_CAP };
 
 const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 

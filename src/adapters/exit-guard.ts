@@ -74,10 +74,7 @@ export function guardExit(who: () => string): ExitGuard {
  * Runs `body` with process.exit guarded; a call made meanwhile is the outcome (thrown), whatever
  * the body returned or threw, so swallowing the throw does not make the run pass.
  */
-export async function withExitGuard<T>(
-  who: () => string,
-  body: (guard: ExitGuard) => Promise<T>,
-): Promise<T> {
+export async function withExitGuard<T>(who: () => string, body: (guard: ExitGuard) => Promise<T>): Promise<T> {
   const guard = guardExit(who);
   try {
     const out = await body(guard);

@@ -6,6 +6,7 @@ import type { ArmName } from './arms.ts';
 import { isArmName } from './arms.ts';
 import { hostToolProblem, type HostToolBound } from './host-tool.ts';
 import { pathProblem } from './paths.ts';
+import { MAX_CAP, MIN_CAP } from './limits.ts';
 import { isLeverName, modeOfArm, modeOfLevers, type LeverName, type Mode } from './levers.ts';
 
 export interface TraceHeader {
@@ -291,7 +292,12 @@ function shapeProblem(e: unknown): string | undefined {
 export function headerProblem(h: unknown): string | undefined {
   if (!isObj(h) || h.type !== 'header') return 'the first line must be a header ({"type":"header",...})';
   if (!isStr(h.kit) || !isStr(h.specVersion)) return 'header needs "kit" and "specVersion"';
+  if (!/^\d+(\.\d+){0,2}$/.test(h.specVersion))
+    return `header "specVersion" must be a version number such as "2.1", got ${JSON.stringify(h.specVersion)}`;
   if (!isInt(h.cap)) return 'header needs integer "cap"';
+  // A header is input: a cap no run can have is named here, not blamed on the shim that refuses it.
+  if (h.cap < MIN_CAP || h.cap > MAX_CAP)
+    return `header "cap" must be an integer from ${MIN_CAP} to ${MAX_CAP} (bytes), got ${h.cap}`;
   if (h.arm !== undefined && h.levers !== undefined)
     return 'header has both "arm" and "levers" (a shim declares one of them)';
   if (h.levers !== undefined) {
@@ -302,7 +308,7 @@ export function headerProblem(h: unknown): string | undefined {
     const p = hostToolProblem(h.tool);
     if (p) return `header "tool": ${p.replace('capabilities.tool', 'tool')}`;
   }
-  if (!isStr(h.seal)) return 'header needs string "seal"';
+  if (!isStr(h.seal) || h.seal === '') return 'header needs a non-empty string "seal"';
   if (h.seed !== undefined && !isInt(h.seed)) return 'header "seed" must be an integer';
   if (h.caseInsensitive !== undefined && h.caseInsensitive !== true)
     return 'header "caseInsensitive" must be true when given';

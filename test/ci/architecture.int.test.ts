@@ -31,9 +31,7 @@ describe('docs/ARCHITECTURE.md', () => {
 
   it('names only files and folders that exist', () => {
     const named = [
-      ...doc.matchAll(
-        /`((?:src|dev|config|properties|spec|mutations|gates|reference|examples|test)\/[\w./-]*)`/g,
-      ),
+      ...doc.matchAll(/`((?:src|dev|config|properties|spec|mutations|gates|reference|examples|test)\/[\w./-]*)`/g),
     ].map((m) => m[1]!);
     expect(named.length).toBeGreaterThan(20);
     const missing = named.filter((p) => !p.includes('<') && !existsSync(join(ROOT, p)));

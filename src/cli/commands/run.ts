@@ -61,6 +61,8 @@ export interface RunFlags {
   readonly out?: string;
   readonly failureDir: string;
   readonly saveFailures: boolean;
+  /** --strict-failures: a trace in the failure database that cannot be replayed is exit 2, not skipped (CI). */
+  readonly strictFailures: boolean;
   /** --no-corpus: probes and random histories only (to see what the random phase finds alone). */
   readonly corpus: boolean;
   /** --isolate: every subject process under bubblewrap (src/adapters/isolate.ts, README "Trust model"). */
@@ -87,7 +89,7 @@ export function parseRunFlags(argv: readonly string[]): RunFlags {
       'write-baseline',
       'shard',
     ],
-    switches: ['no-save', 'no-corpus', 'isolate', 'verbose'],
+    switches: ['no-save', 'no-corpus', 'isolate', 'verbose', 'strict-failures'],
   });
   const f = p.flags;
   const cap = intFlag('run', 'cap', f.get('cap'), { min: 4, max: MAX_CAP, unit: 'bytes' });
@@ -138,6 +140,11 @@ export function parseRunFlags(argv: readonly string[]): RunFlags {
       : undefined;
   if (badDir !== undefined)
     throw new UsageError(`run: failure database ${failureDir}: ${badDir} (--failures <dir> or --no-save)`);
+  const strictFailures = p.switches.has('strict-failures');
+  if (strictFailures && f.get('replay') !== undefined)
+    throw new UsageError('run: --strict-failures checks the failure database, which --replay does not play (drop one)');
+  // Before anything starts: every trace of the database must replay (the adapter filter comes later).
+  if (strictFailures) loadFailures(failureDir, '', () => {}, true);
   return {
     subject,
     ...defined({ timeoutMs }),
@@ -154,6 +161,7 @@ export function parseRunFlags(argv: readonly string[]): RunFlags {
     ...(f.get('out') !== undefined ? { out: f.get('out')! } : {}),
     failureDir,
     saveFailures: !p.switches.has('no-save'),
+    strictFailures,
     corpus: !p.switches.has('no-corpus'),
     ...(isolation ? { isolation } : {}),
   };
@@ -395,8 +403,11 @@ async function judge(
   const replays =
     replay !== undefined
       ? [{ name: replay.file, trace: replay.trace }]
-      : loadFailures(flags.failureDir, adapter.name, (line) =>
-          process.stderr.write(`readshim-conformance: run: ${line}\n`),
+      : loadFailures(
+          flags.failureDir,
+          adapter.name,
+          (line) => process.stderr.write(`readshim-conformance: run: ${line}\n`),
+          flags.strictFailures,
         );
   const olderSpec = replays.map((r) => olderSpecNote(r.name, r.trace)).filter((x): x is string => x !== undefined);
   const spawning = subject.transport === 'process';
