@@ -35,7 +35,7 @@ export interface ThreadOptions {
   readonly who: string;
   /** How long the adapter's module may load (default: ADAPTER_LOAD_MS, or the settle timeout if longer). */
   readonly loadMs?: number;
-  /** The worker's heap limit in MiB (default: this thread's, so NODE_OPTIONS=--max-old-space-size sets both). */
+  /** The worker's heap limit in MiB (--max-heap; default DEFAULT_HEAP_MB, or this thread's limit when lower). */
   readonly heapMb?: number;
   /** Told each rule that fails, as it fails (src/cli/failure-log.ts). */
   readonly onFailed?: (f: FailedRule) => void;
@@ -44,6 +44,11 @@ export interface ThreadOptions {
 }
 
 const fromSources = import.meta.url.endsWith('.ts');
+/**
+ * The adapter thread's heap limit unless --max-heap says otherwise: an adapter that leaks is named
+ * at 2 GiB, before a CI runner (7 GiB and up) swaps (README "--max-heap").
+ */
+export const DEFAULT_HEAP_MB = 2048;
 /** How long the worker may take to exit after it posted its result. */
 const EXIT_GRACE_MS = 1_000;
 
@@ -73,7 +78,7 @@ export async function runInThread(o: ThreadOptions): Promise<number> {
   const loadLimit = o.loadMs ?? Math.max(o.settleMs, ADAPTER_LOAD_MS);
   // A worker without resource limits that exhausts its heap takes the whole process down with a
   // native stack; with them it ends alone (ERR_WORKER_OUT_OF_MEMORY) and the adapter can be named.
-  const heapMb = o.heapMb ?? Math.ceil(getHeapStatistics().heap_size_limit / 2 ** 20);
+  const heapMb = o.heapMb ?? Math.min(DEFAULT_HEAP_MB, Math.ceil(getHeapStatistics().heap_size_limit / 2 ** 20));
   const entry = new URL(`./thread-entry.${fromSources ? 'ts' : 'js'}`, import.meta.url).href;
   const tsx = fromSources
     ? {
@@ -150,7 +155,7 @@ export async function runInThread(o: ThreadOptions): Promise<number> {
   if (result === undefined && (crashed as { code?: unknown } | undefined)?.code === 'ERR_WORKER_OUT_OF_MEMORY') {
     const pending = state.pending;
     throw new AdapterError(
-      `${o.who}: the run ran out of memory (its thread's heap limit, ${heapMb} MiB)${pending !== '' ? ` while ${pending} was in progress` : ''}; an adapter that keeps or leaks memory? (NODE_OPTIONS=--max-old-space-size=<MiB> raises the limit)`,
+      `${o.who}: the run ran out of memory (its thread's heap limit, ${heapMb} MiB)${pending !== '' ? ` while ${pending} was in progress` : ''}; an adapter that keeps or leaks memory? (--max-heap <MiB> sets the limit)`,
     );
   }
   if (result === undefined && state.loading)

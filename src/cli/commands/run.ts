@@ -27,17 +27,15 @@ import { badgeSvgPath, finishRun, parseCiFlags, type CiFlags, type RunReporter }
 import { SUBJECT_VALUE_FLAGS, checkSubjectSwitches, entryOf, parseSubject, type SubjectFlags } from '../subjects.ts';
 import { resolveAdapter } from '../in-process.ts';
 import { defined } from '../../core/defined.ts';
+import { CAP_DOMAIN, MAX_RUN_CAP, MAX_SHRINK, SHRINK_DOMAIN } from '../../core/limits.ts';
+import { chooseArm } from '../../adapters/capabilities.ts';
 
-export { DEFAULT_SEED, resolveAdapter };
-/**
- * Largest --cap: generated files reach 4 × cap (the production band's sizes), and a process's reply
- * carrying one must fit the protocol's 64 MiB line even with every byte escaped (README "--cap").
- */
-export const MAX_CAP = 1_048_576;
+export { DEFAULT_SEED, resolveAdapter, chooseArm };
+/** Largest --cap (src/core/limits.ts). */
+export const MAX_CAP = MAX_RUN_CAP;
 /** Most --jobs: each is a process and a sandbox at once. */
 export const MAX_JOBS = 256;
-/** Most --shrink: a bound, not a wish (in-process shrinks of the fixtures take at most a few hundred). */
-export const MAX_SHRINK = 1_000_000;
+export { MAX_SHRINK };
 
 export interface RunFlags {
   /** --adapter, --process, --hook, --mcp or --agent and their flags (src/cli/subjects.ts). */
@@ -67,6 +65,8 @@ export interface RunFlags {
   readonly corpus: boolean;
   /** --isolate: every subject process under bubblewrap (src/adapters/isolate.ts, README "Trust model"). */
   readonly isolation?: Isolation;
+  /** --max-heap <MiB>: the heap limit of an in-process adapter's thread (src/cli/thread.ts). */
+  readonly heapMb?: number;
 }
 
 export function parseRunFlags(argv: readonly string[]): RunFlags {
@@ -88,11 +88,12 @@ export function parseRunFlags(argv: readonly string[]): RunFlags {
       'baseline',
       'write-baseline',
       'shard',
+      'max-heap',
     ],
     switches: ['no-save', 'no-corpus', 'isolate', 'verbose', 'strict-failures'],
   });
   const f = p.flags;
-  const cap = intFlag('run', 'cap', f.get('cap'), { min: 4, max: MAX_CAP, unit: 'bytes' });
+  const cap = intFlag('run', 'cap', f.get('cap'), CAP_DOMAIN);
   const onlyRaw = f.get('only');
   let only: RuleId[] | undefined;
   if (onlyRaw !== undefined) {
@@ -121,9 +122,14 @@ export function parseRunFlags(argv: readonly string[]): RunFlags {
         throw new UsageError(
           `run: --${flag} applies to generated histories; --replay plays the trace only (drop --${flag})`,
         );
+  const heapMb = intFlag('run', 'max-heap', f.get('max-heap'), { min: 64, max: 1_048_576, unit: 'MiB' });
+  if (heapMb !== undefined && (subject.kind !== 'adapter' || subject.path === undefined))
+    throw new UsageError(
+      'run: --max-heap bounds the thread an --adapter module runs in; other subjects are processes of their own (drop it)',
+    );
   const jobs = intFlag('run', 'jobs', f.get('jobs'), { min: 1, max: MAX_JOBS });
   checkSubjectSwitches(subject, { jobs: jobs !== undefined, isolate: false });
-  const shrink = intFlag('run', 'shrink', f.get('shrink'), { min: 0, max: MAX_SHRINK, unit: 'histories' });
+  const shrink = intFlag('run', 'shrink', f.get('shrink'), SHRINK_DOMAIN);
   const armFlag = oneOf('run', 'arm', f.get('arm'), ARM_NAMES);
   // Where the run will write, checked before it spends minutes (ENOTDIR is a usage error, not a crash).
   const out = f.get('out');
@@ -164,32 +170,8 @@ export function parseRunFlags(argv: readonly string[]): RunFlags {
     strictFailures,
     corpus: !p.switches.has('no-corpus'),
     ...(isolation ? { isolation } : {}),
+    ...defined({ heapMb }),
   };
-}
-
-/**
- * The arm of the histories: none for a lever shim (--arm is then a usage error); for an arm
- * surface, --arm if declared, else `all` if declared, else its only arm.
- */
-export function chooseArm(adapter: DrivenAdapter, wanted: ArmName | undefined): ArmName | undefined {
-  const arms = adapter.capabilities.arms;
-  if (arms === undefined) {
-    if (wanted !== undefined)
-      throw new UsageError(
-        `run: adapter ${adapter.name} declares levers [${(adapter.capabilities.levers ?? []).join(', ')}], not arms: --arm applies to shims with an arm surface; drop it`,
-      );
-    return undefined;
-  }
-  if (wanted !== undefined) {
-    if (!arms.includes(wanted))
-      throw new UsageError(
-        `run: adapter ${adapter.name} does not declare arm ${wanted} (it declares ${arms.join(', ')})`,
-      );
-    return wanted;
-  }
-  if (arms.includes('all')) return 'all';
-  if (arms.length === 1) return arms[0];
-  throw new UsageError(`run: adapter ${adapter.name} declares arms ${arms.join(', ')}: choose one with --arm`);
 }
 
 /** A replayed trace's arm, which the adapter must declare (a lever trace needs a lever shim). */
@@ -287,6 +269,7 @@ export default async function run(argv: readonly string[]): Promise<number> {
         who: entryOf(flags.subject).who(flags.subject),
         onFailed: told,
         started: (end) => (stop = end),
+        ...defined({ heapMb: flags.heapMb }),
       });
     }
     return await runHere(argv, undefined, told);
