@@ -18,7 +18,7 @@ import { AdapterError } from '../src/core/errors.ts';
 import { modeFor } from '../src/adapters/capabilities.ts';
 import { notApplicable, unusedLever } from './applicability.ts';
 import { leadFromNote } from './corpus/classes.ts';
-import { playCorpus } from './corpus/play.ts';
+import { NOT_REACHED, playCorpus } from './corpus/play.ts';
 import { efficiencyFindings } from './efficiency.ts';
 import { FAKE_SEALS } from './generators/content.ts';
 import { recorded } from './recorded.ts';
@@ -32,7 +32,7 @@ import type { HistoryObserver } from './engine/observe.ts';
 import { Slots } from './engine/pool.ts';
 import { Tally, type FailureListener } from './engine/tally.ts';
 
-import type { FileIdentity, RuleResult, RunResult } from './result.ts';
+import type { CaseOutcome, FileIdentity, RuleResult, RunResult, StoppedEarly } from './result.ts';
 import { defined } from '../src/core/defined.ts';
 
 export type { RuleStatus };
@@ -47,6 +47,7 @@ export type {
   Phase,
   RuleResult,
   RunResult,
+  StoppedEarly,
 } from './result.ts';
 
 export interface RunOptions {
@@ -109,6 +110,12 @@ export interface JudgeOptions extends Omit<RunOptions, 'adapter'> {
    * they come, so a run cut short keeps what it found).
    */
   readonly onFailure?: FailureListener;
+  /**
+   * The run's time bound (`run --max-seconds`): asked between histories; once true, no history
+   * starts — the corpus, the random phase and the shrinking end there — and the result's
+   * `stoppedEarly` says what was not done. Never a pass (the CLI exits 1).
+   */
+  readonly stopWhen?: () => boolean;
 }
 
 export const DEFAULT_RUNS = 150;
@@ -205,6 +212,7 @@ export async function judgeRun(options: JudgeOptions): Promise<RunResult> {
     progress,
     ...(o.crashIsError ? { crashIsError: true } : {}),
     ...(o.onHistory ? { observe: o.onHistory } : {}),
+    ...defined({ stopWhen: o.stopWhen }),
   };
 
   // Probes and replays are not split: shard 1 runs them (a rule they fail is failed for the whole run).
@@ -275,13 +283,14 @@ export async function judgeRun(options: JudgeOptions): Promise<RunResult> {
             progress,
             ...settle,
             judgeWith: (label, cfg, events) => runHistory(env, label, cfg, events),
+            ...defined({ stopWhen: o.stopWhen }),
           },
           tally,
         )
       : undefined;
 
   // The random phase and the shrinking of what it found (properties/engine/).
-  const { units, used } = await generatedPhase(env, tally, {
+  const { units, used, stopped } = await generatedPhase(env, tally, {
     runs: o.replayOnly ? 0 : o.runs,
     seed: o.seed,
     transport: o.transport,
@@ -343,5 +352,23 @@ export async function judgeRun(options: JudgeOptions): Promise<RunResult> {
     ...(o.shard ? { shard: { ...o.shard, ...units } } : {}),
     ...(corpus ? { corpus: { played: corpus.cases.filter((c) => c.played).length, cases: corpus.cases } } : {}),
     advisories: corpus?.advisories ?? [],
+    ...stoppedEarly(corpus?.cases, stopped),
+  };
+}
+
+/** What the time bound cut, when it cut anything (RunResult.stoppedEarly). */
+function stoppedEarly(
+  cases: readonly CaseOutcome[] | undefined,
+  generated: { histories: number; planned: number; shrinkingCut: RuleId[] } | undefined,
+): { stoppedEarly?: StoppedEarly } {
+  const corpusNotReached = (cases ?? []).filter((c) => c.reason === NOT_REACHED).length;
+  if (corpusNotReached === 0 && generated === undefined) return {};
+  return {
+    stoppedEarly: {
+      corpusNotReached,
+      histories: generated?.histories ?? 0,
+      planned: generated?.planned ?? 0,
+      shrinkingCut: generated?.shrinkingCut ?? [],
+    },
   };
 }

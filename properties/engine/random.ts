@@ -36,6 +36,8 @@ export interface RandomResult {
   /** Histories judged per band. */
   readonly histories: readonly number[];
   readonly found: ReadonlyMap<RuleId, Found>;
+  /** The run's time bound stopped the phase before its last history. */
+  readonly stopped: boolean;
 }
 
 /** How many histories may be judged ahead of the oldest one not yet tallied, per slot. */
@@ -52,6 +54,9 @@ export async function randomPhase(
   const draws = new Map<number, Draw[]>();
   const histories = bands.map(() => 0);
   const found = new Map<RuleId, Found>();
+  // The time bound came before the phase: nothing of it is played.
+  if (tasks.length > 0 && env.stopWhen?.() === true) return { histories, found, stopped: true };
+  let stopped = false;
   const drawOf = (u: WorkUnit, index: number): Draw => {
     let d = draws.get(u.index);
     if (d === undefined) {
@@ -95,7 +100,10 @@ export async function randomPhase(
           }
         }
       if (index === u.to - 1) draws.delete(u.index); // the unit is tallied: keep only what failed
+      // At a history boundary: the time bound ends the phase here (what was tallied stays whole).
+      if (t < tasks.length - 1 && env.stopWhen?.() === true) stopped = true;
+      return stopped;
     },
   );
-  return { histories, found };
+  return { histories, found, stopped };
 }

@@ -22,7 +22,7 @@ import { targetOf, writeProblem } from '../core/out-path.ts';
 import { runJunit } from './report/junit.ts';
 import { badgeOf, badgeSvg } from './report/badge.ts';
 import { runHtml } from './report/html.ts';
-import { runJson, runPretty, type RunReportExtras } from './report/run.ts';
+import { runJson, runPretty, stoppedLine, type RunReportExtras } from './report/run.ts';
 
 export type RunReporter = 'pretty' | 'json' | 'junit' | 'badge' | 'html';
 
@@ -62,6 +62,8 @@ export function parseCiFlags(flags: ReadonlyMap<string, string>): CiFlags {
     throw new UsageError('run: --write-baseline needs the whole run, not one shard (run it without --shard)');
   if (writeFile !== undefined && flags.has('only'))
     throw new UsageError('run: --write-baseline needs every rule judged, not --only');
+  if (writeFile !== undefined && flags.has('max-seconds'))
+    throw new UsageError('run: --write-baseline needs the whole run, which --max-seconds may cut short (drop one)');
   // A baseline is read back once written (to check the run against it): a file, not a stream.
   const kind = writeFile !== undefined ? targetOf(writeFile).kind : undefined;
   if (kind === 'fd' || kind === 'stream')
@@ -134,13 +136,15 @@ function verdictLine(result: RunResult, check: BaselineCheck | undefined): strin
     `${s.na} n/a`,
   ];
   const verdict =
-    check !== undefined
-      ? check.ok
-        ? 'PASS against the baseline'
-        : 'FAIL against the baseline'
-      : bad > 0
-        ? 'FAIL'
-        : 'PASS';
+    result.stoppedEarly !== undefined && s.failed === 0
+      ? 'INCOMPLETE (stopped by its time bound)'
+      : check !== undefined
+        ? check.ok
+          ? 'PASS against the baseline'
+          : 'FAIL against the baseline'
+        : bad > 0
+          ? 'FAIL'
+          : 'PASS';
   return `verdict ${verdict}: ${parts.join(', ')}`;
 }
 
@@ -197,6 +201,11 @@ export async function finishRun(
   if (reporter === 'badge' && out !== undefined)
     await keepVerdict(() => writeFileAtomic(badgeSvgPath(out), `${badgeSvg(badgeOf(result))}\n`), result, check);
   await keepVerdict(() => emit(report(result, reporter, extras, check, out), out), result, check);
+  // Stopped by its time bound (--max-seconds) before the end: never a pass, whatever it judged.
+  if (result.stoppedEarly !== undefined) {
+    process.stderr.write(`readshim-conformance: run: ${stoppedLine(result, extras.maxSeconds)!}\n`);
+    return EXIT.failed;
+  }
   if (check) return check.ok ? EXIT.ok : EXIT.failed;
   // Every rule n/a (a replayed trace that exercises none, --only naming rules n/a for the shim):
   // nothing was judged, and that is not a pass (as an audit that judged nothing, exit 1).

@@ -36,6 +36,8 @@ export const MAX_CAP = MAX_RUN_CAP;
 /** Most --jobs: each is a process and a sandbox at once. */
 export const MAX_JOBS = 256;
 export { MAX_SHRINK };
+/** --max-seconds: from a second to the longest timer node keeps. */
+const MAX_SECONDS_DOMAIN = { min: 1, max: Math.floor((2 ** 31 - 1) / 1000), unit: 's' };
 
 export interface RunFlags {
   /** --adapter, --process, --hook, --mcp or --agent and their flags (src/cli/subjects.ts). */
@@ -67,6 +69,8 @@ export interface RunFlags {
   readonly isolation?: Isolation;
   /** --max-heap <MiB>: the heap limit of an in-process adapter's thread (src/cli/thread.ts). */
   readonly heapMb?: number;
+  /** --max-seconds <s>: the run stops at the first history boundary after this long, never a pass. */
+  readonly maxSeconds?: number;
 }
 
 export function parseRunFlags(argv: readonly string[]): RunFlags {
@@ -89,6 +93,7 @@ export function parseRunFlags(argv: readonly string[]): RunFlags {
       'write-baseline',
       'shard',
       'max-heap',
+      'max-seconds',
     ],
     switches: ['no-save', 'no-corpus', 'isolate', 'verbose', 'strict-failures'],
   });
@@ -127,6 +132,9 @@ export function parseRunFlags(argv: readonly string[]): RunFlags {
     throw new UsageError(
       'run: --max-heap bounds the thread an --adapter module runs in; other subjects are processes of their own (drop it)',
     );
+  const maxSeconds = intFlag('run', 'max-seconds', f.get('max-seconds'), MAX_SECONDS_DOMAIN);
+  if (maxSeconds !== undefined && f.get('replay') !== undefined)
+    throw new UsageError('run: --max-seconds bounds generated histories; --replay plays one trace (drop one of them)');
   const jobs = intFlag('run', 'jobs', f.get('jobs'), { min: 1, max: MAX_JOBS });
   checkSubjectSwitches(subject, { jobs: jobs !== undefined, isolate: false });
   const shrink = intFlag('run', 'shrink', f.get('shrink'), SHRINK_DOMAIN);
@@ -171,6 +179,7 @@ export function parseRunFlags(argv: readonly string[]): RunFlags {
     corpus: !p.switches.has('no-corpus'),
     ...(isolation ? { isolation } : {}),
     ...defined({ heapMb }),
+    ...defined({ maxSeconds }),
   };
 }
 
@@ -354,6 +363,7 @@ async function runWith(
       ...defined({ host }),
       replayCommand: (file: string) => replayCommand(flags, file),
       ...(replay !== undefined ? { replay: { file: replay.file, header: replay.trace.header } } : {}),
+      ...defined({ maxSeconds: flags.maxSeconds }),
     };
     // The host a driver played and every assumption it made come first in the report.
     const isolated = flags.isolation ? [isolationAssumption(flags.isolation)] : [];
@@ -414,8 +424,25 @@ async function judge(
     onProgress: (l) => shown.line(l),
     ...(progressEnabled() ? { onHistory: shown.observe } : {}),
     onFailure: log.note,
+    ...defined({ stopWhen: timeBound(flags.maxSeconds, shown) }),
   });
   return { result, olderSpec };
+}
+
+/**
+ * --max-seconds: true once the run has judged that long (asked between histories). The clock ends
+ * the run, never a verdict: a run it stopped is not a pass (src/cli/ci.ts).
+ */
+function timeBound(maxSeconds: number | undefined, shown: RunProgress): (() => boolean) | undefined {
+  if (maxSeconds === undefined) return undefined;
+  const deadline = Date.now() + maxSeconds * 1000;
+  let said = false;
+  return () => {
+    if (Date.now() < deadline) return false;
+    if (!said) shown.line(`time bound reached (--max-seconds ${maxSeconds}): no further history starts`);
+    said = true;
+    return true;
+  };
 }
 
 /**

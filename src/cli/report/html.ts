@@ -12,7 +12,7 @@ import type { RunResult } from '../../../properties/run.ts';
 import { findSpecFile } from '../../../spec/load.ts';
 import { xmlEscape as esc } from './junit.ts';
 import { LEGEND, PICTURE_STYLE, pictureSvg } from './picture-svg.ts';
-import { otherMechanisms, type RunReportExtras } from './run.ts';
+import { otherMechanisms, stoppedLine, type RunReportExtras } from './run.ts';
 
 /** GitHub's heading anchor of a rule's section: "## POINTER-FULL" → #pointer-full. */
 const anchor = (id: string): string => id.toLowerCase();
@@ -62,6 +62,9 @@ export function runHtml(r: RunResult, x: RunReportExtras, out: string | undefine
     `<p>kit ${esc(KIT_VERSION)}, spec ${esc(SPEC_VERSION)}; ${r.arm !== undefined ? `arm ${esc(r.arm)}` : `levers [${esc(r.levers.join(', '))}]`}, seed ${r.seed}, ${r.runs} histories per cap band</p>`,
     ...r.assumptions.map((a) => `<p>ASSUMPTION: ${esc(a)}</p>`),
     `<p>summary: ${s.passed} passed, ${s.failed} failed, ${s.na} n/a, ${s.unexercised} unexercised</p>`,
+    ...(stoppedLine(r, x.maxSeconds) !== undefined
+      ? [`<p class="unexercised">${esc(stoppedLine(r, x.maxSeconds)!)}</p>`]
+      : []),
     '<table><thead><tr><th>rule</th><th>verdict</th><th>checks</th><th>law (spec/SPEC.md)</th></tr></thead><tbody>',
     ...rows,
     '</tbody></table>',
