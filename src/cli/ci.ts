@@ -85,9 +85,8 @@ function report(
   reporter: RunReporter,
   extras: RunReportExtras,
   check: BaselineCheck | undefined,
-  out?: string,
 ): string {
-  if (reporter === 'html') return runHtml(result, extras, out);
+  if (reporter === 'html') return runHtml(result, extras);
   if (reporter === 'junit') return runJunit(result, extras, check);
   if (reporter === 'badge') return toJson(badgeOf(result), 2);
   if (reporter === 'json') {
@@ -193,14 +192,14 @@ export async function finishRun(
     const written = readBaseline(file);
     progress(`wrote baseline ${file}: ${written.entries.length} rule${written.entries.length === 1 ? '' : 's'}`);
     const check = checkBaseline(result, written);
-    await keepVerdict(() => emit(report(result, reporter, extras, check, out), out), result, check);
+    await keepVerdict(() => emit(report(result, reporter, extras, check), out), result, check);
     return check.ok ? EXIT.ok : EXIT.failed;
   }
   const check = ci.baseline ? checkBaseline(result, ci.baseline) : undefined;
   // --reporter badge: <name>.svg beside <name>.json (parseRunFlags checked the name).
   if (reporter === 'badge' && out !== undefined)
     await keepVerdict(() => writeFileAtomic(badgeSvgPath(out), `${badgeSvg(badgeOf(result))}\n`), result, check);
-  await keepVerdict(() => emit(report(result, reporter, extras, check, out), out), result, check);
+  await keepVerdict(() => emit(report(result, reporter, extras, check), out), result, check);
   // Stopped by its time bound (--max-seconds) before the end: never a pass, whatever it judged.
   if (result.stoppedEarly !== undefined) {
     process.stderr.write(`readshim-conformance: run: ${stoppedLine(result, extras.maxSeconds)!}\n`);

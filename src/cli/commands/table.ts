@@ -28,7 +28,14 @@ import {
   type RunReport,
   type SubjectResult,
 } from '../report/table-model.ts';
-import { RESULTS_PATH, TRACES_DIR, renderTable, runCommand } from '../report/table-render.ts';
+import {
+  RESULTS_PATH,
+  SPEC_LINK,
+  TRACES_DIR,
+  renderTable,
+  runCommand,
+  type RenderOptions,
+} from '../report/table-render.ts';
 
 export const DEFAULT_CONFIG = 'config/implementations.json';
 
@@ -250,8 +257,12 @@ function existingTraces(root: string): string[] {
     .filter((p) => p.endsWith('.jsonl'));
 }
 
+/** How the pages link a rule: to spec/SPEC.md where the table is made in a checkout of the kit, else not (the page inlines it). */
+const renderOptions = (root: string): RenderOptions =>
+  existsSync(join(root, 'spec/SPEC.md')) ? { specLink: SPEC_LINK } : {};
+
 function writeRendered(root: string, results: ResultsFile): string[] {
-  const files = renderTable(results);
+  const files = renderTable(results, renderOptions(root));
   for (const old of existingTraces(root)) if (!files.has(old)) rmSync(join(root, old));
   for (const [path, text] of files) writeFileAtomic(join(root, path), text);
   return [...files.keys()];
@@ -278,7 +289,7 @@ export default async function table(argv: readonly string[]): Promise<number> {
       return EXIT.ok;
     }
     const drift = [...stale];
-    const files = renderTable(previous);
+    const files = renderTable(previous, renderOptions(root));
     for (const [path, text] of files) {
       const p = join(root, path);
       if (!existsSync(p)) drift.push(`${path}: missing`);
