@@ -32,9 +32,11 @@ See README.md for every flag.`;
 
 export async function main(argv: readonly string[]): Promise<number> {
   const [name, ...rest] = argv;
-  // Asked for, usage is the answer (stdout, exit 0); no command at all is a usage error (stderr, exit 2).
+  // Asked for, usage is the answer (stdout, exit 0); no command at all is a usage error (one line, exit 2).
   if (name === undefined) {
-    process.stderr.write(`${USAGE}\n`);
+    process.stderr.write(
+      `readshim-conformance: no command: give one of ${Object.keys(COMMANDS).join(', ')} (readshim-conformance --help says what each does)\n`,
+    );
     return EXIT.usage;
   }
   if (name === '--help' || name === '-h' || name === 'help') {

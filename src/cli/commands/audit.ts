@@ -94,7 +94,8 @@ async function judge(
     try {
       result = await auditTrace(trace, eventLines(text), adapter, agent?.fromRaw);
     } catch (e) {
-      if (e instanceof AuditInputError) throw new UsageError(`${file}: ${e.message}`);
+      if (e instanceof AuditInputError)
+        throw new UsageError(`${file}: ${e.message}${adapterPath !== undefined ? ` (decoder ${adapterPath})` : ''}`);
       throw e;
     }
     guard.check();
