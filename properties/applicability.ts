@@ -1,13 +1,13 @@
 /**
  * Whether a rule must be exercised in a run, or is n/a and why (spec/SPEC.md "Rules by arm" and
- * "Levers"), derived from each rule's RuleSpec (properties/rules.ts). A rule that is n/a still
+ * "Levers"), derived from each rule's module (properties/rules/). A rule that is n/a still
  * fails if a violation of it is observed.
  */
 import { LEVER_NAMES, modeOfLevers, type LeverName, type Mode } from '../src/core/levers.ts';
 import { RULE_IDS, type RuleId } from '../src/core/rules.ts';
-import type { Capabilities } from '../src/adapters/contract.ts';
+import type { Capabilities } from '../src/core/contract.ts';
 import type { LeverUse } from './lever-use.ts';
-import { RULE_SPECS, type RunShape } from './rules.ts';
+import { RULES_BY_ID, type RunShape } from './rules/index.ts';
 
 export type { RunShape };
 
@@ -15,7 +15,7 @@ const ALL_LEVERS = modeOfLevers(LEVER_NAMES);
 
 /** undefined = applicable; otherwise the reason it is n/a. */
 export function notApplicable(rule: RuleId, mode: Mode, caps: Capabilities, run: RunShape): string | undefined {
-  return RULE_SPECS[rule].notApplicable({ mode, caps, run });
+  return RULES_BY_ID[rule].notApplicable({ mode, caps, run });
 }
 
 /**
@@ -29,7 +29,7 @@ export const LEVER_RULES: Readonly<Record<LeverName, readonly RuleId[]>> = Objec
 });
 
 function rulesBehind(lever: LeverName): readonly RuleId[] {
-  return RULE_IDS.filter((id) => RULE_SPECS[id].lever?.(ALL_LEVERS) === lever);
+  return RULE_IDS.filter((id) => RULES_BY_ID[id].lever?.(ALL_LEVERS) === lever);
 }
 
 /** Opportunities a declared lever must have been offered, unused, before its rules are n/a rather than unexercised. */
@@ -40,7 +40,7 @@ export const UNUSED_LEVER_OPPORTUNITIES = 10;
  * force stands behind it and was offered often enough; undefined otherwise (then it is unexercised).
  */
 export function unusedLever(rule: RuleId, mode: Mode, use: Readonly<LeverUse>): string | undefined {
-  const lever = RULE_SPECS[rule].lever?.(mode);
+  const lever = RULES_BY_ID[rule].lever?.(mode);
   if (lever === undefined || !mode.levers[lever]) return undefined;
   const { offered, used } = use[lever];
   if (used === 0 && offered >= UNUSED_LEVER_OPPORTUNITIES)

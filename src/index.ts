@@ -1,5 +1,5 @@
 /** readshim-conformance — the public API. README.md documents every export. */
-export { defineAdapter, defineBytesAdapter } from './adapters/contract.ts';
+export { defineAdapter, defineBytesAdapter } from './core/contract.ts';
 export type {
   AdapterContext,
   AnyWorkerShim,
@@ -18,7 +18,7 @@ export type {
   StaleRequest,
   Surface,
   WorkerShim,
-} from './adapters/contract.ts';
+} from './core/contract.ts';
 export type {
   Claim,
   ClaimKind,
@@ -33,8 +33,8 @@ export type {
 export { claimProblem } from './core/claims.ts';
 export { RULE_IDS, TRUTH_RULES, SURFACE_RULES, isRuleId } from './core/rules.ts';
 export type { RuleId } from './core/rules.ts';
-export { RULES } from '../properties/rules.ts';
-export type { RuleInfo } from '../properties/rules.ts';
+export { RULES } from '../properties/rules/index.ts';
+export type { RuleInfo } from '../properties/rules/index.ts';
 export { ARM_NAMES, ARM_TABLE, ARM_FLAGS } from './core/arms.ts';
 export type { ArmName, Levers } from './core/arms.ts';
 export { parseTrace, formatTrace, TraceError } from './core/trace.ts';
@@ -47,4 +47,5 @@ export { loadAdapter } from './adapters/load.ts';
 export { combineShards } from '../properties/shard.ts';
 export type { Shard } from '../properties/shard.ts';
 export type { DriverDecoder, DriverDecodeInfo, DriverSource } from './adapters/drivers/decode.ts';
-export type { AgentProfile, AgentEnvInfo, AgentResultInfo, AgentWire } from './adapters/agent/profile.ts';
+export type { AgentProfile, AgentEnvInfo, AgentResultInfo } from './adapters/agent/profile.ts';
+export type { AgentWire } from './adapters/agent/wire/index.ts';

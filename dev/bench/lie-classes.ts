@@ -17,7 +17,7 @@
 import fc from 'fast-check';
 import type { ArmName } from '../../src/core/arms.ts';
 import type { RuleId } from '../../src/core/rules.ts';
-import type { ShimAdapter } from '../../src/adapters/contract.ts';
+import type { ShimAdapter } from '../../src/core/contract.ts';
 import { modeFor } from '../../src/adapters/capabilities.ts';
 import { DEFAULT_PROCESS_RUNS, openProcessAdapter } from '../../src/adapters/process/adapter.ts';
 import { LIE_CLASS_IDS, type LieClassId } from '../../properties/corpus/classes.ts';
@@ -63,7 +63,7 @@ export const SUBJECTS: Readonly<Partial<Record<LieClassId, Subject>>> = {
   compaction: { kind: 'mutant', id: 'NO-FORGET' },
   'forget-alias': { kind: 'mutant', id: 'FORGET-ALIAS' },
   'second-worker': { kind: 'mutant', id: 'PROCESS-LEDGER' },
-  'window-as-whole': { kind: 'mutant', id: 'WINDOW-BLIND' },
+  'window-same-text': { kind: 'mutant', id: 'WINDOW-BLIND' },
   'whole-after-window': { kind: 'mutant', id: 'WINDOW-BLIND' },
   'diff-partial-base': { kind: 'mutant', id: 'DIFF-PARTIAL-BASE' },
   'diff-cut-to-budget': { kind: 'mutant', id: 'DIFF-PREFIX' },

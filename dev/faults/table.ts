@@ -16,7 +16,16 @@
  * row needs a PATH without one.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -57,7 +66,11 @@ function makeScratch(): string {
   const tarball = sh('npm', ['pack', '--silent', '--pack-destination', scratch], ROOT).trim().split('\n').pop()!;
   sh('npm', ['init', '-y'], scratch);
   sh('npm', ['pkg', 'set', 'type=module'], scratch);
-  sh('npm', ['install', '--no-audit', '--no-fund', `./${tarball}`, '@modelcontextprotocol/server-filesystem@2026.8.31'], scratch);
+  sh(
+    'npm',
+    ['install', '--no-audit', '--no-fund', `./${tarball}`, '@modelcontextprotocol/server-filesystem@2026.8.31'],
+    scratch,
+  );
   return scratch;
 }
 
@@ -86,9 +99,10 @@ function pathWithout(name: string, path: string, scratch: string): string {
 /** Runs one row's command in `dir`; a row that outlives its limit is killed (a hang). */
 function execute(row: Row, dir: string, env: NodeJS.ProcessEnv): Promise<Ran> {
   const started = Date.now();
-  const child = row.shell !== undefined
-    ? spawn('bash', ['-c', row.shell], { cwd: dir, env, detached: true })
-    : spawn('npx', ['--no-install', 'readshim-conformance', ...(row.argv ?? [])], { cwd: dir, env, detached: true });
+  const child =
+    row.shell !== undefined
+      ? spawn('bash', ['-c', row.shell], { cwd: dir, env, detached: true })
+      : spawn('npx', ['--no-install', 'readshim-conformance', ...(row.argv ?? [])], { cwd: dir, env, detached: true });
   let stdout = '';
   let stderr = '';
   let sent: number | undefined;
@@ -177,7 +191,8 @@ function judgeEnd(row: Row, r: Ran): string[] {
       p.push(`exit ${String(r.code ?? r.signal)}, not death by ${row.signal!.name}`);
     if (r.afterSignalMs === undefined) p.push('the signal was never sent (the run ended first)');
     else if (r.afterSignalMs > 5_000) p.push(`${r.afterSignalMs} ms from the signal to the exit (over 5 s)`);
-  } else if (r.code !== 0) p.push(`the shell line's checks failed (exit ${String(r.code)}): ${r.stdout.trim().split('\n').pop() ?? ''}`);
+  } else if (r.code !== 0)
+    p.push(`the shell line's checks failed (exit ${String(r.code)}): ${r.stdout.trim().split('\n').pop() ?? ''}`);
   return p;
 }
 
@@ -291,8 +306,9 @@ async function main(argv: readonly string[]): Promise<number> {
     (r) => only === undefined || only.includes(r.group) || only.includes(r.id),
   );
   const ids = new Set<string>();
-  for (const r of rows) if (ids.has(r.id)) throw new Error(`two rows named ${r.id}`);
-  else ids.add(r.id);
+  for (const r of rows)
+    if (ids.has(r.id)) throw new Error(`two rows named ${r.id}`);
+    else ids.add(r.id);
   const path = process.env.PATH ?? '';
   const withBwrap = bwrapDir !== undefined ? `${resolve(bwrapDir)}:${path}` : path;
   const outcomes: Outcome[] = [];
@@ -301,7 +317,12 @@ async function main(argv: readonly string[]): Promise<number> {
     if (row.needsBwrap === true && !onPath('bwrap', withBwrap))
       outcome = { row, problems: [], skipped: 'no bubblewrap (give --bwrap <folder>)' };
     else {
-      const rowPath = row.needsBwrap === true ? withBwrap : row.noBwrap === true && onPath('bwrap', path) ? pathWithout('bwrap', path, scratch) : path;
+      const rowPath =
+        row.needsBwrap === true
+          ? withBwrap
+          : row.noBwrap === true && onPath('bwrap', path)
+            ? pathWithout('bwrap', path, scratch)
+            : path;
       outcome = await runRow(row, scratch, { ...process.env, PATH: rowPath });
     }
     outcomes.push(outcome);

@@ -1,5 +1,5 @@
 /**
- * Pins go stale (README "Check an agent CLI"): for each built-in agent profile, ask the registry for
+ * Pins go stale (docs/guide/agent.md): for each built-in agent profile, ask the registry for
  * the newest published version of its CLI; where it differs from the pin, install it into a
  * temporary prefix, run the same short `run --agent` against the pinned and the newest binary, and
  * print each rule whose verdict differs. Run it before bumping a pin.
@@ -16,7 +16,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BUILTIN_PROFILES } from '../../src/adapters/agent/profiles/index.ts';
-import { INSTALL_DIR } from '../../src/adapters/agent/adapter.ts';
+import { INSTALL_DIR } from '../../src/adapters/agent/install.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 

@@ -1,7 +1,7 @@
 /**
  * The docs' generated samples: the first screen of `run` on the embedded reference and on a shipped
- * shim that fails (examples/broken/), a hook's run, the `bench` table (README.md), and `bench`'s
- * JSON report (docs/BENCH.md), each from a real run of the command
+ * shim that fails (examples/minimal-shim/) (README.md), a hook's run (docs/guide/hook.md), the `bench`
+ * table and `bench`'s JSON report (docs/BENCH.md), each from a real run of the command
  * (the bin) with its defaults (a fixed seed, so the same text on any machine). `npm run
  * readme-samples` rewrites the marked blocks; test/ci/readme-samples.long.test.ts fails when a block
  * differs from a fresh run.
@@ -14,12 +14,13 @@ import { fileURLToPath } from 'node:url';
 export const README = fileURLToPath(new URL('../../README.md', import.meta.url));
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const BENCH_DOC = fileURLToPath(new URL('../../docs/BENCH.md', import.meta.url));
+const HOOK_DOC = fileURLToPath(new URL('../../docs/guide/hook.md', import.meta.url));
 const BIN = fileURLToPath(new URL('../../bin/readshim-conformance.js', import.meta.url));
 
 /** The samples, by marker name, and the command each runs. */
 export const SAMPLES = {
   'readme-sample:run': ['run', '--no-save'],
-  'readme-sample:fail': ['run', '--adapter', 'examples/broken/ignores-forget.ts', '--no-save'],
+  'readme-sample:fail': ['run', '--adapter', 'examples/minimal-shim/ignores-forget.ts', '--no-save'],
   'readme-sample:hook': [
     'run',
     '--hook',
@@ -48,8 +49,8 @@ const EXPECTED_EXIT: Readonly<Record<SampleName, number>> = {
 export const SAMPLE_FILE: Readonly<Record<SampleName, { readonly file: string; readonly lang: string }>> = {
   'readme-sample:run': { file: README, lang: '' },
   'readme-sample:fail': { file: README, lang: '' },
-  'readme-sample:hook': { file: README, lang: '' },
-  'readme-sample:bench': { file: README, lang: '' },
+  'readme-sample:hook': { file: HOOK_DOC, lang: '' },
+  'readme-sample:bench': { file: BENCH_DOC, lang: '' },
   'docs-sample:bench-json': { file: BENCH_DOC, lang: 'json' },
 };
 

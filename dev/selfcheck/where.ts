@@ -1,7 +1,12 @@
-/** Where each rule is judged in properties/ (GATES.md's "property" column; a test keeps it true), from properties/rules.ts. */
+/** Where each rule is judged in properties/ (GATES.md's "property" column): its module, and the surface probes it names. */
 import { RULE_IDS, type RuleId } from '../../src/core/rules.ts';
-import { RULE_SPECS } from '../../properties/rules.ts';
+import { RULES_BY_ID } from '../../properties/rules/index.ts';
 
 export const RULE_PROPERTY: Readonly<Record<RuleId, readonly string[]>> = Object.freeze(
-  Object.fromEntries(RULE_IDS.map((id) => [id, RULE_SPECS[id].judgedIn])) as Record<RuleId, readonly string[]>,
+  Object.fromEntries(
+    RULE_IDS.map((id): [RuleId, readonly string[]] => [
+      id,
+      [`properties/rules/${id}.ts`, ...new Set((RULES_BY_ID[id].probes ?? []).map((p) => p.file))],
+    ]),
+  ) as Record<RuleId, readonly string[]>,
 );

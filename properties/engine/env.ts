@@ -1,7 +1,7 @@
 /** What the random phase and the shrinking share: the adapter, the run's configuration, the slots, the observer. */
 import type { RuleId } from '../../src/core/rules.ts';
 import type { TraceEvent, TraceHeader } from '../../src/core/trace.ts';
-import type { DrivenAdapter } from '../../src/adapters/contract.ts';
+import type { DrivenAdapter } from '../../src/core/contract.ts';
 import { AdapterError } from '../../src/core/errors.ts';
 import { judgeHistory, type Goal, type HistoryConfig, type HistoryVerdict } from '../history.ts';
 import { pendingText, type HistoryObserver } from './observe.ts';
@@ -21,6 +21,8 @@ export interface EngineEnv {
   readonly progress: (line: string) => void;
   /** The run's time bound: once it says stop, no history starts (the random phase and the shrinking end there). */
   readonly stopWhen?: () => boolean;
+  /** Judge every history as spec 2.1 did too (a baseline of an older spec: "fixed by spec 2.2"). */
+  readonly legacy?: boolean;
 }
 
 let nextId = 0;
@@ -30,6 +32,8 @@ export interface RunHistoryOptions {
   readonly crashes?: boolean;
   /** Only whether this goal is met matters: the history stops once it is (judgeHistory `until`). */
   readonly until?: Goal;
+  /** Judge it as spec 2.1 did too (the verdict-move report of an older trace). */
+  readonly legacy?: boolean;
 }
 
 /** Judges one history in a slot, telling the observer when it starts, what it waits on, and how it ended. */
@@ -54,6 +58,7 @@ export function runHistory(
       const v = await judgeHistory(env.adapter, config, events, {
         ...(onStep ? { onStep } : {}),
         ...defined({ until: ro.until }),
+        ...(ro.legacy === true || (env.legacy === true && ro.until === undefined) ? { legacy: true } : {}),
       });
       const crashed =
         ro.crashes === true && env.crashIsError

@@ -2,7 +2,7 @@
 import { callAdapter } from '../../src/harness/blame.ts';
 import fc from 'fast-check';
 import { ARM_FLAGS, ARM_TABLE } from '../../src/core/arms.ts';
-import type { DrivenAdapter } from '../../src/adapters/contract.ts';
+import type { DrivenAdapter } from '../../src/core/contract.ts';
 import { count, describeValue, errorMessage, errorName, type ProbeResult } from './types.ts';
 
 /** Spellings that a truthiness- or case-insensitive resolver would accept. */

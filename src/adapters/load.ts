@@ -5,7 +5,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { UsageError } from '../core/errors.ts';
 import { capabilitiesProblem } from './capabilities.ts';
-import type { ShimAdapter } from './contract.ts';
+import type { ShimAdapter } from '../core/contract.ts';
 
 /** What is wrong with an adapter object, or undefined. */
 export function adapterProblem(a: unknown): string | undefined {
@@ -107,7 +107,7 @@ async function hasModuleSyntax(file: string): Promise<boolean> {
 
 /**
  * A `.js` module written as an ES module in a CommonJS package: Node would guess its type (or fail
- * through a loader); the user is told the two ways to say it instead (README "Writing an adapter").
+ * through a loader); the user is told the two ways to say it instead (docs/guide/adapter.md).
  */
 async function moduleTypeProblem(file: string, modulePath: string, what: string): Promise<string | undefined> {
   if (!file.endsWith('.js')) return undefined;

@@ -16,7 +16,7 @@ export interface IntDomain {
  * The domains of the numbers a run takes, from the command line or the vitest entry alike. A timer
  * beyond 2^31−1 ms fires at once (node clamps it to 1 ms); a seed is a 32-bit value (fast-check's
  * generator takes seed | 0, so 2^32 would silently be seed 0); a run's work units are planned
- * before its first history, so --runs has a stated maximum (README "Flags").
+ * before its first history, so --runs has a stated maximum (docs/reference/cli.md "run").
  */
 export const TIMEOUT_DOMAIN: IntDomain = { min: 1, max: 2 ** 31 - 1, unit: 'ms' };
 export const SEED_DOMAIN: IntDomain = { min: 0, max: 2 ** 32 - 1 };

@@ -1,5 +1,5 @@
 /**
- * Report envelope and safe output (README "run", docs/reference/exit-codes.md). Stdout is the
+ * Report envelope and safe output (docs/reference/cli.md "run", docs/reference/exit-codes.md). Stdout is the
  * report's alone: while a command runs, whatever else writes to it (an in-process adapter's
  * console.log) goes to stderr (reserveStdout). Every file the kit writes goes through writeTo /
  * emit, which never replace what is not a regular file (src/core/out-path.ts targetOf).

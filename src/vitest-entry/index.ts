@@ -25,7 +25,7 @@ import {
   type IntDomain,
 } from '../core/limits.ts';
 import { chooseArm } from '../adapters/capabilities.ts';
-import type { ShimAdapter } from '../adapters/contract.ts';
+import type { ShimAdapter } from '../core/contract.ts';
 import { withExitGuard } from '../adapters/exit-guard.ts';
 import { loadAdapter } from '../adapters/load.ts';
 import { DEFAULT_RUNS, runConformance, type RuleResult, type RunResult } from '../../properties/run.ts';
@@ -48,7 +48,7 @@ export interface ConformanceOptions {
   readonly seed?: number;
   /** A fixed cap instead of the three cap bands (as `run --cap`, 4 to 1,048,576). */
   readonly cap?: number;
-  /** Only these rules (default: all 24). */
+  /** Only these rules (default: all). */
   readonly only?: readonly RuleId[];
   /** Most histories the shrinking of one failed rule judges (as `run --shrink`). */
   readonly shrink?: number;
@@ -93,7 +93,7 @@ export function optionsProblem(options: ConformanceOptions): string | undefined 
   if (options.only !== undefined) {
     const bad = options.only.filter((id) => !isRuleId(id));
     if (options.only.length === 0 || bad.length > 0)
-      return `only names unknown rule ${bad.join(', ') || '(none)'}; see \`readshim-conformance spec\` for the 24 IDs`;
+      return `only names unknown rule ${bad.join(', ') || '(none)'}; see \`readshim-conformance spec\` for the rule IDs`;
   }
   if (options.corpus !== undefined && typeof options.corpus !== 'boolean') return 'corpus must be true or false';
   return undefined;

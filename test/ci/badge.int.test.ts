@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { RULES } from '../../properties/rules.ts';
+import { RULES } from '../../properties/rules/index.ts';
 import { cpuBudget, HERE, inProcess, ROOT } from '../src/cli/helpers.ts';
 import { parseXml, type XmlElement } from './xml.ts';
 

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RULES } from '../../properties/rules.ts';
+import { RULES } from '../../properties/rules/index.ts';
 import { xmlEscape } from '../../src/cli/report/junit.ts';
 import { cpuBudget, HERE, inProcess, ROOT, type Ran } from '../src/cli/helpers.ts';
 import { parseXml, type XmlElement } from './xml.ts';

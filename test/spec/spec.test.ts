@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import referenceAdapter from '../../src/adapters/reference.ts';
 import { RULE_IDS } from '../../src/core/rules.ts';
-import { RULES } from '../../properties/rules.ts';
+import { RULES } from '../../properties/rules/index.ts';
 import { formatTrace, parseTrace } from '../../src/core/trace.ts';
 import { judgeHistory } from '../../properties/history.ts';
 import { designFor } from '../../spec/designs/index.ts';

@@ -1,16 +1,16 @@
 /**
- * `audit` of an agent run's trace (README "Check an agent CLI"): the profile re-reads each raw tool
+ * `audit` of an agent run's trace (docs/guide/agent.md): the profile re-reads each raw tool
  * result the trace recorded (spec 2.1 `response.raw`) with the same normalisation and decoder the
  * run used, so the audit judges the bytes the CLI sent. A response without raw bytes (a 2.0 trace)
  * is decoded from its text, as a result that was not an error.
  */
 import type { Claim } from '../../core/claims.ts';
-import type { ShimAdapter } from '../../core/contract.ts';
+import type { ShimAdapter, ReadArgs } from '../../core/contract.ts';
 import { AdapterError } from '../../core/errors.ts';
-import type { RawDecoder, ReadArgs } from '../contract.ts';
 import type { ToolResult } from '../../harness/world.ts';
 import { agentCapabilities } from './adapter.ts';
 import type { AgentProfile, AgentResultInfo } from './profile.ts';
+import type { RawDecoder } from '../../harness/raw-decoder.ts';
 
 const bytesOf = (truth: ToolResult): number => (truth.ok ? Buffer.byteLength(truth.text, 'utf8') : 0);
 

@@ -1,18 +1,16 @@
 /**
- * What differs per agent CLI (README "Check an agent CLI"): how to start it headless, its env and
+ * What differs per agent CLI (docs/guide/agent.md): how to start it headless, its env and
  * the files its fresh HOME needs, its read tool, how its tool result maps to the worker's text and
  * how its stubs and refusals decode into claims. Data plus small functions, so a user adds a CLI
  * with `--agent-profile <module>` and no change to the kit.
  */
 import type { Claim } from '../../core/claims.ts';
+import { policiesProblem, type WithholdPolicy } from '../../core/policies.ts';
 import { UsageError } from '../../core/errors.ts';
 import { hostToolProblem, type HostToolBound } from '../../core/host-tool.ts';
-import type { ReadArgs } from '../contract.ts';
+import type { ReadArgs } from '../../core/contract.ts';
 import { importUserModule } from '../load.ts';
-
-/** The wire protocols the kit's model server speaks (src/adapters/agent/server.ts). */
-export type AgentWire = 'anthropic-messages' | 'openai-chat' | 'gemini';
-export const AGENT_WIRES: readonly AgentWire[] = Object.freeze(['anthropic-messages', 'openai-chat', 'gemini']);
+import { AGENT_WIRES, type AgentWire } from './wire/index.ts';
 
 export interface AgentEnvInfo {
   /** The model server's base URL for this worker (http://127.0.0.1:<port>/w/<worker>). */
@@ -72,6 +70,11 @@ export interface AgentProfile {
    */
   readonly tool?: HostToolBound;
   /**
+   * Spec 2.2: a policy by which the CLI itself withholds a read (SPEC.md "Withheld by the shim's
+   * policy"), so `decode` may answer `{ kind: 'withheld', policy: id }` for its notice.
+   */
+  readonly policies?: readonly WithholdPolicy[];
+  /**
    * How `forget` happens, when the CLI can be made to compact headless (a whole worker): the kit
    * ends the current turn, sends `command` then the session's prompt again, answers the summary
    * request with a fixed text, and reads what the CLI re-attached from its first request after it.
@@ -112,6 +115,11 @@ export function profileProblem(p: unknown): string | undefined {
   if (o.tool !== undefined) {
     const problem = hostToolProblem(o.tool);
     if (problem !== undefined) return problem.replace(/^capabilities\.tool/, 'tool');
+  }
+  if (o.policies !== undefined) {
+    // A CLI carries no instance seal: its notices are judged on their words (SPEC.md "Withheld by the shim's policy").
+    const problem = policiesProblem(o.policies, true);
+    if (problem !== undefined) return problem.replace(/^capabilities\.policies/, 'policies');
   }
   if (o.compact !== undefined) {
     const c = o.compact as Record<string, unknown> | null;

@@ -1,5 +1,5 @@
 /**
- * A worker's shim over a live process (docs/PROTOCOL.md "newWorker", "read", "readMany", "stale", "forget"):
+ * A worker's shim over a live process (docs/reference/protocol.md "newWorker", "read", "readMany", "stale", "forget"):
  * each op one request on the process's channel, its reply's counters noted, its error thrown as
  * the shim's own, its claim queued for decoding (src/adapters/claim-queue.ts).
  */
@@ -7,7 +7,14 @@ import type { Claim } from '../../core/claims.ts';
 import { AdapterError } from '../../core/errors.ts';
 import { defined } from '../../core/defined.ts';
 import type { ClaimQueue } from '../claim-queue.ts';
-import type { AdapterContext, Capabilities, Counters, ReadArgs, StaleRequest, WorkerShim } from '../contract.ts';
+import type {
+  AdapterContext,
+  Capabilities,
+  Counters,
+  ReadArgs,
+  StaleRequest,
+  WorkerShim,
+} from '../../core/contract.ts';
 import type { Message } from './channel.ts';
 import type { Live } from './processes.ts';
 import { errorFrom, toWire, type WireError } from './protocol.ts';
@@ -35,7 +42,7 @@ export async function workerShim(
       levers: ctx.levers,
       cap: toWire(ctx.cap),
       seal: ctx.seal,
-      // spec 2.1 "Forks and resumed sessions" (docs/PROTOCOL.md "newWorker"): sent only when they apply.
+      // spec 2.1 "Forks and resumed sessions" (docs/reference/protocol.md "newWorker"): sent only when they apply.
       ...defined({ session: ctx.session, forkOf: ctx.forkOf, resumed: ctx.resumed }),
     }),
   );

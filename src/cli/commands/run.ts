@@ -2,9 +2,9 @@
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { ARM_NAMES, type ArmName } from '../../core/arms.ts';
-import { isRuleId, type RuleId } from '../../core/rules.ts';
+import { RULE_IDS, isRuleId, type RuleId } from '../../core/rules.ts';
 import { formatTrace, headerModeText, type Trace } from '../../core/trace.ts';
-import type { DrivenAdapter } from '../../adapters/contract.ts';
+import type { DrivenAdapter } from '../../core/contract.ts';
 import { shellWord } from '../../adapters/command.ts';
 import type { ExitGuard } from '../../adapters/exit-guard.ts';
 import { guardAdapter } from '../strays.ts';
@@ -20,12 +20,15 @@ import { DEFAULT_FAILURE_DIR, loadFailures, olderSpecNote, readTraceFile } from 
 import { FailureLog, type FailedRule } from '../failure-log.ts';
 import { onInterrupt } from '../interrupt.ts';
 import { progress, progressEnabled, tempDirOf } from '../../core/output.ts';
+import { replayHost } from '../../../properties/replay-host.ts';
+import { movedLine } from '../../../properties/moved.ts';
+import { SPEC_VERSION, specBefore } from '../../core/version.ts';
 import { RunProgress } from '../progress.ts';
 import { DEFAULT_SEED } from '../../core/seed.ts';
 import { tmpdirProblem, writeProblem } from '../../core/out-path.ts';
 import { badgeSvgPath, finishRun, parseCiFlags, type CiFlags, type RunReporter } from '../ci.ts';
 import { SUBJECT_VALUE_FLAGS, checkSubjectSwitches, entryOf, parseSubject, type SubjectFlags } from '../subjects.ts';
-import { resolveAdapter } from '../in-process.ts';
+import { resolveAdapter } from '../../adapters/in-process/load.ts';
 import { defined } from '../../core/defined.ts';
 import { CAP_DOMAIN, MAX_RUN_CAP, MAX_SHRINK, SHRINK_DOMAIN } from '../../core/limits.ts';
 import { chooseArm } from '../../adapters/capabilities.ts';
@@ -65,7 +68,7 @@ export interface RunFlags {
   readonly strictFailures: boolean;
   /** --no-corpus: probes and random histories only (to see what the random phase finds alone). */
   readonly corpus: boolean;
-  /** --isolate: every subject process under bubblewrap (src/adapters/isolate.ts, README "Trust model"). */
+  /** --isolate: every subject process under bubblewrap (src/adapters/isolate.ts, docs/reference/trust-model.md). */
   readonly isolation?: Isolation;
   /** --max-heap <MiB>: the heap limit of an in-process adapter's thread (src/cli/thread.ts). */
   readonly heapMb?: number;
@@ -109,7 +112,7 @@ export function parseRunFlags(argv: readonly string[]): RunFlags {
     const unknown = ids.filter((id) => !isRuleId(id));
     if (unknown.length > 0 || ids.length === 0)
       throw new UsageError(
-        `run: --only names unknown rule ${unknown.join(', ') || '(none)'}; see \`readshim-conformance spec\` for the 24 IDs`,
+        `run: --only names unknown rule ${unknown.join(', ') || '(none)'}; see \`readshim-conformance spec\` for the ${RULE_IDS.length} IDs`,
       );
     only = ids as RuleId[];
   }
@@ -229,7 +232,7 @@ function readReplay(flags: RunFlags): Replay | undefined {
 
 /** The flags a saved trace needs to be replayed as this run judged it (the trace carries arm, cap and seal). */
 function replayCommand(flags: RunFlags, file: string): string {
-  // Runs as printed from a project that installed the kit, and in a checkout of it (README "Commands").
+  // Runs as printed from a project that installed the kit, and in a checkout of it (docs/reference/cli.md).
   const parts = ['npx readshim-conformance run', ...entryOf(flags.subject).argv(flags.subject, flags.cap)];
   if (flags.timeoutMs !== undefined) parts.push(`--timeout ${flags.timeoutMs}`);
   if (flags.isolation !== undefined) parts.push('--isolate');
@@ -339,7 +342,7 @@ async function runWith(
   if (progressEnabled()) shown.startTimer();
   let closed = false;
   try {
-    const { result, olderSpec } = await judge(flags, replay, subject, shown, log);
+    const { result, olderSpec, hostNotes } = await judge(flags, replay, subject, shown, log);
     // A probe that swallowed a process's protocol breach still ends the run with exit 2.
     const broken = subject.failure();
     if (broken !== undefined) throw broken;
@@ -350,6 +353,12 @@ async function runWith(
     const given = (flag: string): boolean => argv.some((a) => a === flag || a.startsWith(`${flag}=`));
     const notes = [
       ...olderSpec,
+      ...hostNotes,
+      ...(result.moved ?? []).map(movedLine),
+      ...(result.fixedBySpec ?? []).map(
+        (f) =>
+          `fixed by spec 2.2: ${f.replay} fails ${f.rules.join(', ')} no more only because spec 2.2 judges it differently, not because the shim changed${replay !== undefined ? '' : ': delete it from the failure database'}`,
+      ),
       ...(entry.eachHistory !== undefined && replay === undefined && !given('--runs')
         ? [
             `${flags.runs} histories per cap band is the default for --${flags.subject.kind} (each history starts ${entry.eachHistory}); --runs <n> overrides`,
@@ -384,7 +393,7 @@ async function judge(
   subject: Subject,
   shown: RunProgress,
   log: FailureLog,
-): Promise<{ result: RunResult; olderSpec: string[] }> {
+): Promise<{ result: RunResult; olderSpec: string[]; hostNotes: string[] }> {
   const adapter = subject.adapter;
   const arm = replay !== undefined ? replayArm(adapter, replay) : chooseArm(adapter, flags.arm);
   const fixed = adapter.capabilities.cap;
@@ -393,16 +402,21 @@ async function judge(
       `run: adapter ${adapter.name} has a fixed cap of ${fixed} bytes (capabilities.cap); drop --cap ${flags.cap}`,
     );
   const replayOnly = replay !== undefined;
+  const skipped = (line: string): boolean => process.stderr.write(`readshim-conformance: run: ${line}\n`);
   const replays =
     replay !== undefined
       ? [{ name: replay.file, trace: replay.trace }]
-      : loadFailures(
-          flags.failureDir,
-          adapter.name,
-          (line) => process.stderr.write(`readshim-conformance: run: ${line}\n`),
-          flags.strictFailures,
-        );
-  const olderSpec = replays.map((r) => olderSpecNote(r.name, r.trace)).filter((x): x is string => x !== undefined);
+      : loadFailures(flags.failureDir, adapter.name, skipped, flags.strictFailures);
+  // Spec 2.2: a replay takes the subject's host; a --replay behind another host is exit 2, a saved one is skipped.
+  const hosts = replays.map((r) => ({ r, host: replayHost(r.name, r.trace.header, adapter.capabilities.tool) }));
+  for (const { host } of hosts)
+    if (!host.ok) {
+      if (replay !== undefined) throw new UsageError(`run: ${host.problem}`);
+      skipped(`failure database: skipped ${host.problem}`);
+    }
+  const playable = hosts.filter((x) => x.host.ok).map((x) => x.r);
+  const hostNotes = hosts.flatMap(({ host }) => (host.ok && host.note !== undefined ? [host.note] : []));
+  const olderSpec = playable.map((r) => olderSpecNote(r.name, r.trace)).filter((x): x is string => x !== undefined);
   const spawning = subject.transport === 'process';
   const result = await judgeRun({
     adapter,
@@ -411,22 +425,26 @@ async function judge(
     seed: replay?.trace.header.seed ?? flags.seed,
     // A hook's or server's reads are the host's: the kit does not fail them on purpose (src/adapters/hook, src/adapters/mcp).
     transport: subject.transport,
-    replays,
+    replays: playable,
     replayOnly,
     ...(flags.cap !== undefined && !replayOnly ? { cap: flags.cap } : {}),
     ...(flags.only ? { only: flags.only } : {}),
     ...(flags.ci.shard ? { shard: flags.ci.shard } : {}),
     shrinkRuns: flags.shrink,
     ...(flags.corpus ? {} : { corpus: false }),
-    // Histories at once only where each has its own process, sandbox and HOME (SubjectEntry.isolatedHistories).
+    // Histories at once only where each has its own process, sandbox and HOME (SubjectKind.isolatedHistories).
     ...(subject.isolatedHistories ? { jobs: flags.jobs } : {}),
     ...(!spawning && flags.timeoutMs !== undefined ? { settleTimeoutMs: flags.timeoutMs } : {}),
+    // Spec 2.2: a baseline of an older spec is checked against this run as 2.1 judged it too.
+    ...(flags.ci.baseline !== undefined && specBefore(flags.ci.baseline.spec ?? SPEC_VERSION, '2.2')
+      ? { alsoSpec21: true }
+      : {}),
     onProgress: (l) => shown.line(l),
     ...(progressEnabled() ? { onHistory: shown.observe } : {}),
     onFailure: log.note,
     ...defined({ stopWhen: timeBound(flags.maxSeconds, shown) }),
   });
-  return { result, olderSpec };
+  return { result, olderSpec, hostNotes };
 }
 
 /**

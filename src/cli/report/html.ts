@@ -7,7 +7,7 @@
  * has its picture (src/cli/report/picture-svg.ts).
  */
 import { readFileSync } from 'node:fs';
-import { RULES } from '../../../properties/rules.ts';
+import { RULES } from '../../../properties/rules/index.ts';
 import { KIT_VERSION, SPEC_VERSION } from '../../core/version.ts';
 import type { RunResult } from '../../../properties/run.ts';
 import { findSpecFile, ruleProse } from '../../../spec/load.ts';

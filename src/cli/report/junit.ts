@@ -4,7 +4,7 @@
  * with the reason. With a baseline, an accepted failure is <skipped> and a fixed one a <failure>.
  * In a shard, a rule the shard did not exercise is <skipped> (the combined shards decide).
  */
-import { RULES } from '../../../properties/rules.ts';
+import { RULES } from '../../../properties/rules/index.ts';
 import type { RuleResult, RunResult } from '../../../properties/run.ts';
 import { isPartial } from '../../../properties/shard.ts';
 import type { BaselineCheck } from '../../../properties/baseline.ts';

@@ -1,10 +1,6 @@
 // dev/scripts/agent-pins.ts: the comparison and the flags (the registry and the CLIs are not reached here).
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BUILTIN_PROFILES } from '../../../src/adapters/agent/profiles/index.ts';
 import { differences, parseArgs, verdictsOf } from '../../../dev/scripts/agent-pins.ts';
-import { ROOT } from '../../src/cli/helpers.ts';
 
 const report = (rules: Record<string, string>): unknown => ({
   rules: Object.entries(rules).map(([id, status]) => ({ id, status })),
@@ -27,15 +23,5 @@ describe('agent-pins', () => {
     expect(parseArgs(['--runs', '0'])).toMatch(/--runs/);
     expect(parseArgs(['--bogus'])).toMatch(/unknown flag --bogus/);
     expect(parseArgs(['--only', 'qwen-code', '--runs', '3'])).toEqual({ only: ['qwen-code'], runs: 3, keep: false });
-  });
-
-  it('the install script pins exactly the versions the profiles name', () => {
-    const script = readFileSync(join(ROOT, 'dev/scripts/install-agent-clis.sh'), 'utf8');
-    const pins = [...script.matchAll(/\[([a-z-]+)\]="([^"]+)"/g)].map((m) => `${m[1]}=${m[2]}`).sort();
-    expect(pins).toEqual(
-      Object.entries(BUILTIN_PROFILES)
-        .map(([name, p]) => `${name}=${p.package}@${p.version}`)
-        .sort(),
-    );
   });
 });

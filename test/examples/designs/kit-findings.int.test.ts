@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { modeOfArm, modeOfLevers } from '../../../src/core/levers.ts';
 import { notApplicable, unusedLever } from '../../../properties/applicability.ts';
-import type { Capabilities } from '../../../src/adapters/contract.ts';
+import type { Capabilities } from '../../../src/core/contract.ts';
 import { emptyLeverUse } from '../../../properties/lever-use.ts';
 
 describe('a declared lever never used leaves every rule it stands behind n/a', () => {
@@ -26,7 +26,7 @@ describe('a declared lever never used leaves every rule it stands behind n/a', (
   });
 });
 
-describe('a rule whose lever is absent is n/a naming the lever (README "Levers or arms")', () => {
+describe('a rule whose lever is absent is n/a naming the lever (docs/guide/adapter.md "Levers or arms")', () => {
   const base: Capabilities = {
     capParam: false,
     windows: true,

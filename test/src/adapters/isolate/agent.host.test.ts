@@ -1,13 +1,14 @@
 /**
- * `run --agent --isolate` with the real, pinned Claude Code CLI on a real bubblewrap (README "Trust
- * model"): the CLI, in its own network namespace, reaches the kit's model server only through the
+ * `run --agent --isolate` with the real, pinned Claude Code CLI on a real bubblewrap (docs/reference/trust-model.md):
+ * the CLI, in its own network namespace, reaches the kit's model server only through the
  * loopback relay (src/adapters/agent/relay.ts), and its Read results come back as they do unisolated.
  * Fails, never skips, where bwrap or the CLI is missing.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { INSTALL_DIR, openAgentAdapter } from '../../../../src/adapters/agent/adapter.ts';
+import { openAgentAdapter } from '../../../../src/adapters/agent/adapter.ts';
+import { INSTALL_DIR } from '../../../../src/adapters/agent/install.ts';
 import { CLAUDE_STUB, claudeCode } from '../../../../src/adapters/agent/profiles/claude-code.ts';
 import { onPath, openIsolation } from '../../../../src/adapters/isolate.ts';
 
