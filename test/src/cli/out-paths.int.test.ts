@@ -42,11 +42,14 @@ if (!canUnshare)
  * links (/dev/stdout → /proc/self/fd/1): what a write there replaces, it replaces in the namespace only.
  */
 function inNamespace(script: string): { code: number | null; stdout: string; stderr: string } {
+  // Without its own /dev the script never runs: no case may reach the machine's real /dev/stdout.
   const setup = [
-    'set -u',
-    'mount -t tmpfs tmpfs /dev',
+    'set -eu',
+    'mount -t tmpfs tmpfs /dev || { echo "no private /dev: not run" >&2; exit 97; }',
+    '[ -z "$(ls -A /dev)" ] || exit 97',
     'mknod -m 666 /dev/null c 1 3; mknod -m 666 /dev/zero c 1 5; mknod -m 666 /dev/urandom c 1 9',
     'ln -s /proc/self/fd /dev/fd; ln -s /proc/self/fd/1 /dev/stdout; ln -s /proc/self/fd/2 /dev/stderr',
+    'set +e',
   ].join('\n');
   const file = join(tmp, `ns-${Math.random().toString(36).slice(2)}.sh`);
   writeFileSync(file, `${setup}\n${script}\n`);
