@@ -219,7 +219,7 @@ function adapterRows(): Row[] {
       id: 'shipped-ignores-forget',
       group: 'adapters',
       what: 'the shipped failing example',
-      argv: ['run', '--adapter', `${EX}broken/ignores-forget.ts`, '--runs', '2'],
+      argv: ['run', '--adapter', `${EX}minimal-shim/ignores-forget.ts`, '--runs', '2'],
       expect: verdict(1),
     },
     {
@@ -795,7 +795,7 @@ function traceRows(clean: string): Row[] {
       id: 'replay-compaction-lie',
       group: 'traces',
       what: 'the shipped clean trace (with a compaction) on the failing example',
-      argv: ['run', '--adapter', `${EX}broken/ignores-forget.ts`, '--replay', `${EX}traces/clean.jsonl`],
+      argv: ['run', '--adapter', `${EX}minimal-shim/ignores-forget.ts`, '--replay', `${EX}traces/clean.jsonl`],
       expect: verdict(1),
     },
     {

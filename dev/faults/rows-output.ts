@@ -10,7 +10,7 @@ import { EX, FX, type Row } from './row.ts';
 const fault = (culprit: RegExp) => ({ kind: 'fault', culprit }) as const;
 const verdict = (code?: 0 | 1) => ({ kind: 'verdict', ...(code !== undefined ? { code } : {}) }) as const;
 const REF = ['run', '--runs', '2', '--no-save'];
-const LIAR = ['run', '--adapter', `${EX}broken/ignores-forget.ts`, '--runs', '2'];
+const LIAR = ['run', '--adapter', `${EX}minimal-shim/ignores-forget.ts`, '--runs', '2'];
 
 /** A read-only tmpfs at `dir/ro` (root only; unmounted by teardown). */
 const readOnly = (dir: string): void => {
@@ -273,7 +273,7 @@ function signalRows(): Row[] {
       id: 'sigint-after-lie',
       group: 'signals',
       what: 'SIGINT after a lie was found',
-      argv: ['run', '--adapter', `${EX}broken/ignores-forget.ts`, ...long],
+      argv: ['run', '--adapter', `${EX}minimal-shim/ignores-forget.ts`, ...long],
       signal: { when: /failed so far/, name: 'SIGINT' },
       expect: interrupted(true),
     },
@@ -281,7 +281,7 @@ function signalRows(): Row[] {
       id: 'sigterm-after-lie',
       group: 'signals',
       what: 'SIGTERM after a lie was found',
-      argv: ['run', '--adapter', `${EX}broken/ignores-forget.ts`, ...long],
+      argv: ['run', '--adapter', `${EX}minimal-shim/ignores-forget.ts`, ...long],
       signal: { when: /failed so far/, name: 'SIGTERM' },
       expect: interrupted(true),
     },
@@ -349,7 +349,7 @@ function concurrentRows(): Row[] {
   const kit = 'npx --no-install readshim-conformance';
   const both = (a: string, b: string, check: string): string =>
     `${a} > a.out 2> a.err & p=$!; ${b} > b.out 2> b.err & q=$!; wait $p; x=$?; wait $q; y=$?; echo "exits $x $y"; ${check}`;
-  const liar = `${kit} run --adapter ${EX}broken/ignores-forget.ts --runs 3`;
+  const liar = `${kit} run --adapter ${EX}minimal-shim/ignores-forget.ts --runs 3`;
   return [
     {
       id: 'concurrent-same-db',
@@ -413,7 +413,7 @@ function concurrentRows(): Row[] {
       id: 'bounded-lie',
       group: 'bounded',
       what: '--max-seconds on a lying shim: the lie is kept',
-      argv: ['run', '--adapter', `${EX}broken/ignores-forget.ts`, '--max-seconds', '3', '--runs', '1000000'],
+      argv: ['run', '--adapter', `${EX}minimal-shim/ignores-forget.ts`, '--max-seconds', '3', '--runs', '1000000'],
       expect: verdict(1),
     },
     {

@@ -36,7 +36,7 @@ import { outputRows } from './rows-output.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
-interface Ran {
+export interface Ran {
   readonly code: number | null;
   readonly signal: NodeJS.Signals | null;
   readonly stdout: string;
@@ -159,7 +159,7 @@ function processesOf(dir: string): string[] {
 }
 
 /** What must hold of how the row ended. */
-function judgeEnd(row: Row, r: Ran): string[] {
+export function judgeEnd(row: Row, r: Ran): string[] {
   const p: string[] = [];
   const lines = r.stderr.split('\n').filter((l) => l.trim() !== '');
   if (r.hung) return [`hung: killed after ${(row.limitMs ?? DEFAULT_LIMIT_MS) / 1000} s`];
