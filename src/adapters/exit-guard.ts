@@ -17,6 +17,12 @@ export class ExitCalled extends AdapterError {
 
 const here = fileURLToPath(import.meta.url);
 
+/** process.exit as it was before any guard: the kit's own exit (an interrupted run's), never blamed on a subject. */
+const unguardedExit = process.exit.bind(process);
+export function kitExit(code: number): never {
+  return unguardedExit(code);
+}
+
 /** The first stack frame outside this module and Node's internals: where process.exit was called. */
 function caller(stack: string | undefined): string | undefined {
   for (const line of (stack ?? '').split('\n').slice(1)) {

@@ -10,6 +10,7 @@ import { constants } from 'node:os';
 import { EXIT } from '../core/errors.ts';
 import { sweepTemps } from '../core/output.ts';
 import { cleanupNow, ownSignals } from '../adapters/process/cleanup.ts';
+import { kitExit } from '../adapters/exit-guard.ts';
 import type { FailedRule } from './failure-log.ts';
 
 export interface InterruptPlan {
@@ -53,7 +54,7 @@ export function interruptLines(
 function dieBy(signal: Signal): void {
   for (const s of SIGNALS) process.removeAllListeners(s);
   process.kill(process.pid, signal);
-  setTimeout(() => process.exit(code(signal)), 500);
+  setTimeout(() => kitExit(code(signal)), 500);
 }
 
 /** Handles the signals until the returned function is called. */
@@ -66,7 +67,8 @@ export function onInterrupt(plan: InterruptPlan): () => void {
     for (const dir of plan.folders) sweepTemps(dir);
     const failed = plan.failed();
     process.stderr.write(`${interruptLines(signal, failed, (f) => plan.replay(f)).join('\n')}\n`);
-    if (failed.length > 0) process.exit(EXIT.failed);
+    // Not process.exit: while a subject runs in this thread, that is guarded and would blame the subject.
+    if (failed.length > 0) kitExit(EXIT.failed);
     dieBy(signal);
   };
   const finish = async (signal: Signal): Promise<void> => {

@@ -106,6 +106,21 @@ describe('a signal after a lie was found', { timeout: cpuBudget(10) }, () => {
     const report = JSON.parse(again.stdout) as { rules: { id: string; status: string }[] };
     expect(report.rules.find((x) => x.id === 'POINTER-FULL')?.status).toBe('fail');
   });
+
+  it("SIGTERM after a process shim lied: exit 1 naming it, never blamed on the shim (its exit guard is the subject's, not the kit's)", async () => {
+    const dir = mkdtempSync(join(tmp, 'process-'));
+    const r = await interrupt(
+      ['run', '--process', `python3 ${join(ROOT, 'examples/python/mtime_shim.py')}`, '--arm', 'cap', '--runs', '1000'],
+      dir,
+      /failed so far: POINTER-FULL/,
+      'SIGTERM',
+    );
+    expect(r.code).toBe(1);
+    expect(r.ms).toBeLessThan(5_000);
+    expect(r.stderr).toMatch(/run interrupted by SIGTERM: \d+ rules? had failed so far \(exit 1\)/);
+    expect(r.stderr).not.toMatch(/called process\.exit/);
+    expect(r.stderr).toMatch(/ {2}POINTER-FULL: \.readshim\/failures\/POINTER-FULL-[0-9a-f]+\.jsonl/);
+  });
 });
 
 describe('a signal before any lie', { timeout: cpuBudget(6) }, () => {
