@@ -102,7 +102,19 @@ function execute(row: Row, dir: string, env: NodeJS.ProcessEnv): Promise<Ran> {
   const child =
     row.shell !== undefined
       ? spawn('bash', ['-c', row.shell], { cwd: dir, env, detached: true })
-      : spawn('npx', ['--no-install', 'readshim-conformance', ...(row.argv ?? [])], { cwd: dir, env, detached: true });
+      : row.signal !== undefined
+        ? // The installed bin itself: through npx, the signal also ends the `sh -c` npm starts, and npx then
+          // reports the signal whatever the kit said (docs/reference/exit-codes.md "Interrupted runs").
+          spawn(resolve(dir, '../../node_modules/.bin/readshim-conformance'), [...(row.argv ?? [])], {
+            cwd: dir,
+            env,
+            detached: true,
+          })
+        : spawn('npx', ['--no-install', 'readshim-conformance', ...(row.argv ?? [])], {
+            cwd: dir,
+            env,
+            detached: true,
+          });
   let stdout = '';
   let stderr = '';
   let sent: number | undefined;
