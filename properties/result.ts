@@ -37,6 +37,22 @@ export interface EfficiencyFinding {
 export interface ShrinkInfo {
   readonly histories: number;
   readonly budgetSpent: boolean;
+  /** The run's time bound stopped it (the smallest failing history so far is told). */
+  readonly stopped?: true;
+}
+
+/**
+ * How far a run got when its time bound stopped it (`run --max-seconds`): what it had not done.
+ * Absent when it did everything it planned.
+ */
+export interface StoppedEarly {
+  /** Corpus cases not played because the bound came first. */
+  readonly corpusNotReached: number;
+  /** Random histories judged, and how many this run (or shard) planned, over every cap band. */
+  readonly histories: number;
+  readonly planned: number;
+  /** Rules whose shrinking the bound cut short (their story is the smallest failing history so far). */
+  readonly shrinkingCut: readonly RuleId[];
 }
 
 export interface Shard {
@@ -196,6 +212,8 @@ export interface RunResult {
   readonly corpus?: CorpusSummary;
   /** Findings that never change the exit code: an unsealed shim's notice mimicry (NOTICE-SEALED). */
   readonly advisories: readonly Advisory[];
+  /** Set when the run's time bound stopped it before it did all it planned: never a pass. */
+  readonly stoppedEarly?: StoppedEarly;
 }
 
 /** Spec 2.2: a verdict of a replayed older trace that moved (properties/moved.ts). */

@@ -19,7 +19,7 @@ import { AdapterError, UsageError } from '../src/core/errors.ts';
 import { modeFor } from '../src/adapters/capabilities.ts';
 import { notApplicable, unusedLever } from './applicability.ts';
 import { leadFromNote } from './corpus/classes.ts';
-import { playCorpus } from './corpus/play.ts';
+import { NOT_REACHED, playCorpus } from './corpus/play.ts';
 import { efficiencyFindings } from './efficiency.ts';
 import { FAKE_SEALS } from './generators/content.ts';
 import { recorded } from './recorded.ts';
@@ -33,9 +33,9 @@ import { runHistory, type EngineEnv } from './engine/env.ts';
 import { generatedPhase } from './engine/generated.ts';
 import type { HistoryObserver } from './engine/observe.ts';
 import { Slots } from './engine/pool.ts';
-import { Tally } from './engine/tally.ts';
+import { Tally, type FailureListener } from './engine/tally.ts';
 
-import type { FileIdentity, RuleResult, RunResult } from './result.ts';
+import type { CaseOutcome, FileIdentity, RuleResult, RunResult, StoppedEarly } from './result.ts';
 import { defined } from '../src/core/defined.ts';
 
 export type { RuleStatus };
@@ -50,6 +50,7 @@ export type {
   Phase,
   RuleResult,
   RunResult,
+  StoppedEarly,
 } from './result.ts';
 
 export interface RunOptions {
@@ -111,6 +112,18 @@ export interface JudgeOptions extends Omit<RunOptions, 'adapter'> {
    * of a REFUSAL-TRUE / PASSTHROUGH finding: a mutant that merely crashes is not killed (mutants).
    */
   readonly crashIsError?: boolean;
+  /**
+   * Told when a rule first fails, with the trace that replays it: `found` for a random history
+   * before it is shrunk, `final` for the counterexample the result holds (the CLI saves both as
+   * they come, so a run cut short keeps what it found).
+   */
+  readonly onFailure?: FailureListener;
+  /**
+   * The run's time bound (`run --max-seconds`): asked between histories; once true, no history
+   * starts — the corpus, the random phase and the shrinking end there — and the result's
+   * `stoppedEarly` says what was not done. Never a pass (the CLI exits 1).
+   */
+  readonly stopWhen?: () => boolean;
 }
 
 export const DEFAULT_RUNS = 150;
@@ -150,7 +163,7 @@ export async function judgeRun(options: JudgeOptions): Promise<RunResult> {
   const caps = o.adapter.capabilities;
   const targets = new Set<RuleId>(o.only ?? RULE_IDS);
   const seal = sealFor(o.seed);
-  const tally = new Tally();
+  const tally = new Tally(o.onFailure);
   const settle = o.settleTimeoutMs !== undefined ? { opTimeoutMs: o.settleTimeoutMs } : {};
   const progress = o.onProgress ?? (() => {});
   const mode = modeFor(caps, o.arm);
@@ -208,6 +221,7 @@ export async function judgeRun(options: JudgeOptions): Promise<RunResult> {
     progress,
     ...(o.crashIsError ? { crashIsError: true } : {}),
     ...(o.onHistory ? { observe: o.onHistory } : {}),
+    ...defined({ stopWhen: o.stopWhen }),
     ...(o.alsoSpec21 === true ? { legacy: true } : {}),
   };
   const moved: MovedVerdict[] = [];
@@ -291,13 +305,14 @@ export async function judgeRun(options: JudgeOptions): Promise<RunResult> {
             progress,
             ...settle,
             judgeWith: (label, cfg, events) => runHistory(env, label, cfg, events),
+            ...defined({ stopWhen: o.stopWhen }),
           },
           tally,
         )
       : undefined;
 
   // The random phase and the shrinking of what it found (properties/engine/).
-  const { units, used } = await generatedPhase(env, tally, {
+  const { units, used, stopped } = await generatedPhase(env, tally, {
     runs: o.replayOnly ? 0 : o.runs,
     seed: o.seed,
     transport: o.transport,
@@ -363,5 +378,23 @@ export async function judgeRun(options: JudgeOptions): Promise<RunResult> {
     ...(o.shard ? { shard: { ...o.shard, ...units } } : {}),
     ...(corpus ? { corpus: { played: corpus.cases.filter((c) => c.played).length, cases: corpus.cases } } : {}),
     advisories: corpus?.advisories ?? [],
+    ...stoppedEarly(corpus?.cases, stopped),
+  };
+}
+
+/** What the time bound cut, when it cut anything (RunResult.stoppedEarly). */
+function stoppedEarly(
+  cases: readonly CaseOutcome[] | undefined,
+  generated: { histories: number; planned: number; shrinkingCut: RuleId[] } | undefined,
+): { stoppedEarly?: StoppedEarly } {
+  const corpusNotReached = (cases ?? []).filter((c) => c.reason === NOT_REACHED).length;
+  if (corpusNotReached === 0 && generated === undefined) return {};
+  return {
+    stoppedEarly: {
+      corpusNotReached,
+      histories: generated?.histories ?? 0,
+      planned: generated?.planned ?? 0,
+      shrinkingCut: generated?.shrinkingCut ?? [],
+    },
   };
 }

@@ -25,6 +25,9 @@ import { defined } from '../../src/core/defined.ts';
 /** Where a run's checks came from. */
 export { PHASES, type Advisory, type CaseOutcome, type Phase } from '../result.ts';
 
+/** Why a case was not played when the run's time bound stopped it first. */
+export const NOT_REACHED = "not reached: the run's time bound stopped it first";
+
 /** What the corpus phase hands the run (run.ts's tally implements it). */
 export interface CorpusSink {
   /** A judged corpus history (checks, claims, lever use, efficiency). */
@@ -59,6 +62,8 @@ export interface CorpusEnv {
   readonly opTimeoutMs?: number;
   /** How the run judges a history (its engine: slots, progress); judgeHistory itself by default. */
   readonly judgeWith?: (label: string, config: HistoryConfig, events: readonly TraceEvent[]) => Promise<HistoryVerdict>;
+  /** The run's time bound: once it says stop, no further case is played (each is told not reached). */
+  readonly stopWhen?: () => boolean;
 }
 
 export interface CorpusReport {
@@ -166,6 +171,10 @@ export async function playCorpus(env: CorpusEnv, sink: CorpusSink): Promise<Corp
 
   env.progress?.(`corpus: ${CASES.length} directed cases`);
   for (const c of CASES) {
+    if (env.stopWhen?.() === true) {
+      outcomes.push({ id: c.id, lieClass: c.lieClass, played: false, reason: NOT_REACHED, failed: [] });
+      continue;
+    }
     const skip = whyNotPlayed(c, caps, env);
     const ctx: CaseContext = {
       cap: env.fixedCap ?? c.cap,
@@ -216,6 +225,10 @@ export async function playCorpus(env: CorpusEnv, sink: CorpusSink): Promise<Corp
     ...defined({ fixedCap: env.fixedCap }),
   });
   for (const m of mimics) {
+    if (env.stopWhen?.() === true) {
+      outcomes.push({ id: m.id, lieClass: 'notice-imitation', played: false, reason: NOT_REACHED, failed: [] });
+      continue;
+    }
     if (!m.rules.some((r) => env.targets.has(r)) || (!caps.seal && !env.targets.has('NOTICE-SEALED'))) {
       outcomes.push({
         id: m.id,

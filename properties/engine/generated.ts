@@ -36,7 +36,12 @@ export async function generatedPhase(
   env: EngineEnv,
   tally: Tally,
   o: GeneratedOptions,
-): Promise<{ used: BandUsed[]; units: { units: number; totalUnits: number } }> {
+): Promise<{
+  used: BandUsed[];
+  units: { units: number; totalUnits: number };
+  /** What the run's time bound cut (absent when it cut nothing). */
+  stopped?: { histories: number; planned: number; shrinkingCut: RuleId[] };
+}> {
   const caps = env.adapter.capabilities;
   const tool = caps.tool;
   const bands: { band: Band; fixedCap?: number; name: string }[] =
@@ -80,13 +85,19 @@ export async function generatedPhase(
     seed: (o.seed + (i + 1) * 1_000_003) | 0,
   }));
   const random = await randomPhase(env, plans, mine, o.runs, tally);
-  await shrinkFailures(env, random.found, tally, o.shrinkRuns);
+  const cut = await shrinkFailures(env, random.found, tally, o.shrinkRuns);
   const used: BandUsed[] = bands.map((b, i) => ({
     band: b.name,
     cap: b.fixedCap ?? (b.name === 'tiny' ? '4–64' : b.name === 'mid' ? '256–4096' : 24_576),
     histories: random.histories[i]!,
   }));
-  return { used, units: { units: mine.length, totalUnits: allUnits.length } };
+  const histories = random.histories.reduce((a, n) => a + n, 0);
+  const planned = mine.reduce((a, u) => a + u.to - u.from, 0);
+  return {
+    used,
+    units: { units: mine.length, totalUnits: allUnits.length },
+    ...(random.stopped || cut.length > 0 ? { stopped: { histories, planned, shrinkingCut: cut } } : {}),
+  };
 }
 
 /**
@@ -98,7 +109,7 @@ async function shrinkFailures(
   found: ReadonlyMap<RuleId, Found>,
   tally: Tally,
   budget: number,
-): Promise<void> {
+): Promise<RuleId[]> {
   const rules = [...env.targets].filter((r) => found.has(r) && !tally.failures.has(r));
   let active = rules.length;
   const shared = new SharedVerdicts();
@@ -116,5 +127,10 @@ async function shrinkFailures(
   for (const s of settled) if (s.status === 'rejected') throw s.reason;
   settled.forEach((s, i) => {
     if (s.status === 'fulfilled') tally.fail(rules[i]!, s.value.message, s.value.cx);
+  });
+  // The rules whose shrinking the run's time bound cut short.
+  return rules.filter((_, i) => {
+    const s = settled[i]!;
+    return s.status === 'fulfilled' && s.value.info.stopped === true;
   });
 }

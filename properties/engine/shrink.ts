@@ -60,7 +60,10 @@ async function search(
     };
     let winner: { j: number; draw: Draw; v: HistoryVerdict } | undefined;
     let exhausted = false;
+    let stoppedAt: number | undefined;
     const room = budget - spent;
+    const cut = { budgetSpent: false, stopped: true } as const;
+    if (env.stopWhen?.() === true) return { draw: current, path, last, info: { histories: spent, ...cut } };
     if (room <= 0) return { draw: current, path, last, info: { histories: spent, budgetSpent: at(0) !== undefined } };
     await inOrder(
       room,
@@ -80,12 +83,18 @@ async function search(
           exhausted = true;
           return true;
         }
-        if (!meets(r.v, goal)) return false;
-        winner = { j, ...r };
-        return true;
+        if (meets(r.v, goal)) {
+          winner = { j, ...r };
+          return true;
+        }
+        // The run's time bound: the smallest failing history so far is the story.
+        if (env.stopWhen?.() === true) stoppedAt = j;
+        return stoppedAt !== undefined;
       },
     );
     const w = winner;
+    if (w === undefined && stoppedAt !== undefined)
+      return { draw: current, path, last, info: { histories: spent + stoppedAt + 1, ...cut } };
     if (w === undefined) {
       spent += Math.min(room, pulled.length);
       // No candidate broke the rule: a local minimum, unless the budget ended the stream early.
