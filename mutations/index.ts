@@ -3,7 +3,7 @@
  * an adapter. A mutant is loaded exactly like a third party's --adapter module.
  */
 import type { ArmName } from '../src/core/arms.ts';
-import type { ShimAdapter } from '../src/adapters/contract.ts';
+import type { ShimAdapter } from '../src/core/contract.ts';
 import { loadAdapter } from '../src/adapters/load.ts';
 import { ADDITIONS, DESIGN_CATALOGUE } from './catalogue/index.ts';
 import type { MutantSpec } from './spec.ts';

@@ -22,7 +22,7 @@
  */
 import { RULE_IDS, type RuleId } from '../src/core/rules.ts';
 import type { ArmName } from '../src/core/arms.ts';
-import type { ShimAdapter } from '../src/adapters/contract.ts';
+import type { ShimAdapter } from '../src/core/contract.ts';
 import { judgeRun, type RunResult } from '../properties/run.ts';
 import { AdapterError } from '../src/harness/session.ts';
 import { loadMutant, mutantById, type LoadedMutant } from './index.ts';

@@ -5,7 +5,7 @@
  */
 import { LEVER_NAMES, modeOfLevers, type LeverName, type Mode } from '../src/core/levers.ts';
 import { RULE_IDS, type RuleId } from '../src/core/rules.ts';
-import type { Capabilities } from '../src/adapters/contract.ts';
+import type { Capabilities } from '../src/core/contract.ts';
 import type { LeverUse } from './lever-use.ts';
 import { RULES_BY_ID, type RunShape } from './rules/index.ts';
 

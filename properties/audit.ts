@@ -18,12 +18,13 @@ import {
   type Trace,
   type TraceEvent,
 } from '../src/core/trace.ts';
-import type { BytesShimAdapter, RawDecoder, ShimAdapter } from '../src/adapters/contract.ts';
+import type { BytesShimAdapter, ShimAdapter } from '../src/core/contract.ts';
 import { groupEnd, reattachedIn, type Outcome, type ReadOutcome, type StaleOutcome } from '../src/harness/session.ts';
 import { World, type ToolResult } from '../src/harness/world.ts';
 import { defined } from '../src/core/defined.ts';
 import { Oracle, type Violation } from './oracle/judge.ts';
 import { callWords, tellStory } from './story.ts';
+import type { RawDecoder } from '../src/harness/raw-decoder.ts';
 
 export interface Lie {
   /** 1-based line of the response's event in the trace file. */

@@ -3,7 +3,7 @@ import type { HostToolBound } from '../src/core/host-tool.ts';
 import type { Mode } from '../src/core/levers.ts';
 import type { RuleId } from '../src/core/rules.ts';
 import type { TraceEvent } from '../src/core/trace.ts';
-import type { DrivenAdapter } from '../src/adapters/contract.ts';
+import type { DrivenAdapter } from '../src/core/contract.ts';
 import { Session, type Outcome } from '../src/harness/session.ts';
 import type { LeverUse } from './lever-use.ts';
 import { frameAfter, heldBefore, type Frame, type HeldOf } from './picture.ts';

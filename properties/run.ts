@@ -12,7 +12,7 @@ import { KIT_VERSION, SPEC_VERSION } from '../src/core/version.ts';
 import { describeBinary, describeHostTool } from '../src/core/host-tool.ts';
 import { describeReinject } from '../src/core/reinject.ts';
 import { describeSessions } from '../src/core/sessions.ts';
-import type { BytesShimAdapter, DrivenAdapter, ShimAdapter } from '../src/adapters/contract.ts';
+import type { BytesShimAdapter, DrivenAdapter, ShimAdapter } from '../src/core/contract.ts';
 import type { Transport } from '../src/adapters/subject.ts';
 import { AdapterError } from '../src/core/errors.ts';
 import { modeFor } from '../src/adapters/capabilities.ts';

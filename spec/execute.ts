@@ -5,7 +5,7 @@
  * levers. One line of reason per failure.
  */
 import { leverList, type LeverName as ShimLever } from '../src/core/levers.ts';
-import type { AdapterContext, Counters, ShimAdapter, WorkerShim } from '../src/adapters/contract.ts';
+import type { AdapterContext, Counters, ShimAdapter, WorkerShim } from '../src/core/contract.ts';
 import type { Claim } from '../src/core/claims.ts';
 import type { RuleId } from '../src/core/rules.ts';
 import { AdapterError, Session, type ReadOutcome, type StaleOutcome } from '../src/harness/session.ts';

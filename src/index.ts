@@ -1,5 +1,5 @@
 /** readshim-conformance — the public API. README.md documents every export. */
-export { defineAdapter, defineBytesAdapter } from './adapters/contract.ts';
+export { defineAdapter, defineBytesAdapter } from './core/contract.ts';
 export type {
   AdapterContext,
   AnyWorkerShim,
@@ -18,7 +18,7 @@ export type {
   StaleRequest,
   Surface,
   WorkerShim,
-} from './adapters/contract.ts';
+} from './core/contract.ts';
 export type {
   Claim,
   ClaimKind,
@@ -47,4 +47,5 @@ export { loadAdapter } from './adapters/load.ts';
 export { combineShards } from '../properties/shard.ts';
 export type { Shard } from '../properties/shard.ts';
 export type { DriverDecoder, DriverDecodeInfo, DriverSource } from './adapters/drivers/decode.ts';
-export type { AgentProfile, AgentEnvInfo, AgentResultInfo, AgentWire } from './adapters/agent/profile.ts';
+export type { AgentProfile, AgentEnvInfo, AgentResultInfo } from './adapters/agent/profile.ts';
+export type { AgentWire } from './adapters/agent/wire/index.ts';

@@ -26,7 +26,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { ShimAdapter, WorkerShim } from '../../src/adapters/contract.ts';
+import type { ShimAdapter, WorkerShim } from '../../src/core/contract.ts';
 import reference from '../../src/adapters/reference.ts';
 import { DEFAULT_RUNS, runConformance } from '../../properties/run.ts';
 import { DEFAULT_SEED } from '../../src/core/seed.ts';

@@ -17,7 +17,7 @@
 import fc from 'fast-check';
 import type { ArmName } from '../../src/core/arms.ts';
 import type { RuleId } from '../../src/core/rules.ts';
-import type { ShimAdapter } from '../../src/adapters/contract.ts';
+import type { ShimAdapter } from '../../src/core/contract.ts';
 import { modeFor } from '../../src/adapters/capabilities.ts';
 import { DEFAULT_PROCESS_RUNS, openProcessAdapter } from '../../src/adapters/process/adapter.ts';
 import { LIE_CLASS_IDS, type LieClassId } from '../../properties/corpus/classes.ts';

@@ -17,7 +17,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BUILTIN_PROFILES } from '../../src/adapters/agent/profiles/index.ts';
-import { INSTALL_DIR } from '../../src/adapters/agent/adapter.ts';
+import { INSTALL_DIR } from '../../src/adapters/agent/install.ts';
 import {
   classify,
   differences,

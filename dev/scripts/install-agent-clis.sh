@@ -1,22 +1,18 @@
 #!/usr/bin/env bash
 # Installs the pinned agent CLIs that `run --agent` and `npm run test:hosts` judge
 # (README "Check an agent CLI") into .agent-clis/ (gitignored). Tests never install anything.
-# Usage: dev/scripts/install-agent-clis.sh [claude-code|qwen-code|gemini-cli ...]  (default: all)
+# The names and pins are the profiles' (src/adapters/agent/profiles/, read by dev/scripts/agent-clis.ts).
+# Usage: dev/scripts/install-agent-clis.sh [<name> ...]  (default: every built-in CLI)
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 PREFIX="${AGENT_CLIS_DIR:-.agent-clis}"
-declare -A PIN=(
-  [claude-code]="@anthropic-ai/claude-code@2.1.197"
-  [qwen-code]="@qwen-code/qwen-code@0.15.10"
-  [gemini-cli]="@google/gemini-cli@0.61.0"
-)
-names=("$@")
-[ ${#names[@]} -eq 0 ] && names=(claude-code qwen-code gemini-cli)
+pins="$(npx --no tsx dev/scripts/agent-clis.ts "$@")" || exit 2
+names=()
 specs=()
-for n in "${names[@]}"; do
-  [ -n "${PIN[$n]:-}" ] || { echo "install-agent-clis: unknown CLI '$n' (known: ${!PIN[*]})" >&2; exit 2; }
-  specs+=("${PIN[$n]}")
-done
+while read -r name spec; do
+  names+=("$name")
+  specs+=("$spec")
+done <<<"$pins"
 mkdir -p "$PREFIX"
 npm install --prefix "$PREFIX" --save-exact --no-audit --no-fund "${specs[@]}"
 echo "installed into $PREFIX/node_modules/.bin: ${names[*]}"

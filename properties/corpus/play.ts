@@ -9,7 +9,7 @@ import type { HostToolBound } from '../../src/core/host-tool.ts';
 import type { Mode } from '../../src/core/levers.ts';
 import type { RuleId } from '../../src/core/rules.ts';
 import type { TraceEvent, TraceHeader } from '../../src/core/trace.ts';
-import type { Capabilities, DrivenAdapter } from '../../src/adapters/contract.ts';
+import type { Capabilities, DrivenAdapter } from '../../src/core/contract.ts';
 import { AdapterError } from '../../src/core/errors.ts';
 import { judgeHistory, type HistoryConfig, type HistoryVerdict } from '../history.ts';
 import { sayClaim } from '../oracle/judge.ts';

@@ -1,7 +1,7 @@
 /** What the random phase and the shrinking share: the adapter, the run's configuration, the slots, the observer. */
 import type { RuleId } from '../../src/core/rules.ts';
 import type { TraceEvent, TraceHeader } from '../../src/core/trace.ts';
-import type { DrivenAdapter } from '../../src/adapters/contract.ts';
+import type { DrivenAdapter } from '../../src/core/contract.ts';
 import { AdapterError } from '../../src/core/errors.ts';
 import { judgeHistory, type Goal, type HistoryConfig, type HistoryVerdict } from '../history.ts';
 import { pendingText, type HistoryObserver } from './observe.ts';

@@ -7,7 +7,7 @@
 import type { Claim, RefusalClaim } from '../../src/core/claims.ts';
 import type { Mode } from '../../src/core/levers.ts';
 import type { RuleId } from '../../src/core/rules.ts';
-import type { Capabilities } from '../../src/adapters/contract.ts';
+import type { Capabilities } from '../../src/core/contract.ts';
 import type { ReadOutcome, StaleOutcome } from '../../src/harness/session.ts';
 import type { Known, OracleMemo } from './knowledge.ts';
 import type { ShadowName } from './models.ts';

@@ -10,7 +10,7 @@ import type { Claim } from '../../src/core/claims.ts';
 import type { LeverName } from '../../src/core/levers.ts';
 import { requestKey, resolvePath } from '../../src/core/paths.ts';
 import type { RuleId } from '../../src/core/rules.ts';
-import type { Capabilities } from '../../src/adapters/contract.ts';
+import type { Capabilities } from '../../src/core/contract.ts';
 import type { Mode } from '../../src/core/levers.ts';
 import type { OtherOutcome, Outcome, ReadOutcome, StaleOutcome } from '../../src/harness/session.ts';
 import { splitLines } from '../../src/harness/lines.ts';

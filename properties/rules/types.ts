@@ -8,7 +8,7 @@
 import type { ClaimKind } from '../../src/core/claims.ts';
 import type { LeverName, Mode } from '../../src/core/levers.ts';
 import type { RuleId } from '../../src/core/rules.ts';
-import type { Capabilities } from '../../src/adapters/contract.ts';
+import type { Capabilities } from '../../src/core/contract.ts';
 import type {
   Against,
   AnsweredRead,

@@ -8,7 +8,7 @@ import { ARM_TABLE, type ArmName } from '../../src/core/arms.ts';
 import type { RuleId } from '../../src/core/rules.ts';
 import type { TraceEvent } from '../../src/core/trace.ts';
 import { modeOfArm } from '../../src/core/levers.ts';
-import type { DrivenAdapter } from '../../src/adapters/contract.ts';
+import type { DrivenAdapter } from '../../src/core/contract.ts';
 import { hasArmSurface, offersDiff } from '../../src/adapters/capabilities.ts';
 import { judgeHistory } from '../history.ts';
 import { tellStory } from '../story.ts';

@@ -1,7 +1,7 @@
 /** ARM-GUARD and the resolver half of ARM-TABLE: strict flags, exact levers. */
 import fc from 'fast-check';
 import { ARM_FLAGS, ARM_TABLE } from '../../src/core/arms.ts';
-import type { DrivenAdapter } from '../../src/adapters/contract.ts';
+import type { DrivenAdapter } from '../../src/core/contract.ts';
 import { count, describeValue, errorMessage, errorName, type ProbeResult } from './types.ts';
 
 /** Spellings that a truthiness- or case-insensitive resolver would accept. */

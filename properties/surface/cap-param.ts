@@ -1,6 +1,6 @@
 /** CAP-PARAM: a cap outside the integers >= 4 is refused with a RangeError naming the domain. */
 import { leverList, type Mode } from '../../src/core/levers.ts';
-import { isShimAdapter, type AdapterContext, type DrivenAdapter } from '../../src/adapters/contract.ts';
+import { isShimAdapter, type AdapterContext, type DrivenAdapter } from '../../src/core/contract.ts';
 import { modeFor } from '../../src/adapters/capabilities.ts';
 import { World } from '../../src/harness/world.ts';
 import { count, describeValue, errorMessage, errorName, type ProbeResult } from './types.ts';

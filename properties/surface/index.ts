@@ -1,5 +1,5 @@
 /** All surface probes, once per run, over every arm the adapter declares. */
-import type { DrivenAdapter } from '../../src/adapters/contract.ts';
+import type { DrivenAdapter } from '../../src/core/contract.ts';
 import { probeArmGuard } from './arm-guard.ts';
 import { probeArmBehaviour } from './arm-behaviour.ts';
 import { probeCapParam } from './cap-param.ts';

@@ -1,5 +1,5 @@
 /** OFF-IDENTITY: the off arm returns the very tool object, with the very execute — whatever its shape. */
-import type { HostTool, DrivenAdapter } from '../../src/adapters/contract.ts';
+import type { HostTool, DrivenAdapter } from '../../src/core/contract.ts';
 import { count, errorMessage, type ProbeResult } from './types.ts';
 
 class ClassTool {

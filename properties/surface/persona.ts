@@ -1,6 +1,6 @@
 /** PERSONA-TRUTH (+ the persona half of NOTICE-SEALED): the line names exactly the arm's levers. */
 import { ARM_TABLE } from '../../src/core/arms.ts';
-import type { DrivenAdapter } from '../../src/adapters/contract.ts';
+import type { DrivenAdapter } from '../../src/core/contract.ts';
 import { n } from '../oracle/bytes.ts';
 import { count, errorMessage, type ProbeResult } from './types.ts';
 

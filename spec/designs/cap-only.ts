@@ -11,7 +11,7 @@
  */
 import { createHash } from 'node:crypto';
 import { posix } from 'node:path';
-import { defineAdapter, type Claim, type ReadArgs } from '../../src/adapters/contract.ts';
+import { defineAdapter, type Claim, type ReadArgs } from '../../src/core/contract.ts';
 
 const sha = (b: Uint8Array): string => createHash('sha256').update(b).digest('hex');
 const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

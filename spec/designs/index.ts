@@ -2,7 +2,7 @@
  * The lever shims SPEC.md's `levers=` examples run against (spec/SPEC.md "Levers"): small,
  * truthful designs that declare levers instead of an arm surface. One design per lever set.
  */
-import type { ShimAdapter } from '../../src/adapters/contract.ts';
+import type { ShimAdapter } from '../../src/core/contract.ts';
 import type { LeverName } from '../../src/core/levers.ts';
 import capOnly from './cap-only.ts';
 import pointerOnly from './pointer-only.ts';

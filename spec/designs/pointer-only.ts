@@ -10,7 +10,7 @@
  */
 import { createHash } from 'node:crypto';
 import { posix } from 'node:path';
-import { defineAdapter, type Claim, type ReadArgs } from '../../src/adapters/contract.ts';
+import { defineAdapter, type Claim, type ReadArgs } from '../../src/core/contract.ts';
 
 const sha = (s: string): string => createHash('sha256').update(s, 'utf8').digest('hex');
 const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

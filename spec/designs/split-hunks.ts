@@ -6,7 +6,7 @@
  * re-read of the text last given whole is a sealed pointer.
  */
 import { posix } from 'node:path';
-import { defineAdapter, type Claim, type ReadArgs } from '../../src/adapters/contract.ts';
+import { defineAdapter, type Claim, type ReadArgs } from '../../src/core/contract.ts';
 
 const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 

@@ -7,7 +7,7 @@ import { hostToolProblem } from '../core/host-tool.ts';
 import { reinjectProblem } from '../core/reinject.ts';
 import { sessionsProblem } from '../core/sessions.ts';
 import { LEVER_NAMES, isLeverName, modeOfArm, modeOfLevers, type Mode } from '../core/levers.ts';
-import type { Capabilities } from './contract.ts';
+import type { Capabilities } from '../core/contract.ts';
 
 /** Every one of these must be given, true or false (README "Capabilities"). */
 export const REQUIRED_CAPABILITIES = ['capParam', 'windows', 'staleServe', 'forget', 'counters', 'seal'] as const;

@@ -5,7 +5,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { UsageError } from '../core/errors.ts';
 import { capabilitiesProblem } from './capabilities.ts';
-import type { ShimAdapter } from './contract.ts';
+import type { ShimAdapter } from '../core/contract.ts';
 
 /** What is wrong with an adapter object, or undefined. */
 export function adapterProblem(a: unknown): string | undefined {

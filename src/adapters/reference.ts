@@ -1,7 +1,7 @@
 /** The reference shim as an in-process adapter: the kit's default and its first citizen. */
 import { ARM_FLAGS, type ArmName } from '../core/arms.ts';
 import { createReadShim, decodeResponse, personaLine, resolveArm } from '../../reference/index.ts';
-import { defineAdapter, type HostTool } from './contract.ts';
+import { defineAdapter, type HostTool } from '../core/contract.ts';
 
 export default defineAdapter({
   name: 'reference',

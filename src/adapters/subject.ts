@@ -1,10 +1,10 @@
 /**
- * What every kind of subject opens to (src/cli/subjects.ts registers the kinds): the adapter the
- * harness drives, how it is reached, and what the report says about the host it played.
- * docs/CONTRIBUTING.md "Add a kind of subject".
+ * What every kind of subject (src/adapters/kind.ts; src/cli/subjects.ts registers them) opens to:
+ * the adapter the harness drives, how it is reached, and what the report says about the host it
+ * played. docs/CONTRIBUTING.md "Add a kind of subject".
  */
 import type { AdapterError } from '../core/errors.ts';
-import type { DrivenAdapter } from './contract.ts';
+import type { DrivenAdapter } from '../core/contract.ts';
 import type { HostReport } from './drivers/driver.ts';
 
 export type { HostReport };

@@ -4,7 +4,7 @@
  * loop). Values pass through untouched — the tool wrapTool gets and returns keeps its identity
  * (OFF-IDENTITY) — only functions are wrapped, and the objects create/openHistory return.
  */
-import type { ShimAdapter } from './contract.ts';
+import type { ShimAdapter } from '../core/contract.ts';
 
 export interface CallLog {
   enter(what: string): number;

@@ -5,7 +5,7 @@
  */
 import { RULE_IDS, type RuleId } from '../core/rules.ts';
 import type { TraceEvent } from '../core/trace.ts';
-import type { ShimAdapter } from '../adapters/contract.ts';
+import type { ShimAdapter } from '../core/contract.ts';
 import { judgeHistory, type HistoryConfig } from '../../properties/history.ts';
 import type { EfficiencyKind, Violation } from '../../properties/oracle/judge.ts';
 

@@ -8,7 +8,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { ArmName } from '../core/arms.ts';
-import type { ShimAdapter } from '../adapters/contract.ts';
+import type { ShimAdapter } from '../core/contract.ts';
 import { loadAdapter } from '../adapters/load.ts';
 
 /** Each design and the arm its mutant runs under (test/src/bench/naive.test.ts keeps them equal to the catalogue's). */

@@ -8,7 +8,7 @@
  */
 import { ARM_NAMES } from '../core/arms.ts';
 import { leverList, modeOfArm, type Mode } from '../core/levers.ts';
-import type { ShimAdapter } from '../adapters/contract.ts';
+import type { ShimAdapter } from '../core/contract.ts';
 import { sealFor } from '../../properties/run.ts';
 import { LIE_CLASS_IDS, type LieClassId } from '../../properties/corpus/classes.ts';
 import { playCorpus } from '../../properties/corpus/play.ts';

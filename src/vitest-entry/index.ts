@@ -11,7 +11,7 @@
 import { beforeAll, describe, it } from 'vitest';
 import type { ArmName } from '../core/arms.ts';
 import { RULE_IDS, type RuleId } from '../core/rules.ts';
-import type { ShimAdapter } from '../adapters/contract.ts';
+import type { ShimAdapter } from '../core/contract.ts';
 import { withExitGuard } from '../adapters/exit-guard.ts';
 import { loadAdapter } from '../adapters/load.ts';
 import { DEFAULT_RUNS, runConformance, type RuleResult, type RunResult } from '../../properties/run.ts';

@@ -9,7 +9,7 @@ import { ARM_NAMES } from '../../src/core/arms.ts';
 import { modeOfArm, modeOfLevers, type Mode } from '../../src/core/levers.ts';
 import { RULE_IDS, isRuleId } from '../../src/core/rules.ts';
 import { eventProblem, formatTrace, parseTrace } from '../../src/core/trace.ts';
-import type { Capabilities } from '../../src/adapters/contract.ts';
+import type { Capabilities } from '../../src/core/contract.ts';
 import reference from '../../src/adapters/reference.ts';
 import { CASES, LIE_CLASSES, LIE_CLASS_IDS, whyNotPlayed } from '../../properties/corpus/index.ts';
 import { runConformance, type RunResult } from '../../properties/run.ts';

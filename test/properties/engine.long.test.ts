@@ -6,7 +6,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { AdapterContext, HistoryHandle, ShimAdapter } from '../../src/adapters/contract.ts';
+import type { AdapterContext, HistoryHandle, ShimAdapter } from '../../src/core/contract.ts';
 import { modeOfArm } from '../../src/core/levers.ts';
 import type { RuleId } from '../../src/core/rules.ts';
 import { BANDS } from '../../properties/generators/content.ts';

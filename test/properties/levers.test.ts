@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { modeOfArm, modeOfLevers, type LeverName } from '../../src/core/levers.ts';
 import type { RuleId } from '../../src/core/rules.ts';
 import type { TraceEvent } from '../../src/core/trace.ts';
-import { defineAdapter, type Capabilities, type Claim, type ShimAdapter } from '../../src/adapters/contract.ts';
+import { defineAdapter, type Capabilities, type Claim, type ShimAdapter } from '../../src/core/contract.ts';
 import { adapterProblem } from '../../src/adapters/load.ts';
 import reference from '../../src/adapters/reference.ts';
 import { judgeHistory, type HistoryVerdict } from '../../properties/history.ts';

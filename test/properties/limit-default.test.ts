@@ -4,7 +4,7 @@
  * every window, and a subject declaring only maxLines is never sent a window above it.
  */
 import { describe, expect, it } from 'vitest';
-import type { ShimAdapter } from '../../src/adapters/contract.ts';
+import type { ShimAdapter } from '../../src/core/contract.ts';
 import { runConformance, type RunResult } from '../../properties/run.ts';
 import { cachedWindowAdapter } from '../fixtures/naive-shims.ts';
 

@@ -7,7 +7,7 @@ import { posix } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import reference from '../../src/adapters/reference.ts';
 import { adapterProblem } from '../../src/adapters/load.ts';
-import type { Capabilities, ShimAdapter } from '../../src/adapters/contract.ts';
+import type { Capabilities, ShimAdapter } from '../../src/core/contract.ts';
 import { LEVER_NAMES, modeOfLevers, type LeverName } from '../../src/core/levers.ts';
 import { RULE_IDS, isRuleId, type RuleId } from '../../src/core/rules.ts';
 import { notApplicable } from '../../properties/applicability.ts';

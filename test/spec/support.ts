@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { tsImport } from 'tsx/esm/api';
-import type { ShimAdapter } from '../../src/adapters/contract.ts';
+import type { ShimAdapter } from '../../src/core/contract.ts';
 import { findSpecFile, loadSpecText, type LoadedSpec } from '../../spec/load.ts';
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));

@@ -5,12 +5,12 @@
  * is decoded from its text, as a result that was not an error.
  */
 import type { Claim } from '../../core/claims.ts';
-import type { ShimAdapter } from '../../core/contract.ts';
+import type { ShimAdapter, ReadArgs } from '../../core/contract.ts';
 import { AdapterError } from '../../core/errors.ts';
-import type { RawDecoder, ReadArgs } from '../contract.ts';
 import type { ToolResult } from '../../harness/world.ts';
 import { agentCapabilities } from './adapter.ts';
 import type { AgentProfile, AgentResultInfo } from './profile.ts';
+import type { RawDecoder } from '../../harness/raw-decoder.ts';
 
 const bytesOf = (truth: ToolResult): number => (truth.ok ? Buffer.byteLength(truth.text, 'utf8') : 0);
 

@@ -7,12 +7,9 @@
 import type { Claim } from '../../core/claims.ts';
 import { UsageError } from '../../core/errors.ts';
 import { hostToolProblem, type HostToolBound } from '../../core/host-tool.ts';
-import type { ReadArgs } from '../contract.ts';
+import type { ReadArgs } from '../../core/contract.ts';
 import { importUserModule } from '../load.ts';
-
-/** The wire protocols the kit's model server speaks (src/adapters/agent/server.ts). */
-export type AgentWire = 'anthropic-messages' | 'openai-chat' | 'gemini';
-export const AGENT_WIRES: readonly AgentWire[] = Object.freeze(['anthropic-messages', 'openai-chat', 'gemini']);
+import { AGENT_WIRES, type AgentWire } from './wire/index.ts';
 
 export interface AgentEnvInfo {
   /** The model server's base URL for this worker (http://127.0.0.1:<port>/w/<worker>). */

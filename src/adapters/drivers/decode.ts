@@ -7,7 +7,7 @@
  */
 import type { Claim } from '../../core/claims.ts';
 import { UsageError } from '../../core/errors.ts';
-import type { ReadArgs } from '../contract.ts';
+import type { ReadArgs } from '../../core/contract.ts';
 import { importUserModule } from '../load.ts';
 
 /**

@@ -4,7 +4,7 @@
  */
 import type { LeverName } from '../../core/levers.ts';
 import type { AdapterError } from '../../core/errors.ts';
-import type { HistoryAdapter } from '../contract.ts';
+import type { HistoryAdapter } from '../../core/contract.ts';
 
 /** The levers a driver declares unless --levers says otherwise: a hook or a server may withhold or diff, it has no cap. */
 export const DEFAULT_DRIVER_LEVERS: readonly LeverName[] = Object.freeze(['pointer', 'diff']);

@@ -4,6 +4,7 @@
  * the whole group is killed and the run ends with exit 2 (an AdapterError naming the hook), never
  * a hang and never a verdict decided by the clock.
  */
+import type { ChildProcess } from 'node:child_process';
 import { AdapterError } from '../../core/errors.ts';
 import { onKitExit } from '../process/cleanup.ts';
 import { spawnSubject, type Isolation } from '../isolate.ts';
@@ -36,6 +37,36 @@ export interface HookExit {
 
 const tail = (s: string): string => (s === '' ? '(nothing)' : JSON.stringify(s.length > 400 ? `…${s.slice(-400)}` : s));
 
+/** Kills the call's process group (a shell and what it started) and drops its pipes. */
+function killCall(child: ChildProcess): void {
+  if (child.pid !== undefined)
+    try {
+      process.kill(-child.pid, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+  for (const s of [child.stdin, child.stdout, child.stderr]) s?.destroy();
+}
+
+/** What a hook printed, at most MAX_OUTPUT bytes over stdout and stderr. */
+class Output {
+  readonly out: Buffer[] = [];
+  readonly err: Buffer[] = [];
+  #size = 0;
+
+  /** Keeps a chunk; false (and not kept) once the hook printed too much. */
+  take(into: Buffer[], chunk: Buffer): boolean {
+    this.#size += chunk.length;
+    if (this.#size > MAX_OUTPUT) return false;
+    into.push(chunk);
+    return true;
+  }
+
+  static text(bufs: Buffer[]): string {
+    return Buffer.concat(bufs).toString('utf8');
+  }
+}
+
 export function runHook(c: HookCall): Promise<HookExit> {
   return new Promise<HookExit>((resolve, reject) => {
     const child = spawnSubject({
@@ -45,53 +76,41 @@ export function runHook(c: HookCall): Promise<HookExit> {
       writable: c.writable ?? [],
       ...(c.isolation ? { isolation: c.isolation } : {}),
     });
-    const out: Buffer[] = [];
-    const err: Buffer[] = [];
-    let size = 0;
+    const o = new Output();
     let settled = false;
     let exit: { code: number | null; signal: string | null } | undefined;
-    const kill = (): void => {
-      if (child.pid !== undefined)
-        try {
-          process.kill(-child.pid, 'SIGKILL'); // the whole group: a shell and what it started
-        } catch {
-          // already gone
-        }
-      for (const s of [child.stdin, child.stdout, child.stderr]) s?.destroy();
-    };
-    const unregister = onKitExit(kill);
-    const text = (bufs: Buffer[]): string => Buffer.concat(bufs).toString('utf8');
+    const unregister = onKitExit(() => killCall(child));
     const finish = (f: () => void): void => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
       unregister();
+      killCall(child); // nothing of it may outlive the call
       f();
     };
     const fail = (why: string): void =>
-      finish(() => {
-        kill();
+      finish(() =>
         reject(
           new AdapterError(
-            `${c.what}: hook ${JSON.stringify(c.command)} ${why}; its stdout ended: ${tail(text(out))}; its stderr ended: ${tail(text(err))}`,
+            `${c.what}: hook ${JSON.stringify(c.command)} ${why}; its stdout ended: ${tail(Output.text(o.out))}; its stderr ended: ${tail(Output.text(o.err))}`,
           ),
-        );
-      });
+        ),
+      );
     const done = (): void =>
-      finish(() => {
-        kill(); // nothing of it may outlive the call
-        resolve({ code: exit?.code ?? null, signal: exit?.signal ?? null, stdout: text(out), stderr: text(err) });
-      });
+      finish(() =>
+        resolve({
+          code: exit?.code ?? null,
+          signal: exit?.signal ?? null,
+          stdout: Output.text(o.out),
+          stderr: Output.text(o.err),
+        }),
+      );
     const timer = setTimeout(() => fail(`did not finish within ${c.timeoutMs} ms`), c.timeoutMs);
-    const take =
-      (into: Buffer[]) =>
-      (chunk: Buffer): void => {
-        size += chunk.length;
-        if (size > MAX_OUTPUT) fail(`printed more than ${MAX_OUTPUT} bytes`);
-        else into.push(chunk);
-      };
-    child.stdout.on('data', take(out));
-    child.stderr.on('data', take(err));
+    const take = (into: Buffer[]) => (chunk: Buffer) => {
+      if (!o.take(into, chunk)) fail(`printed more than ${MAX_OUTPUT} bytes`);
+    };
+    child.stdout.on('data', take(o.out));
+    child.stderr.on('data', take(o.err));
     child.on('error', (e) => fail(`could not be started (${e.message})`));
     child.on('exit', (code, signal) => {
       exit = { code, signal };

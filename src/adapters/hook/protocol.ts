@@ -17,13 +17,13 @@ export interface ReadToolInput {
 }
 
 /** The fields every hook event carries. */
-export interface HookSession {
+export interface SessionFields {
   readonly session_id: string;
   readonly transcript_path: string;
   readonly cwd: string;
 }
 
-export function preToolUse(s: HookSession, toolUseId: string, input: ReadToolInput): Record<string, unknown> {
+export function preToolUse(s: SessionFields, toolUseId: string, input: ReadToolInput): Record<string, unknown> {
   return {
     ...s,
     permission_mode: 'default',
@@ -47,7 +47,7 @@ export interface ReadToolResponse {
 }
 
 export function postToolUse(
-  s: HookSession,
+  s: SessionFields,
   toolUseId: string,
   input: ReadToolInput,
   response: ReadToolResponse,
@@ -64,7 +64,7 @@ export function postToolUse(
 }
 
 /** The one compaction event the played host sends: PreCompact, trigger "auto" (the context filled up). */
-export function preCompact(s: HookSession): Record<string, unknown> {
+export function preCompact(s: SessionFields): Record<string, unknown> {
   return { ...s, hook_event_name: 'PreCompact', trigger: 'auto', custom_instructions: '' };
 }
 

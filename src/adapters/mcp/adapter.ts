@@ -11,7 +11,7 @@ import { UsageError } from '../../core/errors.ts';
 import type { HostToolBinary } from '../../core/host-tool.ts';
 import type { LeverName } from '../../core/levers.ts';
 import { ClaimQueue } from '../claim-queue.ts';
-import type { Capabilities, DecodingHistoryHandle } from '../contract.ts';
+import type { Capabilities, DecodingHistoryHandle } from '../../core/contract.ts';
 import { DEFAULT_POINTER_PATTERN, pointerRegex, type DriverDecoder } from '../drivers/decode.ts';
 import { DEFAULT_DRIVER_LEVERS, type DriverAdapter, type HostReport } from '../drivers/driver.ts';
 import { DEFAULT_TIMEOUT_MS } from '../process/adapter.ts';

@@ -7,7 +7,7 @@ import type { Claim } from '../../core/claims.ts';
 import { AdapterError } from '../../core/errors.ts';
 import { windowOf } from '../../harness/lines.ts';
 import { utf8Text } from '../../harness/world.ts';
-import type { ReadArgs } from '../contract.ts';
+import type { ReadArgs } from '../../core/contract.ts';
 import { defaultDecode, type DriverDecoder } from '../drivers/decode.ts';
 import type { ReadTool } from './tool.ts';
 

@@ -4,7 +4,7 @@
  */
 import { AdapterError } from '../../core/errors.ts';
 import type { ClaimQueue } from '../claim-queue.ts';
-import type { ReadArgs, WorkerShim } from '../contract.ts';
+import type { ReadArgs, WorkerShim } from '../../core/contract.ts';
 import { serialQueue } from '../drivers/driver.ts';
 import { decodeRead, readArguments, refusalOf, resultContent, type ReadDecoding } from './result.ts';
 import type { Live, Sessions } from './session.ts';

@@ -16,7 +16,7 @@ import type {
   ShimAdapter,
   Surface,
   WorkerShim,
-} from '../contract.ts';
+} from '../../core/contract.ts';
 import { ClaimQueue } from '../claim-queue.ts';
 import type { Channel } from './channel.ts';
 import { Processes, type Live } from './processes.ts';

@@ -5,7 +5,7 @@
  */
 import { AdapterError } from '../../core/errors.ts';
 import { KIT_VERSION, SPEC_VERSION } from '../../core/version.ts';
-import type { Capabilities } from '../contract.ts';
+import type { Capabilities } from '../../core/contract.ts';
 import { withRoot } from '../command.ts';
 import type { Isolation } from '../isolate.ts';
 import { Channel } from './channel.ts';

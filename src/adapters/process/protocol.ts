@@ -4,9 +4,8 @@
  */
 import type { ArmName, Levers } from '../../core/arms.ts';
 import { claimProblem, type Claim } from '../../core/claims.ts';
-import type { DecodeInfo } from '../../core/contract.ts';
+import type { DecodeInfo, Capabilities, Counters } from '../../core/contract.ts';
 import { capabilitiesProblem } from '../capabilities.ts';
-import type { Capabilities, Counters } from '../contract.ts';
 
 /** Bumped when a message changes shape; a process answers hello with the version it speaks. */
 export const PROTOCOL_VERSION = 1;

@@ -6,7 +6,7 @@
  */
 import type { BatchPart } from '../../core/batch.ts';
 import type { ClaimQueue } from '../claim-queue.ts';
-import type { AdapterContext, Capabilities } from '../contract.ts';
+import type { AdapterContext, Capabilities } from '../../core/contract.ts';
 import type { Channel, Message } from './channel.ts';
 import type { WireError, WirePart } from './protocol.ts';
 import type { Sandbox } from './sandbox.ts';

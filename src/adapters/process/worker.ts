@@ -7,7 +7,14 @@ import type { Claim } from '../../core/claims.ts';
 import { AdapterError } from '../../core/errors.ts';
 import { defined } from '../../core/defined.ts';
 import type { ClaimQueue } from '../claim-queue.ts';
-import type { AdapterContext, Capabilities, Counters, ReadArgs, StaleRequest, WorkerShim } from '../contract.ts';
+import type {
+  AdapterContext,
+  Capabilities,
+  Counters,
+  ReadArgs,
+  StaleRequest,
+  WorkerShim,
+} from '../../core/contract.ts';
 import type { Message } from './channel.ts';
 import type { Live } from './processes.ts';
 import { errorFrom, toWire, type WireError } from './protocol.ts';

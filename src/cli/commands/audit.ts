@@ -14,7 +14,7 @@ import { EXIT, UsageError } from '../../core/errors.ts';
 import { loadTraceFile } from '../failures.ts';
 import { emit } from '../../core/output.ts';
 import { auditJson, auditPretty } from '../report/audit.ts';
-import { resolveAdapter } from '../in-process.ts';
+import { resolveAdapter } from '../../adapters/in-process/load.ts';
 
 export default async function audit(argv: readonly string[]): Promise<number> {
   const p = parseArgs('audit', argv, { values: ['adapter', 'agent', 'agent-profile', 'reporter'], positionals: 1 });

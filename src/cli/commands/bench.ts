@@ -4,7 +4,7 @@
  */
 import { ARM_NAMES, type ArmName } from '../../core/arms.ts';
 import { modeOfArm, type Mode } from '../../core/levers.ts';
-import type { ShimAdapter } from '../../adapters/contract.ts';
+import type { ShimAdapter } from '../../core/contract.ts';
 import { modeFor } from '../../adapters/capabilities.ts';
 import { isolationAssumption, openIsolation, type Isolation } from '../../adapters/isolate.ts';
 import { openProcessAdapter, type ProcessAdapter } from '../../adapters/process/adapter.ts';
@@ -14,7 +14,7 @@ import { DEFAULT_WORKLOAD, buildWorkload, workloadProblem, type WorkloadParams }
 import { SEED_DOMAIN, TIMEOUT_DOMAIN, intFlag, oneOf, parseArgs } from '../args.ts';
 import { EXIT, UsageError } from '../../core/errors.ts';
 import { emit, progress } from '../../core/output.ts';
-import { resolveAdapter } from '../in-process.ts';
+import { resolveAdapter } from '../../adapters/in-process/load.ts';
 import { tmpdirProblem, writeProblem } from '../../core/out-path.ts';
 import { defined } from '../../core/defined.ts';
 

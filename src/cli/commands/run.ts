@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { ARM_NAMES, type ArmName } from '../../core/arms.ts';
 import { isRuleId, type RuleId } from '../../core/rules.ts';
 import { formatTrace, headerModeText, type Trace } from '../../core/trace.ts';
-import type { DrivenAdapter } from '../../adapters/contract.ts';
+import type { DrivenAdapter } from '../../core/contract.ts';
 import { shellWord } from '../../adapters/command.ts';
 import { withExitGuard, type ExitGuard } from '../../adapters/exit-guard.ts';
 import type { CallLog } from '../../adapters/watched.ts';
@@ -21,7 +21,7 @@ import { DEFAULT_SEED } from '../../core/seed.ts';
 import { tmpdirProblem, writeProblem } from '../../core/out-path.ts';
 import { finishRun, parseCiFlags, type CiFlags, type RunReporter } from '../ci.ts';
 import { SUBJECT_VALUE_FLAGS, checkSubjectSwitches, entryOf, parseSubject, type SubjectFlags } from '../subjects.ts';
-import { resolveAdapter } from '../in-process.ts';
+import { resolveAdapter } from '../../adapters/in-process/load.ts';
 import { defined } from '../../core/defined.ts';
 
 export { DEFAULT_SEED, resolveAdapter };
@@ -316,7 +316,7 @@ async function runWith(
       ...(flags.ci.shard ? { shard: flags.ci.shard } : {}),
       shrinkRuns: flags.shrink,
       ...(flags.corpus ? {} : { corpus: false }),
-      // Histories at once only where each has its own process, sandbox and HOME (SubjectEntry.isolatedHistories).
+      // Histories at once only where each has its own process, sandbox and HOME (SubjectKind.isolatedHistories).
       ...(subject.isolatedHistories ? { jobs: flags.jobs } : {}),
       ...(!spawning && flags.timeoutMs !== undefined ? { settleTimeoutMs: flags.timeoutMs } : {}),
       onProgress: (l) => shown.line(l),

@@ -6,7 +6,7 @@
  */
 import referenceAdapter from '../../adapters/reference.ts';
 import { toJson } from '../../core/json.ts';
-import type { ShimAdapter } from '../../adapters/contract.ts';
+import type { ShimAdapter } from '../../core/contract.ts';
 import { parseArgs, oneOf } from '../args.ts';
 import { EXIT, UsageError } from '../../core/errors.ts';
 import { emit, envelope, progress } from '../../core/output.ts';

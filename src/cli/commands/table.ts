@@ -266,9 +266,7 @@ export default async function table(argv: readonly string[]): Promise<number> {
 
   if (flags.mode !== 'run') {
     if (previous === undefined)
-      throw new UsageError(
-        `table: no ${RESULTS_PATH} in ${root}: run \`readshim-conformance table\` first`,
-      );
+      throw new UsageError(`table: no ${RESULTS_PATH} in ${root}: run \`readshim-conformance table\` first`);
     const stale = staleness(list, previous, root);
     if (flags.mode === 'render') {
       if (stale.length > 0)

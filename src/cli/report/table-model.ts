@@ -5,18 +5,24 @@
  */
 import { UsageError } from '../../core/errors.ts';
 import { defined } from '../../core/defined.ts';
+import { INSTALL_DIR } from '../../adapters/agent/install.ts';
+import { BUILTIN_PROFILES } from '../../adapters/agent/profiles/index.ts';
+import { SUBJECT_KINDS, type SubjectKindName } from '../subjects.ts';
 
-export const KINDS = ['adapter', 'process', 'hook', 'mcp', 'agent'] as const;
-export type Kind = (typeof KINDS)[number];
+/** The kinds of subject a row may be (src/cli/subjects.ts). */
+export const KINDS: readonly SubjectKindName[] = SUBJECT_KINDS;
+export type Kind = SubjectKindName;
 
 /** The `run` flag that names each kind's subject (an `adapter` row may give none: the reference). */
-export const KIND_FLAG: Readonly<Record<Kind, string>> = {
-  adapter: '--adapter',
-  process: '--process',
-  hook: '--hook',
-  mcp: '--mcp',
-  agent: '--agent',
-};
+export const KIND_FLAG = Object.fromEntries(KINDS.map((k) => [k, `--${k}`])) as Readonly<Record<Kind, string>>;
+
+/** The pin of the built-in agent profile an `agent` row runs (`--agent <name>`), or undefined. */
+function builtinPin(argv: readonly string[]): { package: string; version: string; prefix: string } | undefined {
+  const at = argv.indexOf('--agent');
+  const name = at === -1 ? argv.find((a) => a.startsWith('--agent='))?.slice('--agent='.length) : argv[at + 1];
+  const p = name !== undefined && Object.hasOwn(BUILTIN_PROFILES, name) ? BUILTIN_PROFILES[name] : undefined;
+  return p === undefined ? undefined : { package: p.package, version: p.version, prefix: INSTALL_DIR };
+}
 
 /** Flags the table sets itself on every run (its report, an empty failure database), or that a table row cannot mean. */
 export const RESERVED_FLAGS = [
@@ -93,9 +99,15 @@ export function parseImplementations(text: string, file: string): Implementation
       bad(`${name}: kind ${JSON.stringify(kind)} is not one of ${KINDS.join(', ')}`);
     const design = str('design') ?? bad(`${name}: needs "design" (one sentence on how it works)`);
     const source = str('source');
-    const pkg = str('package');
-    const version = str('version');
-    const prefix = str('prefix');
+    // A row that runs a built-in agent profile and names no package runs the profile's pinned CLI.
+    const unpinned = source === undefined && [o.package, o.version, o.prefix].every((x) => x === undefined);
+    const pin =
+      kind === 'agent' && unpinned && Array.isArray(o.argv)
+        ? builtinPin(o.argv.filter((a): a is string => typeof a === 'string'))
+        : undefined;
+    const pkg = str('package') ?? pin?.package;
+    const version = str('version') ?? pin?.version;
+    const prefix = str('prefix') ?? pin?.prefix;
     if ((source === undefined) === (pkg === undefined))
       bad(`${name}: give "source" (a shipped example's path) or "package" with its pinned "version", one of them`);
     if (pkg !== undefined && (version === undefined || !EXACT_VERSION.test(version)))

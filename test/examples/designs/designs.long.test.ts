@@ -14,7 +14,7 @@
  */
 import { posix } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { ReadArgs, ShimAdapter, WorkerShim } from '../../../src/adapters/contract.ts';
+import type { ReadArgs, ShimAdapter, WorkerShim } from '../../../src/core/contract.ts';
 import type { RuleId } from '../../../src/core/rules.ts';
 import { DEFAULT_RUNS, runConformance, type RunResult } from '../../../properties/run.ts';
 import capOnly from '../../../examples/designs/cap-only.ts';

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { modeOfArm, modeOfLevers } from '../../../src/core/levers.ts';
 import { notApplicable, unusedLever } from '../../../properties/applicability.ts';
-import type { Capabilities } from '../../../src/adapters/contract.ts';
+import type { Capabilities } from '../../../src/core/contract.ts';
 import { emptyLeverUse } from '../../../properties/lever-use.ts';
 
 describe('a declared lever never used leaves every rule it stands behind n/a', () => {

@@ -3,12 +3,11 @@
  * answered, the claim decoded from it), so a test can put the oracle in one exact situation and
  * assert what it says — the rule and the message a user reads in the story.
  */
-import type { Capabilities } from '../../../src/adapters/contract.ts';
+import type { Capabilities, Counters } from '../../../src/core/contract.ts';
 import type { ArmName } from '../../../src/core/arms.ts';
 import type { Claim } from '../../../src/core/claims.ts';
 import { modeOfArm, modeOfLevers, type LeverName } from '../../../src/core/levers.ts';
 import type { RecordedResponse } from '../../../src/core/trace.ts';
-import type { Counters } from '../../../src/adapters/contract.ts';
 import { Oracle, type Violation } from '../../../properties/oracle/judge.ts';
 
 export const SEAL = 'oracle-test-seal';

@@ -8,8 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { judgeHistory } from '../../../properties/history.ts';
 import { modeOfLevers } from '../../../src/core/levers.ts';
 import { AdapterError } from '../../../src/core/errors.ts';
-import { defineAdapter } from '../../../src/adapters/contract.ts';
-import type { Claim, ShimAdapter } from '../../../src/core/contract.ts';
+import { defineAdapter, type Claim, type ShimAdapter } from '../../../src/core/contract.ts';
 import type { TraceEvent } from '../../../src/core/trace.ts';
 
 const stub = (t: string): string => `File unchanged since last read (${Buffer.byteLength(t)} bytes).`;

@@ -131,11 +131,11 @@ export const claudeCode: AgentProfile = {
     if (CLAUDE_STUB.test(text)) return { kind: 'pointer', total: info.contentBytes };
     return undefined;
   },
-  // Measured on 2.1.197 (test/src/adapters/agent/claude-code.host.test.ts): a 1,692-byte CRLF file came back as
+  // Measured on 2.1.197 (test/src/adapters/agent/profiles/claude-code.host.test.ts): a 1,692-byte CRLF file came back as
   // 1,572 bytes, every "\r\n" as "\n"; a leading BOM is not shown; a window of lines 1-2 of
   // "l1\nl2\nl3\n" is "l1\nl2" (its rows, numbered, no ending after the last).
   tool: { normalize: ['crlf', 'bom', 'split'] },
-  // Measured on 2.1.197 (test/src/adapters/agent/claude-code.host.test.ts): "/compact" as a stream-json user
+  // Measured on 2.1.197 (test/src/adapters/agent/profiles/claude-code.host.test.ts): "/compact" as a stream-json user
   // message compacts headless with tiny token counts; the summary request offers the tools; the
   // next request re-attaches recently read files.
   compact: {

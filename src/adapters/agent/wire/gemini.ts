@@ -7,29 +7,8 @@
  * reach the kit. Types are hand-written: only the fields the server reads or writes.
  */
 
-import { fieldText } from './text.ts';
-
-// The server's shapes (src/adapters/agent/server.ts LoopRequest, Reply), restated: server.ts imports
-// this module, and the layering check forbids an import cycle, type-only edges included; tsc
-// checks both against server.ts where it calls geminiEvents and hands parseGemini's result on.
-interface ToolResult {
-  readonly id: string;
-  readonly raw: string;
-  readonly isError: boolean;
-}
-interface LoopRequest {
-  readonly turns: number;
-  readonly results: ReadonlyMap<string, ToolResult>;
-  readonly userText: string;
-}
-type Reply =
-  | {
-      readonly kind: 'tool';
-      readonly id: string;
-      readonly name: string;
-      readonly input: Readonly<Record<string, unknown>>;
-    }
-  | { readonly kind: 'text'; readonly text: string };
+import { bodyList, fieldText, offers, sseJson } from './framing.ts';
+import type { Parsed, Reply, ToolResult, Wire, WireRoute } from './wire.ts';
 
 /** A part of a Gemini `Content` (the fields the server reads). */
 export interface GeminiPart {
@@ -65,11 +44,6 @@ export interface GeminiChunk {
   readonly responseId: string;
 }
 
-/** How the server treats a request path under a worker's base URL. */
-export type GeminiRoute =
-  | { readonly kind: 'model' }
-  | { readonly kind: 'answer'; readonly status: number; readonly body: (parsed: unknown) => string };
-
 const USAGE = { promptTokenCount: 10, candidatesTokenCount: 1, totalTokenCount: 11 };
 
 /** The chunk of a reply: the whole tool call in one `functionCall` part (or the text), finished. */
@@ -88,7 +62,7 @@ export function geminiChunk(reply: Reply): GeminiChunk {
 
 /** The SSE body of a streamed reply: one `data:` event. */
 export function geminiEvents(reply: Reply): string {
-  return `data: ${JSON.stringify(geminiChunk(reply))}\r\n\r\n`;
+  return sseJson(geminiChunk(reply), { eol: '\r\n' });
 }
 
 /**
@@ -124,7 +98,7 @@ export function geminiSideText(body: unknown): string {
 }
 
 /** `path` (no query) → the model endpoint, or a harmless answer for the others Gemini clients call. */
-export function geminiRoute(method: string | undefined, path: string): GeminiRoute {
+export function geminiRoute(method: string | undefined, path: string): WireRoute {
   const m = /^\/v1(?:beta|alpha)?\/models\/[^/:]+:([A-Za-z]+)$/.exec(path);
   const op = method === 'POST' ? m?.[1] : undefined;
   if (op === 'streamGenerateContent') return { kind: 'model' };
@@ -164,18 +138,13 @@ function resultOf(r: Readonly<Record<string, unknown>> | undefined): { raw: stri
  * does not, or a problem. gemini-cli prefixes call ids with `<tool>__`; the prefix is removed so
  * the kit finds its own id.
  */
-export function parseGemini(body: unknown, readTool: string): LoopRequest | 'side' | string {
-  if (body === null || typeof body !== 'object') return 'the body is not a JSON object';
-  const b = body as { contents?: unknown; tools?: unknown };
-  if (!Array.isArray(b.contents)) return 'the body has no contents array';
-  const tools = Array.isArray(b.tools) ? (b.tools as { functionDeclarations?: unknown }[]) : [];
-  const offered = tools.some(
-    (t) =>
-      Array.isArray(t?.functionDeclarations) &&
-      (t.functionDeclarations as { name?: unknown }[]).some((d) => d?.name === readTool),
-  );
-  if (!offered) return 'side';
-  const last = b.contents[b.contents.length - 1] as GeminiContent | undefined;
+export function parseGemini(body: unknown, readTool: string): Parsed {
+  const contents = bodyList(body, 'contents', { arrays: true });
+  if (typeof contents === 'string') return contents;
+  const declared = (t: Readonly<Record<string, unknown>>): readonly unknown[] =>
+    Array.isArray(t.functionDeclarations) ? (t.functionDeclarations as { name?: unknown }[]).map((d) => d?.name) : [];
+  if (!offers((body as { tools?: unknown }).tools, readTool, declared)) return 'side';
+  const last = contents[contents.length - 1] as GeminiContent | undefined;
   const results = new Map<string, ToolResult>();
   let userText = '';
   if (last !== undefined && last.role !== 'model' && Array.isArray(last.parts)) {
@@ -187,5 +156,12 @@ export function parseGemini(body: unknown, readTool: string): LoopRequest | 'sid
       } else if (typeof p?.text === 'string') userText += p.text;
     }
   }
-  return { turns: b.contents.length, results, userText };
+  return { turns: contents.length, results, userText };
 }
+
+export const gemini: Wire = {
+  endpoint: (path) => geminiRoute('POST', path).kind === 'model',
+  route: geminiRoute,
+  parse: parseGemini,
+  events: geminiEvents,
+};

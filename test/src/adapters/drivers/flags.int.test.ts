@@ -1,7 +1,7 @@
 /** The driver flags of `run`: checked before anything starts (usage errors, exit 2). */
 import { describe, expect, it } from 'vitest';
 import { UsageError } from '../../../../src/core/errors.ts';
-import { openDriver } from '../../../../src/cli/drivers.ts';
+import { hookKind } from '../../../../src/adapters/hook/kind.ts';
 import { parseRunFlags } from '../../../../src/cli/commands/run.ts';
 
 describe('run --hook / --mcp flags', () => {
@@ -82,8 +82,8 @@ describe('run --hook / --mcp flags', () => {
   });
 
   it('a --decode module that does not exist is a usage error naming it', async () => {
-    await expect(openDriver({ kind: 'hook', command: 'x', decode: 'nowhere.ts' }, { replay: false })).rejects.toThrow(
-      /decoder module not found: nowhere.ts/,
-    );
+    await expect(
+      hookKind.open({ kind: 'hook', command: 'x', decode: 'nowhere.ts' }, { replay: false }),
+    ).rejects.toThrow(/decoder module not found: nowhere.ts/);
   });
 });

@@ -7,7 +7,8 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { INSTALL_DIR, openAgentAdapter } from '../../../../src/adapters/agent/adapter.ts';
+import { openAgentAdapter } from '../../../../src/adapters/agent/adapter.ts';
+import { INSTALL_DIR } from '../../../../src/adapters/agent/install.ts';
 import { CLAUDE_STUB, claudeCode } from '../../../../src/adapters/agent/profiles/claude-code.ts';
 import { onPath, openIsolation } from '../../../../src/adapters/isolate.ts';
 

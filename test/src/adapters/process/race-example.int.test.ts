@@ -6,10 +6,9 @@
 import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, posix } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { posix } from 'node:path';
-import { defineAdapter, type Claim } from '../../../../src/adapters/contract.ts';
+import { defineAdapter, type Claim } from '../../../../src/core/contract.ts';
 import { DEFAULT_PROCESS_RUNS } from '../../../../src/adapters/process/adapter.ts';
 import { judgeRun } from '../../../../properties/run.ts';
 import { cli } from '../../cli/helpers.ts';

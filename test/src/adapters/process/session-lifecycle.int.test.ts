@@ -1,6 +1,6 @@
 /** The per-history hook of the adapter contract, with an in-process fake: mirror, decode, close. */
 import { describe, expect, it } from 'vitest';
-import type { HistoryHandle, ShimAdapter } from '../../../../src/adapters/contract.ts';
+import type { HistoryHandle, ShimAdapter } from '../../../../src/core/contract.ts';
 import type { TraceEvent } from '../../../../src/core/trace.ts';
 import { AdapterError } from '../../../../src/harness/session.ts';
 import { judgeHistory } from '../../../../properties/history.ts';

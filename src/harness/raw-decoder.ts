@@ -1,9 +1,11 @@
-/** The adapter contract lives in src/core/contract.ts (public vocabulary, below the harness); kept here for existing imports. */
-export * from '../core/contract.ts';
-
+/**
+ * How `audit` and `--replay` judge a read recorded with an agent CLI's raw tool result (spec 2.1
+ * `response.raw`, docs/PROTOCOL.md "Traces"): the subject's decoder re-derives the judged text and
+ * claim from those bytes, against the world's truth for the request.
+ */
 import type { Claim } from '../core/claims.ts';
 import type { RawToolResult, ReadEvent } from '../core/trace.ts';
-import type { ToolResult } from '../harness/world.ts';
+import type { ToolResult } from './world.ts';
 
 /**
  * Re-derives a read's judged text and claim from the raw tool result recorded with it (an agent

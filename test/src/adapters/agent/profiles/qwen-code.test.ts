@@ -1,11 +1,11 @@
 /** The qwen-code profile: its read_file input, normalisation and decoding (no real CLI). */
 import { describe, expect, it } from 'vitest';
-import { boundedText } from '../../../../src/harness/host-tool.ts';
-import { openAgentAdapter } from '../../../../src/adapters/agent/adapter.ts';
-import { profileProblem } from '../../../../src/adapters/agent/profile.ts';
-import { BUILTIN_PROFILES } from '../../../../src/adapters/agent/profiles/index.ts';
-import { QWEN_STUB, qwenCode } from '../../../../src/adapters/agent/profiles/qwen-code.ts';
-import { parseAgentFlags } from '../../../../src/cli/drivers.ts';
+import { boundedText } from '../../../../../src/harness/host-tool.ts';
+import { openAgentAdapter } from '../../../../../src/adapters/agent/adapter.ts';
+import { profileProblem } from '../../../../../src/adapters/agent/profile.ts';
+import { BUILTIN_PROFILES } from '../../../../../src/adapters/agent/profiles/index.ts';
+import { QWEN_STUB, qwenCode } from '../../../../../src/adapters/agent/profiles/qwen-code.ts';
+import { parseSubject } from '../../../../../src/cli/subjects.ts';
 
 const full = { isError: false, args: { path: 'a.ts' }, contentBytes: 42 };
 const win = (offset?: number, limit?: number) => ({
@@ -21,7 +21,7 @@ describe('qwen-code profile', () => {
   it('is a built-in (run --agent qwen-code) that passes the profile check', () => {
     expect(BUILTIN_PROFILES['qwen-code']).toBe(qwenCode);
     expect(profileProblem(qwenCode)).toBeUndefined();
-    expect(parseAgentFlags(new Map([['agent', 'qwen-code']]))).toEqual({
+    expect(parseSubject(new Map([['agent', 'qwen-code']]), undefined)).toEqual({
       kind: 'agent',
       command: 'qwen-code',
       builtin: true,

@@ -1,13 +1,12 @@
 /** The OpenAI Chat Completions wire of the scripted model server, driven by a fake HTTP client (no CLI). */
 import { request } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
-import { END_TEXT, ModelServer } from '../../../../src/adapters/agent/server.ts';
+import { END_TEXT, ModelServer } from '../../../../../src/adapters/agent/server.ts';
 import {
   OPENAI_CHAT_PATH,
-  chatText,
   openaiChatEvents,
   parseOpenAIChat,
-} from '../../../../src/adapters/agent/wire/openai-chat.ts';
+} from '../../../../../src/adapters/agent/wire/openai-chat.ts';
 
 const TOOLS = [
   { type: 'function', function: { name: 'read_file', parameters: {} } },
@@ -80,12 +79,6 @@ describe('OpenAI Chat Completions SSE', () => {
     ]);
     expect(data.flatMap((d) => d.choices.map((ch) => ch.finish_reason)).filter((f) => f !== null)).toEqual(['stop']);
     expect(JSON.stringify(data)).not.toContain('tool_calls');
-  });
-
-  it('reads text from a string or from text parts', () => {
-    expect(chatText('x')).toBe('x');
-    expect(chatText([{ type: 'text', text: 'a' }, { type: 'image_url' }, { type: 'text', text: 'b' }])).toBe('ab');
-    expect(chatText(null)).toBe('');
   });
 
   it('tells loop requests (the read tool offered) from side requests', () => {

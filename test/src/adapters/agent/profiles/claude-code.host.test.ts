@@ -7,10 +7,12 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { INSTALL_DIR, askVersion, openAgentAdapter } from '../../../../src/adapters/agent/adapter.ts';
-import { CLAUDE_STUB, claudeCode } from '../../../../src/adapters/agent/profiles/claude-code.ts';
-import { boundedText } from '../../../../src/harness/host-tool.ts';
-import type { HistoryHandle, WorkerShim } from '../../../../src/adapters/contract.ts';
+import { openAgentAdapter } from '../../../../../src/adapters/agent/adapter.ts';
+import { INSTALL_DIR } from '../../../../../src/adapters/agent/install.ts';
+import { askVersion } from '../../../../../src/adapters/agent/version.ts';
+import { CLAUDE_STUB, claudeCode } from '../../../../../src/adapters/agent/profiles/claude-code.ts';
+import { boundedText } from '../../../../../src/harness/host-tool.ts';
+import type { HistoryHandle, WorkerShim } from '../../../../../src/core/contract.ts';
 
 const BIN = join(process.cwd(), INSTALL_DIR, 'node_modules', '.bin', claudeCode.binary);
 const INSTALL = `the pinned CLI is missing: run dev/scripts/install-agent-clis.sh claude-code (installs ${claudeCode.package}@${claudeCode.version} into ${INSTALL_DIR}/)`;

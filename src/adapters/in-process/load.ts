@@ -1,10 +1,10 @@
 /** An in-process adapter module (or the embedded reference), loaded for `run`, `audit` and `bench`. */
-import type { ShimAdapter } from '../adapters/contract.ts';
-import { loadAdapter } from '../adapters/load.ts';
-import { watchedAdapter, type CallLog } from '../adapters/watched.ts';
+import type { ShimAdapter } from '../../core/contract.ts';
+import { loadAdapter } from '../load.ts';
+import { watchedAdapter, type CallLog } from '../watched.ts';
 
 export async function resolveAdapter(path: string | undefined): Promise<ShimAdapter> {
-  if (path === undefined) return (await import('../adapters/reference.ts')).default;
+  if (path === undefined) return (await import('../reference.ts')).default;
   return loadAdapter(path);
 }
 

@@ -9,10 +9,12 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { INSTALL_DIR, askVersion, openAgentAdapter } from '../../../../src/adapters/agent/adapter.ts';
-import { boundedText } from '../../../../src/harness/host-tool.ts';
-import { geminiCli } from '../../../../src/adapters/agent/profiles/gemini-cli.ts';
-import type { HistoryHandle, WorkerShim } from '../../../../src/adapters/contract.ts';
+import { openAgentAdapter } from '../../../../../src/adapters/agent/adapter.ts';
+import { INSTALL_DIR } from '../../../../../src/adapters/agent/install.ts';
+import { askVersion } from '../../../../../src/adapters/agent/version.ts';
+import { boundedText } from '../../../../../src/harness/host-tool.ts';
+import { geminiCli } from '../../../../../src/adapters/agent/profiles/gemini-cli.ts';
+import type { HistoryHandle, WorkerShim } from '../../../../../src/core/contract.ts';
 
 const BIN = join(process.cwd(), INSTALL_DIR, 'node_modules', '.bin', geminiCli.binary);
 const INSTALL = `the pinned CLI is missing: run dev/scripts/install-agent-clis.sh gemini-cli (installs ${geminiCli.package}@${geminiCli.version} into ${INSTALL_DIR}/)`;

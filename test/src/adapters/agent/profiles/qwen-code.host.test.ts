@@ -7,10 +7,12 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { boundedText } from '../../../../src/harness/host-tool.ts';
-import { INSTALL_DIR, askVersion, openAgentAdapter } from '../../../../src/adapters/agent/adapter.ts';
-import { QWEN_STUB, qwenCode } from '../../../../src/adapters/agent/profiles/qwen-code.ts';
-import type { HistoryHandle, WorkerShim } from '../../../../src/adapters/contract.ts';
+import { boundedText } from '../../../../../src/harness/host-tool.ts';
+import { openAgentAdapter } from '../../../../../src/adapters/agent/adapter.ts';
+import { INSTALL_DIR } from '../../../../../src/adapters/agent/install.ts';
+import { askVersion } from '../../../../../src/adapters/agent/version.ts';
+import { QWEN_STUB, qwenCode } from '../../../../../src/adapters/agent/profiles/qwen-code.ts';
+import type { HistoryHandle, WorkerShim } from '../../../../../src/core/contract.ts';
 
 const BIN = join(process.cwd(), INSTALL_DIR, 'node_modules', '.bin', qwenCode.binary);
 const INSTALL = `the pinned CLI is missing: run dev/scripts/install-agent-clis.sh qwen-code (installs ${qwenCode.package}@${qwenCode.version} into ${INSTALL_DIR}/)`;

@@ -1,0 +1,92 @@
+/**
+ * What every history and worker of one hook run shares: the commands and limits, the played Read's
+ * bound, how a withheld read is decoded, and the counts the report's host line gives (driver.ts
+ * HostReport). A hook that failed every call decides nothing: the run ends with exit 2.
+ */
+import type { HostToolBound } from '../../core/host-tool.ts';
+import { AdapterError } from '../../core/errors.ts';
+import type { DriverDecoder } from '../drivers/decode.ts';
+import type { Isolation } from '../isolate.ts';
+
+/** Calls after which a hook that failed every one of them ends the run (exit 2). */
+export const NEVER_SUCCEEDED_AFTER = 10;
+
+export interface HookCounts {
+  preToolUse: number;
+  allowed: number;
+  asked: number;
+  denied: number;
+  hookErrors: number;
+  updatedInput: number;
+  postToolUse: number;
+  postErrors: number;
+  /** PostToolUse answers whose updatedToolOutput replaced what the worker was shown. */
+  substituted: number;
+  /** PostToolUse answers with updatedMCPToolOutput, which a built-in Read ignores. */
+  mcpOutputIgnored: number;
+  preCompact: number;
+  compactErrors: number;
+}
+
+/** The run's settings, resolved (src/adapters/hook/adapter.ts HookDriverOptions). */
+export interface HookSetup {
+  readonly command: string;
+  readonly post: string | undefined;
+  readonly compact: string | undefined;
+  readonly timeoutMs: number;
+  readonly cwd: string;
+  /** What the played Read returns (--hook-tool, else Claude Code's). */
+  readonly bound: HostToolBound;
+  /** The pointer pattern's source and its case-insensitive regular expression. */
+  readonly pattern: string;
+  readonly pointer: RegExp;
+  readonly decoder: DriverDecoder | undefined;
+  readonly sandboxDir: string | undefined;
+  readonly isolation: Isolation | undefined;
+}
+
+export class HookRun {
+  readonly counts: HookCounts = {
+    preToolUse: 0,
+    allowed: 0,
+    asked: 0,
+    denied: 0,
+    hookErrors: 0,
+    updatedInput: 0,
+    postToolUse: 0,
+    postErrors: 0,
+    substituted: 0,
+    mcpOutputIgnored: 0,
+    preCompact: 0,
+    compactErrors: 0,
+  };
+  #firstError: string | undefined;
+  #toolUses = 0;
+
+  constructor(readonly setup: HookSetup) {}
+
+  /** A fresh tool_use_id for a Read. */
+  toolUseId(): string {
+    return `toolu_readshim_${++this.#toolUses}`;
+  }
+
+  /** A PreToolUse call that ended in an error (`why`): counted; once every call so far failed, the run ends. */
+  hookError(why: string): void {
+    this.counts.hookErrors++;
+    this.#firstError ??= why;
+    // A hook that fails every call decides nothing: stop early rather than judge plain reads for minutes.
+    if (this.counts.preToolUse >= NEVER_SUCCEEDED_AFTER && this.counts.hookErrors === this.counts.preToolUse)
+      throw this.#neverSucceeded();
+  }
+
+  #neverSucceeded(): AdapterError {
+    return new AdapterError(
+      `the PreToolUse hook ${JSON.stringify(this.setup.command)} never succeeded: all ${this.counts.preToolUse} calls ended in an error (first: ${this.#firstError}), so nothing it decides was judged`,
+    );
+  }
+
+  failure(): AdapterError | undefined {
+    const { preToolUse, hookErrors } = this.counts;
+    return preToolUse > 0 && hookErrors === preToolUse ? this.#neverSucceeded() : undefined;
+  }
+}

@@ -1,0 +1,178 @@
+/**
+ * A worker of the played hook host, its calls one after another: a read runs the PreToolUse hook,
+ * then (unless it withheld the read) the host's own Read, the kit's race if it was told to make
+ * one, and the PostToolUse hook; a forget runs the PreCompact hook. README "Check a hook".
+ */
+import type { Claim } from '../../core/claims.ts';
+import type { AdapterContext, ReadArgs, WorkerShim } from '../../core/contract.ts';
+import { defined } from '../../core/defined.ts';
+import { AdapterError } from '../../core/errors.ts';
+import { serialQueue } from '../drivers/driver.ts';
+import { allowedClaim, shownClaim } from './claim.ts';
+import { HostReadError, hostRead, type HostRead } from './host-read.ts';
+import {
+  postAnswer,
+  postToolUse,
+  preCompact,
+  preDecision,
+  preToolUse,
+  type ReadToolInput,
+  type SessionFields,
+} from './protocol.ts';
+import type { ClaimQueue } from '../claim-queue.ts';
+import type { Sandbox } from '../process/sandbox.ts';
+import type { HookExit } from './exec.ts';
+import type { HookRun } from './run.ts';
+import { withheldClaim } from './withheld.ts';
+
+/** What a worker's calls go through: its history's sandbox, hook calls and claims (session.ts). */
+export interface WorkerPlace {
+  readonly root: string;
+  readonly sandbox: Sandbox;
+  readonly claims: ClaimQueue;
+  call(command: string, event: Record<string, unknown>, what: string): Promise<HookExit>;
+}
+
+/** The host's Read as it served the effective input. */
+type Served = Extract<HostRead, { ok: true }>;
+
+export class HookWorker {
+  readonly #run: HookRun;
+  readonly #session: WorkerPlace;
+  readonly #ctx: AdapterContext;
+  readonly #fields: SessionFields;
+  readonly #serial = serialQueue();
+
+  constructor(run: HookRun, session: WorkerPlace, ctx: AdapterContext, fields: SessionFields) {
+    this.#run = run;
+    this.#session = session;
+    this.#ctx = ctx;
+    this.#fields = fields;
+  }
+
+  shim(): WorkerShim {
+    const shim: { -readonly [K in keyof WorkerShim]: WorkerShim[K] } = {
+      read: (args: ReadArgs) => this.#serial(() => this.#read(args)),
+    };
+    const compact = this.#run.setup.compact;
+    if (compact !== undefined) shim.forget = (path?: string) => this.#serial(() => this.#compact(compact, path));
+    return shim;
+  }
+
+  async #read(args: ReadArgs): Promise<string> {
+    const { setup, counts } = this.#run;
+    const s = this.#session;
+    s.sandbox.prepare(args.path);
+    const request: ReadToolInput = {
+      file_path: `${s.root}/${args.path}`,
+      ...defined({ offset: args.offset }),
+      ...defined({ limit: args.limit }),
+    };
+    const id = this.#run.toolUseId();
+    const x = await s.call(
+      setup.command,
+      preToolUse(this.#fields, id, request),
+      `PreToolUse hook for ${request.file_path}`,
+    );
+    counts.preToolUse++;
+    const d = preDecision(x);
+    if (typeof d === 'string')
+      throw new AdapterError(
+        `the PreToolUse hook ${JSON.stringify(setup.command)} ${d} (read of ${request.file_path})`,
+      );
+    if (d.kind === 'deny') {
+      counts.denied++;
+      s.claims.put(d.reason, withheldClaim(setup, s.root, d.reason, d.via, args, request));
+      return d.reason;
+    }
+    if (d.kind === 'error')
+      this.#run.hookError(
+        `${d.detail}${x.stderr.trim() !== '' ? `, stderr ${JSON.stringify(x.stderr.trim().slice(-300))}` : ''}`,
+      );
+    else if (d.via === 'ask') counts.asked++;
+    else counts.allowed++;
+    const effective = d.kind === 'allow' && d.updatedInput !== undefined ? d.updatedInput : request;
+    return this.#allowed(args, id, request, effective);
+  }
+
+  /** The host's Read of the effective input, the kit's race, then PostToolUse; the text the worker is shown. */
+  async #allowed(
+    args: ReadArgs,
+    id: string,
+    request: ReadToolInput,
+    effective: Readonly<Record<string, unknown>>,
+  ): Promise<string> {
+    const { setup, counts } = this.#run;
+    const s = this.#session;
+    if (effective !== request) counts.updatedInput++;
+    const asked = hostRead(s.root, request, setup.bound);
+    const served = effective === request ? asked : hostRead(s.root, effective, setup.bound);
+    // The kit's own tool: a race it was told to make happens now, after the host's Read.
+    await this.#ctx.read(args).catch((e: unknown) => {
+      if (e instanceof AdapterError) throw e;
+    });
+    if (!served.ok) throw new HostReadError(served.code, served.message);
+    const claim = allowedClaim(request, effective, asked, served.text);
+    const shown =
+      setup.post !== undefined
+        ? await this.#post(setup.post, id, effective as ReadToolInput, asked, served, claim)
+        : undefined;
+    if (shown !== undefined) return shown;
+    s.claims.put(served.text, claim);
+    return served.text;
+  }
+
+  /** PostToolUse: the hook's updatedToolOutput, when it replaced what the worker is shown (its claim queued). */
+  async #post(
+    post: string,
+    id: string,
+    input: ReadToolInput,
+    asked: HostRead,
+    served: Served,
+    claim: Claim,
+  ): Promise<string | undefined> {
+    const { counts } = this.#run;
+    const response = {
+      type: 'text' as const,
+      file: {
+        filePath: served.file,
+        content: served.text,
+        numLines: served.numLines,
+        startLine: served.startLine,
+        totalLines: served.totalLines,
+      },
+    };
+    const p = await this.#session.call(
+      post,
+      postToolUse(this.#fields, id, input, response),
+      `PostToolUse hook for ${served.file}`,
+    );
+    counts.postToolUse++;
+    if (p.code !== 0) counts.postErrors++;
+    const a = postAnswer(p);
+    if (typeof a === 'string')
+      throw new AdapterError(`the PostToolUse hook ${JSON.stringify(post)} ${a} (read of ${served.file})`);
+    if (a.mcpIgnored) counts.mcpOutputIgnored++;
+    if (a.updatedToolOutput === undefined) return undefined;
+    // The worker is shown the hook's text, not the Read's: it holds what that text carries.
+    counts.substituted++;
+    const total = claim.kind === 'slice' ? claim.total : Buffer.byteLength(asked.ok ? asked.text : served.text, 'utf8');
+    this.#session.claims.put(a.updatedToolOutput, shownClaim(served.text, claim, total, a.updatedToolOutput));
+    return a.updatedToolOutput;
+  }
+
+  /** PreCompact: the host compacts whole workers, whatever the hook answers (a failure is counted). */
+  async #compact(command: string, path: string | undefined): Promise<void> {
+    if (path !== undefined)
+      throw new AdapterError(
+        `the played host compacts whole workers; this trace forgets one path (${path}), which a hook cannot be told`,
+      );
+    const x = await this.#session.call(
+      command,
+      preCompact(this.#fields),
+      `PreCompact hook for worker ${this.#ctx.workerId}`,
+    );
+    this.#run.counts.preCompact++;
+    if (x.code !== 0) this.#run.counts.compactErrors++;
+  }
+}
