@@ -24,7 +24,7 @@ if (checkout) {
   register({ tsconfig: fileURLToPath(new URL('tsconfig.json', here)) });
   ({ main } = await import(new URL('src/cli/main.ts', here).href));
 } else {
-  ({ main } = await import(new URL('dist/src/cli/main.js', here).href));
+  ({ main } = await import(new URL('dist/cli.js', here).href));
 }
 try {
   process.exitCode = await main(process.argv.slice(2));

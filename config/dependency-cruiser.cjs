@@ -1,5 +1,5 @@
 /**
- * The import layering, declared once (docs/ARCHITECTURE.md "Layers" lists the same tiers; a test
+ * The import layering, declared once (docs/CONTRIBUTING.md "Layers" lists the same tiers; a test
  * compares them). A folder may import its own files and the folders of strictly lower tiers;
  * tier 0 imports nothing in the repository outside its own folder. No cycles, type-only imports
  * included. `npm run lint:deps` checks it. (A bare `vitest` import resolves to src/vitest-entry/ through the
@@ -55,5 +55,5 @@ module.exports = {
   },
 };
 
-// For the test that compares docs/ARCHITECTURE.md with this file (not a config key: hidden from the schema).
+// For the test that compares docs/CONTRIBUTING.md with this file (not a config key: hidden from the schema).
 Object.defineProperty(module.exports, 'TIERS', { value: TIERS, enumerable: false });

@@ -4,7 +4,14 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
+import { readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
+
+/**
+ * Size limits of product code (its folders, not test/, dev/, examples/) and the files that break
+ * one yet, each with why: config/size-limits.json (test/config/size-limits.test.ts drops stale ones).
+ */
+const SIZES = JSON.parse(readFileSync(new URL('size-limits.json', import.meta.url), 'utf8'));
 
 export default tseslint.config(
   {
@@ -58,6 +65,14 @@ export default tseslint.config(
       '@typescript-eslint/no-explicit-any': 'off',
     },
   },
+  {
+    // Product code: no function over 80 lines, no file over 600 (blank lines and comments not counted).
+    files: SIZES.folders.map((d) => `${d}/**/*.ts`),
+    rules: Object.fromEntries(Object.entries(SIZES.limits).map(([rule, options]) => [rule, ['error', options]])),
+  },
+  ...Object.entries(SIZES.exceptions).flatMap(([rule, files]) =>
+    Object.keys(files).map((file) => ({ files: [file], rules: { [rule]: 'off' } })),
+  ),
   {
     // Plain JavaScript (bin/, examples, the dependency-cruiser config) is outside tsconfig.json: no type information.
     files: ['**/*.js', '**/*.cjs', '**/*.mjs'],

@@ -255,8 +255,8 @@ export function packageRoot(): string {
 
 /**
  * The config the CLI uses without --config: the reference's (gates/reference.gates.json). An
- * installed package ships the reference's TypeScript but only the built oracle, so there the
- * oracle gate reads dist/properties (gates/package.gates.json).
+ * installed package ships the reference's TypeScript and the oracle bundled, so there the oracle
+ * gate is left out (gates/package.gates.json; the kit's CI judges it in a checkout).
  */
 export function defaultConfigPath(): string {
   const root = packageRoot();

@@ -1,6 +1,6 @@
 /**
  * Conformance against one mutant (docs/MUTANTS.md): runConformance,
- * in-process, with the mutant's arm, a fixed seed and all 24 rules, as for a third party's shim;
+ * in-process, with the mutant's arm, a fixed seed and every rule, as for a third party's shim;
  * nothing is written to the failure database.
  *
  * - `failedRules`: every rule the run failed. Killed = a named rule is among them. A crash of the
@@ -154,7 +154,7 @@ export async function runMutant(spec: MutantSpec, o: MutantRunOptions): Promise<
   }
   try {
     o.onProgress?.(
-      `${spec.id}: 24 rules, ${corpus ? 'the corpus and ' : ''}${o.runs} histories per cap band, arm ${spec.arm}`,
+      `${spec.id}: ${RULE_IDS.length} rules, ${corpus ? 'the corpus and ' : ''}${o.runs} histories per cap band, arm ${spec.arm}`,
     );
     const full = await judgeRun({
       adapter: loaded.adapter,

@@ -5,6 +5,7 @@
 import type { SourceFile } from 'ts-morph';
 import type { ArmName } from '../src/core/arms.ts';
 import type { RuleId } from '../src/core/rules.ts';
+import type { LieClassId } from '../properties/corpus/classes.ts';
 
 /** The copied source tree a mutant edits: one ts-morph SourceFile per file, by kit-relative path. */
 export interface MutableTree {
@@ -23,6 +24,8 @@ export interface MutantSpec {
   readonly breaks: string;
   /** One line: where shims in the wild do this. */
   readonly wild: string;
+  /** The lie classes of docs/LIE-CLASSES.md it lies as (none for a lie of the arm surface, which no history plays). */
+  readonly lieClasses?: readonly LieClassId[];
   /** The one deliberate edit; every lookup asserts it found its target (MutantEditError). */
   readonly edit: (tree: MutableTree) => void;
 }

@@ -19,11 +19,19 @@ import {
   type TraceEvent,
 } from '../src/core/trace.ts';
 import type { BytesShimAdapter, ShimAdapter } from '../src/core/contract.ts';
-import { groupEnd, reattachedIn, type Outcome, type ReadOutcome, type StaleOutcome } from '../src/harness/session.ts';
+import {
+  groupEnd,
+  readNaming,
+  reattachedIn,
+  type Outcome,
+  type ReadOutcome,
+  type StaleOutcome,
+} from '../src/harness/session.ts';
 import { World, type ToolResult } from '../src/harness/world.ts';
 import { defined } from '../src/core/defined.ts';
 import { Oracle, type Violation } from './oracle/judge.ts';
 import { callWords, tellStory } from './story.ts';
+import { replayHost } from './replay-host.ts';
 import type { RawDecoder } from '../src/harness/raw-decoder.ts';
 
 export interface Lie {
@@ -41,6 +49,8 @@ export interface AuditResult {
   /** Recorded responses judged (reads and stale serves). */
   readonly responses: number;
   readonly checks: ReadonlyMap<RuleId, number>;
+  /** Said about how the trace was judged (spec 2.2: a header without a tool, judged behind the decoder's declared bound). */
+  readonly notes?: readonly string[];
 }
 
 /** No rule was checked (no recorded response): the audit proves nothing and must not pass. */
@@ -85,8 +95,11 @@ export async function auditTrace(
   const { cap, seal } = trace.header;
   const mode = headerMode(trace.header);
   const events = trace.events;
-  const world = new World(trace.header.tool, defined({ caseInsensitive: trace.header.caseInsensitive }));
-  const oracle = new Oracle({ mode, cap, seal, capabilities: adapter.capabilities });
+  // Spec 2.2: a header without a tool is judged behind the bound the decoder's adapter declares.
+  const host = replayHost('the trace', trace.header, adapter.capabilities.tool);
+  if (!host.ok) throw new AuditInputError(1, host.problem);
+  const world = new World(host.tool, defined({ caseInsensitive: trace.header.caseInsensitive }));
+  const oracle = new Oracle({ mode, cap, seal, capabilities: adapter.capabilities, ...defined({ tool: host.tool }) });
   const outcomes: Outcome[] = [];
   const violations: Violation[] = [];
   const lineOf = (i: number): number => lines[i] ?? i + 2;
@@ -164,6 +177,7 @@ export async function auditTrace(
           index: i + k,
           event: r,
           ...defined({ identity: world.identity(r.path) }),
+          ...readNaming(world, r.path),
           truth,
           response,
           ...(claim ? { claim } : {}),
@@ -194,12 +208,13 @@ export async function auditTrace(
       if (e.type === 'symlink') world.symlink(e.path, e.target, e.mtimeMs);
       if (e.type === 'hardlink') world.hardlink(e.path, e.existing);
       const identity = e.type === 'forget' && e.path !== undefined ? world.identity(e.path) : undefined;
+      const name = e.type === 'forget' && e.path !== undefined ? world.nameOf(e.path) : undefined;
       // A recorded compaction says what the host re-attached (spec/SPEC.md "Re-injection after compaction").
       const reattached =
         e.type === 'forget' && e.path === undefined && e.reattached !== undefined
           ? { reattached: reattachedIn(world, e.reattached) }
           : {};
-      batch.push({ kind: 'other', index: i, event: e, ...defined({ identity }), ...reattached });
+      batch.push({ kind: 'other', index: i, event: e, ...defined({ identity, name }), ...reattached });
     }
     for (const o of batch) {
       outcomes.push(o);
@@ -221,6 +236,7 @@ export async function auditTrace(
     events: events.length,
     responses: outcomes.filter((o) => o.kind !== 'other').length,
     checks: oracle.checks,
+    ...(host.note !== undefined ? { notes: [host.note] } : {}),
   };
 }
 

@@ -11,7 +11,7 @@
  * Pure: the CLI and the vitest entry read the file (src/core/files.ts) and hand the text to
  * parseBaseline; nothing under properties/ touches the file system.
  */
-import { isRuleId, type RuleId } from '../src/core/rules.ts';
+import { RULE_IDS, isRuleId, type RuleId } from '../src/core/rules.ts';
 import { SPEC_VERSION, specMajor } from '../src/core/version.ts';
 import type { RunResult } from './result.ts';
 import { isPartial } from './shard.ts';
@@ -27,6 +27,8 @@ export interface BaselineEntry {
 export interface Baseline {
   readonly file: string;
   readonly entries: readonly BaselineEntry[];
+  /** The spec the kit wrote it under (its first line), when it says. */
+  readonly spec?: string;
 }
 
 export interface BaselineCheck {
@@ -37,6 +39,11 @@ export interface BaselineCheck {
   readonly newFailures: readonly RuleId[];
   /** Listed but no longer failing: the run fails until the line is removed. */
   readonly fixed: readonly { readonly rule: RuleId; readonly status: string }[];
+  /**
+   * Spec 2.2: listed, failing as spec 2.1 judged this very run, passing now — fixed by the spec, not
+   * by the shim. Told, to be removed; it does not fail the run.
+   */
+  readonly fixedBySpec: readonly RuleId[];
   /** Listed but not judged by this run (--only). */
   readonly notRun: readonly RuleId[];
   /** A shard cannot tell that a listed rule passes: only the combined shards can. */
@@ -54,8 +61,10 @@ const HEAD_SPEC = /^# readshim-conformance baseline \(spec ([^)\s]+)\)/;
  */
 export function parseBaseline(file: string, text: string): Baseline {
   const first = text.split('\n', 1)[0] ?? '';
+  let written: string | undefined;
   if (first.startsWith(HEAD)) {
     const spec = HEAD_SPEC.exec(first)?.[1] ?? '1.0';
+    written = spec;
     if (specMajor(spec) !== specMajor(SPEC_VERSION))
       throw new UsageError(
         `baseline ${file} was written under spec ${spec}; this kit judges spec ${SPEC_VERSION}, where rules changed meaning: write it again with --write-baseline`,
@@ -70,13 +79,13 @@ export function parseBaseline(file: string, text: string): Baseline {
     if (/\s/.test(body)) throw new UsageError(`baseline ${where}: one rule ID per line, got ${JSON.stringify(body)}`);
     if (!isRuleId(body))
       throw new UsageError(
-        `baseline ${where}: unknown rule ID ${JSON.stringify(body)}; see \`readshim-conformance spec\` for the 24 IDs`,
+        `baseline ${where}: unknown rule ID ${JSON.stringify(body)}; see \`readshim-conformance spec\` for the ${RULE_IDS.length} IDs`,
       );
     const twice = entries.find((e) => e.rule === body);
     if (twice) throw new UsageError(`baseline ${where}: ${body} is already listed on line ${twice.line}`);
     entries.push({ rule: body, reason: hash === -1 ? '' : raw.slice(hash + 1).trim(), line: i + 1 });
   });
-  return { file, entries };
+  return { file, entries, ...(written !== undefined ? { spec: written } : {}) };
 }
 
 const failing = (status: string, sharded: boolean): boolean =>
@@ -93,6 +102,8 @@ export function checkBaseline(result: RunResult, baseline: Baseline): BaselineCh
   const accepted: RuleId[] = [];
   const newFailures: RuleId[] = [];
   const fixed: { rule: RuleId; status: string }[] = [];
+  const fixedBySpec: RuleId[] = [];
+  const under21 = new Set(result.failedUnder21 ?? []);
   const deferred: RuleId[] = [];
   for (const r of result.rules) {
     const bad = failing(r.status, sharded);
@@ -100,6 +111,7 @@ export function checkBaseline(result: RunResult, baseline: Baseline): BaselineCh
     else if (bad) newFailures.push(r.id);
     else if (listed.has(r.id)) {
       if (sharded) deferred.push(r.id);
+      else if (under21.has(r.id)) fixedBySpec.push(r.id);
       else fixed.push({ rule: r.id, status: r.status });
     }
   }
@@ -109,6 +121,7 @@ export function checkBaseline(result: RunResult, baseline: Baseline): BaselineCh
     accepted,
     newFailures,
     fixed,
+    fixedBySpec,
     notRun,
     deferred,
     ok: newFailures.length === 0 && fixed.length === 0,
@@ -125,6 +138,10 @@ export function baselineLines(c: BaselineCheck): string[] {
   for (const f of c.fixed)
     out.push(
       `  FIXED        ${f.rule} ${f.status === 'pass' ? 'passes' : `is ${f.status}`} now — remove it from the baseline`,
+    );
+  for (const id of c.fixedBySpec)
+    out.push(
+      `  FIXED BY SPEC 2.2  ${id} passes now only because spec 2.2 judges it differently (it fails as spec 2.1 judged this run; the shim did not change) — remove it from the baseline`,
     );
   for (const id of c.notRun) out.push(`  not run      ${id} (outside --only)`);
   if (c.deferred.length)

@@ -1,4 +1,5 @@
 /** One history through one fresh adapter instance (one process, for a process adapter), judged response by response. */
+import { defined } from '../src/core/defined.ts';
 import type { HostToolBound } from '../src/core/host-tool.ts';
 import type { Mode } from '../src/core/levers.ts';
 import type { RuleId } from '../src/core/rules.ts';
@@ -31,6 +32,8 @@ export interface HistoryVerdict {
   readonly leverUse: Readonly<LeverUse>;
   /** Per read and stale serve: the file, what the worker held before and after, the claimed span (reports' pictures). */
   readonly frames: readonly Frame[];
+  /** With JudgeOptions.legacy: the violations spec 2.1 would have found in the same outcomes. */
+  readonly legacy?: readonly Violation[];
 }
 
 export interface JudgeOptions {
@@ -38,6 +41,8 @@ export interface JudgeOptions {
   readonly onStep?: (index: number) => void;
   /** Stop once this goal is met: the rest of the history cannot unmeet it (a shrink candidate). */
   readonly until?: Goal;
+  /** Judge the same outcomes as spec 2.1 did too (a verdict that moved with 2.2 is told). */
+  readonly legacy?: boolean;
 }
 
 /** What a shrink candidate must show: the rule broken, and each of these rules following from it. */
@@ -71,7 +76,10 @@ export async function judgeHistory(
     cap: config.cap,
     seal: config.seal,
     capabilities: adapter.capabilities,
+    ...defined({ tool: config.tool }),
   });
+  const old = o.legacy === true ? new Oracle({ ...oracle.config, semantics: '2.1' }) : undefined;
+  const legacy: Violation[] = [];
   const violations: Violation[] = [];
   const outcomes: Outcome[] = [];
   const frames: Frame[] = [];
@@ -84,6 +92,7 @@ export async function judgeHistory(
         outcomes.push(x);
         const before = heldBefore(held, x);
         violations.push(...oracle.judge(x));
+        if (old !== undefined) legacy.push(...old.judge(x));
         const f = frameAfter(held, x, before);
         if (f !== undefined) frames.push(f);
       }
@@ -105,6 +114,7 @@ export async function judgeHistory(
     efficiency: oracle.efficiency,
     leverUse: oracle.leverUse,
     frames,
+    ...(old !== undefined ? { legacy } : {}),
   };
 }
 

@@ -3,6 +3,7 @@
  * and the reports share. Imports only src/core/ and leaf modules of properties/ (no phase, no engine),
  * so that the orchestrator (properties/run.ts) sits above everything it orchestrates.
  */
+import type { WithholdPolicy } from '../src/core/policies.ts';
 import type { Frame } from './picture.ts';
 import type { ArmName } from '../src/core/arms.ts';
 import type { HostToolBound } from '../src/core/host-tool.ts';
@@ -176,6 +177,14 @@ export interface RunResult {
    * (every symlink followed), case folded on a host that declares `caseInsensitive`.
    */
   readonly fileIdentity?: FileIdentity;
+  /** Spec 2.2, with RunOptions.alsoSpec21: the rules spec 2.1 would have failed in this run's histories. */
+  readonly failedUnder21?: readonly RuleId[];
+  /** Spec 2.2: verdicts of replayed traces of an older spec that moved with 2.2 (properties/moved.ts). */
+  readonly moved?: readonly MovedVerdict[];
+  /** Spec 2.2: replayed traces (saved failures) that fail these rules no more only because of 2.2. */
+  readonly fixedBySpec?: readonly { readonly replay: string; readonly rules: readonly RuleId[] }[];
+  /** Spec 2.2: the shim's own withholding policies, as declared (capabilities.policies). */
+  readonly policies?: readonly WithholdPolicy[];
   readonly claims: Readonly<Record<string, number>>;
   /** Waste, not lies (never changes the exit code): re-sends across alias spellings, short slices. */
   readonly efficiency: readonly EfficiencyFinding[];
@@ -187,4 +196,17 @@ export interface RunResult {
   readonly corpus?: CorpusSummary;
   /** Findings that never change the exit code: an unsealed shim's notice mimicry (NOTICE-SEALED). */
   readonly advisories: readonly Advisory[];
+}
+
+/** Spec 2.2: a verdict of a replayed older trace that moved (properties/moved.ts). */
+export interface MovedVerdict {
+  /** The replayed trace. */
+  readonly replay: string;
+  readonly rule: RuleId;
+  /** 1-based event of the trace. */
+  readonly step: number;
+  /** What spec 2.2 says of that response for that rule. */
+  readonly now: 'lie' | 'true';
+  /** The semantic change behind the move. */
+  readonly reason: string;
 }

@@ -8,13 +8,14 @@ import type { ArmName } from '../src/core/arms.ts';
 import { leverList } from '../src/core/levers.ts';
 import { RULE_IDS, type RuleId } from '../src/core/rules.ts';
 import { headerMode, type Trace } from '../src/core/trace.ts';
-import { KIT_VERSION, SPEC_VERSION } from '../src/core/version.ts';
+import { KIT_VERSION, SPEC_VERSION, specBefore } from '../src/core/version.ts';
 import { describeBinary, describeHostTool } from '../src/core/host-tool.ts';
 import { describeReinject } from '../src/core/reinject.ts';
+import { describePolicy } from '../src/core/policies.ts';
 import { describeSessions } from '../src/core/sessions.ts';
 import type { BytesShimAdapter, DrivenAdapter, ShimAdapter } from '../src/core/contract.ts';
 import type { Transport } from '../src/adapters/subject.ts';
-import { AdapterError } from '../src/core/errors.ts';
+import { AdapterError, UsageError } from '../src/core/errors.ts';
 import { modeFor } from '../src/adapters/capabilities.ts';
 import { notApplicable, unusedLever } from './applicability.ts';
 import { leadFromNote } from './corpus/classes.ts';
@@ -22,6 +23,8 @@ import { playCorpus } from './corpus/play.ts';
 import { efficiencyFindings } from './efficiency.ts';
 import { FAKE_SEALS } from './generators/content.ts';
 import { recorded } from './recorded.ts';
+import { replayHost } from './replay-host.ts';
+import { fixedBySpec, movedVerdicts, type MovedVerdict } from './moved.ts';
 import { consequencesOf, tellStory } from './story.ts';
 import { runSurfaceProbes } from './surface/index.ts';
 import { isPartial, summarize, type Shard } from './shard.ts';
@@ -64,6 +67,11 @@ export interface RunOptions {
   readonly replays?: readonly { readonly name: string; readonly trace: Trace }[];
   /** Only replay; generate nothing (--replay). */
   readonly replayOnly?: boolean;
+  /**
+   * Spec 2.2: judge every history as spec 2.1 did too, and list the rules it would have failed
+   * (RunResult.failedUnder21): a baseline of an older spec tells "fixed by spec 2.2" from a fix.
+   */
+  readonly alsoSpec21?: boolean;
   /**
    * Shard i of n (1-based): run only this shard's work units (properties/shard.ts); surface probes and
    * replays run in shard 1 only. combineShards() of all n results equals the unsplit run.
@@ -128,11 +136,11 @@ export function sealFor(seed: number): string {
 /** The assumption line that says which identity of a file the oracle kept knowledge by (spec/SPEC.md "Links and case"). */
 export function describeFileIdentity(id: FileIdentity): string {
   return id === 'realpath'
-    ? 'Files are identified as the host identifies them: by realpath (every symlink followed; case matters). What a worker holds is kept per file so identified.'
-    : 'The host folds case (capabilities.caseInsensitive): A.ts and a.ts are one file. Files are identified by realpath (every symlink followed), case folded; what a worker holds is kept per file so identified.';
+    ? 'Files are identified as the host identifies them: by realpath (every symlink followed; case matters). What a worker holds is kept per delivery, under the name it asked by and the identity the file had then (spec 2.2 "Knowledge").'
+    : 'The host folds case (capabilities.caseInsensitive): A.ts and a.ts are one file. Files are identified by realpath (every symlink followed), case folded; what a worker holds is kept per delivery, under the name it asked by (case folded) and the identity the file had then (spec 2.2 "Knowledge").';
 }
 
-/** The public run: an in-process adapter (README "Library API"). */
+/** The public run: an in-process adapter (docs/reference/api.md). */
 export function runConformance(o: RunOptions): Promise<RunResult> {
   return judgeRun(o);
 }
@@ -171,6 +179,7 @@ export async function judgeRun(options: JudgeOptions): Promise<RunResult> {
     );
   if (caps.reinject !== undefined) assumptions.push(describeReinject(caps.reinject));
   assumptions.push(...describeSessions(caps.sessions));
+  for (const p of caps.policies ?? []) assumptions.push(describePolicy(p));
   if (caps.cap !== undefined) assumptions.push(`The shim has a fixed cap of ${caps.cap} bytes: every history uses it.`);
   const fileIdentity: FileIdentity = caps.caseInsensitive === true ? 'realpath, case folded' : 'realpath';
   assumptions.push(describeFileIdentity(fileIdentity));
@@ -199,7 +208,10 @@ export async function judgeRun(options: JudgeOptions): Promise<RunResult> {
     progress,
     ...(o.crashIsError ? { crashIsError: true } : {}),
     ...(o.onHistory ? { observe: o.onHistory } : {}),
+    ...(o.alsoSpec21 === true ? { legacy: true } : {}),
   };
+  const moved: MovedVerdict[] = [];
+  const fixedBy22: { replay: string; rules: RuleId[] }[] = [];
 
   // Probes and replays are not split: shard 1 runs them (a rule they fail is failed for the whole run).
   const firstShard = o.shard === undefined || o.shard.index === 1;
@@ -228,16 +240,26 @@ export async function judgeRun(options: JudgeOptions): Promise<RunResult> {
   for (const r of firstShard ? (o.replays ?? []) : []) {
     progress(`replay ${r.name}`);
     const h = r.trace.header;
-    const cfg = { mode: headerMode(h), cap: h.cap, seal: h.seal, ...(h.tool ? { tool: h.tool } : {}), ...settle };
-    const v = await runHistory(env, `replay ${r.name}`, cfg, r.trace.events);
+    // Spec 2.2: a header without a tool takes the subject's declared bound (properties/replay-host.ts).
+    const host = replayHost(r.name, h, caps.tool);
+    if (!host.ok) throw new UsageError(`run: ${host.problem}`);
+    const cfg = { mode: headerMode(h), cap: h.cap, seal: h.seal, ...defined({ tool: host.tool }), ...settle };
+    // Spec 2.2: a trace of an older spec is judged as 2.1 did too; a verdict that moved is told.
+    const older = specBefore(h.specVersion, '2.2');
+    const v = await runHistory(env, `replay ${r.name}`, cfg, r.trace.events, older ? { legacy: true } : {});
     tally.history(v, r.trace.events, -1, 'replays');
+    if (v.legacy !== undefined) {
+      moved.push(...movedVerdicts(r.name, v.outcomes, v.violations, v.legacy));
+      const fixed = fixedBySpec(v.violations, v.legacy);
+      if (fixed.length > 0) fixedBy22.push({ replay: r.name, rules: fixed });
+    }
     const story = [...leadFromNote(h.note), ...tellStory(r.trace.events, v.outcomes, v.violations, v.consequences)];
     for (const x of v.violations)
       if (targets.has(x.rule)) {
         tally.brokeIn(x.rule, 'replays', { replay: r.name });
         tally.fail(x.rule, x.message, {
           story,
-          trace: { header: { ...h, seal: h.seal }, events: recorded(r.trace.events, v) },
+          trace: { header: { ...h, ...defined({ tool: host.tool }) }, events: recorded(r.trace.events, v) },
           seed: h.seed ?? o.seed,
           ...defined({ fcPath: h.fcPath }),
           cap: h.cap,
@@ -331,6 +353,10 @@ export async function judgeRun(options: JudgeOptions): Promise<RunResult> {
     summary: summarize(rules),
     assumptions,
     fileIdentity,
+    ...(caps.policies !== undefined ? { policies: caps.policies } : {}),
+    ...(o.alsoSpec21 === true ? { failedUnder21: [...tally.failedUnder21].sort() } : {}),
+    ...(moved.length > 0 ? { moved } : {}),
+    ...(fixedBy22.length > 0 ? { fixedBySpec: fixedBy22 } : {}),
     claims: Object.fromEntries(tally.claims),
     efficiency: efficiencyFindings(tally.efficiency),
     leverUse: tally.leverUse,

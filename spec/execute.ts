@@ -8,7 +8,8 @@ import { leverList, type LeverName as ShimLever } from '../src/core/levers.ts';
 import type { AdapterContext, Counters, ShimAdapter, WorkerShim } from '../src/core/contract.ts';
 import type { Claim } from '../src/core/claims.ts';
 import type { RuleId } from '../src/core/rules.ts';
-import { AdapterError, Session, type ReadOutcome, type StaleOutcome } from '../src/harness/session.ts';
+import { AdapterError, Session, type Outcome, type ReadOutcome, type StaleOutcome } from '../src/harness/session.ts';
+import { judgeHypothetical } from './hypothetical.ts';
 import { ToolError, World } from '../src/harness/world.ts';
 import { backing } from '../properties/oracle/backing.ts';
 import { wire } from '../properties/oracle/bytes.ts';
@@ -16,6 +17,7 @@ import { designFor } from './designs/index.ts';
 import {
   LEVER_NAMES,
   exampleMode,
+  type ClaimStep,
   type EventStep,
   type Example,
   type ResponseExpectation,
@@ -79,10 +81,16 @@ export function describeClaim(c: Claim): string {
       return `pointer ${c.total}`;
     case 'diff':
       return `diff ${c.total}`;
+    case 'delta':
+      return 'after' in c.replaces
+        ? `delta after row ${c.replaces.after.value}`
+        : `delta rows ${c.replaces.first.value}-${c.replaces.last.value}`;
     case 'stale':
       return `stale ${c.startLine}-${c.endLine} of ${c.lines}${c.truncated ? ' cut' : ''}`;
     case 'refusal':
       return `refusal ${c.reason}`;
+    case 'withheld':
+      return `withheld ${c.policy}`;
   }
 }
 
@@ -219,7 +227,7 @@ function numbersIn(text: string, seal: string): number[] {
 const DIFF_WORDING = /\bdiffs?\b/i;
 
 async function runSurfaceStep(
-  step: Exclude<Step, EventStep>,
+  step: Exclude<Step, EventStep | ClaimStep>,
   ex: Example,
   adapter: ShimAdapter,
   rec: ReturnType<typeof recording>,
@@ -358,11 +366,16 @@ export async function runExample(
     ...defined({ tool: ex.tool }),
   });
   const events = exampleTrace(ex).events;
+  const outcomes: Outcome[] = [];
   let next = 0;
   for (const step of ex.steps) {
     try {
-      if (step.kind === 'event') {
+      if (step.kind === 'claim') {
+        const why = judgeHypothetical(step, outcomes, ex, adapter.capabilities);
+        if (why !== undefined) return fail(step.line, why);
+      } else if (step.kind === 'event') {
         const outs = await session.step(events, next);
+        outcomes.push(...outs);
         next += outs.length;
         const o = outs[0];
         if (step.expect !== undefined && (o?.kind === 'read' || o?.kind === 'stale')) {

@@ -124,7 +124,25 @@ export interface CreateStep extends StepBase {
   readonly expect: Thrown | { readonly kind: 'ok' };
 }
 
-export type Step = EventStep | CountersStep | ResolveStep | PersonaStep | WrapStep | CreateStep;
+/**
+ * Spec 2.2: a claim the shim did *not* make at the read just before, judged as if it had ("claim
+ * pointer 460 => true", "claim pointer 20 => lie POINTER-FULL"): each example's true case beside
+ * its lying twin (SPEC.md "How to read the examples").
+ */
+export type HypotheticalClaim =
+  | { readonly kind: 'pointer'; readonly total: number; readonly said?: string }
+  | { readonly kind: 'delta'; readonly first: number; readonly last: number; readonly body: string }
+  | { readonly kind: 'delta'; readonly after: number; readonly body: string }
+  | { readonly kind: 'withheld'; readonly policy: string; readonly said?: string };
+
+export interface ClaimStep extends StepBase {
+  readonly kind: 'claim';
+  readonly claim: HypotheticalClaim;
+  /** `true`: no rule fails at that read; `lie`: exactly these rules fail there. */
+  readonly expect: { readonly kind: 'true' } | { readonly kind: 'lie'; readonly rules: readonly RuleId[] };
+}
+
+export type Step = EventStep | CountersStep | ResolveStep | PersonaStep | WrapStep | CreateStep | ClaimStep;
 
 export interface Example {
   /** Stable ID: `<RULE-ID>/<slug>`. */
@@ -140,6 +158,8 @@ export interface Example {
   readonly tool?: HostToolBound;
   readonly cap: number;
   readonly seal: string;
+  /** Spec 2.2 (`policy=ID:BYTES`): a withholding policy the example's claims may name (howTo: POLICY_HOW_TO). */
+  readonly policy?: { readonly id: string; readonly wholeOverBytes: number };
   /** Line of the opening fence in SPEC.md. */
   readonly line: number;
   readonly steps: readonly Step[];
@@ -162,3 +182,6 @@ export interface ParsedSpec {
   readonly sections: readonly RuleSection[];
   readonly examples: readonly Example[];
 }
+
+/** The words a `policy=` example's policy says to get the bytes. */
+export const POLICY_HOW_TO = 'read it with offset and limit';

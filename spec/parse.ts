@@ -7,7 +7,7 @@ import { isArmName, type ArmName } from '../src/core/arms.ts';
 import { REFUSAL_REASONS, type RefusalReason } from '../src/core/claims.ts';
 import { hostToolProblem, type HostToolBound } from '../src/core/host-tool.ts';
 import { isLeverName, type LeverName as ShimLever } from '../src/core/levers.ts';
-import { isRuleId, type RuleId } from '../src/core/rules.ts';
+import { RULE_IDS, isRuleId, type RuleId } from '../src/core/rules.ts';
 import { KIT_VERSION, SPEC_VERSION } from '../src/core/version.ts';
 import type { ReadEvent, Trace, TraceEvent } from '../src/core/trace.ts';
 import { Cursor, NotationError, contentExpr } from './notation.ts';
@@ -21,6 +21,8 @@ import {
   type LeverName,
   type ParsedSpec,
   type PersonaClause,
+  type ClaimStep,
+  type HypotheticalClaim,
   type ResponseExpectation,
   type Step,
   type Thrown,
@@ -33,7 +35,7 @@ export const DEFAULT_SEAL = 'spec-seal';
 
 const ID = /^([A-Z0-9]+(?:-[A-Z0-9]+)*)\/([a-z0-9]+(?:-[a-z0-9]+)*)$/;
 const SEAL = /^[A-Za-z0-9_.-]+$/;
-const HEADER_KEYS = ['id', 'rule', 'arm', 'levers', 'tool', 'cap', 'seal'] as const;
+const HEADER_KEYS = ['id', 'rule', 'arm', 'levers', 'tool', 'cap', 'seal', 'policy'] as const;
 
 interface Fence {
   readonly ticks: number;
@@ -137,7 +139,8 @@ function parseExample(fence: Fence, section: Section | undefined, file: string):
   if (!m) return fail('an id is <RULE-ID>/<slug>, the slug in lower-case words joined by "-"');
   if (!/[a-z]/.test(m[2]!)) return fail('an id slug must be words, never a bare number');
   const rule = attrs.get('rule');
-  if (rule === undefined || !isRuleId(rule)) return fail(`rule=${rule ?? ''} is not one of the 24 rule IDs`);
+  if (rule === undefined || !isRuleId(rule))
+    return fail(`rule=${rule ?? ''} is not one of the ${RULE_IDS.length} rule IDs`);
   if (m[1] !== rule) return fail(`the id must start with its rule (${rule}/...)`);
   if (section === undefined)
     return fail(`an example must sit in its rule's section (## ${rule}) or a general "## " section`);
@@ -175,6 +178,13 @@ function parseExample(fence: Fence, section: Section | undefined, file: string):
     return fail(`cap=${capText} must be an integer >= 4`);
   const seal = attrs.get('seal') ?? DEFAULT_SEAL;
   if (!SEAL.test(seal)) return fail(`seal=${seal} may hold only letters, digits, "_", "." and "-"`);
+  const policyText = attrs.get('policy');
+  const pm = policyText === undefined ? undefined : /^([a-z0-9]+(?:-[a-z0-9]+)*):(\d+)$/.exec(policyText);
+  if (policyText !== undefined && pm == null)
+    return fail(
+      `policy=${policyText} is ID:BYTES (a withholding policy of whole reads over BYTES, SPEC.md "Withheld by the shim's policy")`,
+    );
+  const policy = pm == null ? undefined : { id: pm[1]!, wholeOverBytes: Number(pm[2]) };
 
   const ctx: BodyContext = { env: new Map(), writes: 0 };
   const steps: Step[] = [];
@@ -182,6 +192,11 @@ function parseExample(fence: Fence, section: Section | undefined, file: string):
   for (const { line, text } of fence.body) {
     const t = text.trim();
     if (t === '' || t.startsWith('#')) continue;
+    if (t.startsWith('claim ')) {
+      const before = steps.findLast((x) => x.kind !== 'claim');
+      if (before?.kind !== 'event' || before.event.type !== 'read')
+        fail('a claim statement follows the read it is about (or another claim statement)', line);
+    }
     if (t.startsWith('|')) {
       const last = steps[steps.length - 1];
       if (last?.kind !== 'event' || last.expect?.kind !== 'diff')
@@ -243,6 +258,7 @@ function parseExample(fence: Fence, section: Section | undefined, file: string):
     ...defined({ tool }),
     cap: Number(capText),
     seal,
+    ...defined({ policy }),
     line: fence.line,
     steps: finished,
   };
@@ -335,6 +351,27 @@ function parseStatement(c: Cursor, line: number, ctx: BodyContext): Step | undef
     }
     case 'delete':
       return done(event(line, { type: 'delete', path: c.name('a path') }));
+    case 'symlink': {
+      // Spec 2.2: `symlink PATH -> TARGET [mtime=MS]` (a second one at PATH is a retarget).
+      const path = c.name('a path');
+      c.expect('->', '"->" and the target');
+      const target = c.name('a target');
+      ctx.writes++;
+      let mtimeMs = ctx.writes * 1000;
+      const k = c.key();
+      if (k !== undefined) {
+        if (k !== 'mtime') throw new NotationError(`symlink takes only mtime=, not ${k}=`);
+        mtimeMs = c.nat('an mtime in whole milliseconds');
+      }
+      return done(event(line, { type: 'symlink', path, target, mtimeMs }));
+    }
+    case 'hardlink': {
+      const path = c.name('a path');
+      c.expect('=', '"=" and the existing name');
+      return done(event(line, { type: 'hardlink', path, existing: c.name('an existing path') }));
+    }
+    case 'claim':
+      return done(claimStatement(c, line, ctx));
     case 'worker':
       return done(event(line, { type: 'worker', id: c.name('a worker id') }));
     case 'fork': {
@@ -491,9 +528,40 @@ function parseStatement(c: Cursor, line: number, ctx: BodyContext): Step | undef
     }
     default:
       throw new NotationError(
-        `unknown statement ${JSON.stringify(verb)} (known: let write delete worker read stale forget counters resolve persona wrap create)`,
+        `unknown statement ${JSON.stringify(verb)} (known: let write delete symlink hardlink worker read stale forget claim counters resolve persona wrap create)`,
       );
   }
+}
+
+/** `claim pointer N [said "…"] | delta A-B CONTENT | delta after K CONTENT | withheld ID [said "…"] => true | lie RULE…` */
+function claimStatement(c: Cursor, line: number, ctx: BodyContext): ClaimStep {
+  const kind = c.word('pointer, delta or withheld');
+  const said = (): { said?: string } => (c.eat('said') ? { said: c.string() } : {});
+  let claim: HypotheticalClaim;
+  if (kind === 'pointer') claim = { kind, total: c.nat('the pointer total'), ...said() };
+  else if (kind === 'withheld') claim = { kind, policy: c.word('a policy id'), ...said() };
+  else if (kind === 'delta') {
+    if (c.eat('after')) claim = { kind, after: c.nat('a row'), body: contentExpr(c, ctx.env) };
+    else {
+      const r = RANGE_LINES.exec(c.word('the rows replaced a-b'));
+      if (!r) throw new NotationError('claim delta needs the rows it replaces, a-b (1-based), or after K');
+      if (Number(r[1]) < 1 || Number(r[2]) < Number(r[1]))
+        throw new NotationError(`rows ${r[1]}-${r[2]}: rows count from 1 and the last is at least the first`);
+      claim = { kind, first: Number(r[1]), last: Number(r[2]), body: contentExpr(c, ctx.env) };
+    }
+  } else throw new NotationError(`claim ${kind}: a claim statement names pointer, delta or withheld`);
+  c.expect('=>', 'an expectation after "=>"');
+  const verdict = c.word('true or lie');
+  if (verdict === 'true') return { kind: 'claim', line, claim, expect: { kind: 'true' } };
+  if (verdict !== 'lie') throw new NotationError(`a claim expects true or lie RULE…, got ${verdict}`);
+  const rules: RuleId[] = [];
+  while (!c.atEnd()) {
+    const r = c.word('a rule ID');
+    if (!isRuleId(r)) throw new NotationError(`${r} is not a rule ID`);
+    rules.push(r);
+  }
+  if (rules.length === 0) throw new NotationError('lie names the rules that fail there');
+  return { kind: 'claim', line, claim, expect: { kind: 'lie', rules } };
 }
 
 function event(line: number, e: TraceEvent): EventStep {

@@ -6,16 +6,22 @@
  * spec's expected answer.
  */
 import { ARM_FLAGS, ARM_NAMES, ARM_TABLE } from '../src/core/arms.ts';
-import { keyPath, requestKey, resolvePath } from '../src/core/paths.ts';
+import { keyPath, requestKey } from '../src/core/paths.ts';
 import { splitLines } from '../src/harness/lines.ts';
 import { World, type ToolResult } from '../src/harness/world.ts';
 import { writtenContent, type ReadEvent, type StaleEvent } from '../src/core/trace.ts';
 import { applyHunks } from '../src/core/patch.ts';
 import { designFor } from './designs/index.ts';
+import { Deliveries, hostView, requestArgs, type Req } from '../properties/oracle/deliveries.ts';
+import { OracleMemo } from '../properties/oracle/knowledge.ts';
+import { requestText, rowsShown } from '../src/harness/host-tool.ts';
+import { DEFAULT_POINTER_PATTERN } from '../src/core/pointer-words.ts';
 import {
   LEVER_NAMES,
+  POLICY_HOW_TO,
   SpecError,
   exampleMode,
+  type ClaimStep,
   type EventStep,
   type Example,
   type ParsedSpec,
@@ -67,9 +73,42 @@ export function checkSpec(spec: ParsedSpec): CheckedExample[] {
   return spec.examples.map((ex) => checkExample(ex, spec.file));
 }
 
+/** What a worker holds, as deliveries (SPEC.md "Knowledge"), over the example's World and host tool. */
+function deliveriesFor(ex: Example): Deliveries {
+  return new Deliveries(
+    new OracleMemo(),
+    hostView(
+      (c, o, l) => requestText(c, o, l, ex.tool),
+      (c, o, l) => rowsShown(c, o, l, ex.tool),
+    ),
+  );
+}
+
+/** The K slot of one read: what its deliveries back, and how the expected response changes it. */
+interface Slot {
+  readonly k: Knowledge | undefined;
+  set(k: Knowledge): void;
+}
+
+function slotOf(d: Deliveries, r: Req): Slot {
+  const k = d.backing(r);
+  return {
+    k: k === undefined ? undefined : { total: k.total, held: k.prefix, against: k.against },
+    set: (n) => d.set(r, { total: n.total, prefix: n.held, against: n.against }),
+  };
+}
+
+/** The last read, for a claim statement after it: its request, truth, and K before its response. */
+interface LastRead {
+  readonly e: ReadEvent;
+  readonly truth: ToolResult;
+  readonly before: Knowledge | undefined;
+}
+
 export function checkExample(ex: Example, file: string): CheckedExample {
   const world = new World(ex.tool);
-  const know = new Map<string, Knowledge>();
+  const know = deliveriesFor(ex);
+  let last: LastRead | undefined;
   const spellings = new Map<string, Spellings>();
   const counts = new Map<string, { pointered: number; capped: number; withheld: number; calls: number[] }>();
   const diffBases = new Map<EventStep, string>();
@@ -85,32 +124,39 @@ export function checkExample(ex: Example, file: string): CheckedExample {
         const e = step.event;
         if (e.type === 'write') world.write(e.path, writtenContent(e), e.mtimeMs);
         else if (e.type === 'delete') world.delete(e.path);
+        else if (e.type === 'symlink') world.symlink(e.path, e.target, e.mtimeMs);
+        else if (e.type === 'hardlink') world.hardlink(e.path, e.existing);
         else if (e.type === 'fork' && e.fresh !== true) {
           // A fork holds what its parent holds now (SPEC.md "Forks and resumed sessions"); a resume changes nothing.
+          know.fork(e.parent, e.worker);
           const from = `${e.parent}\u0001`;
-          for (const m of [know, spellings] as Map<string, unknown>[])
-            for (const [k, v] of [...m]) if (k.startsWith(from)) m.set(`${e.worker}\u0001${k.slice(from.length)}`, v);
+          for (const [k, v] of [...spellings])
+            if (k.startsWith(from)) spellings.set(`${e.worker}\u0001${k.slice(from.length)}`, v);
         } else if (e.type === 'forget') {
+          // Spec 2.2: what was delivered under that name is forgotten (PROGRESS's spellings: that file).
+          know.forget(e.worker, e.path === undefined ? undefined : world.nameOf(e.path));
           const prefix = `${e.worker}\u0001`;
-          for (const m of [know, spellings])
-            for (const k of [...m.keys()])
-              if (
-                k.startsWith(prefix) &&
-                (e.path === undefined || keyPath(k.slice(prefix.length)) === resolvePath(e.path))
-              )
-                m.delete(k);
+          const file = e.path === undefined ? undefined : (world.realpath(e.path) ?? world.nameOf(e.path));
+          for (const k of [...spellings.keys()])
+            if (k.startsWith(prefix) && (file === undefined || keyPath(k.slice(prefix.length)) === file))
+              spellings.delete(k);
         } else if (e.type === 'read') {
           const args = { ...(e.args ?? {}), path: e.path };
           const truth: ToolResult =
             e.fail !== undefined ? { ok: false, code: e.fail, message: e.fail } : world.toolResult(args);
+          const r = reqOf(world, e, truth, step.line);
           if (e.race) world.write(e.path, e.race.content, e.race.mtimeMs);
-          const key = `${e.worker}\u0001${requestKey(e.path, args)}`;
-          const before = know.get(key);
-          checkRead(step.expect!, truth, know, key, ex, bad, (base) => diffBases.set(step, base), countOf(e.worker));
-          checkProgress(e, step.expect!, truth, before, spellings, key, ex, bad);
+          const key = `${e.worker}\u0001${requestKey(r.identity, args)}`;
+          const slot = slotOf(know, r);
+          last = { e, truth, before: slot.k };
+          checkRead(step.expect!, truth, slot, ex, bad, (base) => diffBases.set(step, base), countOf(e.worker));
+          checkProgress(e, step.expect!, truth, slot.k, spellings, key, ex, bad);
         } else if (e.type === 'stale') checkStale(e, step.expect!, world, ex, bad);
         break;
       }
+      case 'claim':
+        checkClaim(step, last, ex, bad);
+        break;
       case 'counters': {
         const c = countOf(step.worker);
         if (c.pointered !== step.pointered || c.capped !== step.capped || c.withheld !== step.withheld)
@@ -168,11 +214,24 @@ export function checkExample(ex: Example, file: string): CheckedExample {
   return { example: ex, diffBases };
 }
 
+/** A read as the knowledge model takes it (its name, identity and version now). */
+function reqOf(world: World, e: ReadEvent, truth: ToolResult, seq: number): Req {
+  const name = world.nameOf(e.path);
+  return {
+    worker: e.worker,
+    name,
+    ...requestArgs(e.args),
+    identity: world.realpath(e.path) ?? name,
+    version: world.versionOf(e.path),
+    content: truth.ok ? truth.text : '',
+    seq,
+  };
+}
+
 function checkRead(
   x: ResponseExpectation,
   truth: ToolResult,
-  know: Map<string, Knowledge>,
-  key: string,
+  slot: Slot,
   ex: Example,
   bad: (d: string) => never,
   setBase: (b: string) => void,
@@ -191,13 +250,13 @@ function checkRead(
   }
   if (!truth.ok) return bad(`the tool fails here with ${truth.code}: expect error ${truth.code}`);
   const buf = Buffer.from(truth.text, 'utf8');
-  const k = know.get(key);
+  const k = slot.k;
   const holds = k !== undefined && k.total === buf.length && k.held.equals(buf);
   const content = truth.text;
   switch (x.kind) {
     case 'verbatim':
       if (levers.cap && buf.length > ex.cap) bad(`${buf.length} bytes do not fit under cap ${ex.cap}`);
-      know.set(key, { total: buf.length, held: buf, against: content });
+      slot.set({ total: buf.length, held: buf, against: content });
       return;
     case 'slice': {
       if (k === undefined && (!levers.cap || buf.length <= ex.cap))
@@ -230,7 +289,7 @@ function checkRead(
         k.held.subarray(x.start, x.end).equals(pay)
       )
         held = k.held;
-      know.set(key, { total: x.total, held, against: content });
+      slot.set({ total: x.total, held, against: content });
       if (!x.done) {
         count.capped++;
         count.withheld += x.total - x.end;
@@ -262,7 +321,7 @@ function checkRead(
           bad('the expected patch applied to the held version does not give the current content');
       }
       setBase(base);
-      know.set(key, { total: buf.length, held: buf, against: content });
+      slot.set({ total: buf.length, held: buf, against: content });
       return;
     }
     default:
@@ -356,4 +415,42 @@ function checkStale(e: StaleEvent, x: ResponseExpectation, world: World, ex: Exa
     bad(`the range is ${full.length} bytes: ${cut < full.length ? 'cut' : 'not cut'} at cap ${ex.cap}`);
   if (!Buffer.from(x.payload, 'utf8').equals(full.subarray(0, cut)))
     bad(`the payload is not the ${cut} bytes of lines ${e.startLine}-${last}`);
+}
+
+/** Rows of a text with their endings (SPEC.md "Change notices"). */
+const rowsOf = (text: string): string[] => text.split(/(?<=\n)/).filter((r) => r !== '');
+
+/** Spec 2.2: a claim statement's verdict by the contract (SPEC.md "Knowledge", "Change notices", "Withheld …"). */
+function checkClaim(step: ClaimStep, last: LastRead | undefined, ex: Example, bad: (d: string) => never): void {
+  if (last === undefined) return bad('a claim statement needs a read before it');
+  const { truth, before, e } = last;
+  const h = step.claim;
+  let lie: string | undefined;
+  if (!truth.ok) lie = `the tool fails here (${truth.code})`;
+  else {
+    const buf = Buffer.from(truth.text, 'utf8');
+    const complete = before !== undefined && before.held.length === before.total;
+    if (h.kind === 'pointer') {
+      if (h.total !== buf.length) lie = `the content is ${buf.length} bytes, not ${h.total}`;
+      else if (!complete || !before.held.equals(buf)) lie = 'the worker does not hold this content in full';
+    } else if (h.kind === 'delta') {
+      if (!complete) lie = 'the worker holds no complete version for the delta to apply to';
+      else {
+        const rows = rowsOf(before.held.toString('utf8'));
+        const [from, to] = 'after' in h ? [h.after, h.after] : [h.first - 1, h.last];
+        const out = rows.slice(0, from).join('') + h.body + rows.slice(to).join('');
+        if (to > rows.length) lie = `the held version has ${rows.length} rows`;
+        else if (out !== truth.text) lie = 'applied to the held version it does not give the current content';
+      }
+    } else {
+      const whole = e.args?.offset === undefined && e.args?.limit === undefined;
+      const said = h.said ?? POLICY_HOW_TO;
+      if (ex.policy?.id !== h.policy) lie = `no policy ${h.policy} is declared (policy=)`;
+      else if (!whole || buf.length <= ex.policy.wholeOverBytes) lie = 'the policy does not apply to this read';
+      else if (new RegExp(DEFAULT_POINTER_PATTERN, 'i').test(said)) lie = 'the notice reads as "unchanged"';
+      else if (!said.includes(POLICY_HOW_TO)) lie = 'the notice does not say how to get the bytes';
+    }
+  }
+  if (step.expect.kind === 'true' && lie !== undefined) bad(`the claim is a lie: ${lie}`);
+  if (step.expect.kind === 'lie' && lie === undefined) bad('the claim is true here');
 }

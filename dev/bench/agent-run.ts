@@ -1,5 +1,5 @@
 /**
- * The default `run --agent` measure (README "Check an agent CLI"). A script, not a test: no wall
+ * The default `run --agent` measure (docs/guide/agent.md). A script, not a test: no wall
  * clock decides any verdict of the kit. Runs `run --agent <name> --no-save --reporter json` with
  * the default flags from the checkout (the pinned CLIs in .agent-clis/):
  *

@@ -63,7 +63,7 @@ export const SUBJECTS: Readonly<Partial<Record<LieClassId, Subject>>> = {
   compaction: { kind: 'mutant', id: 'NO-FORGET' },
   'forget-alias': { kind: 'mutant', id: 'FORGET-ALIAS' },
   'second-worker': { kind: 'mutant', id: 'PROCESS-LEDGER' },
-  'window-as-whole': { kind: 'mutant', id: 'WINDOW-BLIND' },
+  'window-same-text': { kind: 'mutant', id: 'WINDOW-BLIND' },
   'whole-after-window': { kind: 'mutant', id: 'WINDOW-BLIND' },
   'diff-partial-base': { kind: 'mutant', id: 'DIFF-PARTIAL-BASE' },
   'diff-cut-to-budget': { kind: 'mutant', id: 'DIFF-PREFIX' },

@@ -1,5 +1,5 @@
 /**
- * Pins go stale (docs "Bumping a pin"): for each built-in agent profile, ask the registry for the
+ * Pins go stale (docs/guide/agent.md "Bumping a pin"): for each built-in agent profile, ask the registry for the
  * newest published version of its CLI; where it differs from the pin, install it into a temporary
  * prefix, run the same short `run --agent` against the pinned and the newest binary, and print each
  * rule whose verdict differs — or, where a run could not judge the CLI, the kit's words, which quote

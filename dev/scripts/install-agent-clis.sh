@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs the pinned agent CLIs that `run --agent` and `npm run test:hosts` judge
-# (README "Check an agent CLI") into .agent-clis/ (gitignored). Tests never install anything.
+# (docs/guide/agent.md) into .agent-clis/ (gitignored). Tests never install anything.
 # The names and pins are the profiles' (src/adapters/agent/profiles/, read by dev/scripts/agent-clis.ts).
 # Usage: dev/scripts/install-agent-clis.sh [<name> ...]  (default: every built-in CLI)
 set -euo pipefail

@@ -1,6 +1,6 @@
 /**
- * The docs' generated samples: the first screen of `run` on the embedded reference and the `bench`
- * table (README.md), and `bench`'s JSON report (docs/BENCH.md), each from a real run of the command
+ * The docs' generated samples: the first screen of `run` on the embedded reference (README.md), the
+ * `bench` table and `bench`'s JSON report (docs/BENCH.md), each from a real run of the command
  * (the bin) with its defaults (a fixed seed, so the same text on any machine). `npm run
  * readme-samples` rewrites the marked blocks; test/ci/readme-samples.long.test.ts fails when a block
  * differs from a fresh run.
@@ -26,7 +26,7 @@ export type SampleName = keyof typeof SAMPLES;
 /** The file that carries each sample, and its fence's language. */
 export const SAMPLE_FILE: Readonly<Record<SampleName, { readonly file: string; readonly lang: string }>> = {
   'readme-sample:run': { file: README, lang: '' },
-  'readme-sample:bench': { file: README, lang: '' },
+  'readme-sample:bench': { file: BENCH_DOC, lang: '' },
   'docs-sample:bench-json': { file: BENCH_DOC, lang: 'json' },
 };
 

@@ -1,25 +1,23 @@
 /**
- * CI self-check:
+ * CI self-check (GATES.md and the other generated docs: `npm run docs:write` / `docs:check`):
  *   floors <reports-dir>         the reports (run-<arm>.json ×4, gates, spec, mutants) against dev/selfcheck/floors.json
  *   write [--from <reports-dir>] dev/selfcheck/floors.json rewritten from fresh reports (made here when no --from); never lowered
  *   monotone <old-floors.json>   fails when dev/selfcheck/floors.json lowers or drops a floor of the old file
  *   monotone-git                 the same against dev/selfcheck/floors.json at HEAD and at each parent of HEAD
- *   gates-md [--write]           checks (or regenerates) GATES.md
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { writeFileAtomic } from '../../src/core/output.ts';
 import { breaches, FloorsError, lowered, nextFloors, unfloored, where } from './floors.ts';
-import { problems, render } from './gates-md.ts';
 import { committedFloors } from './history.ts';
 import { countsFrom, loadFloors, writeReports } from './reports.ts';
 
 const FLOORS = new URL('floors.json', import.meta.url);
 const REPO = fileURLToPath(new URL('../..', import.meta.url));
 const USAGE =
-  'usage: dev/selfcheck/check.ts floors <reports-dir> | write [--from <reports-dir>] | monotone <old-floors.json> | monotone-git | gates-md [--write]';
+  'usage: dev/selfcheck/check.ts floors <reports-dir> | write [--from <reports-dir>] | monotone <old-floors.json> | monotone-git';
 const err = (line: string): void => void process.stderr.write(`${line}\n`);
 
 function check(dir: string): number {
@@ -83,13 +81,6 @@ function main(argv: string[]): number {
   if (what === 'write' && (arg === undefined || (arg === '--from' && value))) return write(value);
   if (what === 'monotone' && arg) return monotone([{ rev: arg, text: readText(arg) }]);
   if (what === 'monotone-git' && arg === undefined) return monotone(committedFloors(REPO));
-  if (what === 'gates-md') {
-    const file = new URL('../../GATES.md', import.meta.url);
-    if (arg === '--write') writeFileSync(file, render());
-    const bad = problems(readFileSync(file, 'utf8'));
-    for (const p of bad) err(`GATES.md: ${p}`);
-    return bad.length > 0 ? 1 : 0;
-  }
   err(USAGE);
   return 2;
 }

@@ -1,7 +1,7 @@
 /**
  * GATES.md, checked both ways: one row per rule (law, spec, property, killing mutants, gate), per
  * gate and per mutant; no row without a registry entry, no entry without a row, no rule without a
- * killing mutant. `render()` writes it from the registries; `problems()` checks a text against them.
+ * killing mutant. `render()` writes it from the registries (`npm run docs:write`); `problems()` checks a text against them.
  */
 import type { RuleId } from '../../src/core/rules.ts';
 import { RULES } from '../../properties/rules/index.ts';
@@ -32,9 +32,8 @@ export function render(r: Registry = REGISTRY): string {
     '',
     'Every rule ID leads to its law and reasoning (`spec/SPEC.md`), the property that judges it',
     '(`properties/`), the mutants it must kill (`mutations/catalogue/`) and the syntax-tree gate',
-    'that guards its structural half (`gates/`). A test (`test/dev/selfcheck/gates-md.test.ts`) checks',
-    'this file both ways against the registries; regenerate it with',
-    '`npx tsx dev/selfcheck/check.ts gates-md --write`.',
+    'that guards its structural half (`gates/`). Generated from the registries by `npm run docs:write`',
+    '(do not edit); `test/dev/selfcheck/gates-md.test.ts` checks it both ways.',
     '',
     'Every rule applicable in an arm (off, cap, diff, all) and every gate has a floor in `dev/selfcheck/floors.json`:',
     'max(1, ⌊0.8·n⌋) of its random-phase checks in that arm (of its probes, for the pairs only probes',
@@ -107,7 +106,7 @@ export function problems(text: string, r: Registry = REGISTRY): string[] {
   for (const m of r.mutants)
     for (const id of m.rules)
       if (!r.rules.some((x) => x.id === id)) out.push(`mutant ${m.id} names unknown rule ${id}`);
-  if (text !== render(r)) out.push('GATES.md differs from what the registries render (regenerate it)');
+  if (text !== render(r)) out.push('GATES.md differs from what the registries render (npm run docs:write)');
   return out;
 }
 

@@ -3,7 +3,7 @@
  *   run <target> [stryker flags]  stryker run stryker.<target>.config.json (log in
  *                    reports/mutation/<target>.log; e.g. --concurrency 1), then record and render
  *   record <target>  reports/mutation/<target>.json + its log → dev/stryker/<target>.run.json
- *   render           the records and verdicts → docs/MUTATION-SCORE.md and README's score block
+ *   render           the records and verdicts → docs/MUTATION-SCORE.md and docs/reference/mutation-testing.md's score block
  *   triage <target>  while a run goes on: the mutants tested so far (Stryker's event recorder,
  *                    reports/mutation/events-<target>) that went undetected, each with its key and
  *                    whether it has a verdict yet
@@ -15,7 +15,7 @@ import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { writeFileAtomic } from '../../src/core/output.ts';
 import { TARGETS, mutantRows, recordRun, type RunRecord, type StrykerReport, type Target } from './record.ts';
-import { readmeBlock, scoreDocument, withReadmeBlock } from './markdown.ts';
+import { SCORE_PAGE, readmeBlock, scoreDocument, withReadmeBlock } from './markdown.ts';
 import { publishedPaths, readPublished, readVerdicts } from './published.ts';
 import { defined } from '../../src/core/defined.ts';
 
@@ -92,11 +92,11 @@ function record(t: Target): void {
 function render(): void {
   const published = TARGETS.filter((t) => existsSync(at(publishedPaths(t).record))).map((t) => readPublished(root, t));
   writeFileAtomic(at('docs/MUTATION-SCORE.md'), scoreDocument(published));
-  const readme = withReadmeBlock(read('README.md', 'the README'), readmeBlock(published));
-  if (readme === undefined) throw new Usage('mutation-score: README.md has no mutation-score markers');
-  writeFileAtomic(at('README.md'), readme);
+  const page = withReadmeBlock(read(SCORE_PAGE, 'the score page'), readmeBlock(published));
+  if (page === undefined) throw new Usage(`mutation-score: ${SCORE_PAGE} has no mutation-score markers`);
+  writeFileAtomic(at(SCORE_PAGE), page);
   process.stdout.write(
-    `wrote docs/MUTATION-SCORE.md and README's score block (${published.map((p) => p.record.target).join(', ')})\n`,
+    `wrote docs/MUTATION-SCORE.md and the score block of ${SCORE_PAGE} (${published.map((p) => p.record.target).join(', ')})\n`,
   );
 }
 

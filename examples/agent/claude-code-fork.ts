@@ -1,5 +1,5 @@
 /**
- * Worked example: an agent profile module (README "Check an agent CLI") for a CLI the kit has no
+ * Worked example: an agent profile module (docs/guide/agent.md) for a CLI the kit has no
  * built-in profile for — here a fork of Claude Code that speaks the same Anthropic Messages wire but
  * answers a re-read with its own stub ("Same file as before — skipped."). Run it:
  *   npx readshim-conformance run --agent-profile examples/agent/claude-code-fork.ts --agent-command "/opt/fork/bin/claude"

@@ -6,7 +6,7 @@
  *
  * In the wild: a diff option that ships disabled or behind a budget no real edit fits. Declining
  * is always legal: the kit reports the diff rules "n/a: lever declared but never used
- * (N opportunities)" — neither pass nor unexercised (README "Levers or arms").
+ * (N opportunities)" — neither pass nor unexercised (docs/guide/adapter.md "Levers or arms").
  *
  *   npx readshim-conformance run --adapter examples/designs/diff-declines.ts
  */

@@ -4,7 +4,7 @@
  * 2,000 characters, then adds its own note when lines were left out ("(Showing lines 1-2000 of
  * 2500. Use offset=2001 to read more.)"). The dedup layer on top stubs a re-read of the same
  * request whose tool text is unchanged — even when the file is longer than 2,000 lines. That is
- * true: the worker holds everything that request returns (README "The host's read tool and its bound").
+ * true: the worker holds everything that request returns (docs/guide/adapter.md "The host's read tool and its bound").
  *
  * In the wild: the read tools of coding agents (2,000 lines, long lines cut) with a
  * "file unchanged since last read" layer keyed on the request and the content it returned.

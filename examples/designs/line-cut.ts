@@ -6,7 +6,7 @@
  *
  * In the wild: read tools that page by whole lines under a byte budget ("lines 1-212 of 940 shown,
  * read again for more"), because a model edits by lines. PROGRESS allows this: a part must reach
- * the last line end within the cap, not the cap itself (README "The 24 rules").
+ * the last line end within the cap, not the cap itself (README.md "The rules").
  *
  *   npx readshim-conformance run --adapter examples/designs/line-cut.ts
  */

@@ -6,7 +6,7 @@
  * In the wild: the most common read dedup — agent harnesses, editor hooks and MCP servers that
  * remember what they returned and stub out the repeat. Keyed here on the text delivered (a hash),
  * per worker and per request (path resolved + the other arguments), with a reset hook for
- * compaction: the keying the delivery rule asks for (README "Check your shim: in-process adapter").
+ * compaction: the keying the delivery rule asks for (docs/guide/adapter.md).
  *
  *   npx readshim-conformance run --adapter examples/designs/pointer-only.ts
  */

@@ -1,6 +1,5 @@
 /**
- * Worked example: an in-process adapter for MiniShim (README.md, "Check your shim: in-process
- * adapter"). It imports the kit by its package name, as your adapter will. Run it:
+ * Worked example: an in-process adapter for MiniShim (docs/guide/adapter.md). It imports the kit by its package name, as your adapter will. Run it:
  *   npx readshim-conformance run --adapter node_modules/readshim-conformance/examples/minimal-shim/adapter.ts --arm cap
  * (from a checkout of the kit: --adapter examples/minimal-shim/adapter.ts)
  */

@@ -1,6 +1,6 @@
 """Plumbing shared by the example shims (standard library only).
 
-The protocol loop of docs/PROTOCOL.md (JSON lines on stdin/stdout), the kit's read tool (a file
+The protocol loop of docs/reference/protocol.md (JSON lines on stdin/stdout), the kit's read tool (a file
 under the sandbox root, or a line window of it) and UTF-8-safe cuts. A shim in another language
 needs the same three things; everything that makes a shim truthful or not is in the shim files.
 """
@@ -92,7 +92,7 @@ def cut_line(line, units):
 
 
 def read_bounded(root, args, tool):
-    """The host read tool with a bound (capabilities.tool; README "The host's read tool and its bound"): each
+    """The host read tool with a bound (capabilities.tool; docs/guide/adapter.md "The host's read tool and its bound"): each
     line cut after tool["maxLineChars"] UTF-16 units, then at most tool["maxLines"] lines from the
     requested start (min(limit, maxLines) with a window). Returns (text, lines in the whole file).
     Only maxLines and maxLineChars are done here (no maxChars, no cat -n numbering)."""

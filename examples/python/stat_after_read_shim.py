@@ -10,7 +10,7 @@ read answers "unchanged, you already hold it" about bytes the worker never saw.
 
 The kit can only make that write happen at the right moment if the shim tells it when it has read
 the bytes: this example declares `raceBarrier: true` and calls `barrier()` right after the read
-(docs/PROTOCOL.md "The race barrier"). The directed corpus's stat-after-read cases and the random
+(docs/reference/protocol.md "The race barrier"). The directed corpus's stat-after-read cases and the random
 phase's race reads then find it:
 
     readshim-conformance run --process "python3 examples/python/stat_after_read_shim.py"

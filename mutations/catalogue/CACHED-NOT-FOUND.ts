@@ -8,6 +8,7 @@ export default defineMutant({
   rules: ['REFUSAL-TRUE'],
   breaks: 'wrapRead: an ENOENT from the tool is remembered per request key and thrown again without asking the tool',
   wild: 'a cached "file not found" served after the file appeared (the agent just created it)',
+  lieClasses: ['cached-not-found'],
   edit(t) {
     const inner = init(shimMethod(t, 'wrapRead'), 'inner');
     replace(

@@ -8,6 +8,7 @@ export default defineMutant({
   rules: ['CAP-BOUND'],
   breaks: 'respond(): slices are cut at cap + 1 bytes',
   wild: 'an inclusive end (`<= cap`) or a cap counted in characters, delivering one byte too many',
+  lieClasses: ['slice-over-cap'],
   edit(t) {
     const respond = respondOf(t);
     const cut = only(callsOf(respond, 'sliceEnd'), 'sliceEnd(...)', respond);

@@ -10,6 +10,7 @@ export default defineMutant({
   breaks:
     'respond(): `start` keeps the delivered count of the previous content after the content changed (clamped to the new size)',
   wild: 'continuation offsets kept per path across edits: a "rest of the file" slice of a different version',
+  lieClasses: ['continue-across-change'],
   edit(t) {
     const start = init(respondOf(t), 'start');
     if (!Node.isConditionalExpression(start)) throw new MutantEditError('start is not `cond ? delivered : 0`');

@@ -9,6 +9,7 @@ export default defineMutant({
   breaks:
     'respond(): a partly delivered entry keeps the full text too, so the next change is diffed against a version the worker only partly holds',
   wild: 'diff against "the last version the tool read" rather than the last version the model was given in full',
+  lieClasses: ['diff-partial-base'],
   edit(t) {
     const partial = partialEntry(t);
     if (partial.getProperty('full') !== undefined)

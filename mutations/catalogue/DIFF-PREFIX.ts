@@ -22,6 +22,7 @@ export default defineMutant({
   rules: ['DIFF-COMPLETE'],
   breaks: 'respond(): the diff is built without a budget and cut to the bytes that fit, so a prefix of it ships',
   wild: 'diffs truncated to a token budget ("…diff truncated") handed over as if complete',
+  lieClasses: ['diff-cut-to-budget'],
   edit(t) {
     const respond = respondOf(t);
     const call = only(callsOf(respond, 'diffResponse'), 'diffResponse(...)', respond);

@@ -9,6 +9,7 @@ export default defineMutant({
   breaks:
     "respond(): the early return of the tool's untouched text for a first read under the cap is removed, so it gets a notice",
   wild: 'wrappers that always frame the result ("[file: …] …"), so tools and models see text the file does not hold',
+  lieClasses: ['framed-first-read'],
   edit(t) {
     ifReturning(respondOf(t), 'text').remove();
   },

@@ -23,6 +23,7 @@ export default defineMutant({
   breaks:
     'adapter create(): the shim reads through a cache that calls a file unchanged while its mtime is, so a same-mtime edit is answered with the pointer',
   wild: 'read dedup keyed on path + mtime (editors and tools that keep or restore mtimes, whole-second clocks)',
+  lieClasses: ['edit-keeps-mtime', 'edit-keeps-mtime-and-size', 'mtime-restored'],
   edit(t) {
     const create = adapterCreate(t);
     const wrap = only(methodCallsOf(create, 'shim', 'wrapRead'), 'shim.wrapRead(...)', create);

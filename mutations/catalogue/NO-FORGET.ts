@@ -7,6 +7,7 @@ export default defineMutant({
   rules: ['FORGET-RESETS'],
   breaks: 'forget(): does nothing',
   wild: 'stubs pointing at content the model no longer has after compaction, rewind or history trimming (the most reported lie)',
+  lieClasses: ['compaction', 'compaction-whole-worker'],
   edit(t) {
     const forget = shimMethod(t, 'forget');
     if (forget.getStatements().length === 0) throw new Error('forget() is already empty');

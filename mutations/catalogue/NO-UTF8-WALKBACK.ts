@@ -7,6 +7,7 @@ export default defineMutant({
   rules: ['UTF8-WHOLE'],
   breaks: 'utf8.ts sliceEnd(): slices end at the raw cap, splitting multi-byte sequences',
   wild: 'byte caps applied with buf.subarray(0, cap): a split sequence decodes to U+FFFD on both sides',
+  lieClasses: ['multibyte-at-cap'],
   edit(t) {
     const sliceEnd = fn(t.file('reference/utf8.ts'), 'sliceEnd');
     const walk = only(callsOf(sliceEnd, 'boundaryAtOrBefore'), 'boundaryAtOrBefore(...)', sliceEnd);

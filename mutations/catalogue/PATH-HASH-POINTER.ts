@@ -9,6 +9,7 @@ export default defineMutant({
   rules: ['POINTER-FULL'],
   breaks: 'respond(): the pointer fires on "same path, same content hash" without the `start >= total` delivery check',
   wild: 'read dedup keyed on path + content hash ("same content as last time ⇒ unchanged"): 250 lies on the measured corpus',
+  lieClasses: ['partial-then-pointer'],
   edit(t) {
     dropConjunct(
       pointerIf(t).getExpression(),

@@ -8,6 +8,7 @@ export default defineMutant({
   rules: ['POINTER-FULL'],
   breaks: 'respond(): any re-read of a request key the ledger has seen answers the pointer',
   wild: 'read dedup keyed on the path alone ("you already read this file")',
+  lieClasses: ['pointer-in-content'],
   edit(t) {
     replace(pointerIf(t).getExpression(), 'arm.pointer && entry !== undefined');
   },

@@ -9,6 +9,7 @@ export default defineMutant({
   rules: ['ISOLATION'],
   breaks: 'adapter create(): every worker of a host gets the same shim (one ledger per file system, kept in a WeakMap)',
   wild: "a module-level or process-wide read cache: one step's coverage carried into another step's transcript",
+  lieClasses: ['second-worker'],
   edit(t) {
     const shim = init(adapterCreate(t), 'shim');
     if (!Node.isCallExpression(shim) || shim.getExpression().getText() !== 'createReadShim')

@@ -9,6 +9,7 @@ export default defineMutant({
   rules: ['PASSTHROUGH'],
   breaks: 'wrapRead: the ledger is written for what the request asked (from the disk) even when the tool then fails',
   wild: 'a pointer recorded when the read was requested, not when its bytes were delivered (the tool errored)',
+  lieClasses: ['tool-failure-recorded'],
   edit(t) {
     const result = init(shimMethod(t, 'wrapRead'), 'result');
     if (!Node.isAwaitExpression(result)) throw new MutantEditError('result is not `await inner.call(...)`');

@@ -8,6 +8,7 @@ export default defineMutant({
   breaks:
     'serveStaleRange(): the 0-based inclusive range is read as 1-based, serving the lines before the ones it labels',
   wild: "index pointers (0-based) mixed with editor line numbers (1-based): the symbol's neighbour is served under its name",
+  lieClasses: ['stale-serve-recorded'],
   edit(t) {
     const serve = fn(t.file('reference/stale.ts'), 'serveStaleRange');
     const slice = only(methodCallsOf(serve, 'lines', 'slice'), 'lines.slice(first, last + 1)', serve);

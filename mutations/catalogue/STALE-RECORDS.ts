@@ -9,6 +9,7 @@ export default defineMutant({
   rules: ['STALE-NO-RECORD'],
   breaks: 'serveStale: after serving a stale range the file is written to the ledger as delivered',
   wild: 'a symbol fetch recorded as a read: the next read of the file answers "unchanged" to a worker holding 90 lines of 900',
+  lieClasses: ['stale-serve-recorded'],
   edit(t) {
     const serve = memberValue(shimObject(t), 'serveStale');
     if (!Node.isArrowFunction(serve)) throw new MutantEditError('serveStale is not an arrow function');

@@ -9,6 +9,7 @@ export default defineMutant({
   rules: ['PROGRESS'],
   breaks: 'respond(): when the remainder is shorter than a cap, the previous slice is sent again instead of the tail',
   wild: 'continuation that re-anchors on the last full window and never reaches the end of the file',
+  lieClasses: ['stuck-continuation'],
   edit(t) {
     const start = init(respondOf(t), 'start');
     if (!Node.isConditionalExpression(start)) throw new MutantEditError('start is not `cond ? delivered : 0`');

@@ -9,6 +9,7 @@ export default defineMutant({
   rules: ['PASSTHROUGH'],
   breaks: "wrapRead: the inner tool's throw is caught and its message handled (and recorded) as the file's text",
   wild: 'tool wrappers that turn an exception into a string result, which the shim then dedups and points at',
+  lieClasses: ['tool-failure-recorded'],
   edit(t) {
     const result = init(shimMethod(t, 'wrapRead'), 'result');
     if (!Node.isAwaitExpression(result)) throw new MutantEditError('result is not `await inner.call(...)`');

@@ -8,6 +8,7 @@ export default defineMutant({
   rules: ['NOTICE-SEALED'],
   breaks: 'sealPrefix(): every notice and the persona use one fixed prefix instead of the instance seal',
   wild: 'fixed "[shim] …" framing that any file can imitate, so content can speak in the shim\'s voice',
+  lieClasses: ['notice-imitation'],
   edit(t) {
     const prefix = fn(t.file('reference/notices.ts'), 'sealPrefix');
     const [ret, ...more] = prefix.getStatements();

@@ -774,6 +774,70 @@ export const CASES: readonly CorpusCase[] = Object.freeze([
       read('a.ts'),
     ],
   },
+  // Spec 2.2 "Knowledge": a forget removes what was delivered under its name, not under the file's other names.
+  {
+    // A pointer to a.ts after forget("l.ts") is true (a.ts delivered it under its own name); after
+    // forget("a.ts") too, nothing is held: a pointer to l.ts is a lie.
+    id: 'forget-link-name',
+    lieClass: 'forget-other-name',
+    rules: ['FORGET-RESETS', 'POINTER-FULL'],
+    needs: { anyOf: ['pointer', 'cap'], forget: true, links: true },
+    cap: TINY,
+    events: (ctx) => [
+      worker(),
+      write('a.ts', small(ctx, 'fl'), T0),
+      symlink('l.ts', 'a.ts', T0),
+      read('a.ts'),
+      read('l.ts'),
+      forget('w1', 'l.ts'),
+      read('a.ts'),
+      read('a.ts'),
+      forget('w1', 'a.ts'),
+      read('l.ts'),
+    ],
+  },
+  {
+    // Read only through l.ts → a.ts: forget("l.ts") forgets the file (a ledger keyed on the target's name keeps it).
+    id: 'forget-link-only-name',
+    lieClass: 'forget-other-name',
+    rules: ['FORGET-RESETS', 'POINTER-FULL'],
+    needs: { anyOf: ['pointer', 'cap'], forget: true, links: true },
+    cap: TINY,
+    events: (ctx) => [
+      worker(),
+      write('a.ts', small(ctx, 'fo'), T0),
+      symlink('l.ts', 'a.ts', T0),
+      read('l.ts'),
+      read('l.ts'),
+      forget('w1', 'l.ts'),
+      read('l.ts'),
+      read('a.ts'),
+    ],
+  },
+  {
+    // A diff across a retarget is against what the name showed; a stat that did not move says nothing.
+    id: 'retarget-diff',
+    lieClass: 'link-own-lstat',
+    rules: ['POINTER-FULL', 'DIFF-BASE-HELD', 'DIFF-COMPLETE'],
+    needs: { anyOf: ['pointer', 'diff'], links: true },
+    cap: MID,
+    unplayable: diffFits,
+    events: (ctx) => {
+      const a = midFile(ctx, 'rd');
+      const b = sameSizeEdit(a, 7);
+      return [
+        worker(),
+        write('a.ts', a, T0),
+        write('b.ts', b, T0),
+        symlink('l.ts', 'a.ts', T0),
+        read('l.ts'),
+        read('l.ts'),
+        symlink('l.ts', 'b.ts', T0),
+        read('l.ts'),
+        read('l.ts'),
+      ];
+    },
+  },
   {
     id: 'second-worker',
     lieClass: 'second-worker',
@@ -935,6 +999,8 @@ export const CASES: readonly CorpusCase[] = Object.freeze([
   },
   // ---- windows and the host tool's bound -------------------------------------------------
   {
+    // Spec 2.2: a window of text the worker was shown whole is held (its pointer, with the window's
+    // size, is true); "unchanged, you hold all N bytes" with the whole file's N for a narrower window is not.
     id: 'window-as-whole',
     lieClass: 'window-as-whole',
     rules: ['POINTER-FULL', 'FIRST-VERBATIM'],
@@ -954,6 +1020,8 @@ export const CASES: readonly CorpusCase[] = Object.freeze([
     },
   },
   {
+    // v.ts: a window of lines 1–3 does not back the whole file (a lie). x.ts: a window wider than the
+    // file showed every line the whole read shows, so a pointer after it is true (spec 2.2 "Knowledge").
     id: 'whole-after-window',
     lieClass: 'whole-after-window',
     rules: ['POINTER-FULL', 'FIRST-VERBATIM'],
@@ -970,6 +1038,50 @@ export const CASES: readonly CorpusCase[] = Object.freeze([
         read('x.ts', { args: { offset: 1, limit: wide(ctx) } }),
         read('x.ts'),
         read('x.ts'),
+      ];
+    },
+  },
+  {
+    // Lines 1–3 equal lines 4–6: the worker was shown that text at other line numbers, not these.
+    id: 'window-same-text-elsewhere',
+    lieClass: 'window-same-text',
+    rules: ['POINTER-FULL', 'FIRST-VERBATIM'],
+    needs: { levers: ['pointer'], windows: true },
+    cap: MID,
+    events: () => {
+      const three = lines(3, 'twice');
+      return [
+        worker(),
+        write('r.ts', three + three, T0),
+        read('r.ts', { args: { offset: 1, limit: 3 } }),
+        read('r.ts', { args: { offset: 4, limit: 3 } }),
+        read('r.ts', { args: { offset: 4, limit: 3 } }),
+      ];
+    },
+  },
+  {
+    // Behind a host that shows the first N lines of a whole read: a window past them was never shown.
+    id: 'window-beyond-host-cut',
+    lieClass: 'window-as-whole',
+    rules: ['POINTER-FULL', 'FIRST-VERBATIM'],
+    needs: { levers: ['pointer'], windows: true, tool: true },
+    cap: 24_576,
+    unplayable: (ctx) => {
+      const n = ctx.tool?.maxLines ?? ctx.tool?.defaultLimit;
+      if (n === undefined) return 'the host tool shows every line of a whole read (no maxLines or defaultLimit)';
+      return ctx.mode.levers.cap && bytesOf(lines(n + 6, 'cut')) > ctx.cap
+        ? `a file past the host's ${n}-line cut is over the ${ctx.cap}-byte cap`
+        : undefined;
+    },
+    events: (ctx) => {
+      const n = ctx.tool!.maxLines ?? ctx.tool!.defaultLimit!;
+      const window = { offset: n + 2, limit: Math.min(3, windowLimitMax(ctx.tool) ?? 3) };
+      return [
+        worker(),
+        write('c.ts', lines(n + 6, 'cut'), T0),
+        read('c.ts'),
+        read('c.ts', { args: window }),
+        read('c.ts', { args: window }),
       ];
     },
   },

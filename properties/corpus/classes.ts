@@ -1,7 +1,7 @@
 /**
- * The lie classes the directed corpus is written from (docs/LIE-CLASSES.md): how shims in the wild lie, each in the words a failure's story starts with. The
- * catalogue with where each is seen and what covers it is docs/LIE-CLASSES.md (a test checks
- * the two agree both ways).
+ * The lie classes the directed corpus is written from (docs/LIE-CLASSES.md): how shims in the wild
+ * lie, each in the words a failure's story starts with. docs/LIE-CLASSES.md's table of them is
+ * generated from these, the cases and the mutants' lie classes (`npm run docs:write`).
  */
 
 export const LIE_CLASSES = Object.freeze({
@@ -32,7 +32,8 @@ export const LIE_CLASSES = Object.freeze({
   'link-own-lstat':
     "a symlink judged by its own lstat (an edit of the target, or a retarget to a file of the same size and mtime, keeps the link's mtime)",
   'case-folded-spelling': 'a ledger keyed on the spelling while the host folds case (A.ts and a.ts one file)',
-  'forget-other-name': 'a forget under another name of the file (the other case on a case-insensitive host)',
+  'forget-other-name':
+    'a forget under another name of the file (a link, or the other case on a case-insensitive host): a forget removes what was delivered under its name',
   'second-worker': 'a second worker (subagent) reading what the first read',
   'cross-session': 'a cache that outlives its session (the same reads in a new session)',
   'fork-after-fork-read':
@@ -43,7 +44,9 @@ export const LIE_CLASSES = Object.freeze({
     'a resumed session with a ledger that outlived the transcript (reloaded from disk as it was before a compaction)',
   'batch-seen-beside-new':
     'a batch read in which a file new to the worker (or changed) is answered with a stub because another file of the batch was seen',
-  'window-as-whole': 'a window read answered as the whole file',
+  'window-as-whole':
+    'a window read answered as the whole file (its size, or lines past a host cut the whole read never showed)',
+  'window-same-text': 'a window answered "unchanged" because another window showed the same text at other line numbers',
   'whole-after-window': 'a whole read answered after only a window was read',
   'host-tool-bound': 'a host tool bound (long file, long line)',
   'limit-is-default': 'a line limit that is a default, not a max (an explicit larger limit returns more)',

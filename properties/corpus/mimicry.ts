@@ -19,7 +19,7 @@ import { T0, bytesOf, read, worker, write } from './content.ts';
 
 /** A notice the shim gave earlier in the run: the whole response text and what it was about. */
 export interface LearnedNotice {
-  /** 'pointer', 'partial slice', 'rest slice', 'whole slice', 'diff', 'stale serve', 'refusal (…)', 'host note'. */
+  /** 'pointer', 'partial slice', 'rest slice', 'whole slice', 'diff', 'change notice', 'stale serve', 'refusal (…)', 'withheld (…)', 'host note'. */
   readonly kind: string;
   readonly claim: Claim['kind'];
   readonly text: string;
@@ -34,8 +34,10 @@ const CLAIM_RULE: Readonly<Record<Claim['kind'], RuleId>> = {
   pointer: 'POINTER-FULL',
   slice: 'SLICE-EXACT',
   diff: 'DIFF-COMPLETE',
+  delta: 'DIFF-COMPLETE',
   stale: 'STALE-SERVE-LABELLED',
   refusal: 'REFUSAL-TRUE',
+  withheld: 'REFUSAL-TRUE',
   verbatim: 'SLICE-EXACT',
 };
 
@@ -47,10 +49,14 @@ function kindOf(claim: Claim, text: string): string | undefined {
       return !claim.done ? 'partial slice' : claim.start > 0 ? 'rest slice' : 'whole slice';
     case 'diff':
       return 'diff';
+    case 'delta':
+      return 'change notice';
     case 'stale':
       return 'stale serve';
     case 'refusal':
       return `refusal (${claim.reason})`;
+    case 'withheld':
+      return `withheld (${claim.policy})`;
     case 'verbatim': {
       // A host note around the tool's text is framing the host added (SPEC.md "Host tool"): learned, never reproducible.
       const b = backing(claim, text);

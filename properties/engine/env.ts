@@ -19,6 +19,8 @@ export interface EngineEnv {
   readonly slots: Slots;
   readonly observe?: HistoryObserver;
   readonly progress: (line: string) => void;
+  /** Judge every history as spec 2.1 did too (a baseline of an older spec: "fixed by spec 2.2"). */
+  readonly legacy?: boolean;
 }
 
 let nextId = 0;
@@ -28,6 +30,8 @@ export interface RunHistoryOptions {
   readonly crashes?: boolean;
   /** Only whether this goal is met matters: the history stops once it is (judgeHistory `until`). */
   readonly until?: Goal;
+  /** Judge it as spec 2.1 did too (the verdict-move report of an older trace). */
+  readonly legacy?: boolean;
 }
 
 /** Judges one history in a slot, telling the observer when it starts, what it waits on, and how it ended. */
@@ -52,6 +56,7 @@ export function runHistory(
       const v = await judgeHistory(env.adapter, config, events, {
         ...(onStep ? { onStep } : {}),
         ...defined({ until: ro.until }),
+        ...(ro.legacy === true || (env.legacy === true && ro.until === undefined) ? { legacy: true } : {}),
       });
       const crashed =
         ro.crashes === true && env.crashIsError

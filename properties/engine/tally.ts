@@ -19,6 +19,8 @@ export class Tally implements CorpusSink {
   readonly #mechanisms = new Map<RuleId, Mechanism[]>();
   readonly efficiency: EfficiencyTally = new Map();
   readonly leverUse: LeverUse = emptyLeverUse();
+  /** Rules spec 2.1 would have failed in the histories judged both ways (EngineEnv.legacy). */
+  readonly failedUnder21 = new Set<RuleId>();
 
   add(checks: ReadonlyMap<RuleId, number>, phase: Phase, claims?: ReadonlyMap<string, number>): void {
     const mine = this.byPhase.get(phase)!;
@@ -34,6 +36,7 @@ export class Tally implements CorpusSink {
     this.add(v.checks, phase, v.claimKinds);
     addLeverUse(this.leverUse, v.leverUse);
     noteEfficiency(this.efficiency, v, events, unit);
+    for (const x of v.legacy ?? []) this.failedUnder21.add(x.rule);
   }
 
   /** The first failure of a rule stays (probes, replays, corpus, then generated work in order). */

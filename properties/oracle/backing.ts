@@ -5,7 +5,7 @@
  * that re-encodes text is judged on the bytes it sent. The rest of the text is the framing, where
  * the seal is looked for (NOTICE-SEALED).
  */
-import type { Claim } from '../../src/core/claims.ts';
+import type { Claim, DeltaClaim, StatedNumber } from '../../src/core/claims.ts';
 import { wire } from './bytes.ts';
 import { defined } from '../../src/core/defined.ts';
 
@@ -22,6 +22,8 @@ export function claimedBody(claim: Claim): { what: string; body: string; at?: nu
       return { what: 'stale payload', body: claim.payload, ...defined({ at: claim.at }) };
     case 'diff':
       return { what: 'diff patch', body: claim.patch, ...defined({ at: claim.at }) };
+    case 'delta':
+      return { what: 'change notice text', body: claim.text.body, at: claim.text.at };
     case 'verbatim':
       return claim.payload === undefined
         ? undefined
@@ -31,8 +33,33 @@ export function claimedBody(claim: Claim): { what: string; body: string; at?: nu
   }
 }
 
+/** Spec 2.2: where a change notice states each number (its digits, with no digit before or after), or the first that is not there. */
+function unstated(claim: DeltaClaim, text: string): string | undefined {
+  const r = claim.replaces;
+  const nums: [string, StatedNumber | undefined][] =
+    'after' in r
+      ? [['row after', r.after]]
+      : [
+          ['first row', r.first],
+          ['last row', r.last],
+        ];
+  nums.push(['row count', claim.base], ['total', claim.total]);
+  for (const [what, x] of nums) {
+    if (x === undefined) continue;
+    const digits = String(x.value);
+    const isDigit = (i: number): boolean => /[0-9]/.test(text[i] ?? '');
+    if (!text.startsWith(digits, x.at) || isDigit(x.at - 1) || isDigit(x.at + digits.length))
+      return `${what} ${x.value} at index ${x.at}`;
+  }
+  return undefined;
+}
+
 /** Where the claimed body lies in `text`, and the framing around it. */
 export function backing(claim: Claim, text: string): Backing {
+  if (claim.kind === 'delta') {
+    const missing = unstated(claim, text);
+    if (missing !== undefined) return { found: false, what: missing, framing: text };
+  }
   const b = claimedBody(claim);
   if (b === undefined || b.body === '') return { found: true, framing: text };
   const t = wire(text);

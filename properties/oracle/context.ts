@@ -4,7 +4,8 @@
  * Knowledge reaches rules only through these (`known`, `shadow`, `explainedBy`), so a change to
  * how the oracle models a worker stays in models.ts and judge.ts.
  */
-import type { Claim, RefusalClaim } from '../../src/core/claims.ts';
+import type { Claim, RefusalClaim, WithheldClaim } from '../../src/core/claims.ts';
+import type { WithholdPolicy } from '../../src/core/policies.ts';
 import type { Mode } from '../../src/core/levers.ts';
 import type { RuleId } from '../../src/core/rules.ts';
 import type { Capabilities } from '../../src/core/contract.ts';
@@ -68,6 +69,22 @@ export interface AnsweredRead extends RunFacts {
   readonly backed: boolean;
   /** The response text around the claimed body (where a notice and its seal are). */
   readonly framing: string;
+}
+
+/**
+ * Spec 2.2: a read the shim says its own policy withheld (spec/SPEC.md "Withheld by the shim's
+ * policy"): the policy it names as declared, whether that policy withholds this read, and the
+ * pointer wordings the notice must not match.
+ */
+export interface WithheldRead extends AnsweredRead {
+  readonly claim: WithheldClaim;
+  readonly policy: WithholdPolicy | undefined;
+  /** A whole read: no offset, no limit. */
+  readonly whole: boolean;
+  /** The declared policy withholds this read (a whole read over its size). */
+  readonly applies: boolean;
+  /** What reads as "unchanged": the default wording, and a driver's --pointer-pattern. */
+  readonly pointerWords: readonly RegExp[];
 }
 
 /** The bytes a slice or a verbatim answer delivers. */

@@ -2,7 +2,9 @@
  * The step contexts of context.ts, built field by field (no spread: the oracle builds several per
  * read, and literals of one shape keep that cheap).
  */
-import type { RefusalClaim } from '../../src/core/claims.ts';
+import type { RefusalClaim, WithheldClaim } from '../../src/core/claims.ts';
+import { policyApplies } from '../../src/core/policies.ts';
+import { DEFAULT_POINTER_PATTERN } from '../../src/core/pointer-words.ts';
 import type { ReadOutcome, StaleOutcome } from '../../src/harness/session.ts';
 import type {
   AnsweredRead,
@@ -13,6 +15,7 @@ import type {
   RunFacts,
   Span,
   StaleAnswer,
+  WithheldRead,
 } from './context.ts';
 
 export function failedRead(
@@ -77,4 +80,17 @@ export function countedBatch(f: RunFacts, batch: readonly ReadOutcome[], outcome
 export function staleAnswer(f: RunFacts, outcome: StaleOutcome): StaleAnswer {
   const { mode, cap, capOn, seal, caps, armSurface, memo, say } = f;
   return { mode, cap, capOn, seal, caps, armSurface, memo, say, outcome };
+}
+
+const DEFAULT_POINTER = new RegExp(DEFAULT_POINTER_PATTERN, 'i');
+
+/** Spec 2.2: a withheld read, with the policy it names and whether that policy withholds it. */
+export function withheldRead(r: AnsweredRead, claim: WithheldClaim): WithheldRead {
+  const policy = r.caps.policies?.find((p) => p.id === claim.policy);
+  const args = r.outcome.event.args;
+  const whole = args?.offset === undefined && args?.limit === undefined;
+  const applies = policy !== undefined && policyApplies(policy, whole, r.contentBytes.length);
+  const own = r.caps.pointerPattern;
+  const pointerWords = own === undefined ? [DEFAULT_POINTER] : [DEFAULT_POINTER, new RegExp(own, 'i')];
+  return { ...r, claim, policy, whole, applies, pointerWords };
 }

@@ -7,6 +7,7 @@
  * answer is never blamed. Never imports reference/ (GATE-ORACLE-INDEPENDENT).
  */
 import type { Claim } from '../../src/core/claims.ts';
+import type { HostToolBound } from '../../src/core/host-tool.ts';
 import type { LeverName } from '../../src/core/levers.ts';
 import { requestKey, resolvePath } from '../../src/core/paths.ts';
 import type { RuleId } from '../../src/core/rules.ts';
@@ -14,6 +15,7 @@ import type { Capabilities } from '../../src/core/contract.ts';
 import type { Mode } from '../../src/core/levers.ts';
 import type { OtherOutcome, Outcome, ReadOutcome, StaleOutcome } from '../../src/harness/session.ts';
 import { splitLines } from '../../src/harness/lines.ts';
+import { requestText, rowsShown } from '../../src/harness/host-tool.ts';
 import { emptyLeverUse, type LeverUse } from '../lever-use.ts';
 import type { EfficiencyKind } from '../result.ts';
 import type { Held } from '../picture.ts';
@@ -22,7 +24,8 @@ import { n, sameBytes } from './bytes.ts';
 import type { AnsweredRead, Derivation, RunFacts, Span, StaleServe, Tell } from './context.ts';
 import { OracleMemo, holds, sameKnowledge, type Known } from './knowledge.ts';
 import { WorkerModels, workerKey } from './models.ts';
-import { countedBatch, failedRead, progressing, refusedRead, staleAnswer } from './facts.ts';
+import { countedBatch, failedRead, progressing, refusedRead, staleAnswer, withheldRead } from './facts.ts';
+import { hostView, requestArgs, type Req } from './deliveries.ts';
 import { fullSliceEnd } from './progress.ts';
 import { sayIn } from './say.ts';
 import { BACKERS, DERIVED, KNOWLEDGE, KNOWLEDGE_RULES, STEPS, type StepContext, type StepName } from './steps.ts';
@@ -59,6 +62,14 @@ export interface OracleConfig {
   readonly cap: number;
   readonly seal: string;
   readonly capabilities: Capabilities;
+  /** The host tool's bound the history runs behind: which lines a delivery showed (spec/SPEC.md "Knowledge"). */
+  readonly tool?: HostToolBound;
+  /**
+   * '2.1': judge as spec 2.1 did — knowledge per realpath and request, forget by realpath, blame by
+   * any shadow that makes a finding go away — so a verdict that moved with 2.2 can be told (a trace,
+   * baseline or saved failure of an older spec). Absent: the current spec.
+   */
+  readonly semantics?: '2.1';
 }
 
 interface Finding {
@@ -71,7 +82,19 @@ type Bound = readonly [(c: StepContext[StepName], t: Tell) => void, Tell];
 
 /** Claims whose truth depends on what earlier responses delivered. */
 function reliesOnEarlier(claim: Claim): boolean {
-  return claim.kind === 'pointer' || claim.kind === 'diff' || (claim.kind === 'slice' && claim.start > 0);
+  return (
+    claim.kind === 'pointer' ||
+    claim.kind === 'diff' ||
+    claim.kind === 'delta' ||
+    (claim.kind === 'slice' && claim.start > 0)
+  );
+}
+
+/** A whole re-delivery of the current text: what a shadow holding an older version explains (spec/SPEC.md "Blame"). */
+function deliversWhole(claim: Claim, text: string, content: Buffer, memo: OracleMemo): boolean {
+  if (claim.kind === 'slice')
+    return claim.start === 0 && claim.end === content.length && claim.total === content.length;
+  return claim.kind === 'verbatim' && sameBytes(memo.utf8(claim.payload ?? text), content);
 }
 
 const unbackedMessage = (what: string, bytes: number): string =>
@@ -80,7 +103,9 @@ const unbackedMessage = (what: string, bytes: number): string =>
 export class Oracle {
   /** This Oracle's memos (per history, never shared across runs): its knowledge models share them. */
   readonly #memo = new OracleMemo();
-  readonly #models = new WorkerModels(this.#memo);
+  readonly #models: WorkerModels;
+  /** Per worker, name and request: the request as last judged (a picture's K before and after it). */
+  readonly #lastReq = new Map<string, Req>();
   readonly checks = new Map<RuleId, number>();
   readonly claimKinds = new Map<string, number>();
   readonly efficiency: EfficiencyNote[] = [];
@@ -106,11 +131,47 @@ export class Oracle {
       memo: this.#memo,
       say: sayIn,
     };
+    const tool = config.tool;
+    this.#models = new WorkerModels(
+      this.#memo,
+      hostView(
+        (c, o, l) => requestText(c, o, l, tool),
+        (c, o, l) => rowsShown(c, o, l, tool),
+      ),
+      this.#legacy ? { covering: false } : {},
+    );
+  }
+
+  /** Judged as spec 2.1 did (OracleConfig.semantics). */
+  get #legacy(): boolean {
+    return this.config.semantics === '2.1';
+  }
+
+  /** A path's name as the host folds it (spec/SPEC.md "Links and case"), for outcomes that do not carry it. */
+  #nameOf(path: string): string {
+    const r = resolvePath(path);
+    return this.config.capabilities.caseInsensitive === true ? r.toLowerCase() : r;
+  }
+
+  /** The request a read outcome makes (spec/SPEC.md "Knowledge"): its name, identity and version now. */
+  #req(o: ReadOutcome, content: string): Req {
+    // Spec 2.1 kept knowledge per file as the host identifies it: the identity was the only name.
+    const name = this.#legacy ? (o.identity ?? resolvePath(o.event.path)) : (o.name ?? this.#nameOf(o.event.path));
+    return {
+      worker: o.event.worker,
+      name,
+      ...requestArgs(o.event.args),
+      identity: o.realpath ?? o.identity ?? name,
+      version: o.version,
+      content,
+      seq: o.index,
+    };
   }
 
   /** What the worker provably holds for a request now: the claimed total and the held prefix's length (a report's picture). */
   held(worker: string, path: string, args: Readonly<Record<string, unknown>> | undefined): Held | undefined {
-    const k = this.#models.known(worker, requestKey(path, args));
+    const r = this.#lastReq.get(`${worker}\u0000${requestKey(this.#nameOf(path), args)}`);
+    const k = r === undefined ? undefined : this.#models.known(r);
     return k === undefined ? undefined : { total: k.total, bytes: k.prefix.length };
   }
 
@@ -161,12 +222,18 @@ export class Oracle {
     const e = o.event;
     if (e.type === 'worker') this.#models.workers.add(e.id);
     if (e.type === 'fork') this.#models.fork(e.parent, e.worker, e.fresh === true);
-    // The host's identity of the path (spec/SPEC.md "Links and case"): a forget under any of its names.
+    // Spec 2.2: a forget removes what was delivered under its name (spec/SPEC.md "Knowledge").
     if (e.type === 'forget')
       this.#models.forget(
         e.worker,
+        e.path === undefined
+          ? undefined
+          : this.#legacy
+            ? (o.identity ?? resolvePath(e.path))
+            : (o.name ?? this.#nameOf(e.path)),
         e.path === undefined ? undefined : (o.identity ?? resolvePath(e.path)),
-        o.reattached,
+        this.#legacy ? o.reattached?.map((f) => ({ ...f, name: f.realpath ?? f.path })) : o.reattached,
+        o.index,
       );
   }
 
@@ -175,7 +242,7 @@ export class Oracle {
   #judgeRead(o: ReadOutcome): Finding[] {
     const { event, truth, response, claim } = o;
     const worker = event.worker;
-    // Knowledge is kept per file as the host identifies it (spec/SPEC.md "Links and case").
+    // Per-request memories (PROGRESS's spellings, a cause, a failure given) are per file and request.
     const key = requestKey(o.identity ?? event.path, event.args);
     const wk = workerKey(worker, key);
     const models = this.#models;
@@ -187,13 +254,14 @@ export class Oracle {
     models.failedLast.delete(wk);
     const content = truth.text;
     const contentBytes = this.#memo.utf8(content);
-    const known = models.known(worker, key);
+    const req = this.#req(o, content);
+    this.#lastReq.set(`${worker}\u0000${requestKey(req.name, event.args)}`, req);
+    const known = models.known(req);
     this.#countOpportunities(known, content, contentBytes);
     if (!('text' in response) || claim === undefined || claim.kind === 'refusal') {
       const refusal = 'text' in response && claim?.kind === 'refusal' ? claim : undefined;
       this.#step('refusedRead', refusedRead(this.#run, o, refusal, contentBytes), out);
-      models.staleLast.delete(wk);
-      models.spellings.touched(wk, event.path);
+      this.#answeredNothing(wk, event.path);
       return out;
     }
     const back = backing(claim, response.text);
@@ -222,6 +290,12 @@ export class Oracle {
       framing: back.framing,
     };
     this.#step('surface', r, out);
+    if (claim.kind === 'withheld') {
+      // Spec 2.2: judged against the declared policy; it delivers nothing, so no model moves.
+      this.#step('withheld', withheldRead(r, claim), out);
+      this.#answeredNothing(wk, event.path);
+      return out;
+    }
     this.#step('exactness', r, out);
     // Knowledge-dependent rules, judged against the truth, then re-blamed through shadows.
     const judged = back.found ? this.#knowledge(r, known) : undefined;
@@ -229,26 +303,25 @@ export class Oracle {
       for (const rule of judged.checked) this.#check(rule);
       this.#progress(r, wk, out);
     }
-    const mine = this.#derive(r, key, judged?.findings ?? [], out);
+    const mine = this.#derive(r, req, wk, judged?.findings ?? [], out);
     // Lie or not, every model takes in what the worker was really given, so the next claim is
     // judged on what the worker holds; a claim the text does not back gave the worker nothing
     // known, and a diff that does not apply strictly leaves the worker with the text it held.
     const failed = back.found
-      ? claim.kind === 'diff'
+      ? claim.kind === 'diff' || claim.kind === 'delta'
         ? mine.find((f) => KNOWLEDGE_RULES.get(f.rule)?.causes === true)?.rule
         : undefined
       : BACKERS[claim.kind]!;
     models.takeClaimed(
-      worker,
-      key,
+      req,
+      wk,
       claim,
       response.text,
-      content,
       failed === undefined ? undefined : { rule: failed, index: o.index },
     );
-    if (back.found) models.deliver(worker, key, claim, response.text, content);
+    if (back.found) models.deliver(req, claim, response.text);
     models.staleLast.delete(wk);
-    models.settle(worker, key);
+    models.settle(req, wk);
     return out;
   }
 
@@ -264,9 +337,14 @@ export class Oracle {
     if (claim === undefined || claim.kind === 'refusal' || repeated) models.failedLast.set(wk, code);
     else models.failedLast.delete(wk);
     if (o.failedOver !== undefined)
-      models.failedRequest(event.worker, key, o.failedOver, this.#run.capOn ? this.config.cap : undefined);
-    models.staleLast.delete(wk);
-    models.spellings.touched(wk, event.path);
+      models.failedRequest(this.#req(o, o.failedOver), this.#run.capOn ? this.config.cap : undefined);
+    this.#answeredNothing(wk, event.path);
+  }
+
+  /** A read that delivered nothing: no stale serve stands, and the spelling was used. */
+  #answeredNothing(wk: string, path: string): void {
+    this.#models.staleLast.delete(wk);
+    this.#models.spellings.touched(wk, path);
   }
 
   /** The knowledge rules on a claim against a knowledge state (the truth, a shadow or the as-claimed model). */
@@ -299,22 +377,20 @@ export class Oracle {
    * as-claimed model does not give it (Consequences), else blamed on the first derived rule whose
    * model explains it (Blame). Returns the findings that were not consequences.
    */
-  #derive(r: AnsweredRead, key: string, own: readonly Finding[], out: Finding[]): Finding[] {
+  #derive(r: AnsweredRead, req: Req, wk: string, own: readonly Finding[], out: Finding[]): Finding[] {
     const models = this.#models;
-    const worker = r.outcome.event.worker;
-    const wk = workerKey(worker, key);
     const relies = reliesOnEarlier(r.claim);
     const d: Derivation = {
       known: r.known,
       relies,
       staleLast: models.staleLast.has(wk),
       workers: models.workers.size,
-      shadow: (name) => models.shadow(name, worker, key),
+      shadow: (name) => models.shadow(name, req),
       explainedBy: (shadowK, rule) => this.#explainedBy(r, relies, shadowK, rule),
     };
     for (const x of DERIVED) if (x.checked(d)) this.#check(x.rule);
     const cause = models.cause.get(wk);
-    const knownAsClaimed = models.claimed(worker, key);
+    const knownAsClaimed = models.claimed(req);
     const asClaimed =
       cause !== undefined && !sameKnowledge(knownAsClaimed, r.known)
         ? this.#knowledge(r, knownAsClaimed).findings
@@ -347,8 +423,28 @@ export class Oracle {
     return { rule: f.rule, message: `${f.message}` };
   }
 
-  /** Whether the worker holding `shadowK` instead would make `rule`'s finding go away. */
+  /**
+   * Blame by law (spec/SPEC.md "Blame"): the worker holding `shadowK` instead explains `rule`'s
+   * finding only if, judged against it, the response is a legitimate answer that depends on it —
+   * no knowledge rule finds anything there, and the rule holds there, or the claim relies on
+   * earlier deliveries, or it re-delivers the whole current text to a shadow holding an older
+   * version in full. A rule that does not apply under the shadow is not made true by it.
+   */
   #explainedBy(r: AnsweredRead, relies: boolean, shadowK: Known | undefined, rule: RuleId): boolean {
+    if (this.#legacy) return this.#explainedBy21(r, relies, shadowK, rule);
+    if (shadowK === undefined || sameKnowledge(shadowK, r.known)) return false;
+    const again = this.#knowledge(r, shadowK);
+    if (again.findings.length > 0) return false;
+    if (again.checked.includes(rule) || relies) return true;
+    return (
+      shadowK.prefix.length === shadowK.total &&
+      !sameBytes(shadowK.prefix, r.contentBytes) &&
+      deliversWhole(r.claim, r.text, r.contentBytes, this.#memo)
+    );
+  }
+
+  /** Spec 2.1's blame: any shadow that makes the finding go away explains it (a rule that does not apply there included). */
+  #explainedBy21(r: AnsweredRead, relies: boolean, shadowK: Known | undefined, rule: RuleId): boolean {
     if (sameKnowledge(shadowK, r.known)) return false;
     if (!relies && (shadowK === undefined || holds(shadowK, r.contentBytes))) return false;
     return !this.#knowledge(r, shadowK).findings.some((g) => g.rule === rule);
@@ -422,7 +518,7 @@ export class Oracle {
   /** A response that used a lever: a pointer, a partial slice, a diff. */
   #used(c: Claim): void {
     if (c.kind === 'pointer') this.leverUse.pointer.used++;
-    else if (c.kind === 'diff') this.leverUse.diff.used++;
+    else if (c.kind === 'diff' || c.kind === 'delta') this.leverUse.diff.used++;
     else if (c.kind === 'slice' && c.end < c.total) this.leverUse.cap.used++;
   }
 

@@ -1,10 +1,10 @@
 /**
- * What a worker holds, per request key, from the responses alone: K = (T, P) (SPEC.md
- * "Knowledge"). The same class serves the truth and the shadow models.
+ * What a worker holds of one request, from the responses alone: K = (T, P) (SPEC.md "Knowledge"),
+ * and how a response changes it. The delivery model (deliveries.ts) keeps one K per delivery.
  */
-import type { Claim } from '../../src/core/claims.ts';
-import { keyPath } from '../../src/core/paths.ts';
+import type { Claim, DeltaClaim } from '../../src/core/claims.ts';
 import { sameBytes, wire } from './bytes.ts';
+import { applyDelta } from './delta.ts';
 import { LastCall, Utf8Memo } from './memo.ts';
 import { applyStrict, type StrictResult } from './strict-patch.ts';
 
@@ -36,6 +36,7 @@ export class OracleMemo {
   readonly #bytes = new Utf8Memo();
   readonly #patch = new LastCall<[Buffer, string, 'split' | undefined], StrictResult>();
   readonly #after = new LastCall<[Known | undefined, Claim, string, string], Known | 'keep'>();
+  readonly #delta = new LastCall<[Buffer, DeltaClaim], StrictResult>();
 
   /** The UTF-8 bytes of `s` (shared Buffers: nothing may write to them). */
   utf8(s: string): Buffer {
@@ -46,6 +47,12 @@ export class OracleMemo {
   patched(k: Known | undefined, patch: string, lines?: 'split'): StrictResult {
     const P = k?.prefix ?? EMPTY;
     return this.#patch.get([P, patch, lines], () => applyStrict(P.toString('utf8'), wire(patch), lines));
+  }
+
+  /** A change notice applied to the text the worker holds (DIFF-COMPLETE, spec/SPEC.md "Change notices"). */
+  delta(k: Known | undefined, claim: DeltaClaim): StrictResult {
+    const P = k?.prefix ?? EMPTY;
+    return this.#delta.get([P, claim], () => applyDelta(P.toString('utf8'), claim));
   }
 
   /** K after a response: what the worker really holds once it has it, lie or not. */
@@ -94,11 +101,13 @@ function takeIn(memo: OracleMemo, k: Known | undefined, claim: Claim, text: stri
         return { total: claim.total, prefix: k.prefix, against: content };
       return { total: claim.total, prefix: joined(memo, head, payload, content), against: content };
     }
+    case 'delta':
     case 'diff': {
-      const r = memo.patched(k, claim.patch, claim.lines);
+      const r = claim.kind === 'diff' ? memo.patched(k, claim.patch, claim.lines) : memo.delta(k, claim);
       if (!r.ok) return 'keep';
       // Usually the patch gives the content: its bytes are already encoded (utf8 keeps them).
-      return { total: claim.total, prefix: memo.utf8(r.text === content ? content : r.text), against: content };
+      const P = memo.utf8(r.text === content ? content : r.text);
+      return { total: claim.kind === 'diff' ? claim.total : P.length, prefix: P, against: content };
     }
     default:
       return 'keep';
@@ -119,45 +128,4 @@ function joined(memo: OracleMemo, head: Buffer, payload: Buffer, content: string
   )
     return contentBytes.subarray(0, end);
   return Buffer.concat([head, payload]);
-}
-
-/** Per worker, per request key. */
-export class Knowledge {
-  readonly #m = new Map<string, Map<string, Known>>();
-
-  /** The memos of the Oracle this model belongs to (a model of its own otherwise). */
-  constructor(readonly memo: OracleMemo = new OracleMemo()) {}
-
-  get(worker: string, key: string): Known | undefined {
-    return this.#m.get(worker)?.get(key);
-  }
-
-  set(worker: string, key: string, k: Known | undefined): void {
-    let w = this.#m.get(worker);
-    if (w === undefined) this.#m.set(worker, (w = new Map<string, Known>()));
-    if (k === undefined) w.delete(key);
-    else w.set(key, k);
-  }
-
-  /** Applies a response: K becomes what the worker holds once it has it. */
-  apply(worker: string, key: string, claim: Claim, text: string, content: string): void {
-    const r = this.memo.afterClaim(this.get(worker, key), claim, text, content);
-    if (r !== 'keep') this.set(worker, key, r);
-  }
-
-  /** A fork (spec/SPEC.md "Forks and resumed sessions"): the child starts holding what the parent holds now. */
-  fork(parent: string, child: string): void {
-    const w = this.#m.get(parent);
-    // Knowns are never changed in place: the child's map shares them, and later deliveries to either replace them.
-    if (w === undefined) this.#m.delete(child);
-    else this.#m.set(child, new Map(w));
-  }
-
-  /** forget(path) empties every key of that path; forget() everything of the worker. */
-  forget(worker: string, path: string | undefined): void {
-    const w = this.#m.get(worker);
-    if (w === undefined) return;
-    if (path === undefined) w.clear();
-    else for (const key of [...w.keys()]) if (keyPath(key) === path) w.delete(key);
-  }
 }

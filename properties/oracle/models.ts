@@ -1,7 +1,7 @@
 /**
  * The oracle's knowledge of the workers (spec/SPEC.md "Knowledge", "Blame", "Consequences"): what
- * each worker holds per request key (the truth), the shadow models derived rules blame through,
- * the as-claimed model, and the per-key memories rules read (the failure a worker was last given,
+ * each worker was delivered (the truth), the shadow models derived rules blame through, the
+ * as-claimed model, and the per-request memories rules read (the failure a worker was last given,
  * a stale serve last, which spelling delivered what). Rules see it only through the step contexts
  * of context.ts; the Oracle (judge.ts) alone changes it, through the methods here.
  */
@@ -9,9 +9,10 @@ import type { Claim } from '../../src/core/claims.ts';
 import type { Reattached } from '../../src/harness/session.ts';
 import type { RuleId } from '../../src/core/rules.ts';
 import { isBoundary, sameBytes } from './bytes.ts';
-import { Knowledge, OracleMemo, sameKnowledge, type Known } from './knowledge.ts';
+import { Deliveries, type DeliveryRules, type HostView, type Req } from './deliveries.ts';
+import { OracleMemo, sameKnowledge, type Known } from './knowledge.ts';
 import { SpellingTracker } from './progress.ts';
-import { reattach } from './reinject.ts';
+import { reattachedReq } from './reinject.ts';
 
 /**
  * The shadow models a derived rule blames through (spec/SPEC.md "Blame"): what the worker would
@@ -26,71 +27,95 @@ export interface Cause {
   readonly index: number;
 }
 
-/** Per worker and request key: the key of the oracle's per-key memories. */
+/** Per worker and request key: the key of the oracle's per-request memories. */
 export const workerKey = (worker: string, key: string): string => `${worker}\u0000${key}`;
 
+/** R as the `global` shadow sees it: every worker's deliveries as one. */
+const everyone = (r: Req): Req => ({ ...r, worker: '*' });
+
 export class WorkerModels {
-  readonly #truth: Knowledge;
-  readonly #noForget: Knowledge;
-  readonly #withErrors: Knowledge;
-  readonly #global: Knowledge;
+  readonly #truth: Deliveries;
+  readonly #noForget: Deliveries;
+  readonly #withErrors: Deliveries;
+  readonly #global: Deliveries;
   /** What the worker would hold had every claim been backed and every diff applied (Consequences). */
-  readonly #claimed: Knowledge;
+  readonly #claimed: Deliveries;
   /** Every worker seen (ISOLATION needs two). */
   readonly workers = new Set<string>();
   /** Per worker and key: the first failure that set the as-claimed model apart from the truth, while it stays apart. */
   readonly cause = new Map<string, Cause>();
+  /** Per worker and key: the request a cause was last about (a forget settles it again). */
+  readonly #causeReq = new Map<string, Req>();
   readonly spellings = new SpellingTracker();
   /** Per worker and key: the last event was a stale serve that handed over lines (STALE-NO-RECORD). */
   readonly staleLast = new Set<string>();
   /** Per worker and request key: the code of the failure the worker was last given for it (SPEC.md "A repeated failure"). */
   readonly failedLast = new Map<string, string>();
 
-  constructor(readonly memo: OracleMemo) {
-    this.#truth = new Knowledge(memo);
-    this.#noForget = new Knowledge(memo);
-    this.#withErrors = new Knowledge(memo);
-    this.#global = new Knowledge(memo);
-    this.#claimed = new Knowledge(memo);
+  constructor(
+    readonly memo: OracleMemo,
+    host: HostView,
+    rules: DeliveryRules = {},
+  ) {
+    this.#truth = new Deliveries(memo, host, rules);
+    this.#noForget = new Deliveries(memo, host, rules);
+    this.#withErrors = new Deliveries(memo, host, rules);
+    this.#global = new Deliveries(memo, host, rules);
+    this.#claimed = new Deliveries(memo, host, rules);
   }
 
-  /** What the worker provably holds of a request key. */
-  known(worker: string, key: string): Known | undefined {
-    return this.#truth.get(worker, key);
+  /** What the worker provably holds of a request. */
+  known(r: Req): Known | undefined {
+    return this.#truth.backing(r);
+  }
+
+  /** Where the truth's K for R came from (a verdict that moved names it). */
+  source(r: Req): 'own' | 'covering' | undefined {
+    return this.#truth.backed(r)?.source;
   }
 
   /** What a shadow model says the worker holds. */
-  shadow(name: ShadowName, worker: string, key: string): Known | undefined {
-    if (name === 'no-forget') return this.#noForget.get(worker, key);
-    if (name === 'global') return this.#global.get('*', key);
-    return this.#withErrors.get(worker, key);
+  shadow(name: ShadowName, r: Req): Known | undefined {
+    if (name === 'no-forget') return this.#noForget.backing(r);
+    if (name === 'global') return this.#global.backing(everyone(r));
+    return this.#withErrors.backing(r);
   }
 
   /** What the worker would hold had every claim been as it says. */
-  claimed(worker: string, key: string): Known | undefined {
-    return this.#claimed.get(worker, key);
+  claimed(r: Req): Known | undefined {
+    return this.#claimed.backing(r);
   }
 
   /**
    * The host compacted or rewound (forget(path?)): the truth, `with-errors` and the as-claimed
-   * model forget; files the host re-attached are held again in every model, as delivered.
+   * model forget what was delivered under `name` (spec 2.2: by name); files the host re-attached
+   * are held again in every model, as delivered. PROGRESS's spellings and the failures a worker was
+   * last given are per file: those of `file` (the forgotten name's identity) go.
    */
-  forget(worker: string, path: string | undefined, reattached: readonly Reattached[] | undefined): void {
-    this.#truth.forget(worker, path);
-    this.#withErrors.forget(worker, path);
-    this.#claimed.forget(worker, path);
-    if (reattached !== undefined) {
-      reattach([this.#truth, this.#withErrors, this.#claimed, this.#noForget], worker, reattached);
-      reattach([this.#global], '*', reattached);
+  forget(
+    worker: string,
+    name: string | undefined,
+    file: string | undefined,
+    reattached: readonly Reattached[] | undefined,
+    seq: number,
+  ): void {
+    this.#truth.forget(worker, name);
+    this.#withErrors.forget(worker, name);
+    this.#claimed.forget(worker, name);
+    for (const f of reattached ?? []) {
+      const r = reattachedReq(worker, f, seq);
+      const k = this.#known(f.text);
+      for (const m of [this.#truth, this.#withErrors, this.#claimed, this.#noForget]) m.set(r, k);
+      this.#global.set(everyone(r), k);
     }
     const mine = `${worker}\u0000`;
-    for (const wk of [...this.cause.keys()]) {
-      const key = wk.slice(mine.length);
-      if (wk.startsWith(mine) && sameKnowledge(this.#truth.get(worker, key), this.#claimed.get(worker, key)))
+    for (const [wk, r] of [...this.#causeReq])
+      if (wk.startsWith(mine) && sameKnowledge(this.#truth.backing(r), this.#claimed.backing(r))) {
         this.cause.delete(wk);
-    }
+        this.#causeReq.delete(wk);
+      }
     const covered = (wk: string): boolean =>
-      wk.startsWith(mine) && (path === undefined || wk.startsWith(`${worker}\u0000${path}\u0000`));
+      wk.startsWith(mine) && (file === undefined || wk.startsWith(`${worker}\u0000${file}\u0000`));
     this.spellings.forget(covered);
     for (const wk of [...this.failedLast.keys()]) if (covered(wk)) this.failedLast.delete(wk);
   }
@@ -105,57 +130,52 @@ export class WorkerModels {
     if (fresh) return;
     for (const m of [this.#truth, this.#noForget, this.#withErrors, this.#claimed]) m.fork(parent, child);
     const from = `${parent}\u0000`;
-    const copy = <V>(m: Map<string, V>): void => {
-      for (const [wk, v] of [...m]) if (wk.startsWith(from)) m.set(`${child}\u0000${wk.slice(from.length)}`, v);
+    const copy = <V>(m: Map<string, V>, f: (v: V) => V = (v) => v): void => {
+      for (const [wk, v] of [...m]) if (wk.startsWith(from)) m.set(`${child}\u0000${wk.slice(from.length)}`, f(v));
     };
     this.spellings.fork(from, `${child}\u0000`);
     copy(this.cause);
+    copy(this.#causeReq, (r) => ({ ...r, worker: child }));
     copy(this.failedLast);
     for (const wk of [...this.staleLast])
       if (wk.startsWith(from)) this.staleLast.add(`${child}\u0000${wk.slice(from.length)}`);
   }
 
   /** Every model but the as-claimed one takes in what the worker was really given. */
-  deliver(worker: string, key: string, claim: Claim, text: string, content: string): void {
-    this.#truth.apply(worker, key, claim, text, content);
-    this.#noForget.apply(worker, key, claim, text, content);
-    this.#withErrors.apply(worker, key, claim, text, content);
-    this.#global.apply('*', key, claim, text, content);
+  deliver(r: Req, claim: Claim, text: string): void {
+    this.#truth.apply(r, claim, text);
+    this.#noForget.apply(r, claim, text);
+    this.#withErrors.apply(r, claim, text);
+    this.#global.apply(everyone(r), claim, text);
   }
 
   /**
    * The as-claimed model takes in a claim as it says: an unbacked body as if it were in the text,
-   * a diff as giving the content now. `failed`, if any, becomes the key's cause unless one still is.
+   * a diff or a change notice as giving the content now. `failed`, if any, becomes the request's
+   * cause unless one still is.
    */
-  takeClaimed(
-    worker: string,
-    key: string,
-    claim: Claim,
-    text: string,
-    content: string,
-    failed: Cause | undefined,
-  ): void {
-    if (claim.kind === 'diff')
-      this.#claimed.set(worker, key, {
-        total: this.memo.utf8(content).length,
-        prefix: this.memo.utf8(content),
-        against: content,
-      });
-    else this.#claimed.apply(worker, key, claim, text, content);
-    const wk = workerKey(worker, key);
-    if (failed !== undefined && !this.cause.has(wk)) this.cause.set(wk, failed);
+  takeClaimed(r: Req, wk: string, claim: Claim, text: string, failed: Cause | undefined): void {
+    if (claim.kind === 'diff' || claim.kind === 'delta') this.#claimed.set(r, this.#known(r.content));
+    else this.#claimed.apply(r, claim, text);
+    if (failed !== undefined && !this.cause.has(wk)) {
+      this.cause.set(wk, failed);
+      this.#causeReq.set(wk, r);
+    }
   }
 
   /** The as-claimed model agrees with the truth again: nothing follows from the earlier failure any more. */
-  settle(worker: string, key: string): void {
-    if (sameKnowledge(this.#truth.get(worker, key), this.#claimed.get(worker, key)))
-      this.cause.delete(workerKey(worker, key));
+  settle(r: Req, wk: string): void {
+    if (sameKnowledge(this.#truth.backing(r), this.#claimed.backing(r))) {
+      this.cause.delete(wk);
+      this.#causeReq.delete(wk);
+    } else if (this.cause.has(wk)) this.#causeReq.set(wk, r);
   }
 
   /** `with-errors`: the failed request counts as the next slice the shim would have sent. */
-  failedRequest(worker: string, key: string, content: string, cap: number | undefined): void {
+  failedRequest(r: Req, cap: number | undefined): void {
+    const content = r.content;
     const contentBytes = this.memo.utf8(content);
-    const cur = this.#withErrors.get(worker, key);
+    const cur = this.#withErrors.backing(r);
     const from =
       cur !== undefined &&
       cur.against === content &&
@@ -165,10 +185,16 @@ export class WorkerModels {
         : 0;
     let end = cap !== undefined ? Math.min(contentBytes.length, from + cap) : contentBytes.length;
     while (end > from && !isBoundary(contentBytes, end)) end--;
-    this.#withErrors.set(worker, key, {
+    this.#withErrors.set(r, {
       total: contentBytes.length,
       prefix: Buffer.from(contentBytes.subarray(0, end)),
       against: content,
     });
+  }
+
+  /** All of `text`, held. */
+  #known(text: string): Known {
+    const P = this.memo.utf8(text);
+    return { total: P.length, prefix: P, against: text };
   }
 }

@@ -19,6 +19,10 @@ export function sayClaim(claim: Claim, text: string): string {
       return `stale lines ${claim.startLine}–${claim.endLine} of ${claim.lines}${claim.truncated ? ' (cut at the cap)' : ''}`;
     case 'refusal':
       return `a refusal (${claim.reason})`;
+    case 'delta':
+      return `a change notice (${n(utf8(text).length)} bytes) ${'after' in claim.replaces ? `inserting after row ${n(claim.replaces.after.value)}` : `replacing rows ${n(claim.replaces.first.value)}–${n(claim.replaces.last.value)}`}`;
+    case 'withheld':
+      return `"withheld by the shim's policy ${claim.policy}"`;
   }
 }
 

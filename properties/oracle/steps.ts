@@ -16,6 +16,7 @@ import type {
   StaleAnswer,
   StaleServe,
   Tell,
+  WithheldRead,
 } from './context.ts';
 
 /** The context each step's checks see. */
@@ -25,6 +26,7 @@ export interface StepContext {
   surface: AnsweredRead;
   exactness: AnsweredRead;
   progress: Progressing;
+  withheld: WithheldRead;
   batch: CountedBatch;
   staleAnswer: StaleAnswer;
   staleSurface: StaleServe;
@@ -50,6 +52,7 @@ export const STEPS: { readonly [S in StepName]: Hooks<S> } = Object.freeze({
   surface: hooks('surface'),
   exactness: hooks('exactness'),
   progress: hooks('progress'),
+  withheld: hooks('withheld'),
   batch: hooks('batch'),
   staleAnswer: hooks('staleAnswer'),
   staleSurface: hooks('staleSurface'),

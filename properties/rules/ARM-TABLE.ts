@@ -24,6 +24,7 @@ export default defineRule({
       else if (claim.kind === 'pointer' && m.arm === 'diff') return;
       else if (claim.kind === 'pointer' && !lv.pointer) t.fail(`${declared} pointer lever, but answered a pointer`);
       else if (claim.kind === 'diff' && !lv.diff) t.fail(`${declared} diff lever, but answered a diff`);
+      else if (claim.kind === 'delta' && !lv.diff) t.fail(`${declared} diff lever, but answered a change notice`);
       else if (claim.kind === 'slice' && claim.end < claim.total && !lv.cap)
         t.fail(`${declared} cap lever, but answered a partial slice`);
     },

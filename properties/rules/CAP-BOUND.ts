@@ -25,11 +25,14 @@ export default defineRule({
         if (capOn) t.check();
         if (P.length > cap && (capOn || claim.end < claim.total))
           t.fail(`a slice of ${n(P.length)} bytes under a ${n(cap)}-byte cap`);
-      } else if (claim.kind === 'diff') {
+      } else if (claim.kind === 'diff' || claim.kind === 'delta') {
         const size = memo.utf8(text).length;
         const limit = capOn ? Math.min(cap, contentBytes.length) : contentBytes.length;
         t.check();
-        if (size > limit) t.fail(`a ${n(size)}-byte diff response replaces a re-delivery of at most ${n(limit)} bytes`);
+        if (size > limit)
+          t.fail(
+            `a ${n(size)}-byte ${claim.kind === 'diff' ? 'diff' : 'change notice'} response replaces a re-delivery of at most ${n(limit)} bytes`,
+          );
       }
     },
   },

@@ -6,7 +6,7 @@ import { checked, defineRule } from './types.ts';
 export default defineRule({
   id: 'DIFF-BASE-HELD',
   kind: 'truth',
-  law: 'A diff is only ever against a version the worker holds in full.',
+  law: 'A diff or change notice is only ever against a version the worker holds in full.',
   spec: 'spec/SPEC.md#diff-base-held',
   lever: always('diff'),
   notApplicable: diffApplies,
@@ -15,11 +15,11 @@ export default defineRule({
       order: 50,
       causes: true,
       check: ({ claim, contentBytes, known }) =>
-        claim.kind !== 'diff'
+        claim.kind !== 'diff' && claim.kind !== 'delta'
           ? undefined
           : checked(
               known === undefined || known.prefix.length !== known.total
-                ? `sent a diff but ${describeHeld(known, contentBytes)} of the version it is against`
+                ? `sent a ${claim.kind === 'diff' ? 'diff' : 'change notice'} but ${describeHeld(known, contentBytes)} of the version it is against`
                 : undefined,
             ),
     },

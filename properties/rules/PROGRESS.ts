@@ -24,6 +24,14 @@ export default defineRule({
   lever: always('cap'),
   notApplicable: behind('cap'),
   judge: {
+    // Spec 2.2: withholding a window the shim's own policy allows gives the worker nothing to go on.
+    withheld: ({ policy, whole, applies, outcome }, t) => {
+      if (policy === undefined || whole || applies) return;
+      t.check();
+      t.fail(
+        `withheld a window of ${outcome.event.path} (policy ${policy.id} withholds whole reads only): the worker asked for the way the notice offers`,
+      );
+    },
     // Liveness, per spelling (properties/oracle/progress.ts): not a claim, so no shadow blames it.
     progress: ({ claim, content, contentBytes, known, cap, capOn, span, spelling, last, delivered: prefix }, t) => {
       if (

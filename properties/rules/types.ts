@@ -21,6 +21,7 @@ import type {
   StaleAnswer,
   StaleServe,
   Tell,
+  WithheldRead,
 } from '../oracle/context.ts';
 
 export type RuleKind = 'truth' | 'surface';
@@ -82,6 +83,8 @@ export interface RuleJudge {
   readonly exactness?: (r: AnsweredRead, t: Tell) => void;
   /** A backed read that delivered bytes: liveness per spelling. */
   readonly progress?: (r: Progressing, t: Tell) => void;
+  /** Spec 2.2: a read the shim's own policy withheld, against the declared policy. */
+  readonly withheld?: (r: WithheldRead, t: Tell) => void;
   /** A backed read: the claim against what the worker holds. */
   readonly knowledge?: KnowledgeCheck;
   /** A read answered with a claim: blame through a shadow model. */

@@ -34,7 +34,7 @@ fi
 eval "set -- ${READSHIM_ARGS}" || fail_usage 'READSHIM_ARGS: not valid shell words'
 mkdir -p "${reports}" || fail_usage "cannot create ${reports}"
 
-# README "Trust model": a process subject runs under bubblewrap by default; an in-process adapter cannot.
+# docs/reference/trust-model.md: a process subject runs under bubblewrap by default; an in-process adapter cannot.
 isolate=()
 case "${READSHIM_ISOLATE:-true}" in
   true)

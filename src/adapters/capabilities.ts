@@ -1,15 +1,16 @@
 /**
- * Capabilities, checked once for in-process and process adapters alike (README "Capabilities"):
+ * Capabilities, checked once for in-process and process adapters alike (docs/guide/adapter.md "Capabilities"):
  * an arm surface (`arms`) or a lever set (`levers`), never both; the mode a history runs under.
  */
 import { ARM_NAMES, type ArmName } from '../core/arms.ts';
 import { hostToolProblem } from '../core/host-tool.ts';
+import { policiesProblem } from '../core/policies.ts';
 import { reinjectProblem } from '../core/reinject.ts';
 import { sessionsProblem } from '../core/sessions.ts';
 import { LEVER_NAMES, isLeverName, modeOfArm, modeOfLevers, type Mode } from '../core/levers.ts';
 import type { Capabilities } from '../core/contract.ts';
 
-/** Every one of these must be given, true or false (README "Capabilities"). */
+/** Every one of these must be given, true or false (docs/guide/adapter.md "Capabilities"). */
 export const REQUIRED_CAPABILITIES = ['capParam', 'windows', 'staleServe', 'forget', 'counters', 'seal'] as const;
 const OPTIONAL = [
   'diff',
@@ -51,7 +52,7 @@ export function capabilitiesProblem(raw: unknown): string | undefined {
     return `capabilities.levers must be a list of distinct ${LEVER_NAMES.join('|')} (empty: no lever, plain reads)`;
   const missing = REQUIRED_CAPABILITIES.filter((k) => raw[k] === undefined);
   if (missing.length > 0)
-    return `capabilities lack ${missing.join(', ')}: each of ${REQUIRED_CAPABILITIES.join(', ')} is required, true or false (README "Capabilities")`;
+    return `capabilities lack ${missing.join(', ')}: each of ${REQUIRED_CAPABILITIES.join(', ')} is required, true or false (docs/guide/adapter.md "Capabilities")`;
   for (const k of REQUIRED_CAPABILITIES)
     if (typeof raw[k] !== 'boolean') return `capabilities.${k} must be true or false`;
   for (const k of OPTIONAL)
@@ -80,6 +81,10 @@ export function capabilitiesProblem(raw: unknown): string | undefined {
   }
   if (raw.sessions !== undefined) {
     const p = sessionsProblem(raw.sessions);
+    if (p !== undefined) return p;
+  }
+  if (raw.policies !== undefined) {
+    const p = policiesProblem(raw.policies, raw.seal === true);
     if (p !== undefined) return p;
   }
   if (raw.tool !== undefined) return hostToolProblem(raw.tool);

@@ -1,6 +1,6 @@
 /**
  * Command lines the kit runs through the shell (--process, --hook, --mcp): `{root}` stands for the
- * history's sandbox directory, substituted shell-quoted for every history (README "{root}").
+ * history's sandbox directory, substituted shell-quoted for every history (docs/guide/mcp.md "{root}").
  */
 
 /** `s` as one POSIX shell word. */

@@ -1,7 +1,7 @@
 /**
  * Every subject the kit starts as a process (--process shims, --hook commands, --mcp servers)
  * starts through `spawnSubject`: through the shell as the caller, or under `--isolate` inside
- * bubblewrap (README "Trust model"): the whole file system read-only, the caller's HOME hidden
+ * bubblewrap (docs/reference/trust-model.md): the whole file system read-only, the caller's HOME hidden
  * (the subject's HOME is its fresh one), writable only the directories the kit made for it (its
  * sandbox, HOME, TMPDIR), no network but its own loopback, its own PID namespace with a process
  * limit, killed with the kit. The caller's environment is kept.

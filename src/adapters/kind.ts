@@ -41,7 +41,7 @@ export interface SubjectKind<F extends { readonly kind: string }> extends KindFl
   readonly select: string;
   /** Its other flags as usage shows them (shared ones, e.g. a driver's, are listed once). */
   readonly extra: readonly string[];
-  /** In process, or over a process boundary (the default --runs and --shrink follow: README "--runs"). */
+  /** In process, or over a process boundary (the default --runs and --shrink follow: docs/reference/cli.md "run"). */
   readonly transport: Transport;
   /** Each history its own processes, sandbox and HOME: --jobs applies. */
   readonly isolatedHistories: boolean;

@@ -107,7 +107,7 @@ async function hasModuleSyntax(file: string): Promise<boolean> {
 
 /**
  * A `.js` module written as an ES module in a CommonJS package: Node would guess its type (or fail
- * through a loader); the user is told the two ways to say it instead (README "Writing an adapter").
+ * through a loader); the user is told the two ways to say it instead (docs/guide/adapter.md).
  */
 async function moduleTypeProblem(file: string, modulePath: string, what: string): Promise<string | undefined> {
   if (!file.endsWith('.js')) return undefined;

@@ -2,8 +2,9 @@
  * The naive designs bench compares against: mutants of the reference that model designs seen in
  * the wild (docs/LIE-CLASSES.md), loaded exactly like a third party's adapter. In a
  * checkout each is built from the mutant catalogue on demand (mutations/); the packed package
- * carries them prebuilt as JavaScript (dev/bench/build-naive.ts, run by `npm run build` at prepack),
- * so an install benches them without the TypeScript sources — the same edits, compiled once.
+ * carries them prebuilt, one bundled JavaScript file each (dev/bench/build-naive.ts, run by `npm run
+ * build` at prepack), so an install benches them without the TypeScript sources — the same edits,
+ * compiled once.
  */
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -21,15 +22,15 @@ export const NAIVE_ARMS: Readonly<Record<string, ArmName>> = Object.freeze({
 });
 export const NAIVE_DESIGNS: readonly string[] = Object.freeze(Object.keys(NAIVE_ARMS));
 
-/** The edited adapter inside a prebuilt design (mutations/workspace.ts ADAPTER_FILE, compiled). */
+/** The edited adapter a prebuilt design is bundled from (mutations/workspace.ts ADAPTER_FILE, compiled). */
 export const PREBUILT_ADAPTER = 'src/adapters/reference.js';
 
-/** Where the build writes the prebuilt designs, next to this module (dist/src/bench/naive). */
+/** Where the build writes the prebuilt designs, next to the built modules (dist/naive). */
 export const PREBUILT = fileURLToPath(new URL('./naive', import.meta.url));
 
-/** The prebuilt adapter module of design `id` under `dir`. */
+/** The prebuilt adapter module of design `id` under `dir`: one bundled file. */
 export function prebuiltAdapterPath(id: string, dir: string = PREBUILT): string {
-  return `${dir}/${id}/${PREBUILT_ADAPTER}`;
+  return `${dir}/${id}.js`;
 }
 
 export interface NaiveDesign {

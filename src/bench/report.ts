@@ -1,6 +1,6 @@
-/** bench reports: the JSON of README "run" and the pretty table. */
+/** bench reports: the JSON of docs/reference/cli.md "run" and the pretty table. */
 import { leverList } from '../core/levers.ts';
-import { toJson } from '../core/json.ts';
+import { reportJson } from '../core/schemas.ts';
 import { envelope } from '../core/output.ts';
 import { LIE_RULES } from './measure.ts';
 import { modeCell, type BenchRow } from './run.ts';
@@ -29,7 +29,7 @@ export function benchJson(w: Workload, rows: readonly BenchRow[], notes: readonl
     })),
     ...(notes.length > 0 ? { notes } : {}),
   };
-  return `${toJson(report, 2)}\n`;
+  return `${reportJson(report, 2)}\n`;
 }
 
 /** The score column: what it saved when it never lied, else its lies. */

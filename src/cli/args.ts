@@ -78,7 +78,7 @@ export function intFlag(
  * The domains of the numeric flags every command shares. A timer beyond 2^31−1 ms fires at once
  * (node clamps it to 1 ms); a seed is a 32-bit value (fast-check's generator takes seed | 0, so
  * 2^32 would silently be seed 0); a run's work units are planned before its first history, so
- * --runs has a stated maximum (README "Flags").
+ * --runs has a stated maximum (docs/reference/cli.md "run").
  */
 export const TIMEOUT_DOMAIN: IntDomain = { min: 1, max: 2 ** 31 - 1, unit: 'ms' };
 export const SEED_DOMAIN: IntDomain = { min: 0, max: 2 ** 32 - 1 };

@@ -4,7 +4,7 @@
  * judges the result against the baseline, writes the report and returns the exit code.
  */
 import type { RunResult } from '../../properties/run.ts';
-import { toJson } from '../core/json.ts';
+import { reportJson } from '../core/schemas.ts';
 import { isPartial, parseShard, type Shard } from '../../properties/shard.ts';
 import { existsSync } from 'node:fs';
 import {
@@ -81,11 +81,11 @@ function report(
 ): string {
   if (reporter === 'html') return runHtml(result, extras, out);
   if (reporter === 'junit') return runJunit(result, extras, check);
-  if (reporter === 'badge') return toJson(badgeOf(result), 2);
+  if (reporter === 'badge') return reportJson(badgeOf(result), 2, 'badge');
   if (reporter === 'json') {
     if (check === undefined && result.shard === undefined) return runJson(result, extras);
     const j = JSON.parse(runJson(result, extras)) as Record<string, unknown>;
-    return toJson(
+    return reportJson(
       {
         ...j,
         ...(result.shard ? { shard: result.shard } : {}),
@@ -97,6 +97,7 @@ function report(
                 accepted: check.accepted,
                 newFailures: check.newFailures,
                 fixed: check.fixed.map((f) => f.rule),
+                ...(check.fixedBySpec.length > 0 ? { fixedBySpec: check.fixedBySpec } : {}),
                 notRun: check.notRun,
                 deferred: check.deferred,
               },

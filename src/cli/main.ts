@@ -10,6 +10,7 @@ const COMMANDS: Readonly<Record<string, () => Promise<Command>>> = {
   run: async () => (await import('./commands/run.ts')).default,
   audit: async () => (await import('./commands/audit.ts')).default,
   spec: async () => (await import('./commands/spec.ts')).default,
+  explain: async () => (await import('./commands/explain.ts')).default,
   mutants: async () => (await import('./commands/mutants.ts')).default,
   gates: async () => (await import('./commands/gates.ts')).default,
   bench: async () => (await import('./commands/bench.ts')).default,
@@ -21,12 +22,13 @@ const USAGE = `usage: readshim-conformance <command> [flags]
   run      conformance of a shim (default: the embedded reference)
   audit    judge a trace recorded in production
   spec     execute the examples of spec/SPEC.md against the reference
-  mutants  run the catalogue of broken shims; each must be killed
+  explain  one rule: its law, examples, where it is judged, mutants, gates, lie classes, cases
+  mutants  run the catalogue of broken shims; each must be killed (a checkout command)
   gates    syntax-tree gates on a shim's source
   bench    bytes saved at zero lies, side by side
   table    every implementation of config/implementations.json, one row each
 
-See README.md for every flag.`;
+Every flag: docs/reference/cli.md (in the package: node_modules/readshim-conformance/docs/reference/cli.md).`;
 
 export async function main(argv: readonly string[]): Promise<number> {
   const [name, ...rest] = argv;
@@ -52,7 +54,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     return EXIT.usage;
   }
   if (rest.includes('--help') || rest.includes('-h')) {
-    process.stdout.write(`usage:\n${COMMAND_USAGE[name]}\n\nSee README.md "Commands" for every flag.\n`);
+    process.stdout.write(`usage:\n${COMMAND_USAGE[name]}\n\nSee docs/reference/cli.md for every flag.\n`);
     return EXIT.ok;
   }
   const stopWatching = endWhenOrphaned();

@@ -1,5 +1,5 @@
 /**
- * Each command's usage, as README "Commands" shows it (a test keeps them equal): what
+ * Each command's usage, as docs/reference/cli.md shows it (a test keeps them equal): what
  * `<command> --help` prints, and what a usage error points to.
  */
 import { subjectUsage } from './subjects.ts';
@@ -21,6 +21,7 @@ export const COMMAND_USAGE: Readonly<Record<string, string>> = {
     '                             [--reporter pretty|json]',
   ].join('\n'),
   spec: ['readshim-conformance spec    [--reporter pretty|json]'].join('\n'),
+  explain: ['readshim-conformance explain <RULE> [--reporter pretty|json]'].join('\n'),
   mutants: [
     'readshim-conformance mutants [--runs <n>] [--only <MUTANT,...>] [--no-corpus] [--reporter pretty|json]',
   ].join('\n'),
@@ -29,6 +30,6 @@ export const COMMAND_USAGE: Readonly<Record<string, string>> = {
     'readshim-conformance bench   [--adapter <module> | --process "<cmd>" [--isolate]] [workload flags] [--reporter pretty|json]',
   ].join('\n'),
   table: [
-    'readshim-conformance table   [--config <file>] [--only <name,...>] [--render | --check] [--no-isolate]',
+    'readshim-conformance table   [--config <file>] [--only <name,...>] [--render | --check] [--no-isolate] [--dir <folder>]',
   ].join('\n'),
 };

@@ -1,12 +1,13 @@
 /**
  * The in-process adapter contract (public vocabulary: the harness drives it, adapters implement it). An adapter module's default export
- * (or its named `adapter` export) is a ShimAdapter. README.md "Writing an adapter" explains it.
+ * (or its named `adapter` export) is a ShimAdapter. docs/guide/adapter.md explains it.
  */
 import type { ArmName, Levers } from './arms.ts';
 import type { Claim } from './claims.ts';
 import type { HostToolBinary, HostToolBound, HostToolUnit } from './host-tool.ts';
 import type { LeverName } from './levers.ts';
 import type { Reinject } from './reinject.ts';
+import type { WithholdPolicy } from './policies.ts';
 import type { RawToolResult } from './trace.ts';
 import type { Sessions } from './sessions.ts';
 import type { BatchPart } from './batch.ts';
@@ -96,6 +97,16 @@ export interface Capabilities {
    * reads") and WorkerShim.readMany answers it. Absent: no batch call is ever played.
    */
   readonly batch?: boolean;
+  /**
+   * Spec 2.2: the shim's own policies for withholding a read (spec/SPEC.md "Withheld by the shim's
+   * policy"), answered with a `withheld` claim. Needs `seal: true`.
+   */
+  readonly policies?: readonly WithholdPolicy[];
+  /**
+   * A driver's --pointer-pattern: what reads as "unchanged" in its subject's words, besides the
+   * default wording (a withheld notice must match neither). Drivers set it; nobody declares it.
+   */
+  readonly pointerPattern?: string;
 }
 
 /** One call of the host's batch read tool (spec 2.1): whole files, in this order. */

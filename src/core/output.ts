@@ -1,4 +1,4 @@
-/** Report envelope and safe output (README "run"). */
+/** Report envelope and safe output (docs/reference/cli.md "run"). */
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';

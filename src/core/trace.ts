@@ -1,12 +1,12 @@
 /**
- * The one trace schema (docs/PROTOCOL.md): JSON lines, a header then events.
- * Used by SPEC.md examples, the failure database, --replay files and `audit`.
+ * The one trace format (docs/reference/trace.md; its schema is spec/schemas/trace.schema.json): JSON
+ * lines, a header then events. Used by SPEC.md examples, the failure database, --replay files and `audit`.
  */
 import type { ArmName } from './arms.ts';
-import { isArmName } from './arms.ts';
-import { hostToolProblem, type HostToolBound } from './host-tool.ts';
+import type { HostToolBound } from './host-tool.ts';
 import { pathProblem } from './paths.ts';
-import { isLeverName, modeOfArm, modeOfLevers, type LeverName, type Mode } from './levers.ts';
+import { modeOfArm, modeOfLevers, type LeverName, type Mode } from './levers.ts';
+import { schemaProblem } from './schemas.ts';
 
 export interface TraceHeader {
   readonly type: 'header';
@@ -29,7 +29,7 @@ export interface TraceHeader {
 }
 
 /**
- * The tool result an agent CLI sent, before its profile's normalisation (spec 2.1, docs/PROTOCOL.md
+ * The tool result an agent CLI sent, before its profile's normalisation (spec 2.1, docs/reference/protocol.md
  * "Traces"): `audit` and `--replay` derive the judged text and claim from these bytes.
  */
 export interface RawToolResult {
@@ -72,7 +72,6 @@ export function writtenContent(e: WriteEvent): string | Uint8Array {
   return 'contentBase64' in e ? Buffer.from(e.contentBase64, 'base64') : e.content;
 }
 
-const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 export interface DeleteEvent {
   readonly type: 'delete';
   readonly path: string;
@@ -182,29 +181,20 @@ export class TraceError extends Error {
   }
 }
 
-const isStr = (v: unknown): v is string => typeof v === 'string';
-const isInt = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v);
-const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-function checkResponse(v: unknown): string | undefined {
-  if (v === undefined) return undefined;
-  if (!isObj(v)) return '"response" must be an object';
-  if (v.raw !== undefined) {
-    if (!isStr(v.text)) return '"raw" belongs to a response with "text"';
-    if (!isObj(v.raw) || !isStr(v.raw.text)) return '"raw" needs string "text"';
-    if (v.raw.isError !== undefined && v.raw.isError !== true) return '"raw.isError" is true when given';
-  }
-  if (v.binary !== undefined) {
-    if (v.binary !== true || !isStr(v.text)) return '"binary" is true when given, beside "text"';
-    if (!BASE64.test(v.text)) return 'a "binary" response\'s "text" must be base64 (RFC 4648, padded)';
-  }
-  if (isStr(v.text) || isStr(v.error) || v.none === true) return undefined;
-  return '"response" needs "text", "error" or "none": true';
-}
-
-/** Validates one parsed event; returns a reason or undefined. */
+/**
+ * Validates one parsed event: its shape against spec/schemas/trace.schema.json (#/$defs/event),
+ * then what a schema cannot say (a fork's two workers differ; the one path domain). A reason or undefined.
+ */
 export function eventProblem(e: unknown): string | undefined {
-  return shapeProblem(e) ?? eventPathProblem(e as TraceEvent);
+  const subject =
+    typeof e === 'object' && e !== null && typeof (e as { type?: unknown }).type === 'string'
+      ? (e as { type: string }).type
+      : 'event';
+  const shape = schemaProblem('trace', 'event', e, subject);
+  if (shape !== undefined) return shape;
+  const ev = e as TraceEvent;
+  if (ev.type === 'fork' && ev.parent === ev.worker) return 'fork needs a "worker" other than its "parent"';
+  return eventPathProblem(ev);
 }
 
 /** A path of the event outside the one path domain (`pathProblem`), named with the rule it breaks. */
@@ -229,84 +219,15 @@ export function eventPathProblem(e: TraceEvent): string | undefined {
     : `${e.type} path ${JSON.stringify(e.path)} is outside the path domain: ${p} (spec/SPEC.md "Request keys and windows")`;
 }
 
-function shapeProblem(e: unknown): string | undefined {
-  if (!isObj(e)) return 'event is not an object';
-  switch (e.type) {
-    case 'write':
-      if (!isStr(e.path)) return 'write needs string "path"';
-      if (e.contentBase64 !== undefined) {
-        if (e.content !== undefined) return 'write has both "content" and "contentBase64" (give one)';
-        if (!isStr(e.contentBase64) || !BASE64.test(e.contentBase64))
-          return 'write "contentBase64" must be base64 (RFC 4648, padded)';
-      } else if (!isStr(e.content)) return 'write needs string "content"';
-      return isInt(e.mtimeMs) && e.mtimeMs >= 0 ? undefined : 'write needs whole-millisecond integer "mtimeMs"';
-    case 'delete':
-      return isStr(e.path) ? undefined : 'delete needs string "path"';
-    case 'symlink':
-      if (!isStr(e.path) || !isStr(e.target)) return 'symlink needs string "path" and "target"';
-      return isInt(e.mtimeMs) && e.mtimeMs >= 0 ? undefined : 'symlink needs whole-millisecond integer "mtimeMs"';
-    case 'hardlink':
-      return isStr(e.path) && isStr(e.existing) ? undefined : 'hardlink needs string "path" and "existing"';
-    case 'read':
-      if (!isStr(e.worker)) return 'read needs string "worker"';
-      if (!isStr(e.path)) return 'read needs string "path"';
-      if (e.args !== undefined && !isObj(e.args)) return '"args" must be an object';
-      if (e.fail !== undefined && !isStr(e.fail)) return '"fail" must be an error code string';
-      if (e.race !== undefined && !(isObj(e.race) && isStr(e.race.content) && isInt(e.race.mtimeMs)))
-        return '"race" needs content and mtimeMs';
-      if (e.batch !== undefined && !isInt(e.batch)) return '"batch" must be an integer';
-      if (e.call !== undefined) {
-        if (!isInt(e.call)) return '"call" must be an integer';
-        if (e.batch !== undefined)
-          return '"call" (one batch read call) and "batch" (concurrent reads) exclude each other';
-        if (e.args !== undefined && (e.args.offset !== undefined || e.args.limit !== undefined))
-          return 'a read in a batch "call" reads the whole file (no "offset" or "limit")';
-      }
-      return checkResponse(e.response);
-    case 'stale':
-      if (!isStr(e.worker) || !isStr(e.path)) return 'stale needs string "worker" and "path"';
-      if (!isInt(e.startLine) || !isInt(e.endLine)) return 'stale needs integer "startLine" and "endLine"';
-      return checkResponse(e.response);
-    case 'forget':
-      if (!isStr(e.worker)) return 'forget needs string "worker"';
-      if (e.path !== undefined && !isStr(e.path)) return '"path" must be a string when given';
-      if (e.reattached === undefined) return undefined;
-      if (!Array.isArray(e.reattached) || !e.reattached.every(isStr))
-        return '"reattached" must be a list of paths when given';
-      return e.path === undefined ? undefined : '"reattached" belongs to a whole-worker forget (no "path")';
-    case 'worker':
-      return isStr(e.id) ? undefined : 'worker needs string "id"';
-    case 'fork':
-      if (!isStr(e.parent) || !isStr(e.worker)) return 'fork needs string "parent" and "worker"';
-      if (e.parent === e.worker) return 'fork needs a "worker" other than its "parent"';
-      if (e.fresh !== undefined && e.fresh !== true) return '"fresh" must be true when given';
-      return e.session === undefined || e.session === 'shared' ? undefined : '"session" must be "shared" when given';
-    case 'resume':
-      return isStr(e.worker) ? undefined : 'resume needs string "worker"';
-    default:
-      return `unknown event type ${JSON.stringify(e.type)}`;
-  }
-}
-
+/** Validates the header line against spec/schemas/trace.schema.json (#/$defs/header); a reason or undefined. */
 export function headerProblem(h: unknown): string | undefined {
-  if (!isObj(h) || h.type !== 'header') return 'the first line must be a header ({"type":"header",...})';
-  if (!isStr(h.kit) || !isStr(h.specVersion)) return 'header needs "kit" and "specVersion"';
-  if (!isInt(h.cap)) return 'header needs integer "cap"';
-  if (h.arm !== undefined && h.levers !== undefined)
-    return 'header has both "arm" and "levers" (a shim declares one of them)';
-  if (h.levers !== undefined) {
-    if (!Array.isArray(h.levers) || !h.levers.every(isLeverName))
-      return 'header "levers" must be a list of pointer|cap|diff';
-  } else if (!isStr(h.arm) || !isArmName(h.arm)) return 'header "arm" must be off|cap|diff|all (or give "levers")';
-  if (h.tool !== undefined) {
-    const p = hostToolProblem(h.tool);
-    if (p) return `header "tool": ${p.replace('capabilities.tool', 'tool')}`;
-  }
-  if (!isStr(h.seal)) return 'header needs string "seal"';
-  if (h.seed !== undefined && !isInt(h.seed)) return 'header "seed" must be an integer';
-  if (h.caseInsensitive !== undefined && h.caseInsensitive !== true)
-    return 'header "caseInsensitive" must be true when given';
-  return undefined;
+  if (typeof h !== 'object' || h === null || Array.isArray(h) || (h as { type?: unknown }).type !== 'header')
+    return 'the first line must be a header ({"type":"header",...})';
+  const shape = schemaProblem('trace', 'header', h, 'header');
+  // The bound's messages are capabilities.tool's (the schema's hostTool): here it is the header's "tool".
+  return shape?.startsWith('capabilities.tool') === true
+    ? `header "tool": ${shape.replace('capabilities.tool', 'tool')}`
+    : shape;
 }
 
 /** Parses JSON-lines text into a validated trace; throws TraceError naming the line. */

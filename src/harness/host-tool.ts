@@ -6,7 +6,7 @@
  */
 import { extname } from 'node:path';
 import { estimateTokens, type HostToolBound, type HostToolMidLineCut, type HostToolUnit } from '../core/host-tool.ts';
-import { splitLines } from './lines.ts';
+import { splitLines, windowOf } from './lines.ts';
 
 /** The longest prefix of `s` within `max` units (utf16 may split a surrogate pair; bytes keep whole code points). */
 export function cutUnits(s: string, max: number, unit: HostToolUnit): string {
@@ -164,6 +164,44 @@ function pickedText(
   }
   return out;
 }
+
+/** The text a request of `content` shows behind the bound `t` (none: the plain window), refusals aside. */
+export function requestText(
+  content: string,
+  offset: number | undefined,
+  limit: number | undefined,
+  t: HostToolBound | undefined,
+): string {
+  return t === undefined ? windowOf(content, offset, limit) : boundedText(content, offset, limit, t);
+}
+
+/** One row a request showed: its 1-based line number, its text, and whether no whole-text cut shortened it. */
+export interface ShownRow {
+  readonly line: number;
+  readonly text: string;
+  readonly whole: boolean;
+}
+
+/**
+ * The rows a request of `content` shows (spec/SPEC.md "Knowledge", a covering delivery): the
+ * request's text cut after each "\n", numbered from its offset. A row is whole unless a cut of
+ * the whole text (`maxChars`, `cutChars`, `maxTokens`) shortened it.
+ */
+export function rowsShown(
+  content: string,
+  offset: number | undefined,
+  limit: number | undefined,
+  t: HostToolBound | undefined,
+): ShownRow[] {
+  const rows = splitLines(requestText(content, offset, limit, t));
+  const uncut =
+    t === undefined || (t.maxChars === undefined && t.cutChars === undefined && t.maxTokens === undefined)
+      ? rows
+      : splitLines(windowText(content, offset, limit, { ...t, maxChars: undefined }).text);
+  const first = offset ?? 1;
+  return rows.map((text, i) => ({ line: first + i, text, whole: text === uncut[i] }));
+}
+
 
 /**
  * Codes a declared refusal fails with (spec/SPEC.md "Host refusals"); spec 2.2: an offset past the

@@ -48,7 +48,7 @@ export interface RunConfig {
   readonly opTimeoutMs?: number;
 }
 
-/** How long one call of an in-process adapter may take to settle unless --timeout says otherwise (README "Timeouts"). */
+/** How long one call of an in-process adapter may take to settle unless --timeout says otherwise (docs/reference/cli.md "Timeouts"). */
 export const DEFAULT_SETTLE_MS = 10_000;
 
 export interface ReadOutcome {
@@ -59,6 +59,11 @@ export interface ReadOutcome {
   readonly truth: ToolResult;
   /** The host's identity of the path at request time, when it is not the resolved spelling (spec 2.1 "Links and case"). */
   readonly identity?: string;
+  /** Spec 2.2: the name it was requested under (World.nameOf) and the file's realpath then (spec/SPEC.md "Knowledge"). */
+  readonly name?: string;
+  readonly realpath?: string;
+  /** Spec 2.2: the identity's text at request time (World.versionOf), before any race. */
+  readonly version?: string;
   /** For a read the kit made fail on purpose: what the tool would have returned otherwise. */
   readonly failedOver?: string;
   /**
@@ -94,6 +99,8 @@ export interface OtherOutcome {
   readonly event: TraceEvent;
   /** A forget's path: the host's identity of it, when it is not the resolved spelling. */
   readonly identity?: string;
+  /** Spec 2.2: a forget's path as a name (World.nameOf): what was delivered under it is forgotten. */
+  readonly name?: string;
   /** A whole-worker forget: the files the host re-attached, with the text it showed (spec/SPEC.md "Re-injection after compaction"). */
   readonly reattached?: readonly Reattached[];
 }
@@ -102,6 +109,10 @@ export interface OtherOutcome {
 export interface Reattached {
   readonly path: string;
   readonly text: string;
+  /** Spec 2.2: the file's name, realpath and text on disk when re-attached (a delivery under that name). */
+  readonly name?: string;
+  readonly realpath?: string;
+  readonly version?: string;
 }
 
 export type Outcome = ReadOutcome | StaleOutcome | OtherOutcome;
@@ -181,9 +192,22 @@ export function reattachedIn(world: World, paths: readonly string[]): Reattached
   const out: Reattached[] = [];
   for (const path of paths) {
     const t = world.toolResult({ path: resolvePath(path) });
-    if (t.ok) out.push({ path: resolvePath(path), text: t.text });
+    if (t.ok)
+      out.push({
+        path: resolvePath(path),
+        text: t.text,
+        name: world.nameOf(path),
+        realpath: world.realpath(path) ?? world.nameOf(path),
+        ...defined({ version: world.versionOf(path) }),
+      });
   }
   return out;
+}
+
+/** Spec 2.2: a read's name, the file's realpath and its text on disk now (spec/SPEC.md "Knowledge"). */
+export function readNaming(world: World, path: string): { name: string; realpath: string; version?: string } {
+  const name = world.nameOf(path);
+  return { name, realpath: world.realpath(path) ?? name, ...defined({ version: world.versionOf(path) }) };
 }
 
 export class Session {
@@ -418,7 +442,16 @@ export class Session {
           : undefined;
         const reattached = this.#reattach(w, e, this.#observed(said));
         const identity = e.path === undefined ? undefined : this.world.identity(e.path);
-        return [{ kind: 'other', index, event: e, ...defined({ identity }), ...(reattached ? { reattached } : {}) }];
+        const name = e.path === undefined ? undefined : this.world.nameOf(e.path);
+        return [
+          {
+            kind: 'other',
+            index,
+            event: e,
+            ...defined({ identity, name }),
+            ...(reattached ? { reattached } : {}),
+          },
+        ];
       }
       case 'stale':
         return [await this.#stale(e, index)];
@@ -596,6 +629,7 @@ export class Session {
           : real;
       const failedOver = e.fail !== undefined && real.ok ? real.text : undefined;
       const identity = this.world.identity(e.path);
+      const naming = readNaming(this.world, e.path);
       const inj: Injection = {
         path: e.path,
         ...defined({ fail: e.fail }),
@@ -604,7 +638,7 @@ export class Session {
       const list = w.injections.get(key) ?? [];
       list.push(inj);
       w.injections.set(key, list);
-      return { e, args, key, truth, real, inj, failedOver, identity };
+      return { e, args, key, truth, real, inj, failedOver, identity, naming };
     });
     const settled =
       paths !== undefined
@@ -665,6 +699,7 @@ export class Session {
         index: index + i,
         event: p.e,
         ...defined({ identity: p.identity }),
+        ...p.naming,
         truth: skip ? p.real : p.truth,
         response,
         ...defined({ crash }),

@@ -128,6 +128,23 @@ export class World {
   }
 
   /**
+   * The name a path was requested under (spec/SPEC.md "Knowledge"): its resolved spelling, case
+   * folded on a case-insensitive host, links not followed. A delivery and a forget are by name.
+   */
+  nameOf(path: string): string {
+    return this.#key(resolvePath(path));
+  }
+
+  /**
+   * The text a read of the file's identity sees now (the version a delivery was of), or undefined
+   * for a missing file and for bytes that are not text (no row of them is ever shown twice).
+   */
+  versionOf(path: string): string | undefined {
+    const f = this.#stored(path);
+    return f === undefined || f.bytes !== undefined ? undefined : f.content;
+  }
+
+  /**
    * The oracle's identity of a path (spec/SPEC.md "Links and case"): its realpath when that is not
    * its resolved spelling (a link followed, case folded), else undefined (the spelling is the identity).
    */

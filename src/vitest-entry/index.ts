@@ -30,7 +30,7 @@ export interface ConformanceOptions {
   readonly seed?: number;
   /** A fixed cap instead of the three cap bands. */
   readonly cap?: number;
-  /** Only these rules (default: all 24). */
+  /** Only these rules (default: all). */
   readonly only?: readonly RuleId[];
   /** A baseline file (the CLI's format): listed failures are skipped, listed rules that pass fail. */
   readonly baseline?: string;

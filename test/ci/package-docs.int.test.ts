@@ -1,13 +1,16 @@
 /**
- * The package ships what its documents link to, and nothing test-only or dev-only: every
- * relative link of a shipped document (and every README section a worked example cites) resolves
- * inside the packed file list; no test, dev or CI file is in it. The list is npm's own
- * (`npm pack --dry-run`, scripts ignored: the build is not re-run here).
+ * The package is the product: at most 250 files, what its documents link to, and nothing
+ * test-only, dev-only or contributor-only: every relative link of a shipped document (and every
+ * section a worked example cites) resolves inside the packed file list; no test, dev, CI file,
+ * contributor page or table result is in it; dist/ is the bundle dev/scripts/build.ts makes. The
+ * list is npm's own (`npm pack --dry-run`, scripts ignored: the build is not re-run here).
  */
 import { spawnSync } from 'node:child_process';
-import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, posix } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { ENTRIES, TYPES } from '../../dev/scripts/build.ts';
+import { NAIVE_DESIGNS } from '../../src/bench/naive.ts';
 import { ROOT } from '../src/cli/helpers.ts';
 
 /** npm's own list (`npm pack --dry-run`, scripts ignored), or the real tarball's when .ci/packed sets PACKED_LIST. */
@@ -22,24 +25,14 @@ const shipped = new Set(packed);
 
 /** What never ships — the one list: .ci/packed runs this file against the real tarball (PACKED_LIST). */
 const DEV_ONLY: readonly RegExp[] = [
-  /^(test|dev|selfcheck|scripts|mutations|\.ci|scratch|\.readshim)\//,
-  /^dist\/(test|dev|selfcheck|scripts|examples|mutations)\//,
-  /^dist\/cli\/commands\/mutants-run\./,
-  /^dist\/gates\/(controls|rehearsal)\./,
+  /^(test|dev|selfcheck|scripts|mutations|config|\.ci|scratch|\.readshim|properties|src)\//,
+  /^docs\/(CONTRIBUTING\.md|IMPLEMENTATIONS\.md|implementations)/,
   /(^|\/)(vitest|stryker)[^/]*\.config\.[cm]?[jt]s$/,
   /\.test\.[jt]s$/,
 ];
 
-/** The non-test TypeScript sources under `entry` (a file or a folder), repository-relative. */
-function tsFiles(entry: string): string[] {
-  const full = join(ROOT, entry);
-  if (!statSync(full).isDirectory()) return entry.endsWith('.ts') ? [entry] : [];
-  return readdirSync(full, { recursive: true, encoding: 'utf8' })
-    .map((f) => posix.join(entry, f.split('\\').join('/')))
-    .filter(
-      (f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && !f.endsWith('.d.ts') && !f.startsWith('dev/stryker/'),
-    );
-}
+/** At most this many files in the package. */
+const MAX_FILES = 250;
 
 /** GitHub's heading anchors (lower case, punctuation dropped, spaces to hyphens) and explicit `<a id>` anchors. */
 function anchors(markdown: string): Set<string> {
@@ -58,36 +51,41 @@ function anchors(markdown: string): Set<string> {
 const headings = (file: string): Set<string> => anchors(readFileSync(join(ROOT, file), 'utf8'));
 
 describe('the packed file list', () => {
-  it('holds the product: the CLI, the built entry points, the shipped sources and documents', () => {
-    for (const f of [
-      'bin/readshim-conformance.js',
-      'dist/index.js',
-      'dist/cli/main.js',
-      'gates/README.md',
-      'spec/SPEC.md',
-      'reference/shim.ts',
-      'examples/minimal-shim/adapter.ts',
-    ])
-      if (!f.startsWith('dist/') || packed.some((p) => p.startsWith('dist/'))) expect(shipped.has(f), f).toBe(true);
+  it(`has at most ${MAX_FILES} files`, () => {
+    expect(packed.length).toBeLessThanOrEqual(MAX_FILES);
   });
 
-  it('holds nothing test-only or dev-only', () => {
+  it('holds the product: the CLI, the entry points and their types, the schemas, the shipped sources and documents', () => {
+    for (const f of [
+      'bin/readshim-conformance.js',
+      'spec/SPEC.md',
+      'spec/schemas/trace.schema.json',
+      'spec/schemas/protocol.schema.json',
+      'spec/schemas/report.schema.json',
+      'gates/README.md',
+      'reference/shim.ts',
+      'examples/minimal-shim/adapter.ts',
+      'docs/guide/adapter.md',
+      'docs/reference/cli.md',
+      'CHANGELOG.md',
+    ])
+      expect(shipped.has(f), f).toBe(true);
+  });
+
+  it('holds nothing test-only, dev-only or contributor-only, and no table results', () => {
     expect(packed.filter((f) => DEV_ONLY.some((re) => re.test(f)))).toEqual([]);
   });
 
-  it('ships the build of exactly the shipped source folders (config/tsconfig.build.json), no more, no less', () => {
-    const built = packed.filter(
-      (f) => f.startsWith('dist/') && f.endsWith('.js') && !f.startsWith('dist/bench/naive/'),
-    );
-    if (built.length === 0) return; // no build in this checkout: .ci/packed runs this file on the real tarball
-    const config = JSON.parse(readFileSync(join(ROOT, 'config/tsconfig.build.json'), 'utf8')) as { include: string[] };
-    const sources = config.include
-      .flatMap((entry) => tsFiles(entry))
-      .filter((f) => !DEV_ONLY.some((re) => re.test(`dist/${f.replace(/\.ts$/, '.js')}`)));
-    expect(
-      built.map((f) => f.slice('dist/'.length).replace(/\.js$/, '.ts')).sort(),
-      'the packed dist/ against the sources (a stale dist/: npm run build)',
-    ).toEqual(sources.sort());
+  it('dist/ is the bundle: the entries, one declaration file per export, chunks and the naive designs, nothing else', () => {
+    const dist = packed.filter((f) => f.startsWith('dist/'));
+    if (dist.length === 0) return; // no build in this checkout: .ci/packed runs this file on the real tarball
+    const expected = [
+      ...Object.keys(ENTRIES).map((n) => `dist/${n}.js`),
+      ...Object.keys(TYPES).map((n) => `dist/${n}.d.ts`),
+      ...NAIVE_DESIGNS.map((id) => `dist/naive/${id}.js`),
+    ];
+    for (const f of expected) expect(shipped.has(f), f).toBe(true);
+    expect(dist.filter((f) => !expected.includes(f) && !/^dist\/chunk-[A-Z0-9]+\.js$/.test(f))).toEqual([]);
   });
 });
 
@@ -109,23 +107,25 @@ describe('every link of a shipped document resolves in the package', () => {
     expect(broken).toEqual([]);
   });
 
-  it('the README sections the worked examples cite exist', () => {
-    const readme = headings('README.md');
-    const cited: string[] = [];
-    for (const f of packed.filter((p) => p.startsWith('examples/') && /\.(ts|js|py|md)$/.test(p))) {
+  it('the documents and sections the worked examples cite are shipped and exist', () => {
+    const cited: Array<[string, string | undefined]> = [];
+    for (const f of packed.filter((p) => p.startsWith('examples/') && /\.(ts|js|py|md|sh)$/.test(p))) {
       const text = readFileSync(join(ROOT, f), 'utf8').replace(/\s*\n\s*(\*|#)?\s*/g, ' ');
-      for (const m of text.matchAll(/README(?:\.md)?,? "([^"]+)"/g)) cited.push(m[1]!);
+      for (const m of text.matchAll(
+        /(README(?:\.md)?|docs\/(?:guide|reference)\/[\w.-]+\.md|docs\/[A-Z][\w-]*\.md)(?:,? "([^"]+)")?/g,
+      ))
+        cited.push([m[1] === 'README' ? 'README.md' : m[1]!, m[2]]);
     }
     expect(cited.length).toBeGreaterThan(0);
+    const slug = (c: string): string =>
+      c
+        .toLowerCase()
+        .replace(/[^\p{L}\p{N} _-]/gu, '')
+        .replace(/ /g, '-');
     expect(
       cited.filter(
-        (c) =>
-          !readme.has(
-            c
-              .toLowerCase()
-              .replace(/[^\p{L}\p{N} _-]/gu, '')
-              .replace(/ /g, '-'),
-          ),
+        ([doc, section]) =>
+          !shipped.has(doc) || (section !== undefined && ![...headings(doc)].some((h) => h.startsWith(slug(section)))),
       ),
     ).toEqual([]);
   });

@@ -20,8 +20,8 @@ describe('traces of other spec versions', () => {
     const { trace: t } = loadTraceFile(f);
     expect(olderSpecNote(f, t)).toBe(`${f} is a trace of spec 1.0, judged under the rules of spec ${SPEC_VERSION}`);
   });
-  it('a 2.0 trace (the recorded examples/traces) loads with no note under 2.1: a minor version judges the same', () => {
-    expect(SPEC_VERSION).toBe('2.1');
+  it('a 2.0 trace (the recorded examples/traces) loads with no note under 2.2: a minor version is judged under the current rules, and only a verdict that moves is told', () => {
+    expect(SPEC_VERSION).toBe('2.2');
     const f = new URL('../../examples/traces/clean.jsonl', import.meta.url).pathname;
     const { trace: t } = loadTraceFile(f);
     expect(t.header.specVersion).toBe('2.0');
@@ -49,7 +49,7 @@ describe('baselines of other spec versions', () => {
   it('a baseline the kit wrote before spec 2.0 (no spec in its first line) is refused with one line', () => {
     const v1 = '# readshim-conformance baseline: rules this shim is known to fail.\nFORGET-RESETS # no hook\n';
     expect(() => parseBaseline('b.txt', v1)).toThrow(
-      /baseline b\.txt was written under spec 1\.0; this kit judges spec 2\.1/,
+      /baseline b\.txt was written under spec 1\.0; this kit judges spec 2\.2/,
     );
   });
   it('the current header and a hand-written baseline are read', () => {

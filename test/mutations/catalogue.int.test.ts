@@ -60,7 +60,7 @@ describe('the mutant catalogue', () => {
     }
   });
 
-  it('covers all 24 rules', () => {
+  it('covers every rule', () => {
     const named = new Set(MUTANTS.flatMap((m) => m.rules));
     expect(RULE_IDS.filter((r) => !named.has(r))).toEqual([]);
   });

@@ -125,7 +125,7 @@ describe('audit: what it cannot judge is exit 2, naming the line', () => {
     [
       'a newer spec version',
       all[0]!.replace('"specVersion":"2.0"', '"specVersion":"99.0"'),
-      /is a trace of spec 99\.0; this kit checks spec 2\.1 and cannot read newer traces/,
+      /is a trace of spec 99\.0; this kit checks spec 2\.2 and cannot read newer traces/,
     ],
     [
       'a response the decoder cannot read',

@@ -3,7 +3,6 @@
  * played before the random phase, filtered by capabilities, levers and --only; shard 1 only; never
  * on --replay; checks split by phase; stories that start with the lie class.
  */
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ARM_NAMES } from '../../src/core/arms.ts';
 import { modeOfArm, modeOfLevers, type Mode } from '../../src/core/levers.ts';
@@ -11,10 +10,9 @@ import { RULE_IDS, isRuleId } from '../../src/core/rules.ts';
 import { eventProblem, formatTrace, parseTrace } from '../../src/core/trace.ts';
 import type { Capabilities } from '../../src/core/contract.ts';
 import reference from '../../src/adapters/reference.ts';
-import { CASES, LIE_CLASSES, LIE_CLASS_IDS, whyNotPlayed } from '../../properties/corpus/index.ts';
+import { CASES, LIE_CLASS_IDS, whyNotPlayed } from '../../properties/corpus/index.ts';
 import { runConformance, type RunResult } from '../../properties/run.ts';
 import { combineShards } from '../../properties/shard.ts';
-import { MUTANT_IDS } from '../../mutations/index.ts';
 import { cli } from '../src/cli/helpers.ts';
 import { BROKEN, SOUND, naiveAdapter } from '../fixtures/naive-shims.ts';
 
@@ -80,39 +78,16 @@ describe('the cases are traces in the one schema, each naming its lie class and 
   });
 });
 
-describe('docs/LIE-CLASSES.md and the corpus agree, both ways', () => {
-  const doc = readFileSync(new URL('../../docs/LIE-CLASSES.md', import.meta.url), 'utf8');
-  const table = doc.slice(doc.indexOf('## The lie classes'), doc.indexOf('## Surface lies'));
-  const rows = new Map(
-    table
-      .split('\n')
-      .map((l) => /^\| `([a-z0-9-]+)` \|(.*)\|$/.exec(l))
-      .filter((m): m is RegExpExecArray => m !== null)
-      .map((m) => [m[1]!, m[2]!.split('|').map((c) => c.trim())]),
-  );
-  it('every class in the code has a row, every row is a class in the code', () => {
-    expect([...rows.keys()].sort()).toEqual([...LIE_CLASS_IDS].sort());
-  });
-  it('each row says the class in the words stories use, and lists exactly its cases', () => {
-    for (const id of LIE_CLASS_IDS) {
-      const [words, , cases] = rows.get(id)!;
-      expect(words, id).toBe(LIE_CLASSES[id]);
-      const listed = [...cases!.matchAll(/`([a-z0-9-]+)`/g)].map((m) => m[1]!).sort();
-      const inCode =
-        id === 'notice-imitation'
-          ? ['mimic-*']
-          : CASES.filter((c) => c.lieClass === id)
-              .map((c) => c.id)
-              .sort();
-      if (id === 'notice-imitation') expect(cases).toContain('mimic-');
-      else expect(listed, id).toEqual(inCode);
-      expect(inCode.length, `${id} has a case`).toBeGreaterThan(0);
-    }
-  });
-  it('every mutant the catalogue names exists', () => {
-    for (const [id, cells] of rows)
-      for (const m of cells[3]!.matchAll(/\b([A-Z][A-Z0-9]+(?:-[A-Z0-9]+)+)\b/g))
-        expect(MUTANT_IDS, `${id} names ${m[1]}`).toContain(m[1]);
+describe('every lie class is played', () => {
+  // docs/LIE-CLASSES.md's table is generated from the classes and the cases (npm run docs:write).
+  it('each class has a case, but notice imitation, whose cases the run plans from what the shim said', () => {
+    for (const id of LIE_CLASS_IDS)
+      if (id !== 'notice-imitation')
+        expect(
+          CASES.some((c) => c.lieClass === id),
+          `${id} has a case`,
+        ).toBe(true);
+    expect(CASES.some((c) => c.lieClass === 'notice-imitation')).toBe(false);
   });
 });
 

@@ -1,10 +1,12 @@
 /**
  * The examples can see: a copy of the reference with one behaviour broken in its source, loaded
  * through tsx as an adapter, fails the examples of the rule it breaks. One break per rule; the
- * examples each must fail were chosen by reading the break, not by running it.
+ * examples each must fail were chosen by reading the break, not by running it. A rule without a
+ * break here has its first mutant of the catalogue as its break (mutations/catalogue/).
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { RULE_IDS } from '../../src/core/rules.ts';
+import { MUTANTS, loadMutantAdapter } from '../../mutations/index.ts';
 import { runExamples } from '../../spec/execute.ts';
 import { brokenReference, cleanupTemps, loadRealSpec, type SourceEdit } from './support.ts';
 
@@ -279,9 +281,25 @@ const BREAKS: readonly Break[] = [
 ];
 
 describe('a broken copy of the reference fails the examples of the rule it breaks', () => {
-  it('covers every rule with a break', () => {
-    expect(new Set(BREAKS.map((b) => b.rule))).toEqual(new Set(RULE_IDS));
+  it('covers every rule with a break, or with a mutant of the catalogue', () => {
+    for (const rule of RULE_IDS)
+      expect(BREAKS.some((b) => b.rule === rule) || MUTANTS.some((m) => m.rules.includes(rule)), rule).toBe(true);
   });
+
+  const byMutant = RULE_IDS.filter((rule) => !BREAKS.some((b) => b.rule === rule));
+  if (byMutant.length > 0)
+    it.each(byMutant.map((rule) => [MUTANTS.find((m) => m.rules.includes(rule))!.id, rule] as const))(
+      'the mutant %s is caught by %s examples',
+      async (id, rule) => {
+        const m = await loadMutantAdapter(id);
+        try {
+          const results = await runExamples(examples, m.adapter);
+          expect(results.some((r) => r.status === 'fail' && r.id.startsWith(`${rule}/`))).toBe(true);
+        } finally {
+          await m.dispose();
+        }
+      },
+    );
 
   it('control: an unbroken copy, loaded the same way, passes every example', async () => {
     const adapter = await brokenReference('CONTROL', []);

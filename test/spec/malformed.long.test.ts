@@ -5,7 +5,7 @@
  * module, from the sources and from a build.
  */
 import { spawnSync } from 'node:child_process';
-import { readdirSync, readFileSync, writeFileSync, mkdirSync, copyFileSync, existsSync } from 'node:fs';
+import { copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SpecError } from '../../spec/model.ts';
@@ -482,6 +482,8 @@ describe('the built command finds SPEC.md by walking up from its own module', { 
     mkdirSync(join(dir, 'spec'));
     copyFileSync(join(ROOT, 'spec', 'SPEC.md'), join(dir, 'spec', 'SPEC.md'));
     copyFileSync(join(ROOT, 'package.json'), join(dir, 'package.json'));
+    // The JSON report is checked against the published schema, found through the package's name.
+    cpSync(join(ROOT, 'spec', 'schemas'), join(dir, 'spec', 'schemas'), { recursive: true });
     expect(existsSync(join(dir, 'dist', 'spec', 'SPEC.md'))).toBe(false);
     const run = spawnSync(
       process.execPath,

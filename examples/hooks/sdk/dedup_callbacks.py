@@ -10,7 +10,7 @@ An agent SDK registers these in-process, e.g. with the Claude Agent SDK:
 
 Each callback is `async (input_data, tool_use_id, context) -> dict`, the dict being the same JSON
 a command hook prints. Their state lives in this module's memory, between calls — so the kit
-drives them through runner.py, a long-lived process that keeps them loaded (README "Check a hook").
+drives them through runner.py, a long-lived process that keeps them loaded (docs/guide/hook.md).
 
 Truthful: keyed on what the Read DELIVERED (PostToolUse's tool_response), per session and request;
 a re-read is denied only when the text the Read would return now is that text; a compaction forgets

@@ -7,7 +7,7 @@ A callback keeps its state in memory, so one long-lived server process holds the
 first call of a history starts it (listening on a Unix socket in $HOME, which the kit makes fresh
 per history), every call sends it one event and prints its answer. The server exits when its
 socket is gone (the history's HOME removed) or after IDLE seconds without a call — it never
-outlives the history by more than a second or so. README "Check a hook", SDK hooks.
+outlives the history by more than a second or so. docs/guide/hook.md, SDK hooks.
 """
 import asyncio
 import fcntl

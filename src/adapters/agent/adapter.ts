@@ -1,5 +1,5 @@
 /**
- * The agent driver (`run --agent <name>`, README "Check an agent CLI"): the kit plays the model for
+ * The agent driver (`run --agent <name>`, docs/guide/agent.md): the kit plays the model for
  * a real agent CLI. One CLI process per worker for the whole history, each with a fresh HOME and
  * TMPDIR, its base URL on the kit's model server (src/adapters/agent/server.ts) and its proxy the
  * loopback trap (src/adapters/agent/proxy.ts). A read is the server's answer to the CLI's pending
@@ -58,6 +58,7 @@ export function agentCapabilities(p: AgentProfile, levers: readonly LeverName[] 
     raceBarrier: false,
     // The CLI's read tool as the profile measured it (normalisations, bounds): the ground truth.
     ...defined({ tool: p.tool }),
+    ...defined({ policies: p.policies }),
   };
 }
 

@@ -1,5 +1,5 @@
 /**
- * `audit` of an agent run's trace (README "Check an agent CLI"): the profile re-reads each raw tool
+ * `audit` of an agent run's trace (docs/guide/agent.md): the profile re-reads each raw tool
  * result the trace recorded (spec 2.1 `response.raw`) with the same normalisation and decoder the
  * run used, so the audit judges the bytes the CLI sent. A response without raw bytes (a 2.0 trace)
  * is decoded from its text, as a result that was not an error.

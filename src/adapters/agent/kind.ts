@@ -1,7 +1,7 @@
 /**
  * `run --agent <name>` / `--agent-profile <module>` as a kind of subject (src/adapters/kind.ts):
  * its flags, their parsing (the built-in names are the profile registry's, profiles/index.ts), the
- * driver it opens (adapter.ts) and the flags that replay a trace with it. README "Check an agent CLI".
+ * driver it opens (adapter.ts) and the flags that replay a trace with it. docs/guide/agent.md.
  */
 import { UsageError } from '../../core/errors.ts';
 import { defined } from '../../core/defined.ts';

@@ -1,10 +1,11 @@
 /**
- * What differs per agent CLI (README "Check an agent CLI"): how to start it headless, its env and
+ * What differs per agent CLI (docs/guide/agent.md): how to start it headless, its env and
  * the files its fresh HOME needs, its read tool, how its tool result maps to the worker's text and
  * how its stubs and refusals decode into claims. Data plus small functions, so a user adds a CLI
  * with `--agent-profile <module>` and no change to the kit.
  */
 import type { Claim } from '../../core/claims.ts';
+import { policiesProblem, type WithholdPolicy } from '../../core/policies.ts';
 import { UsageError } from '../../core/errors.ts';
 import { hostToolProblem, type HostToolBound } from '../../core/host-tool.ts';
 import type { ReadArgs } from '../../core/contract.ts';
@@ -77,6 +78,11 @@ export interface AgentProfile {
    */
   readonly tool?: HostToolBound;
   /**
+   * Spec 2.2: a policy by which the CLI itself withholds a read (SPEC.md "Withheld by the shim's
+   * policy"), so `decode` may answer `{ kind: 'withheld', policy: id }` for its notice.
+   */
+  readonly policies?: readonly WithholdPolicy[];
+  /**
    * How `forget` happens, when the CLI can be made to compact headless (a whole worker): the kit
    * ends the current turn, sends `command` then the session's prompt again, answers the summary
    * request with a fixed text, and reads what the CLI re-attached from its first request after it.
@@ -146,6 +152,11 @@ export function profileProblem(p: unknown): string | undefined {
   if (o.tool !== undefined) {
     const problem = hostToolProblem(o.tool);
     if (problem !== undefined) return problem.replace(/^capabilities\.tool/, 'tool');
+  }
+  if (o.policies !== undefined) {
+    // A CLI carries no instance seal: its notices are judged on their words (SPEC.md "Withheld by the shim's policy").
+    const problem = policiesProblem(o.policies, true);
+    if (problem !== undefined) return problem.replace(/^capabilities\.policies/, 'policies');
   }
   if (o.compact !== undefined) {
     const c = o.compact as Record<string, unknown> | null;

@@ -1,5 +1,5 @@
 /**
- * The loopback proxy trap (README "Check an agent CLI"): the CLI's HTTP(S)_PROXY. It tunnels only
+ * The loopback proxy trap (docs/guide/agent.md): the CLI's HTTP(S)_PROXY. It tunnels only
  * 127.0.0.1 (some clients ignore NO_PROXY) and refuses every other destination, recording it, so the
  * report lists where the CLI tried to go. Nothing leaves the machine.
  */

@@ -1,5 +1,5 @@
 /**
- * The loopback relay of `run --agent --isolate` (README "Trust model"). Under bubblewrap the CLI has
+ * The loopback relay of `run --agent --isolate` (docs/reference/trust-model.md). Under bubblewrap the CLI has
  * a loopback of its own, so it cannot reach the kit's model server and proxy trap on the caller's
  * 127.0.0.1. The kit also serves both on Unix sockets in a directory it binds into the sandbox
  * (`<dir>/<port>.sock`); inside the namespace this relay, run with the kit's own node, listens on

@@ -1,5 +1,5 @@
 /**
- * A read's tool result as the worker's text and its claim (README "Check an agent CLI"): the
+ * A read's tool result as the worker's text and its claim (docs/guide/agent.md): the
  * profile normalises the bytes the CLI sent and decodes stubs and refusals; what it cannot read
  * ends the run (AdapterError, exit 2).
  */

@@ -1,5 +1,5 @@
 /**
- * The scripted model server (README "Check an agent CLI"): an HTTP server on 127.0.0.1 that plays
+ * The scripted model server (docs/guide/agent.md): an HTTP server on 127.0.0.1 that plays
  * the model for agent CLIs. It never runs a model and never forwards anything: it answers each
  * agent-loop request with the next read the kit asks for as one tool call, or a fixed text that
  * ends the session. Side requests (titles, summaries: no read tool offered) get a fixed text. A

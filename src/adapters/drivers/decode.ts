@@ -1,5 +1,5 @@
 /**
- * How the hook and MCP drivers read what the worker was shown (README "Check a hook"): the
+ * How the hook and MCP drivers read what the worker was shown (docs/guide/hook.md): the
  * request's content itself is verbatim; a unified diff in it is a diff; text matching the pointer
  * pattern is "you already hold it"; a user's --decode module may answer first. Every claim's body
  * is taken from the text itself (payloads and patches lie in the response), so the
@@ -9,13 +9,9 @@ import type { Claim } from '../../core/claims.ts';
 import { UsageError } from '../../core/errors.ts';
 import type { ReadArgs } from '../../core/contract.ts';
 import { importUserModule } from '../load.ts';
+import type { WithholdPolicy } from '../../core/policies.ts';
 
-/**
- * The default pointer pattern, matched case-insensitively anywhere in the text: the wordings dedup
- * hooks and servers use for "you already have this file" ("File unchanged since last read",
- * "already in context", "you already read this file").
- */
-export const DEFAULT_POINTER_PATTERN = String.raw`\b(?:unchanged|already (?:in (?:the |your )?context|read|seen|loaded|provided|hold|have))\b`;
+export { DEFAULT_POINTER_PATTERN } from '../../core/pointer-words.ts';
 
 export function pointerRegex(source: string, flag = '--pointer-pattern'): RegExp {
   try {
@@ -102,6 +98,10 @@ export function findUnifiedDiff(text: string): { patch: string; at: number } | u
 
 export interface DefaultDecode {
   readonly pointer: RegExp;
+  /** Spec 2.2 (--delta-pattern): a change notice in the driver's own words (deltaFromText). */
+  readonly delta?: RegExp;
+  /** Spec 2.2 (--withheld-pattern, --policy): text matching it is the shim's own policy withholding the read. */
+  readonly withheld?: { readonly pattern: RegExp; readonly policy: string };
   /** What the host's read returns for this request now (undefined when it fails). */
   readonly content: string | undefined;
   /** Text that is none of these: judged as the file's text (MCP), or undecodable (a hook's deny reason). */
@@ -112,8 +112,14 @@ export interface DefaultDecode {
 export function defaultDecode(text: string, d: DefaultDecode): Claim | undefined {
   if (d.content !== undefined && text === d.content) return { kind: 'verbatim' };
   const total = d.content === undefined ? 0 : Buffer.byteLength(d.content, 'utf8');
+  // A withheld notice is looked for before the pointer: one that also reads "unchanged" is REFUSAL-TRUE's lie.
+  const held = d.withheld?.pattern.exec(text);
+  if (held !== undefined && held !== null)
+    return { kind: 'withheld', policy: held.groups?.policy ?? d.withheld!.policy };
   const diff = findUnifiedDiff(text);
   if (diff !== undefined) return { kind: 'diff', patch: diff.patch, total, at: diff.at };
+  const delta = d.delta === undefined ? undefined : deltaFromText(text, d.delta);
+  if (delta !== undefined) return delta;
   const m = d.pointer.exec(text);
   if (m !== null) {
     const stated = m.groups?.total;
@@ -123,4 +129,88 @@ export function defaultDecode(text: string, d: DefaultDecode): Claim | undefined
     };
   }
   return d.otherwise === 'verbatim' ? { kind: 'verbatim' } : undefined;
+}
+
+/**
+ * `--delta-pattern`: a regular expression (flags d, s and i) whose named groups mark where a change
+ * notice states its parts (spec 2.2, SPEC.md "Change notices"): `body` (the replacement text),
+ * `first` and `last` (rows replaced; `first` alone replaces one row) or `after` (insert after that
+ * row), and optionally `base` (rows of the version it applies to) and `total` (bytes of the
+ * result). Every number and the body are taken where the match found them, so the claim is
+ * backed by the text as any other.
+ */
+export function deltaRegex(source: string, flag = '--delta-pattern'): RegExp {
+  let re: RegExp;
+  try {
+    re = new RegExp(source, 'dsi');
+  } catch (e) {
+    throw new UsageError(`run: ${flag} is not a regular expression: ${(e as Error).message}`);
+  }
+  const named = (g: string): boolean => source.includes(`(?<${g}>`);
+  if (!named('body') || !(named('first') || named('after')))
+    throw new UsageError(
+      `run: ${flag} needs named groups (?<body>…) and (?<first>…) [with (?<last>…)] or (?<after>…) (SPEC.md "Change notices")`,
+    );
+  return re;
+}
+
+/** The delta claim a match of `re` in `text` describes, or undefined when it does not match. */
+export function deltaFromText(text: string, re: RegExp): Claim | undefined {
+  const m = re.exec(text);
+  const at = m?.indices?.groups;
+  if (m === null || m.groups === undefined || at === undefined) return undefined;
+  const num = (g: string): { value: number; at: number } | undefined => {
+    const v = m.groups![g];
+    const where = at[g];
+    return v === undefined || where === undefined || !/^\d+$/.test(v) ? undefined : { value: Number(v), at: where[0] };
+  };
+  const body = m.groups.body;
+  const bodyAt = at.body;
+  if (body === undefined || bodyAt === undefined) return undefined;
+  const first = num('first');
+  const after = num('after');
+  const replaces =
+    first !== undefined ? { first, last: num('last') ?? first } : after !== undefined ? { after } : undefined;
+  if (replaces === undefined) return undefined;
+  const base = num('base');
+  const total = num('total');
+  return {
+    kind: 'delta',
+    replaces,
+    text: { body, at: bodyAt[0] },
+    ...(base !== undefined ? { base } : {}),
+    ...(total !== undefined ? { total } : {}),
+  };
+}
+
+/** The spec 2.2 patterns a driver decodes with besides the pointer's (--delta-pattern, --withheld-pattern). */
+export interface MorePatterns {
+  readonly delta?: RegExp;
+  readonly withheld?: { readonly pattern: RegExp; readonly policy: string };
+}
+
+/** --delta-pattern, --withheld-pattern and --policy as a driver's options give them. */
+export interface MorePatternOptions {
+  readonly deltaPattern?: string;
+  readonly withheldPattern?: string;
+  readonly policies?: readonly WithholdPolicy[];
+}
+
+export function morePatterns(o: MorePatternOptions): MorePatterns {
+  return {
+    ...(o.deltaPattern !== undefined ? { delta: deltaRegex(o.deltaPattern) } : {}),
+    ...(o.withheldPattern !== undefined && o.policies !== undefined && o.policies.length > 0
+      ? { withheld: { pattern: pointerRegex(o.withheldPattern, '--withheld-pattern'), policy: o.policies[0]!.id } }
+      : {}),
+  };
+}
+
+/** The assumption words for the spec 2.2 patterns (none when neither is given). */
+export function describeMorePatterns(o: MorePatternOptions): string {
+  const parts: string[] = [];
+  if (o.withheldPattern !== undefined)
+    parts.push(`text matching /${o.withheldPattern}/i = withheld by the shim's own policy (--policy)`);
+  if (o.deltaPattern !== undefined)
+    parts.push(`text matching /${o.deltaPattern}/dsi = a change notice (a delta claim)`);
+  return parts.length === 0 ? '' : `${parts.join('; ')}; `;
 }

@@ -1,8 +1,7 @@
 /**
  * What the kinds whose host the kit plays over a command (--hook, --mcp) share: the choice between
  * them and its clashes, the flags they both take (--levers, --pointer-pattern, --decode), the
- * adapter options those give, and the driver adapter as a subject. README "Check a hook", "Check an
- * MCP server".
+ * adapter options those give, and the driver adapter as a subject. docs/guide/hook.md, docs/guide/mcp.md.
  */
 import { UsageError } from '../../core/errors.ts';
 import { LEVER_NAMES, isLeverName, type LeverName } from '../../core/levers.ts';
@@ -11,13 +10,20 @@ import { shellWord } from '../command.ts';
 import type { Isolation } from '../isolate.ts';
 import { flagOrder, type OpenOptions, type ParseContext } from '../kind.ts';
 import type { Subject } from '../subject.ts';
-import { pointerRegex, type DriverDecoder } from './decode.ts';
+import { deltaRegex, pointerRegex, type DriverDecoder } from './decode.ts';
+import { policiesProblem, type WithholdPolicy } from '../../core/policies.ts';
 import type { DriverAdapter } from './driver.ts';
 
 /** The flags --hook and --mcp share (src/cli/subjects.ts lists them once in usage). */
 export const DRIVER_SHARED_FLAGS = {
-  flags: ['pointer-pattern', 'decode', 'levers'],
-  usage: ['--levers pointer,cap,diff|none', '--pointer-pattern <regex>', '--decode <module>'],
+  flags: ['pointer-pattern', 'decode', 'levers', 'delta-pattern', 'withheld-pattern', 'policy'],
+  usage: [
+    '--levers pointer,cap,diff|none',
+    '--pointer-pattern <regex>',
+    '--decode <module>',
+    '--delta-pattern <regex>',
+    '--withheld-pattern <regex> --policy <json>',
+  ],
 } as const;
 
 /** The shared flags, parsed. */
@@ -25,6 +31,11 @@ export interface DriverCommon {
   readonly levers?: readonly LeverName[];
   readonly pointerPattern?: string;
   readonly decode?: string;
+  /** Spec 2.2: a change notice's named groups (decode.ts deltaRegex). */
+  readonly deltaPattern?: string;
+  /** Spec 2.2: the driver's own withholding, and the policy it declares (--policy, JSON). */
+  readonly withheldPattern?: string;
+  readonly policy?: { readonly raw: string; readonly policies: readonly WithholdPolicy[] };
 }
 
 /** A command flag's value, which may not be blank. */
@@ -73,7 +84,37 @@ function levers(raw: string, cap: number | undefined): LeverName[] {
   return names as LeverName[];
 }
 
-/** --levers, --pointer-pattern and --decode, checked. */
+/** --policy's JSON: one withholding policy or a list of them (src/core/policies.ts); a driver has no seal. */
+function parsePolicy(raw: string): { raw: string; policies: readonly WithholdPolicy[] } {
+  let v: unknown;
+  try {
+    v = JSON.parse(raw);
+  } catch {
+    throw new UsageError(
+      `run: --policy takes JSON, e.g. --policy '{"id":"big-file","wholeOverBytes":262144,"howTo":"read it with offset and limit"}', got ${JSON.stringify(raw)}`,
+    );
+  }
+  const list = Array.isArray(v) ? v : [v];
+  const p = policiesProblem(list, true);
+  if (p !== undefined) throw new UsageError(`run: --policy: ${p.replace('capabilities.policies', 'the policy')}`);
+  return { raw, policies: list as WithholdPolicy[] };
+}
+
+/** Spec 2.2: --delta-pattern, --withheld-pattern and --policy, checked (the last two go together). */
+function morePatternFlags(f: ReadonlyMap<string, string>): Partial<DriverCommon> {
+  const delta = f.get('delta-pattern');
+  if (delta !== undefined) deltaRegex(delta);
+  const withheld = f.get('withheld-pattern');
+  if (withheld !== undefined) pointerRegex(withheld, '--withheld-pattern');
+  const policy = f.has('policy') ? parsePolicy(f.get('policy')!) : undefined;
+  if ((withheld !== undefined) !== (policy !== undefined))
+    throw new UsageError(
+      'run: --withheld-pattern and --policy go together: the pattern finds the notice, the policy says when the shim may give it',
+    );
+  return defined({ deltaPattern: delta, withheldPattern: withheld, policy });
+}
+
+/** --levers, --pointer-pattern, --decode and spec 2.2's patterns, checked. */
 export function driverCommon(f: ReadonlyMap<string, string>, cap: number | undefined): DriverCommon {
   const raw = f.get('levers');
   const parsed = raw !== undefined ? levers(raw, cap) : undefined;
@@ -83,6 +124,7 @@ export function driverCommon(f: ReadonlyMap<string, string>, cap: number | undef
     ...(parsed ? { levers: parsed } : {}),
     ...defined({ pointerPattern: pattern }),
     ...(f.has('decode') ? { decode: f.get('decode')! } : {}),
+    ...morePatternFlags(f),
   };
 }
 
@@ -97,6 +139,9 @@ export function commonArgv(d: DriverCommon, cap: number | undefined): string[] {
     ...flagWords([
       ['levers', d.levers === undefined ? undefined : d.levers.length === 0 ? 'none' : d.levers.join(',')],
       ['pointer-pattern', d.pointerPattern],
+      ['delta-pattern', d.deltaPattern],
+      ['withheld-pattern', d.withheldPattern],
+      ['policy', d.policy?.raw],
       ['decode', d.decode],
     ]),
     ...(d.levers?.includes('cap') && cap !== undefined ? [`--cap ${cap}`] : []),
@@ -109,6 +154,9 @@ export interface DriverShared {
   readonly levers?: readonly LeverName[];
   readonly cap?: number;
   readonly pointerPattern?: string;
+  readonly deltaPattern?: string;
+  readonly withheldPattern?: string;
+  readonly policies?: readonly WithholdPolicy[];
   readonly decoder?: DriverDecoder;
   readonly decoderModule?: string;
   readonly isolation?: Isolation;
@@ -121,6 +169,7 @@ export async function driverShared(d: DriverCommon, o: OpenOptions): Promise<Dri
     ...defined({ levers: d.levers }),
     ...(d.levers?.includes('cap') && o.cap !== undefined ? { cap: o.cap } : {}),
     ...defined({ pointerPattern: d.pointerPattern }),
+    ...defined({ deltaPattern: d.deltaPattern, withheldPattern: d.withheldPattern, policies: d.policy?.policies }),
     ...(decoder !== undefined ? { decoder, decoderModule: d.decode! } : {}),
     ...defined({ isolation: o.isolation }),
   };

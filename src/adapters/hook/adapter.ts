@@ -11,7 +11,14 @@ import type { Capabilities, DecodingHistoryHandle } from '../../core/contract.ts
 import { defined } from '../../core/defined.ts';
 import type { HostToolBound } from '../../core/host-tool.ts';
 import type { LeverName } from '../../core/levers.ts';
-import { DEFAULT_POINTER_PATTERN, pointerRegex, type DriverDecoder } from '../drivers/decode.ts';
+import {
+  DEFAULT_POINTER_PATTERN,
+  describeMorePatterns,
+  morePatterns,
+  pointerRegex,
+  type DriverDecoder,
+} from '../drivers/decode.ts';
+import type { WithholdPolicy } from '../../core/policies.ts';
 import { DEFAULT_DRIVER_LEVERS, type DriverAdapter, type HostReport } from '../drivers/driver.ts';
 import type { Isolation } from '../isolate.ts';
 import { DEFAULT_TIMEOUT_MS } from '../process/adapter.ts';
@@ -44,6 +51,10 @@ export interface HookDriverOptions {
   readonly cap?: number;
   /** Regular expression (case-insensitive) that marks a deny reason as "you already hold it". */
   readonly pointerPattern?: string;
+  /** Spec 2.2: --delta-pattern, --withheld-pattern, --policy (src/adapters/drivers/decode.ts morePatterns). */
+  readonly deltaPattern?: string;
+  readonly withheldPattern?: string;
+  readonly policies?: readonly WithholdPolicy[];
   readonly decoder?: DriverDecoder;
   /** Module the decoder came from, for the report. */
   readonly decoderModule?: string;
@@ -71,6 +82,7 @@ function capabilitiesOf(o: HookDriverOptions, levers: readonly LeverName[], boun
     ...(o.reinject !== undefined ? { reinject: { count: o.reinject, order: 'recent' as const } } : {}),
     counters: false,
     seal: false,
+    ...defined({ policies: o.policies, pointerPattern: o.pointerPattern }),
     // The kit rewrites a file right after the host's Read returned it, before PostToolUse.
     raceBarrier: true,
   };
@@ -104,6 +116,8 @@ function setupOf(o: HookDriverOptions): HookSetup {
     bound: o.tool ?? READ_TOOL_BOUND,
     pattern,
     pointer: pointerRegex(pattern),
+    more: morePatterns(o),
+    moreSaid: describeMorePatterns(o),
     decoder: o.decoder,
     sandboxDir: o.sandboxDir,
     isolation: o.isolation,

@@ -47,12 +47,12 @@ function compactLines(compact: string | undefined, reinject: number | undefined)
 }
 
 export function hookAssumptions(h: HookPlayed): string[] {
-  const { command, cwd, bound, timeoutMs, pattern, decoder, post, compact } = h.setup;
+  const { command, cwd, bound, timeoutMs, pattern, decoder, post, compact, moreSaid } = h.setup;
   return [
     `Host played: ${HOOK_HOST}. Before every Read it runs the PreToolUse hook ${quoted(command)} through the shell from ${cwd}, with JSON on stdin: session_id (one per worker), transcript_path (no transcript is written), cwd (the history's sandbox, also CLAUDE_PROJECT_DIR and {root}), permission_mode "default", hook_event_name "PreToolUse", tool_name "Read", tool_input {file_path: the sandbox path as spelled, unnormalised, offset?, limit?}, tool_use_id. HOME is a fresh directory per history, shared by its workers.`,
     `The host's Read tool returns the file's lines without line numbers: ${uncut(bound) ? 'no line limit and no line cut, ' : ''}${describeHostTool(bound)} (${h.toolGiven ? '--hook-tool' : READ_TOOL_MEASURED}); a refusal is all the worker sees, and PostToolUse does not run (the declared host tool bound).`,
     `Hook answers: exit 0 without a decision, permissionDecision "allow" or {"decision": "approve"} = the read proceeds; "ask" = the played user approves and the read proceeds (the reason goes to the user, never to the worker); "deny", {"decision": "block"} or exit 2 = the read is withheld and the worker sees only the reason (stderr for exit 2); updatedInput replaces the Read input; any other exit = a non-blocking hook error, the read proceeds (counted; a run where the hook never succeeded is exit 2). A hook call has ${timeoutMs} ms (--timeout), past which the run ends with exit 2.`,
-    `A withheld read is decoded from the reason: ${decoder !== undefined ? `first by --decode ${h.decoderModule ?? ''}, then ` : ''}a unified diff = a diff against what the worker holds; text matching /${pattern}/i = "unchanged, you hold it" (a pointer); anything else ends the run with exit 2.`,
+    `A withheld read is decoded from the reason: ${decoder !== undefined ? `first by --decode ${h.decoderModule ?? ''}, then ` : ''}${moreSaid ?? ''}a unified diff = a diff against what the worker holds; text matching /${pattern}/i = "unchanged, you hold it" (a pointer); anything else ends the run with exit 2.`,
     `A worker's parallel reads run one after another (PreToolUse, Read, PostToolUse each).`,
     postLine(post),
     ...compactLines(compact, h.reinject),

@@ -2,7 +2,7 @@
  * What an allowed read told the worker. The request as the worker made it is the host's text,
  * verbatim. A hook's updatedInput that moves the window forward within the same file serves part
  * of the request's content: a slice, bytes [start, end) of it, where `start` is where the new first
- * line sits in the content (a slice lever, README "Check a hook"). Anything else is passed off as
+ * line sits in the content (a slice lever, docs/guide/hook.md). Anything else is passed off as
  * the request's text — verbatim — and the oracle judges it against that.
  */
 import type { Claim } from '../../core/claims.ts';

@@ -2,7 +2,7 @@
  * The Read tool of the host the kit plays for hooks: reads the sandbox file named by an absolute
  * `file_path`, returns lines `offset..offset+limit-1` (1-based) as Claude Code 2.1.197's Read does —
  * no line or length cut, CRLF as LF, a BOM dropped, rows of split("\n"), without line numbers,
- * refusing a whole read of a file over 256 KB (README "Check a hook"; `--hook-tool` declares another).
+ * refusing a whole read of a file over 256 KB (docs/guide/hook.md; `--hook-tool` declares another).
  * The bound is declared as the host tool (src/core/host-tool.ts), so every rule judges the bounded text.
  */
 import { readFileSync } from 'node:fs';

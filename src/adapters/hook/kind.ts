@@ -1,6 +1,6 @@
 /**
  * `run --hook "<cmd>"` as a kind of subject (src/adapters/kind.ts): its flags, their parsing,
- * the driver it opens (adapter.ts) and the flags that replay a trace with it. README "Check a hook".
+ * the driver it opens (adapter.ts) and the flags that replay a trace with it. docs/guide/hook.md.
  */
 import { UsageError } from '../../core/errors.ts';
 import { hostToolProblem, type HostToolBound } from '../../core/host-tool.ts';

@@ -1,5 +1,5 @@
 /**
- * The hook protocol of the host the kit plays (Claude Code's, README "Check a hook"): the JSON a hook gets
+ * The hook protocol of the host the kit plays (Claude Code's, docs/guide/hook.md): the JSON a hook gets
  * on stdin for PreToolUse, PostToolUse and PreCompact, and what its answer means — exit 0 with no
  * decision = allow; `hookSpecificOutput.permissionDecision` allow / deny / ask with
  * `permissionDecisionReason` and `updatedInput`; the older `{"decision": "block" | "approve",

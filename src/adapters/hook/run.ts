@@ -5,7 +5,7 @@
  */
 import type { HostToolBound } from '../../core/host-tool.ts';
 import { AdapterError } from '../../core/errors.ts';
-import type { DriverDecoder } from '../drivers/decode.ts';
+import type { DriverDecoder, MorePatterns } from '../drivers/decode.ts';
 import type { Isolation } from '../isolate.ts';
 
 /** Calls after which a hook that failed every one of them ends the run (exit 2). */
@@ -57,6 +57,10 @@ export interface HookSetup {
   /** The pointer pattern's source and its case-insensitive regular expression. */
   readonly pattern: string;
   readonly pointer: RegExp;
+  /** Spec 2.2: --delta-pattern, --withheld-pattern with --policy (src/adapters/drivers/decode.ts morePatterns). */
+  readonly more?: MorePatterns;
+  /** Their words for the report (describeMorePatterns; '' when none). */
+  readonly moreSaid?: string;
   readonly decoder: DriverDecoder | undefined;
   readonly sandboxDir: string | undefined;
   readonly isolation: Isolation | undefined;

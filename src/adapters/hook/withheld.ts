@@ -32,7 +32,8 @@ export function withheldClaim(
     contentBytes: content === undefined ? 0 : Buffer.byteLength(content, 'utf8'),
   };
   const claim =
-    s.decoder?.(text, info) ?? defaultDecode(text, { pointer: s.pointer, content, otherwise: 'undecodable' });
+    s.decoder?.(text, info) ??
+    defaultDecode(text, { pointer: s.pointer, ...s.more, content, otherwise: 'undecodable' });
   if (claim === undefined)
     throw new AdapterError(
       `the PreToolUse hook withheld ${request.file_path} (${source}) with a reason that is neither a unified diff nor a pointer (--pointer-pattern /${s.pattern}/i): ${quote(text)}; give --pointer-pattern or --decode <module> to read it`,

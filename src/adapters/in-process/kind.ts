@@ -1,7 +1,6 @@
 /**
  * `run --adapter <module>` (or no subject flag: the embedded reference) as a kind of subject
- * (src/adapters/kind.ts): an in-process adapter module, loaded into the kit. README "Writing an
- * adapter".
+ * (src/adapters/kind.ts): an in-process adapter module, loaded into the kit. docs/guide/adapter.md.
  */
 import { shellWord } from '../command.ts';
 import type { SubjectKind } from '../kind.ts';

@@ -12,7 +12,14 @@ import type { HostToolBinary } from '../../core/host-tool.ts';
 import type { LeverName } from '../../core/levers.ts';
 import { ClaimQueue } from '../claim-queue.ts';
 import type { Capabilities, DecodingHistoryHandle } from '../../core/contract.ts';
-import { DEFAULT_POINTER_PATTERN, pointerRegex, type DriverDecoder } from '../drivers/decode.ts';
+import {
+  DEFAULT_POINTER_PATTERN,
+  describeMorePatterns,
+  morePatterns,
+  pointerRegex,
+  type DriverDecoder,
+} from '../drivers/decode.ts';
+import type { WithholdPolicy } from '../../core/policies.ts';
 import { DEFAULT_DRIVER_LEVERS, type DriverAdapter, type HostReport } from '../drivers/driver.ts';
 import { DEFAULT_TIMEOUT_MS } from '../process/adapter.ts';
 import type { Isolation } from '../isolate.ts';
@@ -41,6 +48,10 @@ export interface McpDriverOptions {
   readonly levers?: readonly LeverName[];
   readonly cap?: number;
   readonly pointerPattern?: string;
+  /** Spec 2.2: --delta-pattern, --withheld-pattern, --policy. */
+  readonly deltaPattern?: string;
+  readonly withheldPattern?: string;
+  readonly policies?: readonly WithholdPolicy[];
   readonly decoder?: DriverDecoder;
   readonly decoderModule?: string;
   /** Histories whose first server is started ahead (startup overlaps the previous history). */
@@ -76,6 +87,7 @@ function capabilitiesOf(o: McpDriverOptions, levers: readonly LeverName[], tool:
     forgetWhole: true,
     counters: false,
     seal: false,
+    ...defined({ policies: o.policies, pointerPattern: o.pointerPattern }),
   };
 }
 
@@ -120,6 +132,7 @@ export async function openMcpAdapter(o: McpDriverOptions): Promise<DriverAdapter
     tool,
     counts,
     pointer,
+    more: morePatterns(o),
     windows,
     decoder: o.decoder,
     compactTool: o.compactTool,
@@ -135,6 +148,7 @@ export async function openMcpAdapter(o: McpDriverOptions): Promise<DriverAdapter
       tool,
       timeoutMs,
       pattern,
+      more: describeMorePatterns(o),
       levers,
       cap: o.cap,
       decoding: o.decoder !== undefined,

@@ -15,6 +15,8 @@ export interface HostPlayed {
   readonly tool: ReadTool;
   readonly timeoutMs: number;
   readonly pattern: string;
+  /** Spec 2.2: describeMorePatterns' words for --delta-pattern and --withheld-pattern ('' when none). */
+  readonly more?: string;
   readonly decoding: boolean;
   readonly decoderModule: string | undefined;
   readonly compactTool: string | undefined;
@@ -37,7 +39,7 @@ export function mcpAssumptions(h: HostPlayed): string[] {
     `Host played: ${MCP_HOST} (${SDK} as pinned by the kit). For each worker it starts ${quoted(h.command)} through the shell from ${h.cwd} ({root} = the history's sandbox) and opens one session: each worker is a separate session with its own server process; the servers of a history share one fresh HOME, so a cache kept on disk is shared across sessions.`,
     `Read tool: ${tool.name}, path in "${tool.pathArg}" as an absolute path under the sandbox, spelled as the kit spells it (unnormalised); ${windows ? `windows: "${tool.offsetArg}" = 1-based first line, "${tool.limitArg}" = line count` : 'no windows (the tool takes no offset and limit; --mcp-args maps them)'}. A call has ${h.timeoutMs} ms (--timeout), past which the run ends with exit 2.`,
     `What the worker sees is the parts of the result (text, an embedded resource's text, an image's, audio's or blob's base64: one such part alone is bytes, judged as the tool's output) joined with no separator; isError = a refusal (absent when the text says ENOENT / not found, else unreadable); a result with other parts is undecodable (exit 2). The content of a request is the file's text${windows ? ' (or its window)' : ''}, with no host tool bound.`,
-    `Decoding: ${h.decoding ? `first --decode ${h.decoderModule ?? ''}, then ` : ''}the request's current content = verbatim; a unified diff = a diff against what the worker holds; text matching /${h.pattern}/i = "unchanged, you hold it" (a pointer); any other text is judged as the file's text.`,
+    `Decoding: ${h.decoding ? `first --decode ${h.decoderModule ?? ''}, then ` : ''}the request's current content = verbatim; ${h.more ?? ''}a unified diff = a diff against what the worker holds; text matching /${h.pattern}/i = "unchanged, you hold it" (a pointer); any other text is judged as the file's text.`,
     `A worker's parallel reads run one after another.`,
     h.compactTool !== undefined
       ? `On compaction the host calls the server's tool ${h.compactTool} with no arguments in the worker's session; it compacts whole workers only (forget(path) is not generated).`

@@ -1,7 +1,7 @@
 /**
  * `run --mcp "<cmd>"` as a kind of subject (src/adapters/kind.ts): its flags, their parsing, the
  * driver it opens (adapter.ts, which loads the MCP SDK only then) and the flags that replay a trace
- * with it. README "Check an MCP server".
+ * with it. docs/guide/mcp.md.
  */
 import { UsageError } from '../../core/errors.ts';
 import { HOST_TOOL_BINARY, type HostToolBinary } from '../../core/host-tool.ts';

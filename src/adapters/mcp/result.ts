@@ -1,5 +1,5 @@
 /**
- * A read as a call of the server's read tool (README "Check an MCP server"): the arguments the
+ * A read as a call of the server's read tool (docs/guide/mcp.md): the arguments the
  * kit's request maps onto, the text the worker sees (the text parts, joined), and its claim.
  */
 import { readFileSync } from 'node:fs';
@@ -8,7 +8,7 @@ import { AdapterError } from '../../core/errors.ts';
 import { windowOf } from '../../harness/lines.ts';
 import { utf8Text } from '../../harness/world.ts';
 import type { ReadArgs } from '../../core/contract.ts';
-import { defaultDecode, type DriverDecoder } from '../drivers/decode.ts';
+import { defaultDecode, type DriverDecoder, type MorePatterns } from '../drivers/decode.ts';
 import type { ReadTool } from './tool.ts';
 
 /** The read tool's arguments: the absolute path, and the window where the tool takes one. */
@@ -88,6 +88,8 @@ export function contentNow(root: string, args: ReadArgs, windows: boolean): stri
 /** How a successful result's text is decoded: --decode first, then the default decoding. */
 export interface ReadDecoding {
   readonly pointer: RegExp;
+  /** Spec 2.2: --delta-pattern and --withheld-pattern. */
+  readonly more?: MorePatterns;
   readonly decoder: DriverDecoder | undefined;
   readonly windows: boolean;
 }
@@ -102,5 +104,7 @@ export function decodeRead(d: ReadDecoding, text: string, root: string, file: st
     args,
     contentBytes: content === undefined ? 0 : Buffer.byteLength(content, 'utf8'),
   };
-  return d.decoder?.(text, info) ?? defaultDecode(text, { pointer: d.pointer, content, otherwise: 'verbatim' })!;
+  return (
+    d.decoder?.(text, info) ?? defaultDecode(text, { pointer: d.pointer, ...d.more, content, otherwise: 'verbatim' })!
+  );
 }

@@ -1,6 +1,6 @@
 /**
  * Which tool of an MCP server is the read tool, and how the kit's request maps onto its arguments
- * (README "Check an MCP server"): --mcp-tool names it, else the one tool that can be called with a
+ * (docs/guide/mcp.md): --mcp-tool names it, else the one tool that can be called with a
  * path alone; --mcp-args maps path / offset / limit onto its argument names. Windows are declared
  * only where the tool takes both a first line and a line count. No guessing: ambiguity is exit 2.
  */

@@ -1,6 +1,6 @@
 /**
  * The process adapter (`run --process "<cmd>"`): a shim in any language, spoken to over the
- * protocol in docs/PROTOCOL.md. One process and one sandbox directory per history; a separate
+ * protocol in docs/reference/protocol.md. One process and one sandbox directory per history; a separate
  * "surface" process answers the surface probes (resolveArm, persona, CAP-PARAM) and gave the
  * capabilities. Any protocol breach is latched: the run ends with exit 2.
  */
@@ -27,10 +27,10 @@ import type { Isolation } from '../isolate.ts';
 /**
  * Per-request limit: hook-style shims start an interpreter or jq per call (2–6 s a read measured,
  * up to twice that on a loaded machine); 30 s leaves 5× the slowest and still ends a hung process
- * within a minute (README "Timeouts").
+ * within a minute (docs/reference/cli.md "Timeouts").
  */
 export const DEFAULT_TIMEOUT_MS = 30_000;
-/** Histories per cap band when --runs is not given: every history starts a process (docs/PROTOCOL.md "Speed"). */
+/** Histories per cap band when --runs is not given: every history starts a process (docs/reference/protocol.md "Speed"). */
 export const DEFAULT_PROCESS_RUNS = 25;
 /** Most histories the shrinking of one failed rule runs for a process (the smallest failing one so far is told). */
 export const PROCESS_SHRINK_RUNS = 40;

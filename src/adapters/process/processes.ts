@@ -1,6 +1,6 @@
 /**
  * The processes of a process adapter: each started in a fresh sandbox (files, HOME, TMPDIR) and
- * greeted with hello (docs/PROTOCOL.md "hello"); ended without waiting for its exit, which close
+ * greeted with hello (docs/reference/protocol.md "hello"); ended without waiting for its exit, which close
  * awaits. The surface process's breach is latched: every later use and the run end with it.
  */
 import { AdapterError } from '../../core/errors.ts';
@@ -92,7 +92,7 @@ export class Processes {
 
   #spawn(sandbox: Sandbox, onBroken: (e: AdapterError) => void): Channel {
     const o = this.#o;
-    // {root}: the same directory hello carries (README "{root}").
+    // {root}: the same directory hello carries (docs/guide/mcp.md "{root}").
     return new Channel({
       command: withRoot(o.command, sandbox.root),
       cwd: o.cwd,

@@ -1,11 +1,13 @@
 /**
- * The process protocol (docs/PROTOCOL.md): JSON lines over stdin/stdout. Message shapes, the
- * wire encoding of values JSON cannot carry, and the checks every line from a process must pass.
+ * The process protocol (docs/reference/protocol.md; its schema is spec/schemas/protocol.schema.json):
+ * JSON lines over stdin/stdout. The wire encoding of values JSON cannot carry, and the checks every
+ * line from a process must pass (the schema's, then the rules across fields).
  */
 import type { ArmName, Levers } from '../../core/arms.ts';
 import { claimProblem, type Claim } from '../../core/claims.ts';
 import type { DecodeInfo, Capabilities, Counters } from '../../core/contract.ts';
 import { capabilitiesProblem } from '../capabilities.ts';
+import { schemaFailure, schemaProblem } from '../../core/schemas.ts';
 
 /** Bumped when a message changes shape; a process answers hello with the version it speaks. */
 export const PROTOCOL_VERSION = 1;
@@ -29,7 +31,7 @@ export interface HelloReply {
 export interface Reply {
   readonly error?: WireError;
   readonly text?: string | null;
-  /** Spec 2.1: a read answered with bytes (an image part), as their base64 (docs/PROTOCOL.md "read"). */
+  /** Spec 2.1: a read answered with bytes (an image part), as their base64 (docs/reference/protocol.md "read"). */
   readonly base64?: string;
   readonly claim?: Claim;
   readonly counters?: Counters;
@@ -42,9 +44,7 @@ export interface Reply {
 /** One path's part of a readMany reply: its text (and claim), or the read tool's failure passed on. */
 export type WirePart = { readonly text: string; readonly claim?: Claim } | { readonly error: WireError };
 
-const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-const isNat = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0;
 
 /**
  * A value as the kit sends it: JSON as is, except what JSON cannot carry (NaN, ±Infinity,
@@ -64,7 +64,7 @@ export function encodeLine(message: Readonly<Record<string, unknown>>): string {
   return `${JSON.stringify(message).replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)}\n`;
 }
 
-/** Keys a hello's capabilities may carry (README "Capabilities"); wrapTool cannot cross a pipe. */
+/** Keys a hello's capabilities may carry (docs/guide/adapter.md "Capabilities"); wrapTool cannot cross a pipe. */
 const WIRE_CAPS = [
   'arms',
   'levers',
@@ -86,13 +86,20 @@ const WIRE_CAPS = [
   'sessions',
   'caseInsensitive',
   'batch',
+  'policies',
 ] as const;
 
-/** The hello reply's capabilities, or a reason they are malformed. */
+/**
+ * The hello reply's capabilities, or a reason they are malformed: the schema's capabilities
+ * (spec/schemas/protocol.schema.json) first, then the rules across fields (capabilitiesProblem).
+ */
 export function capabilitiesFrom(raw: unknown): Capabilities | string {
   if (!isObj(raw)) return 'hello reply needs a "capabilities" object';
   // OFF-IDENTITY needs object identity, which does not cross a pipe: a declared wrapTool is ignored.
-  const problem = capabilitiesProblem({ ...raw, wrapTool: undefined });
+  const { wrapTool: _ignored, ...declared } = raw;
+  const problem =
+    schemaProblem('protocol', 'capabilities', declared, 'capabilities') ??
+    capabilitiesProblem({ ...declared, wrapTool: undefined });
   if (problem !== undefined) return problem;
   const out: Record<string, unknown> = {};
   for (const k of WIRE_CAPS)
@@ -111,98 +118,37 @@ export function helloFrom(raw: Record<string, unknown>): HelloReply | string {
   return { protocol: PROTOCOL_VERSION, name: raw.name, capabilities };
 }
 
-function wireErrorProblem(e: unknown): string | undefined {
-  if (!isObj(e) || typeof e.message !== 'string') return '"error" must be an object with a "message" string';
-  if (e.name !== undefined && typeof e.name !== 'string') return 'error "name" must be a string';
-  if (e.code !== undefined && typeof e.code !== 'string') return 'error "code" must be a string';
-  return undefined;
-}
+/** The schema definition of each op's reply (spec/schemas/protocol.schema.json). */
+const REPLY_DEF: Readonly<Record<Op, string>> = {
+  hello: 'helloReply',
+  newWorker: 'newWorkerReply',
+  read: 'readReply',
+  readMany: 'readManyReply',
+  stale: 'staleReply',
+  forget: 'forgetReply',
+  resolveArm: 'resolveArmReply',
+  persona: 'personaReply',
+};
 
-function countersProblem(c: unknown): string | undefined {
-  if (!isObj(c) || !isNat(c.pointered) || !isNat(c.capped) || !isNat(c.bytesWithheld))
-    return '"counters" must be {pointered, capped, bytesWithheld} with non-negative integers';
-  return undefined;
-}
-
-const LEVERS = ['on', 'cap', 'pointer', 'diff', 'g1'] as const;
-
-/** Checks a reply to `op`; returns the reason it breaks the protocol, or undefined. */
+/**
+ * Checks a reply to `op`; returns the reason it breaks the protocol, or undefined. The shape is
+ * the schema's (an error reply for any op but persona); what a schema cannot say is checked after.
+ */
 export function replyProblem(op: Op, r: Record<string, unknown>): string | undefined {
-  if ('error' in r) {
-    const p = wireErrorProblem(r.error);
-    if (p) return p;
-    if (op === 'persona') return 'persona must answer {"text": string|null}, not an error';
-    return r.counters === undefined ? undefined : countersProblem(r.counters);
+  if (op === 'hello') return undefined; // helloFrom reads it, naming the protocol version first
+  const def = 'error' in r && op !== 'persona' ? 'errorReply' : REPLY_DEF[op];
+  const failure = schemaFailure('protocol', def, r, `a ${op} reply`);
+  if (failure !== undefined) {
+    const part = /^\/parts\/(\d+)/.exec(failure.instancePath);
+    return part === null ? failure.message : `readMany part ${Number(part[1]) + 1}: ${failure.message}`;
   }
-  if (r.counters !== undefined) {
-    const p = countersProblem(r.counters);
-    if (p) return p;
+  // A slice's start after its end: a rule across fields (claimProblem); the shape passed above.
+  const claims = op === 'readMany' ? ((r.parts as Array<{ claim?: unknown }>) ?? []).map((p) => p.claim) : [r.claim];
+  for (const [i, c] of claims.entries()) {
+    const p = c === undefined || !isObj(c) || c.total === undefined ? undefined : claimProblem(c);
+    if (p !== undefined) return `${op === 'readMany' ? `readMany part ${i + 1}: ` : ''}malformed claim: ${p}`;
   }
-  switch (op) {
-    case 'hello':
-      return undefined;
-    case 'newWorker':
-    case 'forget':
-      return r.ok === true ? undefined : `a ${op} reply needs "ok": true or an "error"`;
-    case 'readMany':
-      if (!Array.isArray(r.parts)) return 'a readMany reply needs "parts" (one per path) or an "error"';
-      for (const [i, part] of r.parts.entries()) {
-        const p = partProblem(part);
-        if (p) return `readMany part ${i + 1}: ${p}`;
-      }
-      return countedProblem(r.counted);
-    case 'read':
-    case 'stale': {
-      if (op === 'read' && r.base64 !== undefined) {
-        // Spec 2.1: bytes answered as base64 are the tool's output untouched (no text, no claim beside them).
-        if (r.text !== undefined || r.claim !== undefined)
-          return 'a read reply with "base64" (bytes) carries no "text" and no "claim"';
-        if (typeof r.base64 !== 'string' || !BASE64.test(r.base64))
-          return 'a read reply\'s "base64" must be base64 (RFC 4648, padded)';
-      } else if (typeof r.text !== 'string' && !(op === 'stale' && r.text === null))
-        return `a ${op} reply needs "text" (a string${op === 'stale' ? ' or null' : ''}) or an "error"`;
-      if (r.claim !== undefined) {
-        const p = readClaimProblem(r.claim, op === 'read');
-        if (p) return p;
-      }
-      return countedProblem(r.counted);
-    }
-    case 'resolveArm':
-      if (!isObj(r.levers) || !LEVERS.every((k) => typeof (r.levers as Record<string, unknown>)[k] === 'boolean'))
-        return `a resolveArm reply needs "levers" {${LEVERS.join(', ')}} (booleans) or an "error"`;
-      return undefined;
-    case 'persona':
-      return typeof r.text === 'string' || r.text === null
-        ? undefined
-        : 'a persona reply needs "text": a string or null';
-  }
-}
-
-/** A read's claim; a read's pointer may leave `total` out: the kit knows the request's content (PROTOCOL.md "Claims"). */
-function readClaimProblem(claim: unknown, read: boolean): string | undefined {
-  const sized = read && isObj(claim) && claim.kind === 'pointer' && claim.total === undefined;
-  const p = sized ? pointerProblem(claim) : claimProblem(claim);
-  return p ? `malformed claim: ${p}` : undefined;
-}
-
-function countedProblem(counted: unknown): string | undefined {
-  return counted === undefined || (Array.isArray(counted) && counted.every(isNat))
-    ? undefined
-    : '"counted" must be a list of non-negative integers (withheld bytes per counted response)';
-}
-
-/** One part of a readMany reply: `{ text, claim? }` as a read reply, or `{ error }`. */
-function partProblem(part: unknown): string | undefined {
-  if (!isObj(part)) return 'a part must be an object { text, claim? } or { error }';
-  if ('error' in part) return wireErrorProblem(part.error);
-  if (typeof part.text !== 'string') return 'a part needs "text" (a string) or an "error"';
-  return part.claim === undefined ? undefined : readClaimProblem(part.claim, true);
-}
-
-/** A pointer without `total` carries nothing else. */
-function pointerProblem(c: Record<string, unknown>): string | undefined {
-  const extra = Object.keys(c).filter((k) => k !== 'kind' && k !== 'total');
-  return extra.length === 0 ? undefined : `a pointer claim carries no ${JSON.stringify(extra[0])}`;
+  return undefined;
 }
 
 /**

@@ -1,5 +1,5 @@
 /**
- * A batch read call over the process protocol (spec/SPEC.md "Batch reads", docs/PROTOCOL.md
+ * A batch read call over the process protocol (spec/SPEC.md "Batch reads", docs/reference/protocol.md
  * "readMany"): one request listing the paths, one reply with a part per path. Each part's text is
  * queued with its claim for decoding, as a read reply's is; an error part is the read tool's
  * failure passed on for that file.

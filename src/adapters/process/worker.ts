@@ -1,5 +1,5 @@
 /**
- * A worker's shim over a live process (docs/PROTOCOL.md "newWorker", "read", "readMany", "stale", "forget"):
+ * A worker's shim over a live process (docs/reference/protocol.md "newWorker", "read", "readMany", "stale", "forget"):
  * each op one request on the process's channel, its reply's counters noted, its error thrown as
  * the shim's own, its claim queued for decoding (src/adapters/claim-queue.ts).
  */
@@ -42,7 +42,7 @@ export async function workerShim(
       levers: ctx.levers,
       cap: toWire(ctx.cap),
       seal: ctx.seal,
-      // spec 2.1 "Forks and resumed sessions" (docs/PROTOCOL.md "newWorker"): sent only when they apply.
+      // spec 2.1 "Forks and resumed sessions" (docs/reference/protocol.md "newWorker"): sent only when they apply.
       ...defined({ session: ctx.session, forkOf: ctx.forkOf, resumed: ctx.resumed }),
     }),
   );

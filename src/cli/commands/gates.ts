@@ -5,7 +5,7 @@
  * config or an unreadable file.
  */
 import { relative } from 'node:path';
-import { toJson } from '../../core/json.ts';
+import { reportJson } from '../../core/schemas.ts';
 import { parseArgs, oneOf } from '../args.ts';
 import { EXIT, UsageError } from '../../core/errors.ts';
 import { emit, envelope, progress } from '../../core/output.ts';
@@ -112,6 +112,6 @@ export default async function gates(argv: readonly string[]): Promise<number> {
     throw e;
   }
   const report = gatesReport(run, relative(process.cwd(), path) || path);
-  emit(reporter === 'json' ? toJson(report, 2) : gatesPretty(report), undefined);
+  emit(reporter === 'json' ? reportJson(report, 2) : gatesPretty(report), undefined);
   return report.summary.failed + report.summary.unexercised > 0 ? EXIT.failed : EXIT.ok;
 }

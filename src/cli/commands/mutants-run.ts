@@ -4,7 +4,7 @@
  * by src/cli/commands/mutants.ts once it has found the catalogue.
  */
 import { MUTANT_IDS, mutantById } from '../../../mutations/index.ts';
-import { toJson } from '../../core/json.ts';
+import { reportJson } from '../../core/schemas.ts';
 import { runMutants } from '../../../mutations/pool.ts';
 import { MUTANT_RUNS, MUTANT_SEED, type MutantResult } from '../../../mutations/run.ts';
 import { sourcesProblem } from '../../../mutations/workspace.ts';
@@ -90,7 +90,7 @@ export function mutantsJson(results: readonly MutantResult[], flags: MutantsFlag
     })),
     summary: summarize(results),
   };
-  return toJson(report, 2);
+  return reportJson(report, 2);
 }
 
 export function mutantsPretty(results: readonly MutantResult[], flags: MutantsFlags, seconds: number): string {

@@ -2,7 +2,7 @@
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { ARM_NAMES, type ArmName } from '../../core/arms.ts';
-import { isRuleId, type RuleId } from '../../core/rules.ts';
+import { RULE_IDS, isRuleId, type RuleId } from '../../core/rules.ts';
 import { formatTrace, headerModeText, type Trace } from '../../core/trace.ts';
 import type { DrivenAdapter } from '../../core/contract.ts';
 import { shellWord } from '../../adapters/command.ts';
@@ -14,6 +14,9 @@ import { isolationAssumption, openIsolation, type Isolation } from '../../adapte
 import { DEFAULT_PROCESS_RUNS, PROCESS_SHRINK_RUNS } from '../../adapters/process/adapter.ts';
 import { RUNS_DOMAIN, SEED_DOMAIN, TIMEOUT_DOMAIN, intFlag, oneOf, parseArgs } from '../args.ts';
 import { UsageError } from '../../core/errors.ts';
+import { replayHost } from '../../../properties/replay-host.ts';
+import { movedLine } from '../../../properties/moved.ts';
+import { SPEC_VERSION, specBefore } from '../../core/version.ts';
 import { DEFAULT_FAILURE_DIR, loadFailures, olderSpecNote, readTraceFile, saveFailure } from '../failures.ts';
 import { progress, progressEnabled } from '../../core/output.ts';
 import { RunProgress } from '../progress.ts';
@@ -27,7 +30,7 @@ import { defined } from '../../core/defined.ts';
 export { DEFAULT_SEED, resolveAdapter };
 /**
  * Largest --cap: generated files reach 4 × cap (the production band's sizes), and a process's reply
- * carrying one must fit the protocol's 64 MiB line even with every byte escaped (README "--cap").
+ * carrying one must fit the protocol's 64 MiB line even with every byte escaped (docs/reference/cli.md "run").
  */
 export const MAX_CAP = 1_048_576;
 /** Most --jobs: each is a process and a sandbox at once. */
@@ -59,7 +62,7 @@ export interface RunFlags {
   readonly saveFailures: boolean;
   /** --no-corpus: probes and random histories only (to see what the random phase finds alone). */
   readonly corpus: boolean;
-  /** --isolate: every subject process under bubblewrap (src/adapters/isolate.ts, README "Trust model"). */
+  /** --isolate: every subject process under bubblewrap (src/adapters/isolate.ts, docs/reference/trust-model.md). */
   readonly isolation?: Isolation;
 }
 
@@ -97,7 +100,7 @@ export function parseRunFlags(argv: readonly string[]): RunFlags {
     const unknown = ids.filter((id) => !isRuleId(id));
     if (unknown.length > 0 || ids.length === 0)
       throw new UsageError(
-        `run: --only names unknown rule ${unknown.join(', ') || '(none)'}; see \`readshim-conformance spec\` for the 24 IDs`,
+        `run: --only names unknown rule ${unknown.join(', ') || '(none)'}; see \`readshim-conformance spec\` for the ${RULE_IDS.length} IDs`,
       );
     only = ids as RuleId[];
   }
@@ -229,7 +232,7 @@ function readReplay(flags: RunFlags): Replay | undefined {
 
 /** The flags a saved trace needs to be replayed as this run judged it (the trace carries arm, cap and seal). */
 function replayCommand(flags: RunFlags, file: string): string {
-  // Runs as printed from a project that installed the kit, and in a checkout of it (README "Commands").
+  // Runs as printed from a project that installed the kit, and in a checkout of it (docs/reference/cli.md).
   const parts = ['npx readshim-conformance run', ...entryOf(flags.subject).argv(flags.subject, flags.cap)];
   if (flags.timeoutMs !== undefined) parts.push(`--timeout ${flags.timeoutMs}`);
   if (flags.isolation !== undefined) parts.push('--isolate');
@@ -298,13 +301,21 @@ async function runWith(
         `run: adapter ${adapter.name} has a fixed cap of ${fixed} bytes (capabilities.cap); drop --cap ${flags.cap}`,
       );
     const replayOnly = replay !== undefined;
+    const skipped = (line: string): boolean => process.stderr.write(`readshim-conformance: run: ${line}\n`);
     const replays =
       replay !== undefined
         ? [{ name: replay.file, trace: replay.trace }]
-        : loadFailures(flags.failureDir, adapter.name, (line) =>
-            process.stderr.write(`readshim-conformance: run: ${line}\n`),
-          );
-    const olderSpec = replays.map((r) => olderSpecNote(r.name, r.trace)).filter((x): x is string => x !== undefined);
+        : loadFailures(flags.failureDir, adapter.name, skipped);
+    // Spec 2.2: a replay takes the subject's host; a --replay behind another host is exit 2, a saved one is skipped.
+    const hosts = replays.map((r) => ({ r, host: replayHost(r.name, r.trace.header, adapter.capabilities.tool) }));
+    for (const { host } of hosts)
+      if (!host.ok) {
+        if (replay !== undefined) throw new UsageError(`run: ${host.problem}`);
+        skipped(`failure database: skipped ${host.problem}`);
+      }
+    const playable = hosts.filter((x) => x.host.ok).map((x) => x.r);
+    const hostNotes = hosts.flatMap(({ host }) => (host.ok && host.note !== undefined ? [host.note] : []));
+    const olderSpec = playable.map((r) => olderSpecNote(r.name, r.trace)).filter((x): x is string => x !== undefined);
     const result = await judgeRun({
       adapter,
       ...defined({ arm }),
@@ -312,7 +323,7 @@ async function runWith(
       seed: replay?.trace.header.seed ?? flags.seed,
       // A hook's or server's reads are the host's: the kit does not fail them on purpose (src/adapters/hook, src/adapters/mcp).
       transport: subject.transport,
-      replays,
+      replays: playable,
       replayOnly,
       ...(flags.cap !== undefined && !replayOnly ? { cap: flags.cap } : {}),
       ...(flags.only ? { only: flags.only } : {}),
@@ -322,6 +333,10 @@ async function runWith(
       // Histories at once only where each has its own process, sandbox and HOME (SubjectKind.isolatedHistories).
       ...(subject.isolatedHistories ? { jobs: flags.jobs } : {}),
       ...(!spawning && flags.timeoutMs !== undefined ? { settleTimeoutMs: flags.timeoutMs } : {}),
+      // Spec 2.2: a baseline of an older spec is checked against this run as 2.1 judged it too.
+      ...(flags.ci.baseline !== undefined && specBefore(flags.ci.baseline.spec ?? SPEC_VERSION, '2.2')
+        ? { alsoSpec21: true }
+        : {}),
       onProgress: (l) => shown.line(l),
       ...(progressEnabled() ? { onHistory: shown.observe } : {}),
     });
@@ -337,7 +352,7 @@ async function runWith(
             traceFiles.set(r.id, saveFailure(flags.failureDir, r.id, r.counterexample.trace));
           } catch (e) {
             if (!(e instanceof UsageError)) throw e;
-            // A trace that cannot be saved is printed: the failure is never lost (README "run").
+            // A trace that cannot be saved is printed: the failure is never lost (docs/reference/cli.md "run").
             process.stderr.write(
               `readshim-conformance: run: ${r.id} failed, and its trace could not be saved (${e.message}); the trace follows:\n${formatTrace(r.counterexample.trace)}`,
             );
@@ -345,6 +360,12 @@ async function runWith(
     const given = (flag: string): boolean => argv.some((a) => a === flag || a.startsWith(`${flag}=`));
     const notes = [
       ...olderSpec,
+      ...hostNotes,
+      ...(result.moved ?? []).map(movedLine),
+      ...(result.fixedBySpec ?? []).map(
+        (f) =>
+          `fixed by spec 2.2: ${f.replay} fails ${f.rules.join(', ')} no more only because spec 2.2 judges it differently, not because the shim changed${replayOnly ? '' : ': delete it from the failure database'}`,
+      ),
       ...(entry.eachHistory !== undefined && !replayOnly && !given('--runs')
         ? [
             `${flags.runs} histories per cap band is the default for --${flags.subject.kind} (each history starts ${entry.eachHistory}); --runs <n> overrides`,

@@ -5,7 +5,7 @@
  * Exit 0 all pass, 1 an example failed, 2 a malformed example (names the example and its line).
  */
 import referenceAdapter from '../../adapters/reference.ts';
-import { toJson } from '../../core/json.ts';
+import { reportJson } from '../../core/schemas.ts';
 import type { ShimAdapter } from '../../core/contract.ts';
 import { parseArgs, oneOf } from '../args.ts';
 import { EXIT, UsageError } from '../../core/errors.ts';
@@ -80,7 +80,7 @@ export async function specCommand(argv: readonly string[], options: SpecCommandO
   );
   const results = await runExamples(examples, adapter);
   const report = specReport(results);
-  emit(reporter === 'json' ? toJson(report, 2) : pretty(report, adapter.name), undefined);
+  emit(reporter === 'json' ? reportJson(report, 2) : pretty(report, adapter.name), undefined);
   return report.summary.failed === 0 ? EXIT.ok : EXIT.failed;
 }
 

@@ -6,7 +6,7 @@
  * renders; `--check` renders in memory and compares (exit 1 on drift or stale results).
  */
 import { spawn } from 'node:child_process';
-import { toJson } from '../../core/json.ts';
+import { reportJson } from '../../core/schemas.ts';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -38,10 +38,22 @@ interface TableFlags {
   readonly mode: 'run' | 'render' | 'check';
   /** Rows the kit starts as processes run with --isolate where the machine allows it (--no-isolate: never). */
   readonly isolate: boolean;
+  /** --dir: the folder the results, pages and traces are read from and written to (default: ./docs). */
+  readonly dir?: string;
 }
 
+/** Where a file of the table lives: under docs/ of the working directory, or under --dir without the docs/ prefix. */
+type Place = (path: string) => string;
+const placeIn =
+  (root: string, dir: string | undefined): Place =>
+  (path) =>
+    dir === undefined ? join(root, path) : join(resolve(dir), path.replace(/^docs\//, ''));
+
 function parseTableFlags(argv: readonly string[]): TableFlags {
-  const p = parseArgs('table', argv, { values: ['config', 'only'], switches: ['render', 'check', 'no-isolate'] });
+  const p = parseArgs('table', argv, {
+    values: ['config', 'only', 'dir'],
+    switches: ['render', 'check', 'no-isolate'],
+  });
   if (p.switches.has('render') && p.switches.has('check'))
     throw new UsageError('table: give --render or --check, not both');
   const mode = p.switches.has('render') ? 'render' : p.switches.has('check') ? 'check' : 'run';
@@ -59,6 +71,7 @@ function parseTableFlags(argv: readonly string[]): TableFlags {
     ...(only ? { only } : {}),
     mode,
     isolate: !p.switches.has('no-isolate'),
+    ...(p.flags.get('dir') !== undefined ? { dir: p.flags.get('dir')! } : {}),
   };
 }
 
@@ -141,7 +154,7 @@ async function runSubject(
   version: string,
   notIsolated: string | undefined,
 ): Promise<SubjectResult> {
-  // In-process adapters run inside the kit: bubblewrap cannot wrap them (README "Trust model").
+  // In-process adapters run inside the kit: bubblewrap cannot wrap them (docs/reference/trust-model.md).
   const isolation =
     impl.kind === 'adapter'
       ? 'not isolated: in-process'
@@ -235,25 +248,25 @@ export function staleness(list: ImplementationList, results: ResultsFile, root: 
   return problems;
 }
 
-function readResults(root: string): ResultsFile | undefined {
-  const file = join(root, RESULTS_PATH);
+function readResults(at: Place): ResultsFile | undefined {
+  const file = at(RESULTS_PATH);
   if (!existsSync(file)) return undefined;
   return parseResults(readFileSync(file, 'utf8'), RESULTS_PATH);
 }
 
-/** Trace files under the traces folder, relative to root. */
-function existingTraces(root: string): string[] {
-  const dir = join(root, TRACES_DIR);
+/** Trace files under the traces folder, named as the rendering names them (TRACES_DIR/…). */
+function existingTraces(at: Place): string[] {
+  const dir = at(TRACES_DIR);
   if (!existsSync(dir)) return [];
   return readdirSync(dir, { recursive: true, encoding: 'utf8' })
     .map((p) => `${TRACES_DIR}/${p.split('\\').join('/')}`)
     .filter((p) => p.endsWith('.jsonl'));
 }
 
-function writeRendered(root: string, results: ResultsFile): string[] {
+function writeRendered(at: Place, results: ResultsFile): string[] {
   const files = renderTable(results);
-  for (const old of existingTraces(root)) if (!files.has(old)) rmSync(join(root, old));
-  for (const [path, text] of files) writeFileAtomic(join(root, path), text);
+  for (const old of existingTraces(at)) if (!files.has(old)) rmSync(at(old));
+  for (const [path, text] of files) writeFileAtomic(at(path), text);
   return [...files.keys()];
 }
 
@@ -262,29 +275,33 @@ export default async function table(argv: readonly string[]): Promise<number> {
   const list = readConfig(flags.config);
   // Paths in the list, the results and the pages are relative to the directory the table is made in.
   const root = process.cwd();
-  const previous = readResults(root);
+  const at = placeIn(root, flags.dir);
+  const shown = flags.dir ?? root;
+  const previous = readResults(at);
 
   if (flags.mode !== 'run') {
     if (previous === undefined)
-      throw new UsageError(`table: no ${RESULTS_PATH} in ${root}: run \`readshim-conformance table\` first`);
+      throw new UsageError(
+        `table: no ${flags.dir === undefined ? RESULTS_PATH : 'implementations.results.json'} in ${shown}: run \`readshim-conformance table\` first`,
+      );
     const stale = staleness(list, previous, root);
     if (flags.mode === 'render') {
       if (stale.length > 0)
         throw new UsageError(
           `table: the results are stale: ${stale[0]}${stale.length > 1 ? ` (and ${stale.length - 1} more)` : ''}`,
         );
-      const written = writeRendered(root, previous);
+      const written = writeRendered(at, previous);
       process.stdout.write(`table: rendered ${written.length} files from ${RESULTS_PATH}\n`);
       return EXIT.ok;
     }
     const drift = [...stale];
     const files = renderTable(previous);
     for (const [path, text] of files) {
-      const p = join(root, path);
+      const p = at(path);
       if (!existsSync(p)) drift.push(`${path}: missing`);
       else if (readFileSync(p, 'utf8') !== text) drift.push(`${path}: differs from its rendering of ${RESULTS_PATH}`);
     }
-    for (const old of existingTraces(root))
+    for (const old of existingTraces(at))
       if (!files.has(old)) drift.push(`${old}: no failing rule of the results has this trace`);
     for (const d of drift) process.stderr.write(`readshim-conformance: table: ${d}\n`);
     process.stdout.write(
@@ -336,8 +353,8 @@ export default async function table(argv: readonly string[]): Promise<number> {
   });
   const { tool, version, specVersion } = envelope('table');
   const results: ResultsFile = { tool, version, specVersion, command: 'table', subjects };
-  writeFileAtomic(join(root, RESULTS_PATH), `${toJson(results, 1)}\n`);
-  const written = writeRendered(root, results);
+  writeFileAtomic(at(RESULTS_PATH), `${reportJson(results, 1)}\n`);
+  const written = writeRendered(at, results);
   process.stdout.write(
     `table: ran ${fresh.size} of ${subjects.length} implementations; wrote ${RESULTS_PATH} and ${written.length} files\n`,
   );

@@ -1,6 +1,6 @@
-/** Reports of `audit`: pretty (people) and JSON (README "audit": `lies`). */
+/** Reports of `audit`: pretty (people) and JSON (docs/reference/cli.md "audit": `lies`). */
 import { nothingJudged, type AuditResult } from '../../../properties/audit.ts';
-import { toJson } from '../../core/json.ts';
+import { reportJson } from '../../core/schemas.ts';
 import { envelope } from '../../core/output.ts';
 
 export interface AuditReportInfo {
@@ -19,13 +19,14 @@ function byRule(r: AuditResult): Record<string, number> {
 }
 
 export function auditJson(r: AuditResult, info: AuditReportInfo): string {
-  return toJson(
+  return reportJson(
     {
       ...envelope('audit'),
       trace: info.trace,
       adapter: info.adapter,
       ...(info.levers !== undefined ? { levers: info.levers } : { arm: info.arm }),
       cap: info.cap,
+      ...(r.notes !== undefined ? { notes: r.notes } : {}),
       lies: r.lies.map((l) => ({ line: l.line, rule: l.rule, message: l.message, story: l.story })),
       summary: {
         events: r.events,
@@ -50,6 +51,7 @@ export function auditPretty(r: AuditResult, info: AuditReportInfo): string {
       : nothingJudged(r)
         ? 'nothing was judged (no read or stale serve with a recorded response): not a pass'
         : 'no lie';
+  for (const note of r.notes ?? []) out.push(`note: ${note}`);
   out.push(`${r.responses} responses judged in ${r.events} events: ${verdict}`);
   for (const l of r.lies) {
     out.push('', `line ${l.line}: ${l.rule} — ${l.message}`);

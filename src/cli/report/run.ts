@@ -1,6 +1,6 @@
-/** Reports of `run`: pretty (people) and JSON (README.md "Commands": every JSON report starts with the envelope). */
+/** Reports of `run`: pretty (people) and JSON (docs/reference/cli.md: every JSON report starts with the envelope). */
 import { efficiencyHeadline } from '../../../properties/efficiency.ts';
-import { toJson } from '../../core/json.ts';
+import { reportJson } from '../../core/schemas.ts';
 import { headerModeText, type TraceHeader } from '../../core/trace.ts';
 import type { RuleResult, RunResult } from '../../../properties/run.ts';
 import { envelope } from '../../core/output.ts';
@@ -21,7 +21,7 @@ export interface RunReportExtras {
 }
 
 export function runJson(r: RunResult, x: RunReportExtras): string {
-  return toJson(
+  return reportJson(
     {
       ...envelope('run'),
       adapter: r.adapter,
@@ -46,6 +46,8 @@ export function runJson(r: RunResult, x: RunReportExtras): string {
       ...defined({ host: x.host }),
       assumptions: r.assumptions,
       ...defined({ fileIdentity: r.fileIdentity }),
+      ...defined({ policies: r.policies }),
+      ...defined({ moved: r.moved, fixedBySpec: r.fixedBySpec, failedUnder21: r.failedUnder21 }),
       rules: r.rules.map((rule) => ({
         id: rule.id,
         status: rule.status,

@@ -24,10 +24,12 @@ const LIES: readonly { lie: BinaryLie; binary: 'bytes' | 'base64' | 'refuse'; ru
   { lie: 'stat-binary', binary: 'base64', rules: ['POINTER-FULL'], cls: 'binary-same-size-rewrite' },
   { lie: 'stat-exact', binary: 'bytes', rules: ['POINTER-FULL'], cls: 'binary-same-size-rewrite' },
   // Recorded before the tool answers: an injected tool failure is recorded too (tool-failure-recorded).
+  // Its "unchanged, you hold all 0 bytes" is false had the failed read counted too: its own rules'
+  // (spec 2.2 "Blame": PASSTHROUGH took FIRST-VERBATIM's finding in 2.1).
   {
     lie: 'record-refused',
     binary: 'refuse',
-    rules: ['FIRST-VERBATIM', 'PASSTHROUGH', 'POINTER-FULL'],
+    rules: ['FIRST-VERBATIM', 'POINTER-FULL'],
     cls: 'refused-binary-recorded',
   },
 ];

@@ -26,7 +26,7 @@ describe('a declared lever never used leaves every rule it stands behind n/a', (
   });
 });
 
-describe('a rule whose lever is absent is n/a naming the lever (README "Levers or arms")', () => {
+describe('a rule whose lever is absent is n/a naming the lever (docs/guide/adapter.md "Levers or arms")', () => {
   const base: Capabilities = {
     capParam: false,
     windows: true,

@@ -1,6 +1,6 @@
 // Suite: long (*.long.test.ts, run by `npm run test:hosts`): the batch twins over the process protocol, a Python process per history (24 s).
 /**
- * Batch reads over the process protocol (spec/SPEC.md "Batch reads", docs/PROTOCOL.md "readMany"):
+ * Batch reads over the process protocol (spec/SPEC.md "Batch reads", docs/reference/protocol.md "readMany"):
  * examples/python/batch_shim.py answers each call with one part per path. Its truthful mode passes
  * with both batch cases played; each lying mode (the call decided from any file, or from its first)
  * fails POINTER-FULL in a batch case, its story naming the call, and the saved trace replays to

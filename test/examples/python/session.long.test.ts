@@ -1,7 +1,7 @@
 // Suite: long (*.long.test.ts, run by `npm run test:hosts`): the session twins over the process protocol, a Python process per history (45 s).
 /**
  * Forks, shared sessions and resumed sessions over the process protocol (spec/SPEC.md "Forks and
- * resumed sessions", docs/PROTOCOL.md "newWorker"): examples/python/session_shim.py keeps its
+ * resumed sessions", docs/reference/protocol.md "newWorker"): examples/python/session_shim.py keeps its
  * ledger in its own HOME. The truthful and memory-only modes pass; each lying mode fails the rule
  * of its lie class in its corpus case, and the saved trace replays to the same failure.
  */

@@ -4,7 +4,9 @@
  * `capabilities.sessions` is refused in-process and over the process protocol.
  */
 import { describe, expect, it } from 'vitest';
-import { Knowledge } from '../../../properties/oracle/knowledge.ts';
+import { OracleMemo } from '../../../properties/oracle/knowledge.ts';
+import { Deliveries, hostView, type Req } from '../../../properties/oracle/deliveries.ts';
+import { requestText, rowsShown } from '../../../src/harness/host-tool.ts';
 import { capabilitiesProblem } from '../../../src/adapters/capabilities.ts';
 import { capabilitiesFrom } from '../../../src/adapters/process/protocol.ts';
 import { Session } from '../../../src/harness/session.ts';
@@ -16,26 +18,44 @@ import { auditTrace } from '../../../properties/audit.ts';
 
 const plain = (P: string) => ({ total: Buffer.byteLength(P), prefix: Buffer.from(P), against: P });
 
-describe('Knowledge.fork', () => {
+describe('Deliveries.fork', () => {
+  const model = (): Deliveries =>
+    new Deliveries(
+      new OracleMemo(),
+      hostView(
+        (c, o, l) => requestText(c, o, l, undefined),
+        (c, o, l) => rowsShown(c, o, l, undefined),
+      ),
+    );
+  const req = (worker: string, name: string): Req => ({
+    worker,
+    name,
+    argsKey: '{}',
+    identity: name,
+    version: undefined,
+    content: name.toUpperCase(),
+    seq: 0,
+  });
+  const get = (k: Deliveries, worker: string, name: string) => k.backing(req(worker, name));
   it('the child holds what the parent held at the fork, and later deliveries to either stay their own', () => {
-    const k = new Knowledge();
-    k.set('w1', 'a', plain('A'));
+    const k = model();
+    k.set(req('w1', 'a'), plain('A'));
     k.fork('w1', 'w2');
-    k.set('w1', 'b', plain('B'));
-    k.set('w2', 'c', plain('C'));
+    k.set(req('w1', 'b'), plain('B'));
+    k.set(req('w2', 'c'), plain('C'));
     k.forget('w2', undefined);
-    k.set('w2', 'd', plain('D'));
-    expect(k.get('w1', 'a')?.prefix.toString()).toBe('A');
-    expect(k.get('w2', 'a')).toBeUndefined(); // forgotten in the child only
-    expect(k.get('w2', 'b')).toBeUndefined();
-    expect(k.get('w1', 'c')).toBeUndefined();
-    expect(k.get('w1', 'd')).toBeUndefined();
-    expect(k.get('w2', 'd')?.prefix.toString()).toBe('D');
+    k.set(req('w2', 'd'), plain('D'));
+    expect(get(k, 'w1', 'a')?.prefix.toString()).toBe('A');
+    expect(get(k, 'w2', 'a')).toBeUndefined(); // forgotten in the child only
+    expect(get(k, 'w2', 'b')).toBeUndefined();
+    expect(get(k, 'w1', 'c')).toBeUndefined();
+    expect(get(k, 'w1', 'd')).toBeUndefined();
+    expect(get(k, 'w2', 'd')?.prefix.toString()).toBe('D');
   });
   it('a fork of a worker that holds nothing holds nothing', () => {
-    const k = new Knowledge();
+    const k = model();
     k.fork('w1', 'w2');
-    expect(k.get('w2', 'a')).toBeUndefined();
+    expect(get(k, 'w2', 'a')).toBeUndefined();
   });
 });
 

@@ -3,8 +3,10 @@
  * "Knowledge"): what the worker holds after each kind of response, lie or not.
  */
 import { describe, expect, it } from 'vitest';
-import { requestKey, resolvePath } from '../../../src/core/paths.ts';
-import { afterClaim, holds, Knowledge, sameKnowledge, type Known } from '../../../properties/oracle/knowledge.ts';
+import { resolvePath } from '../../../src/core/paths.ts';
+import { afterClaim, holds, OracleMemo, sameKnowledge, type Known } from '../../../properties/oracle/knowledge.ts';
+import { Deliveries, hostView, requestArgs, type Req } from '../../../properties/oracle/deliveries.ts';
+import { requestText, rowsShown } from '../../../src/harness/host-tool.ts';
 
 const b = (s: string): Buffer => Buffer.from(s, 'utf8');
 const known = (P: string, T: number = b(P).length, against = P): Known => ({ total: T, prefix: b(P), against });
@@ -171,40 +173,51 @@ describe('afterClaim', () => {
   });
 });
 
-describe('Knowledge: per worker, per request key', () => {
-  const A = requestKey('a.txt', {});
-  const A2 = requestKey('a.txt', { offset: 1 });
-  const B = requestKey('b.txt', {});
+describe('Deliveries: per worker, per name and request', () => {
+  const req = (worker: string, name: string, args?: Record<string, unknown>): Req => ({
+    worker,
+    name,
+    ...requestArgs(args),
+    identity: name,
+    version: 'abc',
+    content: 'abc',
+    seq: 0,
+  });
+  const model = (): Deliveries =>
+    new Deliveries(
+      new OracleMemo(),
+      hostView(
+        (c, o, l) => requestText(c, o, l, undefined),
+        (c, o, l) => rowsShown(c, o, l, undefined),
+      ),
+    );
+  const A = req('w1', 'a.txt');
+  const B = req('w1', 'b.txt');
 
-  it('apply stores K per worker and key; "keep" leaves it', () => {
-    const k = new Knowledge();
-    k.apply('w1', A, { kind: 'verbatim' }, 'abc', 'abc');
-    expect(k.get('w1', A)?.prefix.toString()).toBe('abc');
-    expect(k.get('w2', A)).toBeUndefined();
-    expect(k.get('w1', B)).toBeUndefined();
-    k.apply('w1', A, { kind: 'pointer', total: 3 }, '', 'abc');
-    expect(k.get('w1', A)?.prefix.toString()).toBe('abc');
-    k.set('w1', A, undefined);
-    expect(k.get('w1', A)).toBeUndefined();
+  it('apply stores K per worker and request; "keep" leaves it; set(undefined) removes it', () => {
+    const k = model();
+    k.apply(A, { kind: 'verbatim' }, 'abc');
+    expect(k.backing(A)?.prefix.toString()).toBe('abc');
+    expect(k.backing(req('w2', 'a.txt'))).toBeUndefined();
+    expect(k.backing(B)).toBeUndefined();
+    k.apply(A, { kind: 'pointer', total: 3 }, '');
+    expect(k.backing(A)?.prefix.toString()).toBe('abc');
+    k.set(A, undefined);
+    expect(k.backing(A)).toBeUndefined();
   });
 
-  it('forget(path) empties every key of that path for that worker only; forget() all of the worker', () => {
-    const k = new Knowledge();
-    for (const [w, key] of [
-      ['w1', A],
-      ['w1', A2],
-      ['w1', B],
-      ['w2', A],
-    ] as const)
-      k.set(w, key, known('x'));
+  it('forget(name) removes every request of that name for that worker only; forget() all of the worker', () => {
+    const k = model();
+    const A2 = req('w1', 'a.txt', { offset: 2 });
+    for (const r of [A, A2, B, req('w2', 'a.txt')]) k.set(r, known('x'));
     k.forget('w1', resolvePath('a.txt'));
-    expect([k.get('w1', A), k.get('w1', A2)]).toEqual([undefined, undefined]);
-    expect(k.get('w1', B)).toBeDefined();
-    expect(k.get('w2', A)).toBeDefined();
+    expect([k.backing(A), k.backing(A2)]).toEqual([undefined, undefined]);
+    expect(k.backing(B)).toBeDefined();
+    expect(k.backing(req('w2', 'a.txt'))).toBeDefined();
     k.forget('w1', undefined);
-    expect(k.get('w1', B)).toBeUndefined();
-    expect(k.get('w2', A)).toBeDefined();
+    expect(k.backing(B)).toBeUndefined();
+    expect(k.backing(req('w2', 'a.txt'))).toBeDefined();
     k.forget('w3', undefined);
-    expect(k.get('w2', A)).toBeDefined();
+    expect(k.backing(req('w2', 'a.txt'))).toBeDefined();
   });
 });

@@ -106,6 +106,10 @@ export class Driver {
     });
   }
 
+  get consequences() {
+    return this.oracle.consequences;
+  }
+
   checks(rule: string): number {
     return this.oracle.checks.get(rule as never) ?? 0;
   }

@@ -2,7 +2,7 @@
 /**
  * A fault the adapter or the environment caused names it — the adapter's file, or the variable
  * TMPDIR and its value — in one line, exit 2; "a bug in the kit" is the kit's own invariants only
- * (README "Exit codes", "A synchronous loop in an adapter module").
+ * (docs/reference/cli.md "Exit codes", "A synchronous loop in an adapter module").
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';

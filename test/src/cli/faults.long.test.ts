@@ -144,7 +144,7 @@ describe('a missing required capability is named with the full list', () => {
     );
     oneLine(
       await inProcess(['run', '--adapter', 'adapter.mjs', '--runs', '1', '--no-save'], dir),
-      /^readshim-conformance: adapter adapter\.mjs: capabilities lack counters, seal: each of capParam, windows, staleServe, forget, counters, seal is required, true or false \(README "Capabilities"\)$/,
+      /^readshim-conformance: adapter adapter\.mjs: capabilities lack counters, seal: each of capParam, windows, staleServe, forget, counters, seal is required, true or false \(docs\/guide\/adapter\.md "Capabilities"\)$/,
     );
   });
 });
@@ -212,8 +212,8 @@ describe('flags with a bounded domain say the domain', () => {
     expect(parseRunFlags(['--seed', '4294967295']).seed).toBe(2 ** 32 - 1);
     expect(parseRunFlags(['--runs', String(MAX_RUNS)]).runs).toBe(MAX_RUNS);
   });
-  it('README states the domains the code uses', () => {
-    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+  it('the CLI reference states the domains the code uses', () => {
+    const readme = readFileSync(join(ROOT, 'docs/reference/cli.md'), 'utf8');
     expect(readme).toContain(`\`--runs\` at most ${MAX_RUNS.toLocaleString('en-US')}`);
     expect(readme).toContain('`--seed` from 0 to 4,294,967,295');
     expect(readme).toContain('`--timeout` from 1 to 2,147,483,647 ms');
@@ -271,8 +271,8 @@ describe('the in-process settle timeout is --timeout', { timeout: cpuBudget(3) }
       /did not settle within 300 ms/,
     );
   });
-  it('README documents both defaults and the cap bound with the numbers the code uses', () => {
-    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+  it('the CLI reference documents both defaults and the cap bound with the numbers the code uses', () => {
+    const readme = readFileSync(join(ROOT, 'docs/reference/cli.md'), 'utf8');
     const n = (x: number) => x.toLocaleString('en-US');
     expect(readme).toContain(`--timeout <ms>`);
     expect(readme).toContain(`${n(DEFAULT_TIMEOUT_MS)} ms for --process`);

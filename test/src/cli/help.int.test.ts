@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { COMMAND_USAGE } from '../../../src/cli/usage.ts';
 import { inProcess, ROOT } from './helpers.ts';
 
-const COMMANDS = ['run', 'audit', 'spec', 'mutants', 'gates', 'bench', 'table'];
+const COMMANDS = ['run', 'audit', 'spec', 'explain', 'mutants', 'gates', 'bench', 'table'];
 
 describe('usage', () => {
   for (const name of COMMANDS)
@@ -28,9 +28,9 @@ describe('usage', () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^usage: readshim-conformance <command>/);
   });
-  it('the usages are README "Commands", line for line', () => {
-    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
-    const block = readme.split('## Commands\n\n```\n')[1]!.split('```')[0]!;
+  it('the usages are docs/reference/cli.md (the CLI reference), line for line', () => {
+    const page = readFileSync(join(ROOT, 'docs/reference/cli.md'), 'utf8');
+    const block = page.split('# Commands (CLI reference)\n')[1]!.split('```\n')[1]!.split('```')[0]!;
     expect(block.trimEnd()).toBe(COMMANDS.map((c) => COMMAND_USAGE[c]).join('\n'));
   });
 });

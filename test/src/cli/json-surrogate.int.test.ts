@@ -1,6 +1,6 @@
 /**
  * Every JSON report is well-formed UTF-8 that strict parsers read: a lone surrogate in a path or
- * text is written as U+FFFD (src/core/json.ts; README "Exit codes"). jq 1.6 refuses the `\ud800` escape
+ * text is written as U+FFFD (src/core/json.ts; docs/reference/cli.md "Exit codes"). jq 1.6 refuses the `\ud800` escape
  * JSON.stringify writes for one, so the report is piped through jq where it is installed.
  */
 import { spawnSync } from 'node:child_process';

@@ -243,7 +243,7 @@ describe('table end to end (a temporary list)', { timeout: cpuBudget(20) }, () =
     );
     const run = JSON.parse(same.stdout) as { rules: { id: string; status: string }[] };
     expect(results.subjects[0]!.exitCode).toBe(same.code);
-    // An in-process adapter cannot be isolated, and its row says so (README "Trust model").
+    // An in-process adapter cannot be isolated, and its row says so (docs/reference/trust-model.md).
     expect(results.subjects[0]!.isolation).toBe('not isolated: in-process');
     expect(readFileSync(join(dir, MD_PATH), 'utf8')).toContain('- isolation: not isolated: in-process');
     expect(results.subjects[0]!.report.rules.map((x) => [x.id, x.status])).toEqual(
@@ -263,6 +263,29 @@ describe('table end to end (a temporary list)', { timeout: cpuBudget(20) }, () =
     const stale = await inProcess(['table', '--check'], dir);
     expect(stale.code).toBe(1);
     expect(stale.stderr).toMatch(/lying: version kit .* the results were made with/);
+  });
+});
+
+describe('--dir: the table is written and read where the user says', () => {
+  it('renders the committed results into another folder, without the docs/ prefix; --check reads them there', async () => {
+    const out = join(tmp, 'published');
+    mkdirSync(out);
+    cpSync(join(ROOT, RESULTS_PATH), join(out, 'implementations.results.json'));
+    const r = await inProcess(['table', '--render', '--dir', out]);
+    expect(r.code, r.stderr).toBe(0);
+    for (const path of renderTable(committed()).keys()) {
+      const there = join(out, path.replace(/^docs\//, ''));
+      expect(readFileSync(there, 'utf8'), path).toBe(readFileSync(join(ROOT, path), 'utf8'));
+    }
+    expect((await inProcess(['table', '--check', '--dir', out])).code).toBe(0);
+    writeFileSync(join(out, 'IMPLEMENTATIONS.md'), 'hand edit\n');
+    const drift = await inProcess(['table', '--check', '--dir', out]);
+    expect(drift.code).toBe(1);
+    const empty = join(tmp, 'empty');
+    mkdirSync(empty);
+    const none = await inProcess(['table', '--render', '--dir', empty]);
+    expect(none.code).toBe(2);
+    expect(none.stderr).toMatch(/no implementations\.results\.json in .*empty/);
   });
 });
 

@@ -1,6 +1,6 @@
 /**
  * Claude Code (`@anthropic-ai/claude-code`), headless with stream-json input and output, its Read
- * tool played through the Anthropic Messages wire. README "Check an agent CLI".
+ * tool played through the Anthropic Messages wire. docs/guide/agent.md.
  */
 import type { Claim } from '../../../core/claims.ts';
 import type { AgentProfile } from '../profile.ts';

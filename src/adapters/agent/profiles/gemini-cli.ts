@@ -1,7 +1,7 @@
 /**
  * gemini-cli (`@google/gemini-cli`), headless (`-p <prompt>`, one session per worker), its
- * read_file tool played through the Gemini wire (src/adapters/agent/wire/gemini.ts). README "Check an
- * agent CLI". Its read_file has no re-read stub: every read answers with the file's lines.
+ * read_file tool played through the Gemini wire (src/adapters/agent/wire/gemini.ts). docs/guide/agent.md.
+ * Its read_file has no re-read stub: every read answers with the file's lines.
  */
 import type { Claim } from '../../../core/claims.ts';
 import type { AgentProfile, AgentResultInfo } from '../profile.ts';

@@ -1,6 +1,6 @@
 /**
  * qwen-code (`@qwen-code/qwen-code`), headless with stream-json input and output, its read_file
- * tool played through the OpenAI Chat Completions wire. README "Check an agent CLI".
+ * tool played through the OpenAI Chat Completions wire. docs/guide/agent.md.
  */
 import type { Claim } from '../../../core/claims.ts';
 import type { AgentProfile } from '../profile.ts';

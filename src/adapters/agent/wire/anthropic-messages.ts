@@ -1,5 +1,5 @@
 /**
- * Anthropic Messages as the kit's model server speaks it (README "Check an agent CLI"): `POST
+ * Anthropic Messages as the kit's model server speaks it (docs/guide/agent.md): `POST
  * …/v1/messages`, replies streamed as named server-sent events holding one content block (the
  * whole tool input in one `input_json_delta`, or the text). Tool results come back as
  * `tool_result` blocks of the last user message. Hand-written types: only the fields the kit

@@ -1,6 +1,6 @@
 /**
- * The Gemini wire of the scripted model server (src/adapters/agent/server.ts, README "Check an agent
- * CLI"): `POST …/v1beta/models/<model>:streamGenerateContent?alt=sse` streams
+ * The Gemini wire of the scripted model server (src/adapters/agent/server.ts, docs/guide/agent.md):
+ * `POST …/v1beta/models/<model>:streamGenerateContent?alt=sse` streams
  * GenerateContentResponse chunks as server-sent events; a tool call is one `functionCall` part and
  * the CLI sends its result back as a `functionResponse` part. Other endpoints a Gemini client calls
  * (`:generateContent` for its side questions, `:countTokens`) are answered harmlessly here and never

@@ -1,5 +1,5 @@
 /**
- * OpenAI Chat Completions as the kit's model server speaks it (README "Check an agent CLI"):
+ * OpenAI Chat Completions as the kit's model server speaks it (docs/guide/agent.md):
  * `POST …/v1/chat/completions`, replies streamed as server-sent `data:` chunks ending in `[DONE]`.
  * A tool call goes out whole in one `delta.tool_calls` chunk; tool results come back as `role:
  * "tool"` messages after the assistant message that called. Hand-written types: only the fields

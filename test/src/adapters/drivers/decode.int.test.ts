@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_POINTER_PATTERN,
   defaultDecode,
+  deltaFromText,
+  deltaRegex,
   findUnifiedDiff,
   pointerRegex,
 } from '../../../../src/adapters/drivers/decode.ts';
@@ -79,5 +81,41 @@ describe('defaultDecode', () => {
   });
   it.each(['Reading a.ts is not allowed', 'changed since you read it'])('and not %j', (t) => {
     expect(pointer.test(t)).toBe(false);
+  });
+});
+
+describe('spec 2.2 patterns: --delta-pattern, --withheld-pattern', () => {
+  const delta = deltaRegex(String.raw`line (?<first>\d+) is now:\n(?<body>.*)$`);
+  it('a delta takes every number and the body where the match found them', () => {
+    const text = 'x.ts changed: line 12 is now:\nconst a = 2;\n';
+    const c = deltaFromText(text, delta)!;
+    expect(c).toEqual({
+      kind: 'delta',
+      replaces: { first: { value: 12, at: 19 }, last: { value: 12, at: 19 } },
+      text: { body: 'const a = 2;\n', at: 30 },
+    });
+    expect(text.slice(19, 21)).toBe('12');
+    expect(defaultDecode(text, { pointer, delta, content: 'other', otherwise: 'undecodable' })).toEqual(c);
+  });
+  it('a delta pattern without body or rows is refused; an insertion is "after"', () => {
+    expect(() => deltaRegex(String.raw`line (?<first>\d+)`)).toThrow(/named groups/);
+    const after = deltaRegex(String.raw`after line (?<after>\d+) \(of (?<base>\d+)\):\n(?<body>.*)$`);
+    expect(deltaFromText('after line 3 (of 9):\nnew\n', after)).toEqual({
+      kind: 'delta',
+      replaces: { after: { value: 3, at: 11 } },
+      text: { body: 'new\n', at: 21 },
+      base: { value: 9, at: 17 },
+    });
+  });
+  it('a withheld notice is read before the pointer, so one that also says "unchanged" is judged as withheld', () => {
+    const withheld = { pattern: pointerRegex('nothing was sent'), policy: 'big-file' };
+    const text = 'unchanged, nothing was sent: read it with offset and limit';
+    expect(defaultDecode(text, { pointer, withheld, content: 'c', otherwise: 'undecodable' })).toEqual({
+      kind: 'withheld',
+      policy: 'big-file',
+    });
+    expect(defaultDecode('File unchanged', { pointer, withheld, content: 'c', otherwise: 'undecodable' })?.kind).toBe(
+      'pointer',
+    );
   });
 });

@@ -1,4 +1,4 @@
-/** `{root}` in a --process command line is the directory hello carries (README "{root}"). */
+/** `{root}` in a --process command line is the directory hello carries (docs/guide/mcp.md "{root}"). */
 import { describe, expect, it } from 'vitest';
 import { python } from '../process/helpers.ts';
 import { FIX, run } from './helpers.ts';

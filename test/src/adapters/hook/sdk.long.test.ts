@@ -1,8 +1,8 @@
 // Suite: long (*.long.test.ts, run by `npm run test:hosts`): Python SDK callbacks driven as hooks (41 s).
 /**
  * Hooks that run inside an agent SDK (Python callbacks), driven with `--hook` through a thin
- * command hook and a long-lived runner that keeps their state between calls (README "Check a
- * hook", examples/hooks/sdk/).
+ * command hook and a long-lived runner that keeps their state between calls (docs/guide/hook.md,
+ * examples/hooks/sdk/).
  */
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';

@@ -1,6 +1,6 @@
 /**
- * `run --agent --isolate` with the real, pinned Claude Code CLI on a real bubblewrap (README "Trust
- * model"): the CLI, in its own network namespace, reaches the kit's model server only through the
+ * `run --agent --isolate` with the real, pinned Claude Code CLI on a real bubblewrap (docs/reference/trust-model.md):
+ * the CLI, in its own network namespace, reaches the kit's model server only through the
  * loopback relay (src/adapters/agent/relay.ts), and its Read results come back as they do unisolated.
  * Fails, never skips, where bwrap or the CLI is missing.
  */

@@ -1,5 +1,5 @@
 /**
- * `--isolate` against hostile subjects, on a real bubblewrap (README "Trust model"). These tests
+ * `--isolate` against hostile subjects, on a real bubblewrap (docs/reference/trust-model.md). These tests
  * fail, never skip, where bwrap is missing: `.ci/run` installs it (apt-get install bubblewrap).
  * Each attack is also run once without --isolate, to show that the attack itself works and the
  * test can fail (the network attack then only reports the route it would use: no packet leaves).

@@ -1,6 +1,6 @@
 // Suite: long (*.long.test.ts, run by `npm run test:hosts`): five spawned Python runs of the binary twins (~30 s of CPU).
 /**
- * Bytes that are not text over the process protocol (docs/PROTOCOL.md "read": a reply's `base64`):
+ * Bytes that are not text over the process protocol (docs/reference/protocol.md "read": a reply's `base64`):
  * the Python twin (examples/python/binary_shim.py) passes behind a tool that returns a binary file's
  * bytes, and each of its three lies is killed by its lie class's corpus case, with that class's story.
  */

@@ -96,10 +96,9 @@ describe('bwrapArgs: the mounts and limits of one subject', () => {
   });
 });
 
-describe('README "Trust model"', () => {
+describe('docs/reference/trust-model.md', () => {
   it('states the process limit the code sets, and what the subject keeps', () => {
-    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
-    const section = readme.slice(readme.indexOf('## Trust model'), readme.indexOf('## Commands'));
+    const section = readFileSync(join(ROOT, 'docs/reference/trust-model.md'), 'utf8');
     expect(section).toMatch(/Without `--isolate` that code runs as you/);
     expect(section).toContain(`at most ${ISOLATE_MAX_PROCS} processes`);
     expect(section).toMatch(/keeps the caller's environment variables/);

@@ -68,7 +68,7 @@ describe('protocol: what the kit accepts', () => {
     expect(replyProblem('read', { id: 1, base64: 'iVBO', text: 'x' })).toMatch(/carries no "text" and no "claim"/);
     expect(replyProblem('read', { id: 1, base64: 'iVBO', claim: { kind: 'verbatim' } })).toMatch(/no "claim"/);
     expect(replyProblem('stale', { id: 1, base64: 'iVBO' })).toMatch(/needs "text"/);
-    // A read's pointer may leave total out (PROTOCOL.md "Claims"); a stale reply's may not, nor a wrong one.
+    // A read's pointer may leave total out (docs/reference/protocol.md "Claims"); a stale reply's may not, nor a wrong one.
     expect(replyProblem('read', { id: 1, text: 'x', claim: { kind: 'pointer' } })).toBeUndefined();
     expect(replyProblem('stale', { id: 1, text: 'x', claim: { kind: 'pointer' } })).toMatch(
       /malformed claim: pointer claim needs/,

@@ -1,5 +1,5 @@
 /**
- * Host refusals over the process protocol (docs/PROTOCOL.md, spec/SPEC.md "Host refusals"): a
+ * Host refusals over the process protocol (docs/reference/protocol.md, spec/SPEC.md "Host refusals"): a
  * process declares tool.refuse in hello and refuses its own reads; the corpus cases of
  * `refusal-recorded` judge it (examples/python/host_tool_refusing_shim.py).
  */

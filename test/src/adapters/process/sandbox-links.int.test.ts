@@ -1,4 +1,4 @@
-/** The sandbox's links and case folding (spec 2.1, docs/PROTOCOL.md "The sandbox"). */
+/** The sandbox's links and case folding (spec 2.1, docs/reference/protocol.md "The sandbox"). */
 import { lstatSync, readFileSync, readlinkSync, rmSync, statSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * A process shim's pointer may leave `total` out (docs/PROTOCOL.md "Claims"): the kit fills in the
+ * A process shim's pointer may leave `total` out (docs/reference/protocol.md "Claims"): the kit fills in the
  * size of what the request returns, so a shim whose stub states no size need not compute the host
  * tool's bounded text to answer "unchanged" (test/src/adapters/process/fixtures/sizeless_stub_shim.py).
  */
