@@ -17,9 +17,11 @@
 // Compaction rows keep their logical parent, so this walk does not see compactions: SessionStart
 // "compact" does.
 //
-// Flags (twins that lie, for the kit's tests): --ignore-compact keeps the ledger across SessionStart
+// --deltas: a changed whole read is answered by a delta of its one changed region when that is
+// smaller than the text (judged with --levers pointer,diff and the --delta-pattern in docs/guide/hook.md).
+// Twins that lie, for the kit's tests: --ignore-compact keeps the ledger across SessionStart
 // "compact" (fails FORGET-RESETS); --trust-ledger never reads the transcript (fails FORGET-RESETS
-// once rewinds are played: run --hook-forgets compact,rewind).
+// once rewinds are played: run --hook-forget compact,rewind).
 //
 //   readshim-conformance run --hook "node examples/hooks/ledger-dedup.mjs" \
 //     --hook-post "node examples/hooks/ledger-dedup.mjs" --hook-session-start "node examples/hooks/ledger-dedup.mjs"
@@ -27,6 +29,8 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import { join } from 'node:path';
 
 const flags = new Set(process.argv.slice(2));
+// --delta-shifted (a twin that lies): a delta's row numbers one row late (fails DIFF-COMPLETE).
+const shift = flags.has('--delta-shifted') ? 1 : 0;
 const event = JSON.parse(readFileSync(0, 'utf8'));
 const dir = join(process.env.HOME ?? '.', '.ledger-dedup');
 const ledgerFile = (e) => join(dir, `${e.session_id}${e.agent_id ? `.${e.agent_id}` : ''}.json`);
@@ -55,15 +59,18 @@ function liveResults(path) {
   return live;
 }
 
-/** The one region of `now` that differs from `before`, in lines, or undefined when more than one does. */
+/** Lines with their endings (a last line without "\n" is a line). */
+const rowsOf = (s) => s.match(/[^\n]*\n|[^\n]+$/g) ?? [];
+
+/** The one region of `now` that differs from `before`: rows first..last of `before` (1-based) and the rows replacing them. */
 function region(before, now) {
-  const a = before.split('\n');
-  const b = now.split('\n');
+  const a = rowsOf(before);
+  const b = rowsOf(now);
   let head = 0;
   while (head < a.length && head < b.length && a[head] === b[head]) head++;
   let tail = 0;
   while (tail < a.length - head && tail < b.length - head && a[a.length - 1 - tail] === b[b.length - 1 - tail]) tail++;
-  return { from: head + 1, oldRows: a.length - head - tail, newText: b.slice(head, b.length - tail) };
+  return { first: head + 1, last: a.length - tail, base: a.length, body: b.slice(head, b.length - tail).join('') };
 }
 
 const say = (text) =>
@@ -89,11 +96,17 @@ switch (event.hook_event_name) {
       say(`[ledger-dedup] ${input.file_path} is unchanged since your last read: you already hold its current content.`);
       break;
     }
-    if (live && process.env.LEDGER_DEDUP_DELTAS === '1') {
-      const r = region(held.text, now);
-      say(
-        `[ledger-dedup] ${input.file_path} changed since your last read: lines ${r.from}-${r.from + r.oldRows - 1} (${r.oldRows} lines) are now:\n${r.newText.join('\n')}`,
-      );
+    // A whole read whose one changed region replaces at least one row: a delta, when it is smaller than the text.
+    const r =
+      live && flags.has('--deltas') && input.offset === undefined && input.limit === undefined
+        ? region(held.text, now)
+        : undefined;
+    const notice =
+      r !== undefined && r.last >= r.first
+        ? `[ledger-dedup] ${input.file_path} changed since your last read: lines ${r.first + shift}-${r.last + shift} of the ${r.base} lines you hold are now:\n${r.body}`
+        : undefined;
+    if (notice !== undefined && Buffer.byteLength(notice) < Buffer.byteLength(now)) {
+      say(notice);
       ledger[key] = { text: now, ids: [...held.ids, event.tool_use_id] };
       save(event, ledger);
       break;

@@ -26,6 +26,8 @@ export interface HookCounts {
   mcpOutputIgnored: number;
   preCompact: number;
   compactErrors: number;
+  /** PostToolUse outputs read as a pointer, diff, delta or withheld notice (not the Read's text). */
+  decodedOutput: number;
   /** SessionStart calls (--hook-session-start), and those that exited non-zero. */
   sessionStart: number;
   sessionStartErrors: number;
@@ -80,6 +82,7 @@ export class HookRun {
     mcpOutputIgnored: 0,
     preCompact: 0,
     compactErrors: 0,
+    decodedOutput: 0,
     sessionStart: 0,
     sessionStartErrors: 0,
     compactions: 0,

@@ -12,7 +12,7 @@ import type { AdapterContext, ForgetResult, ReadArgs, WorkerShim } from '../../c
 import { defined } from '../../core/defined.ts';
 import { AdapterError } from '../../core/errors.ts';
 import { serialQueue } from '../drivers/driver.ts';
-import { allowedClaim, shownClaim } from './claim.ts';
+import { allowedClaim, framesServed, shownClaim } from './claim.ts';
 import { HostReadError, hostRead, type HostRead } from './host-read.ts';
 import {
   postAnswer,
@@ -30,7 +30,7 @@ import type { ClaimQueue } from '../claim-queue.ts';
 import type { Sandbox } from '../process/sandbox.ts';
 import type { HookExit } from './exec.ts';
 import type { HookRun } from './run.ts';
-import { withheldClaim } from './withheld.ts';
+import { decodeShown, withheldClaim } from './withheld.ts';
 
 /** What a worker's calls go through: its history's sandbox, HOME, hook calls and claims (session.ts). */
 export interface WorkerPlace {
@@ -155,7 +155,14 @@ export class HookWorker {
     const claim = allowedClaim(request, effective, asked, served.text);
     const shown =
       setup.post !== undefined
-        ? await this.#post(setup.post, id, effective as ReadToolInput, asked, served, claim)
+        ? await this.#post(
+            setup.post,
+            id,
+            { args, request, effective: effective as ReadToolInput },
+            asked,
+            served,
+            claim,
+          )
         : undefined;
     this.#transcript.toolResult(id, shown ?? numbered(served.text, served.startLine), false);
     if (shown !== undefined) return shown;
@@ -163,11 +170,15 @@ export class HookWorker {
     return served.text;
   }
 
-  /** PostToolUse: the hook's updatedToolOutput, when it replaced what the worker is shown (its claim queued). */
+  /**
+   * PostToolUse: the hook's updatedToolOutput, when it replaced what the worker is shown (its claim
+   * queued). The Read's text under a note is that text, framed; else a pointer, diff or delta decoded
+   * as a deny reason is (spec 2.2); else what of the Read's text it begins with (claim.ts).
+   */
   async #post(
     post: string,
     id: string,
-    input: ReadToolInput,
+    call: { readonly args: ReadArgs; readonly request: ReadToolInput; readonly effective: ReadToolInput },
     asked: HostRead,
     served: Served,
     claim: Claim,
@@ -185,7 +196,7 @@ export class HookWorker {
     };
     const p = await this.#session.call(
       post,
-      postToolUse(this.#fields, id, input, response),
+      postToolUse(this.#fields, id, call.effective, response),
       `PostToolUse hook for ${served.file}`,
     );
     counts.postToolUse++;
@@ -197,9 +208,15 @@ export class HookWorker {
     if (a.updatedToolOutput === undefined) return undefined;
     // The worker is shown the hook's text, not the Read's: it holds what that text carries.
     counts.substituted++;
+    const shown = a.updatedToolOutput;
+    const decoded =
+      shown === served.text || framesServed(served.text, shown)
+        ? undefined
+        : decodeShown(this.#run.setup, this.#session.root, shown, 'updatedToolOutput', call.args, call.request, asked);
+    if (decoded !== undefined) counts.decodedOutput++;
     const total = claim.kind === 'slice' ? claim.total : Buffer.byteLength(asked.ok ? asked.text : served.text, 'utf8');
-    this.#session.claims.put(a.updatedToolOutput, shownClaim(served.text, claim, total, a.updatedToolOutput));
-    return a.updatedToolOutput;
+    this.#session.claims.put(shown, decoded ?? shownClaim(served.text, claim, total, shown));
+    return shown;
   }
 
   /**
