@@ -202,7 +202,6 @@ export function rowsShown(
   return rows.map((text, i) => ({ line: first + i, text, whole: text === uncut[i] }));
 }
 
-
 /**
  * Codes a declared refusal fails with (spec/SPEC.md "Host refusals"); spec 2.2: an offset past the
  * end (`tool.pastEnd`) and a notice instead of content (`tool.notice`).

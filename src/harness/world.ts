@@ -252,9 +252,9 @@ export class World {
     const mode = this.tool?.binary ?? 'refuse';
     const r = this.tool?.refuse;
     // refuse.binary: a NUL anywhere, or within the first binaryWithin bytes (spec 2.2).
-    const sniffed = r?.binary === true && (r.binaryWithin === undefined || bytes.subarray(0, r.binaryWithin).includes(0));
-    if (mode === 'refuse' || sniffed)
-      return { ok: false, code: 'EBINARY', message: BINARY_REFUSAL };
+    const sniffed =
+      r?.binary === true && (r.binaryWithin === undefined || bytes.subarray(0, r.binaryWithin).includes(0));
+    if (mode === 'refuse' || sniffed) return { ok: false, code: 'EBINARY', message: BINARY_REFUSAL };
     const text = bytes.toString('base64');
     return mode === 'bytes' ? { ok: true, text, bytes } : { ok: true, text };
   }

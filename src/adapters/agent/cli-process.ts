@@ -149,7 +149,9 @@ export class CliProcess {
       }
       if (this.#exit !== undefined) throw new AdapterError(`${this.#o.label} ${this.#why(what)}`);
       if (Date.now() - t0 > ms)
-        throw new AdapterError(`${this.#o.label} printed no such line within ${ms} ms while the kit waited for ${what}`);
+        throw new AdapterError(
+          `${this.#o.label} printed no such line within ${ms} ms while the kit waited for ${what}`,
+        );
       await new Promise((r) => setTimeout(r, 20));
     }
   }

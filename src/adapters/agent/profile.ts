@@ -173,7 +173,10 @@ export function profileProblem(p: unknown): string | undefined {
   const m = o.measured as Record<string, unknown> | undefined;
   if (m !== undefined && (typeof m !== 'object' || m === null || !isVersion(m.from) || !isVersion(m.to)))
     return 'measured must be {from, to}: versions such as "2.1.317"';
-  if (o.maxIdenticalCalls !== undefined && !(Number.isSafeInteger(o.maxIdenticalCalls) && (o.maxIdenticalCalls as number) >= 1))
+  if (
+    o.maxIdenticalCalls !== undefined &&
+    !(Number.isSafeInteger(o.maxIdenticalCalls) && (o.maxIdenticalCalls as number) >= 1)
+  )
     return 'maxIdenticalCalls must be an integer >= 1 when given';
   if (o.halt !== undefined && typeof o.halt !== 'function') return 'halt must be a function when given';
   if (typeof o.cannot !== 'object' || o.cannot === null)

@@ -73,8 +73,7 @@ export class AgentRun {
   versionNote(): string {
     const p = this.profile;
     const at = inMeasuredRange(p, this.version);
-    const where =
-      at === true ? 'within' : at === false ? 'outside' : 'version unknown; compared with';
+    const where = at === true ? 'within' : at === false ? 'outside' : 'version unknown; compared with';
     return `${p.name} ${this.version ?? 'of unknown version'}, ${where} the range the profile was measured on (${measuredRange(p)})`;
   }
 
