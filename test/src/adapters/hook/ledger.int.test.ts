@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { cpuBudget } from '../../cli/helpers.ts';
-import { FIX, HOOKS, failed, json, run } from '../drivers/helpers.ts';
+import { HOOKS, TRACE, failed, json, run } from '../drivers/helpers.ts';
 
 const HOOK = `node ${HOOKS}/ledger-dedup.mjs`;
 const DELTA = String.raw`changed since your last read: lines (?<first>\d+)-(?<last>\d+) of the (?<base>\d+) lines you hold are now:\n(?<body>.*)$`;
@@ -22,7 +22,7 @@ const ledger = (lie: string, forgets = 'compact,rewind') =>
     '--delta-pattern',
     DELTA,
     '--replay',
-    `${FIX}/ledger-forgets.jsonl`,
+    TRACE('ledger-forgets'),
     '--reporter',
     'json',
   ]);
