@@ -19,7 +19,7 @@
 //
 // --deltas: a changed whole read is answered by a delta of its one changed region when that is
 // smaller than the text (judged with --levers pointer,diff and the --delta-pattern in docs/guide/hook.md).
-// Twins that lie, for the kit's tests: --ignore-compact keeps the ledger across SessionStart
+// Twins that lie, for the kit's tests (and --session-keyed above): --ignore-compact keeps the ledger across SessionStart
 // "compact" (fails FORGET-RESETS); --trust-ledger never reads the transcript (fails FORGET-RESETS
 // once rewinds are played: run --hook-forget compact,rewind).
 //
@@ -33,7 +33,9 @@ const flags = new Set(process.argv.slice(2));
 const shift = flags.has('--delta-shifted') ? 1 : 0;
 const event = JSON.parse(readFileSync(0, 'utf8'));
 const dir = join(process.env.HOME ?? '.', '.ledger-dedup');
-const ledgerFile = (e) => join(dir, `${e.session_id}${e.agent_id ? `.${e.agent_id}` : ''}.json`);
+// --session-keyed (a twin that lies): one ledger per session_id, a subagent's reads and its parent's mixed.
+const ledgerFile = (e) =>
+  join(dir, `${e.session_id}${e.agent_id && !flags.has('--session-keyed') ? `.${e.agent_id}` : ''}.json`);
 const load = (e) => (existsSync(ledgerFile(e)) ? JSON.parse(readFileSync(ledgerFile(e), 'utf8')) : {});
 const save = (e, l) => {
   mkdirSync(dir, { recursive: true });

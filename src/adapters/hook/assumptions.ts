@@ -59,7 +59,7 @@ function forgetLines(s: HookSetup): string[] {
           `No hook is told of a compaction (no --hook-compact or --hook-session-start): a pointer after one fails FORGET-RESETS.`,
         ]),
     s.subagents === 'shared'
-      ? `Declared (--hook-subagents shared): a second worker of a session is a subagent whose hooks run under its parent's session_id and transcript_path, with agent_id and agent_type "general-purpose"; its rows go to <transcript>/subagents/agent-<id>.jsonl.`
+      ? `Declared (--hook-subagents shared): a second worker of a session is a subagent whose hooks run under its parent's session_id and transcript_path, with agent_id and agent_type "general-purpose" and no SessionStart of its own; its rows go to <transcript>/subagents/agent-<id>.jsonl.`
       : `Every worker has a session_id of its own (--hook-subagents shared plays subagents under their parent's).`,
   ];
 }

@@ -72,9 +72,9 @@ export class HookWorker {
     this.#transcript = at.transcript;
   }
 
-  /** The worker's shim, after SessionStart "startup" (when --hook-session-start is given). */
+  /** The worker's shim, after SessionStart "startup" (when --hook-session-start is given; a subagent starts no session). */
   async shim(): Promise<WorkerShim> {
-    await this.#sessionStart('startup');
+    if (this.#fields.agent_id === undefined) await this.#sessionStart('startup');
     return {
       read: (args: ReadArgs) => this.#serial(() => this.#read(args)),
       forget: (path?: string) => this.#serial(() => this.#forget(path)),

@@ -53,4 +53,26 @@ describe('a PostToolUse ledger hook: pointers and deltas in updatedToolOutput', 
   it('a delta whose rows are one late fails DIFF-COMPLETE', async () => {
     expect(failed(json(await ledger('--delta-shifted')))).toContain('DIFF-COMPLETE');
   });
+
+  it("under --hook-subagents shared, a subagent gets its parent's session_id: keyed on agent_id too it passes; keyed on the session alone it fails ISOLATION", async () => {
+    const shared = (lie: string) =>
+      run([
+        '--hook',
+        HOOK,
+        '--hook-post',
+        `${HOOK} ${lie}`,
+        '--hook-session-start',
+        `${HOOK} ${lie}`,
+        '--hook-subagents',
+        'shared',
+        '--replay',
+        TRACE('subagent-shared-session'),
+        '--reporter',
+        'json',
+      ]);
+    const truthful = await shared('');
+    expect(truthful.code, truthful.stdout).toBe(0);
+    expect(json(truthful).claims).toEqual({ verbatim: 3, pointer: 2 });
+    expect(failed(json(await shared('--session-keyed')))).toEqual(['ISOLATION']);
+  });
 });
