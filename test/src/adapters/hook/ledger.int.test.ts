@@ -50,6 +50,12 @@ describe('a PostToolUse ledger hook: pointers and deltas in updatedToolOutput', 
     expect(compactOnly.code, compactOnly.stdout).toBe(0);
   });
 
+  it('a clear starts a new session (a new session_id, SessionStart "clear"): even the twin that ignores compactions passes', async () => {
+    const r = await ledger('--ignore-compact', 'clear');
+    expect(r.code, r.stdout).toBe(0);
+    expect(json(r).host).toMatchObject({ counts: { clears: 2, compactions: 0, sessionStart: 3 } });
+  });
+
   it('a delta whose rows are one late fails DIFF-COMPLETE', async () => {
     expect(failed(json(await ledger('--delta-shifted')))).toContain('DIFF-COMPLETE');
   });
