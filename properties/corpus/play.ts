@@ -91,6 +91,10 @@ export function whyNotPlayed(
   if (n.tool && caps.tool === undefined) return 'needs a declared host tool bound (capabilities.tool)';
   if (n.refuse !== undefined && !(caps.tool?.refuse?.[n.refuse] ?? false))
     return `needs a host tool that refuses (capabilities.tool.refuse.${n.refuse})`;
+  if (n.toolFails === 'pastEnd' && caps.tool?.pastEnd !== 'error')
+    return 'needs a host tool that fails past the end (capabilities.tool.pastEnd: error)';
+  if (n.toolFails === 'notice' && caps.tool?.notice === undefined)
+    return 'needs a host tool that gives a notice for a long first line (capabilities.tool.notice)';
   if (n.reinject && caps.reinject === undefined)
     return 'needs a host that re-attaches files after compaction (capabilities.reinject)';
   if (n.sessions !== undefined && caps.sessions?.[n.sessions] !== true)

@@ -31,6 +31,7 @@ import {
   type ToolOutput,
 } from '../core/contract.ts';
 import { World, ToolError, TOOL_ERROR_CODES, type FileState, type ToolResult } from './world.ts';
+import { REFUSAL_CODES, isToolNotice } from './host-tool.ts';
 import { batchPathsProblem, splitBatch } from '../core/batch.ts';
 import { argsText, awaitAdapter, blame, callAdapter } from './blame.ts';
 import { defined } from '../core/defined.ts';
@@ -376,7 +377,11 @@ export class Session {
 
   /** A response's claim: bytes are the tool's output untouched (spec 2.1), text is decoded. */
   #claimOf(response: { text: string; binary?: true }, op: 'read', path: string, content: ToolResult): Claim {
-    return response.binary === true ? { kind: 'verbatim' } : this.#decode(response.text, op, path, content);
+    if (response.binary === true) return { kind: 'verbatim' };
+    // Spec 2.2: the tool's notice passed on as text is its failure passed on (SPEC "A notice instead of content").
+    if (!content.ok && content.code === REFUSAL_CODES.notice && isToolNotice(response.text, this.world.tool))
+      return { kind: 'refusal', reason: 'unreadable' };
+    return this.#decode(response.text, op, path, content);
   }
 
   #decode(text: string, op: 'read' | 'stale', path: string, content?: ToolResult): Claim {

@@ -169,7 +169,10 @@ export function parseRunFlags(argv: readonly string[]): RunFlags {
     shrink: shrink ?? (spawns ? PROCESS_SHRINK_RUNS : DEFAULT_SHRINK_RUNS),
     ...defined({ arm: armFlag }),
     ...defined({ cap }),
-    runs: intFlag('run', 'runs', f.get('runs'), RUNS_DOMAIN) ?? (spawns ? DEFAULT_PROCESS_RUNS : DEFAULT_RUNS),
+    runs:
+      intFlag('run', 'runs', f.get('runs'), RUNS_DOMAIN) ??
+      entryOf(subject).defaultRuns ??
+      (spawns ? DEFAULT_PROCESS_RUNS : DEFAULT_RUNS),
     seed: intFlag('run', 'seed', f.get('seed'), SEED_DOMAIN) ?? DEFAULT_SEED,
     ...(only ? { only } : {}),
     ...(f.get('replay') !== undefined ? { replay: f.get('replay')! } : {}),
