@@ -26,7 +26,7 @@ describe('determinism', () => {
     const header = {
       type: 'header' as const,
       kit: 'x',
-      specVersion: 'x',
+      specVersion: '2.2',
       cap: w.params.cap,
       arm: 'all' as const,
       seal: 's',
