@@ -46,7 +46,8 @@ export function runJson(r: RunResult, x: RunReportExtras): string {
       adapter: r.adapter,
       ...defined({ arm: r.arm }),
       levers: r.levers,
-      ...defined({ tool: r.tool }),
+      // The bound under `tool` is deprecated (docs/reference/report.md): `hostTool` carries it.
+      ...defined({ tool: r.tool, hostTool: r.tool }),
       caps: r.caps,
       seed: r.seed,
       runs: r.runs,
