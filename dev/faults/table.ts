@@ -306,6 +306,8 @@ async function main(argv: readonly string[]): Promise<number> {
     return i >= 0 ? argv[i + 1] : undefined;
   };
   const scratch = flag('--scratch') !== undefined ? resolve(flag('--scratch')!) : makeScratch();
+  // Kept for a look at a row's folder (rows/<id>/) and for --scratch; remove it when done.
+  console.log(`scratch project: ${scratch}`);
   const only = flag('--only')?.split(',');
   const bwrapDir = flag('--bwrap');
   const fx = join(scratch, 'fx');
