@@ -29,9 +29,9 @@ if (checkout) {
 try {
   process.exitCode = await main(process.argv.slice(2));
 } catch (e) {
-  // A bug in the kit itself: one line by default, the stack with READSHIM_DEBUG=1.
-  const detail =
-    process.env.READSHIM_DEBUG === '1' && e instanceof Error ? e.stack : e instanceof Error ? e.message : String(e);
+  // A bug in the kit itself: one line by default, the stack with --verbose or READSHIM_DEBUG=1.
+  const verbose = process.env.READSHIM_DEBUG === '1' || process.argv.includes('--verbose');
+  const detail = verbose && e instanceof Error ? e.stack : e instanceof Error ? e.message : String(e);
   process.stderr.write(`readshim-conformance: internal error (a bug in the kit, please report): ${detail}\n`);
   process.exitCode = 2;
 }

@@ -40,10 +40,23 @@ export const UNUSED_LEVER_OPPORTUNITIES = 10;
  * force stands behind it and was offered often enough; undefined otherwise (then it is unexercised).
  */
 export function unusedLever(rule: RuleId, mode: Mode, use: Readonly<LeverUse>): string | undefined {
+  if (RULES_BY_ID[rule].everyLever === true) return noLeverUsed(mode, use);
   const lever = RULES_BY_ID[rule].lever?.(mode);
   if (lever === undefined || !mode.levers[lever]) return undefined;
   const { offered, used } = use[lever];
   if (used === 0 && offered >= UNUSED_LEVER_OPPORTUNITIES)
     return `${lever} lever declared but never used (${offered.toLocaleString('en-US')} opportunities)`;
   return undefined;
+}
+
+/**
+ * A rule every lever stands behind (FORGET-RESETS: only a pointer, continuation or diff can rely on
+ * an earlier delivery): n/a when every lever in force was offered often enough and never used.
+ */
+function noLeverUsed(mode: Mode, use: Readonly<LeverUse>): string | undefined {
+  const inForce = LEVER_NAMES.filter((l) => mode.levers[l]);
+  if (inForce.length === 0) return undefined;
+  if (!inForce.every((l) => use[l].used === 0 && use[l].offered >= UNUSED_LEVER_OPPORTUNITIES)) return undefined;
+  const offers = inForce.map((l) => `${l} ${use[l].offered.toLocaleString('en-US')}`).join(', ');
+  return `every lever declared but never used (${offers} opportunities): no response relied on an earlier delivery`;
 }

@@ -40,6 +40,22 @@ export interface ShrinkInfo {
   readonly budgetSpent: boolean;
   /** The session band: the events the told history was reduced to, event by event (properties/engine/reduce.ts). */
   readonly reducedTo?: number;
+  /** The run's time bound stopped it (the smallest failing history so far is told). */
+  readonly stopped?: true;
+}
+
+/**
+ * How far a run got when its time bound stopped it (`run --max-seconds`): what it had not done.
+ * Absent when it did everything it planned.
+ */
+export interface StoppedEarly {
+  /** Corpus cases not played because the bound came first. */
+  readonly corpusNotReached: number;
+  /** Random histories judged, and how many this run (or shard) planned, over every cap band. */
+  readonly histories: number;
+  readonly planned: number;
+  /** Rules whose shrinking the bound cut short (their story is the smallest failing history so far). */
+  readonly shrinkingCut: readonly RuleId[];
 }
 
 export interface Shard {
@@ -204,6 +220,8 @@ export interface RunResult {
    * (properties/crossed/coverage.ts); absent for a replay.
    */
   readonly coverage?: CoverageReport;
+  /** Set when the run's time bound stopped it before it did all it planned: never a pass. */
+  readonly stoppedEarly?: StoppedEarly;
 }
 
 /** Spec 2.2: a verdict of a replayed older trace that moved (properties/moved.ts). */

@@ -19,7 +19,7 @@ import { AdapterError, UsageError } from '../src/core/errors.ts';
 import { modeFor } from '../src/adapters/capabilities.ts';
 import { notApplicable, unusedLever } from './applicability.ts';
 import { leadFromNote } from './corpus/classes.ts';
-import { playCorpus } from './corpus/play.ts';
+import { NOT_REACHED, playCorpus } from './corpus/play.ts';
 import { efficiencyFindings } from './efficiency.ts';
 import { FAKE_SEALS } from './generators/content.ts';
 import { recorded } from './recorded.ts';
@@ -39,9 +39,9 @@ import { shownBytes, showsLineEnds } from './crossed/shown.ts';
 import { CROSSED_BIG_FILE } from './crossed/cases.ts';
 import type { HistoryObserver } from './engine/observe.ts';
 import { Slots } from './engine/pool.ts';
-import { Tally } from './engine/tally.ts';
+import { Tally, type FailureListener } from './engine/tally.ts';
 
-import type { FileIdentity, RuleResult, RunResult } from './result.ts';
+import type { CaseOutcome, FileIdentity, RuleResult, RunResult, StoppedEarly } from './result.ts';
 import { defined } from '../src/core/defined.ts';
 
 export type { RuleStatus };
@@ -56,6 +56,7 @@ export type {
   Phase,
   RuleResult,
   RunResult,
+  StoppedEarly,
 } from './result.ts';
 
 export interface RunOptions {
@@ -122,6 +123,18 @@ export interface JudgeOptions extends Omit<RunOptions, 'adapter'> {
    * of a REFUSAL-TRUE / PASSTHROUGH finding: a mutant that merely crashes is not killed (mutants).
    */
   readonly crashIsError?: boolean;
+  /**
+   * Told when a rule first fails, with the trace that replays it: `found` for a random history
+   * before it is shrunk, `final` for the counterexample the result holds (the CLI saves both as
+   * they come, so a run cut short keeps what it found).
+   */
+  readonly onFailure?: FailureListener;
+  /**
+   * The run's time bound (`run --max-seconds`): asked between histories; once true, no history
+   * starts — the corpus, the random phase and the shrinking end there — and the result's
+   * `stoppedEarly` says what was not done. Never a pass (the CLI exits 1).
+   */
+  readonly stopWhen?: () => boolean;
 }
 
 export const DEFAULT_RUNS = 150;
@@ -161,7 +174,7 @@ export async function judgeRun(options: JudgeOptions): Promise<RunResult> {
   const caps = o.adapter.capabilities;
   const targets = new Set<RuleId>(o.only ?? RULE_IDS);
   const seal = sealFor(o.seed);
-  const tally = new Tally();
+  const tally = new Tally(o.onFailure);
   const settle = o.settleTimeoutMs !== undefined ? { opTimeoutMs: o.settleTimeoutMs } : {};
   const progress = o.onProgress ?? (() => {});
   const mode = modeFor(caps, o.arm);
@@ -219,6 +232,7 @@ export async function judgeRun(options: JudgeOptions): Promise<RunResult> {
     progress,
     ...(o.crashIsError ? { crashIsError: true } : {}),
     ...(o.onHistory ? { observe: o.onHistory } : {}),
+    ...defined({ stopWhen: o.stopWhen }),
     ...(o.alsoSpec21 === true ? { legacy: true } : {}),
   };
   const moved: MovedVerdict[] = [];
@@ -302,6 +316,7 @@ export async function judgeRun(options: JudgeOptions): Promise<RunResult> {
             progress,
             ...settle,
             judgeWith: (label, cfg, events) => runHistory(env, label, cfg, events),
+            ...defined({ stopWhen: o.stopWhen }),
           },
           tally,
         )
@@ -311,7 +326,7 @@ export async function judgeRun(options: JudgeOptions): Promise<RunResult> {
   const sessionKind = o.session?.kind ?? (o.transport === 'in-process' ? 'in-process' : 'process');
   const links = o.adapter.openHistory === undefined || o.adapter.mirrorsLinks === true;
   const bytes = o.adapter.openHistory === undefined || o.adapter.mirrorsBytes === true;
-  const { units, used } = await generatedPhase(env, tally, {
+  const { units, used, stopped } = await generatedPhase(env, tally, {
     session: {
       histories: o.replayOnly ? 0 : (o.session?.histories ?? sessionHistories(sessionKind, o.runs)),
       maxOps: SESSION_DEFAULTS[sessionKind].maxOps,
@@ -393,6 +408,24 @@ export async function judgeRun(options: JudgeOptions): Promise<RunResult> {
             offered(caps, mode, o.transport, links, bytes, tally.leverUse),
           ),
         }),
+    ...stoppedEarly(corpus?.cases, stopped),
+  };
+}
+
+/** What the time bound cut, when it cut anything (RunResult.stoppedEarly). */
+function stoppedEarly(
+  cases: readonly CaseOutcome[] | undefined,
+  generated: { histories: number; planned: number; shrinkingCut: RuleId[] } | undefined,
+): { stoppedEarly?: StoppedEarly } {
+  const corpusNotReached = (cases ?? []).filter((c) => c.reason === NOT_REACHED).length;
+  if (corpusNotReached === 0 && generated === undefined) return {};
+  return {
+    stoppedEarly: {
+      corpusNotReached,
+      histories: generated?.histories ?? 0,
+      planned: generated?.planned ?? 0,
+      shrinkingCut: generated?.shrinkingCut ?? [],
+    },
   };
 }
 

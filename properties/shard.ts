@@ -194,6 +194,21 @@ export function combineShards(results: readonly RunResult[], minChecks = 1): Run
     ...(sorted.every((r) => r.coverage !== undefined)
       ? { coverage: combineCoverage(sorted.map((r) => r.coverage!)) }
       : {}),
+    ...combineStops(sorted),
+  };
+}
+
+/** A run whose shard was stopped by its time bound was stopped: what every shard left undone, summed. */
+function combineStops(sorted: readonly RunResult[]): Pick<RunResult, 'stoppedEarly'> {
+  if (!sorted.some((r) => r.stoppedEarly !== undefined)) return {};
+  const judged = (r: RunResult): number => r.caps.reduce((a, c) => a + c.histories, 0);
+  return {
+    stoppedEarly: {
+      corpusNotReached: sorted.reduce((a, r) => a + (r.stoppedEarly?.corpusNotReached ?? 0), 0),
+      histories: sorted.reduce((a, r) => a + judged(r), 0),
+      planned: sorted.reduce((a, r) => a + (r.stoppedEarly?.planned ?? judged(r)), 0),
+      shrinkingCut: sorted.flatMap((r) => r.stoppedEarly?.shrinkingCut ?? []),
+    },
   };
 }
 

@@ -41,3 +41,31 @@ export function loadSpecText(markdown: string, file: string): LoadedSpec {
 export function loadSpecFile(file: string): LoadedSpec {
   return loadSpecText(readFileSync(file, 'utf8'), displayPath(file));
 }
+
+/**
+ * Each rule's prose as SPEC.md words it — its paragraphs up to its first example, links reduced to
+ * their text — for a page that must stand alone (an HTML report uploaded as a CI artefact links to
+ * nothing outside itself).
+ */
+export function ruleProse(markdown: string): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  const sections = markdown.split(/^## /m).slice(1);
+  for (const section of sections) {
+    const [heading = '', ...lines] = section.split('\n');
+    const id = heading.trim();
+    if (!/^[A-Z0-9]+(-[A-Z0-9]+)+$/.test(id)) continue;
+    const until = lines.findIndex((l) => l.startsWith('```') || l.startsWith('### '));
+    const prose = (until < 0 ? lines : lines.slice(0, until)).join('\n');
+    const paragraphs = prose
+      .split(/\n\s*\n/)
+      .map((p) =>
+        p
+          .replace(/\s*\n\s*/g, ' ')
+          .replace(/\[([^\]]+)\]\([^)]*\)/g, '$1')
+          .trim(),
+      )
+      .filter((p) => p !== '');
+    out.set(id, paragraphs);
+  }
+  return out;
+}

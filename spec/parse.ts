@@ -270,7 +270,7 @@ function hostTool(text: string): HostToolBound | string {
   for (const part of text.split(',')) {
     const m = /^([A-Za-z]+)(?:\.([A-Za-z]+))?:(.+)$/.exec(part);
     if (!m)
-      return `${JSON.stringify(part)} is not key:value (keys: maxLines maxLineChars maxChars unit lineNumbers normalize defaultLimit refuse.maxBytes refuse.maxTokens refuse.binary cutChars.at cutChars.overBytes maxTokens)`;
+      return `${JSON.stringify(part)} is not key:value (keys: maxLines maxLineChars maxChars unit lineNumbers normalize defaultLimit refuse.maxBytes refuse.maxTokens refuse.binary refuse.binaryWithin cutChars.at cutChars.overBytes cutChars.marker cutChars.minLine maxTokens pastEnd notice.firstLineOverBytes blankText)`;
     // refuse.KEY:VALUE fills the nested refusals (SPEC.md "Host refusals").
     const into = m[2] === undefined ? bound : ((bound[m[1]!] ??= {}) as Record<string, unknown>);
     const key = m[2] ?? m[1]!;

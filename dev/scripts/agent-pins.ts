@@ -1,62 +1,51 @@
 /**
- * Pins go stale (docs/guide/agent.md): for each built-in agent profile, ask the registry for
- * the newest published version of its CLI; where it differs from the pin, install it into a
- * temporary prefix, run the same short `run --agent` against the pinned and the newest binary, and
- * print each rule whose verdict differs. Run it before bumping a pin.
+ * Pins go stale (docs/guide/agent.md "Bumping a pin"): for each built-in agent profile, ask the registry for the
+ * newest published version of its CLI; where it differs from the pin, install it into a temporary
+ * prefix, run the same short `run --agent` against the pinned and the newest binary, and print each
+ * rule whose verdict differs — or, where a run could not judge the CLI, the kit's words, which quote
+ * the CLI's own (a loop halt, an exit, a hang, text the profile cannot decode). The weekly workflow
+ * (.github/workflows/agent-pins.yml) writes the Markdown report into an issue.
  *
- *   npx tsx dev/scripts/agent-pins.ts [--only claude-code,qwen-code] [--runs 2] [--keep]
+ *   npx tsx dev/scripts/agent-pins.ts [--only claude-code,qwen-code] [--runs 2] [--keep] [--markdown <file>]
  *
- * Exit 0: every newest version gives the pinned verdicts (or is the pin); 1: a verdict differs, or
- * the profile cannot read the newest CLI at all;
- * 2: bad usage, or a version could not be looked up, installed or run.
+ * Exit 0: every CLI was judged (differences are news, not failures); 1: a profile cannot decode
+ * text of a CLI; 2: bad usage, or a version could not be looked up or installed.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BUILTIN_PROFILES } from '../../src/adapters/agent/profiles/index.ts';
 import { INSTALL_DIR } from '../../src/adapters/agent/install.ts';
+import {
+  classify,
+  differences,
+  fails,
+  markdown,
+  textLines,
+  verdictsOf,
+  type PinOutcome,
+  type RuleVerdicts,
+  type Unjudged,
+} from './pin-check.ts';
+
+export { differences, verdictsOf } from './pin-check.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-
-export interface RuleVerdicts {
-  readonly version: string;
-  readonly rules: ReadonlyMap<string, string>;
-}
-
-/** Rule statuses of a `run --reporter json` report. */
-export function verdictsOf(report: unknown, version: string): RuleVerdicts {
-  const rules = (report as { rules?: unknown }).rules;
-  if (!Array.isArray(rules)) throw new Error('the report has no rules[] (not a run --reporter json report?)');
-  const m = new Map<string, string>();
-  for (const r of rules as { id?: unknown; status?: unknown }[])
-    if (typeof r.id === 'string' && typeof r.status === 'string') m.set(r.id, r.status);
-  return { version, rules: m };
-}
-
-/** One line per rule whose status differs: "POINTER-FULL: fail at 2.1.197, pass at 2.1.332". */
-export function differences(pinned: RuleVerdicts, newest: RuleVerdicts): string[] {
-  const ids = [...new Set([...pinned.rules.keys(), ...newest.rules.keys()])].sort();
-  const out: string[] = [];
-  for (const id of ids) {
-    const a = pinned.rules.get(id) ?? 'absent';
-    const b = newest.rules.get(id) ?? 'absent';
-    if (a !== b) out.push(`${id}: ${a} at ${pinned.version}, ${b} at ${newest.version}`);
-  }
-  return out;
-}
 
 interface Options {
   readonly only: readonly string[];
   readonly runs: number;
   readonly keep: boolean;
+  readonly markdown?: string;
 }
 
 export function parseArgs(argv: readonly string[]): Options | string {
   let only = Object.keys(BUILTIN_PROFILES);
   let runs = 2;
   let keep = false;
+  let md: string | undefined;
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
     if (a === '--only') {
@@ -68,15 +57,16 @@ export function parseArgs(argv: readonly string[]): Options | string {
       runs = Number(argv[++i]);
       if (!Number.isInteger(runs) || runs < 1 || runs > 1000) return '--runs: an integer from 1 to 1000';
     } else if (a === '--keep') keep = true;
-    else return `unknown flag ${a} (usage: agent-pins [--only <cli,...>] [--runs <n>] [--keep])`;
+    else if (a === '--markdown') {
+      md = argv[++i];
+      if (md === undefined || md === '') return '--markdown: a file to write the report to';
+    } else return `unknown flag ${a} (usage: agent-pins [--only <cli,...>] [--runs <n>] [--keep] [--markdown <file>])`;
   }
-  return { only, runs, keep };
+  return md === undefined ? { only, runs, keep } : { only, runs, keep, markdown: md };
 }
 
-/** A run that could not judge the CLI (exit 2): its first line. */
-class Unjudged extends Error {}
-
-function run(name: string, command: string, runs: number, out: string): unknown {
+/** A run's verdicts, or why it could not judge the CLI (its exit-2 line, classified). */
+function run(name: string, command: string, runs: number, out: string, version: string): RuleVerdicts | Unjudged {
   const r = spawnSync(
     process.execPath,
     [
@@ -96,11 +86,27 @@ function run(name: string, command: string, runs: number, out: string): unknown 
     ],
     { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'ignore', 'pipe'] },
   );
-  if (r.status !== 0 && r.status !== 1)
-    throw new Unjudged(
-      `run --agent ${name} (${command}) exited ${r.status}: ${(r.stderr ?? '').trim().split('\n')[0]}`,
-    );
-  return JSON.parse(readFileSync(out, 'utf8')) as unknown;
+  if (r.status === 0 || r.status === 1) return verdictsOf(JSON.parse(readFileSync(out, 'utf8')) as unknown, version);
+  const line = (r.stderr ?? '').trim().split('\n')[0] ?? '';
+  return classify(line === '' ? `run --agent ${name} (${command}) exited ${r.status ?? r.signal}` : line);
+}
+
+/** One CLI: current, judged on both sides, or the side that could not be judged. */
+function check(name: string, o: Options, tmp: string): PinOutcome {
+  const p = BUILTIN_PROFILES[name]!;
+  const newest = execFileSync('npm', ['view', p.package, 'version'], { encoding: 'utf8' }).trim();
+  const base = { name, pinned: p.version, newest };
+  if (newest === p.version) return { ...base, kind: 'current' };
+  const prefix = join(tmp, name);
+  execFileSync('npm', ['install', '--prefix', prefix, '--no-audit', '--no-fund', `${p.package}@${newest}`], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const pinnedBin = resolve(ROOT, INSTALL_DIR, 'node_modules', '.bin', p.binary);
+  const a = run(name, pinnedBin, o.runs, join(tmp, `${name}-pinned.json`), p.version);
+  if (!('rules' in a)) return { ...base, kind: 'unjudged', side: 'pinned', why: a };
+  const b = run(name, join(prefix, 'node_modules', '.bin', p.binary), o.runs, join(tmp, `${name}-newest.json`), newest);
+  if (!('rules' in b)) return { ...base, kind: 'unjudged', side: 'newest', why: b };
+  return { ...base, kind: 'judged', differences: differences(a, b) };
 }
 
 function main(argv: readonly string[]): number {
@@ -110,52 +116,26 @@ function main(argv: readonly string[]): number {
     return 2;
   }
   const tmp = mkdtempSync(join(tmpdir(), 'readshim-agent-pins-'));
-  let code = 0;
   try {
+    const outcomes: PinOutcome[] = [];
     for (const name of o.only) {
-      const p = BUILTIN_PROFILES[name]!;
-      const newest = execFileSync('npm', ['view', p.package, 'version'], { encoding: 'utf8' }).trim();
-      if (newest === p.version) {
-        process.stdout.write(`${name}: pinned ${p.version} is the newest published version\n`);
-        continue;
-      }
-      const pinnedBin = resolve(ROOT, INSTALL_DIR, 'node_modules', '.bin', p.binary);
-      const prefix = join(tmp, name);
-      execFileSync('npm', ['install', '--prefix', prefix, '--no-audit', '--no-fund', `${p.package}@${newest}`], {
-        stdio: ['ignore', 'ignore', 'inherit'],
-      });
-      const a = verdictsOf(run(name, pinnedBin, o.runs, join(tmp, `${name}-pinned.json`)), p.version);
-      let b: RuleVerdicts;
-      try {
-        b = verdictsOf(
-          run(name, join(prefix, 'node_modules', '.bin', p.binary), o.runs, join(tmp, `${name}-newest.json`)),
-          newest,
-        );
-      } catch (e) {
-        if (!(e instanceof Unjudged)) throw e;
-        // What this script exists to find: the profile no longer reads the newest CLI.
-        process.stdout.write(
-          `${name}: newest ${newest} cannot be judged with the profile of ${p.version}: ${e.message}\n`,
-        );
-        code = Math.max(code, 1);
-        continue;
-      }
-      const diff = differences(a, b);
+      const r = check(name, o, tmp);
+      outcomes.push(r);
       process.stdout.write(
-        diff.length === 0
-          ? `${name}: newest ${newest} gives the verdicts of the pinned ${p.version}\n`
-          : `${name}: newest ${newest} differs from the pinned ${p.version}:\n${diff.map((d) => `  ${d}\n`).join('')}`,
+        textLines(r)
+          .map((l) => `${l}\n`)
+          .join(''),
       );
-      if (diff.length > 0) code = Math.max(code, 1);
     }
+    if (o.markdown !== undefined) writeFileSync(o.markdown, markdown(outcomes, new Date().toISOString().slice(0, 10)));
+    return fails(outcomes) ? 1 : 0;
   } catch (e) {
     process.stderr.write(`agent-pins: ${e instanceof Error ? e.message : String(e)}\n`);
-    code = 2;
+    return 2;
   } finally {
     if (o.keep) process.stderr.write(`agent-pins: kept ${tmp}\n`);
     else rmSync(tmp, { recursive: true, force: true });
   }
-  return code;
 }
 
 if (process.argv[1] !== undefined && resolve(process.argv[1]) === fileURLToPath(import.meta.url))

@@ -1,13 +1,16 @@
 /**
  * docs/reference/agent-versions.md's table: each built-in agent profile, the CLI version it is pinned
- * to, and what the committed table of implementations (docs/implementations.results.json) judged at
- * that version. Rendered from those two sources only; test/dev/scripts/agent-versions.test.ts fails
+ * to and the older versions it was measured at, what was recorded at each (profiles/recorded.ts),
+ * and what the committed table of implementations (docs/implementations.results.json) judged where
+ * its row is of that version. Rendered from those sources only; test/dev/scripts/agent-versions.test.ts fails
  * when the page differs.
  *   npx tsx dev/scripts/agent-versions.ts write
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import type { AgentProfile } from '../../src/adapters/agent/profile.ts';
 import { BUILTIN_PROFILES } from '../../src/adapters/agent/profiles/index.ts';
+import { RECORDED_VERDICTS, type RecordedVerdict } from '../../src/adapters/agent/profiles/recorded.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const PAGE = 'docs/reference/agent-versions.md';
@@ -35,16 +38,34 @@ function verdict(results: { readonly subjects: readonly Row[] }, name: string): 
   return failed.length > 0 ? `fails ${failed.join(', ')} ${when}` : `exit ${String(row.exitCode)} ${when}`;
 }
 
+const said = (v: RecordedVerdict): string =>
+  `${v.fails.length === 0 ? 'passes' : `fails ${v.fails.join(', ')}`} (${v.date}, recorded: ${v.note})`;
+
+/** One row per recorded version of each built-in CLI, its pin first; the pin's row says what the table found there too. */
+function rowsOf(results: { readonly subjects: readonly Row[] }, name: string, p: AgentProfile): string[] {
+  const recorded = RECORDED_VERDICTS[name] ?? [];
+  const versions = [p.version, ...recorded.map((v) => v.version).filter((v) => v !== p.version)];
+  return versions.map((version) => {
+    const pin = version === p.version;
+    const mine = recorded.find((v) => v.version === version);
+    const table = results.subjects.find((s) => s.name === `agent.${name}`);
+    const words = [
+      ...(mine !== undefined ? [said(mine)] : []),
+      ...(table !== undefined && table.version === `${p.package}@${version}`
+        ? [`table: ${verdict(results, name)}`]
+        : []),
+    ];
+    return `| \`${name}\` | \`${p.package}\` | ${version}${pin ? ' (pin)' : ''} | ${p.wire} | \`npm install --prefix .agent-clis ${p.package}@${version}\` | ${words.join('; ') || 'not recorded'} |`;
+  });
+}
+
 /** The generated block, markers included. */
 export function renderBlock(resultsText: string): string {
   const results = JSON.parse(resultsText) as { readonly subjects: readonly Row[] };
-  const rows = Object.entries(BUILTIN_PROFILES).map(
-    ([name, p]) =>
-      `| \`${name}\` | \`${p.package}\` | ${p.version} | ${p.wire} | \`npm install --prefix .agent-clis ${p.package}@${p.version}\` | ${verdict(results, name)} |`,
-  );
+  const rows = Object.entries(BUILTIN_PROFILES).flatMap(([name, p]) => rowsOf(results, name, p));
   return [
     BEGIN,
-    '| `--agent` | package | pinned version | wire | install | the table at that version |',
+    '| `--agent` | package | version | wire | install | what the kit found at that version |',
     '|---|---|---|---|---|---|',
     ...rows,
     END,

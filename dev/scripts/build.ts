@@ -85,7 +85,10 @@ function declarations(): void {
   const bin = join(ROOT, 'node_modules/.bin/dts-bundle-generator');
   const r = spawnSync(bin, ['--config', config, '--silent'], { cwd: ROOT, encoding: 'utf8' });
   rmSync(config, { force: true });
-  if (r.status !== 0) throw new Error(`dts-bundle-generator failed: ${r.stderr || r.stdout}`);
+  if (r.status !== 0)
+    throw new Error(
+      `dts-bundle-generator failed: ${r.error?.message ?? (r.stderr || r.stdout || `signal ${r.signal}`)}`,
+    );
 }
 
 if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === process.argv[1]) {

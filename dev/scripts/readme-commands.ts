@@ -1,94 +1,168 @@
 /**
- * Every command README tells a user to run, run as printed from an installed package (README
- * "Paths in commands"): the `npx readshim-conformance …` lines of README's `sh` blocks, with
- * `examples/…` addressed through `node_modules/readshim-conformance/examples/…`. Each must end in a
- * verdict (exit 0 or 1 with a summary line), never exit 2. Called by .ci/packed:
- *   npx tsx dev/scripts/readme-commands.ts <scratch project with the tarball installed>
+ * Every command README.md and docs/**\/*.md print in a shell block, run as printed from a project
+ * that installed the packed tarball (README "Paths in commands": `examples/…` is reached through
+ * `node_modules/readshim-conformance/examples/…`), each checked against the exit code its line
+ * announces. The annotation is the line's trailing comment, made only of these words
+ * (docs/CONTRIBUTING.md "Commands in the docs"):
+ *
+ *   `# exit N`  the command exits N (none: 0)
+ *   `# host`    it needs a real host installed (an agent CLI, bubblewrap): run by `npm run test:hosts`
+ *   `# skip`    never run (an install line, a placeholder such as `python3 shim.py`)
+ *
+ * A trailing comment of other words is prose and announces nothing. `npm ci` in an `a && b` line is
+ * the checkout's install step: the scratch project installed the tarball instead, so it is left out.
+ * Each command has PER_COMMAND_MS. Called by .ci/packed (the commands not marked host) and by
+ * test/dev/scripts/readme-commands.host.test.ts (`--hosts`: those marked host):
+ *   npx tsx dev/scripts/readme-commands.ts <scratch project with the tarball installed> [--hosts]
  */
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export interface ReadmeCommand {
-  /** README line the command starts on (1-based). */
+export interface DocCommand {
+  /** The document, relative to the package root (README.md, docs/…). */
+  readonly file: string;
+  /** Line the command starts on (1-based). */
   readonly line: number;
+  /** The command as printed, continuation lines joined, the trailing comment left out. */
   readonly command: string;
+  /** The exit code it announces (`# exit N`; 0 when none). */
+  readonly exit: number;
+  readonly host: boolean;
+  readonly skip: boolean;
 }
 
-const KIT = 'npx readshim-conformance';
 export const INSTALLED_EXAMPLES = 'node_modules/readshim-conformance/examples/';
+/** How long one command may run before it counts as broken. */
+export const PER_COMMAND_MS = 15 * 60_000;
 
-/** A shell line without its trailing comment (README comments follow two spaces and `#`). */
-const uncommented = (line: string): string => line.replace(/\s{2,}#.*$/, '').trimEnd();
+/** `line` split at its first `#` outside quotes that starts a comment (at the start or after a blank). */
+export function splitComment(line: string): { code: string; comment: string | undefined } {
+  let quote: string | undefined;
+  for (let i = 0; i < line.length; i++) {
+    const c = line[i]!;
+    if (quote !== undefined) {
+      if (c === quote) quote = undefined;
+      else if (c === '\\' && quote === '"') i++;
+    } else if (c === '\\') i++;
+    else if (c === "'" || c === '"') quote = c;
+    else if (c === '#' && (i === 0 || /\s/.test(line[i - 1]!)))
+      return { code: line.slice(0, i).trimEnd(), comment: line.slice(i + 1).trim() };
+  }
+  return { code: line.trimEnd(), comment: undefined };
+}
 
-/** The kit commands of README's `sh` blocks, continuation lines joined, `a && b` split. */
-export function readmeCommands(markdown: string): ReadmeCommand[] {
-  const out: ReadmeCommand[] = [];
+/** The annotation a trailing comment makes, or undefined when it is prose. */
+export function annotation(comment: string | undefined): { exit: number; host: boolean; skip: boolean } | undefined {
+  if (comment === undefined) return undefined;
+  const words = comment.split(/\s+/).filter(Boolean);
+  let exit = 0;
+  let host = false;
+  let skip = false;
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i]!;
+    if (w === 'host') host = true;
+    else if (w === 'skip') skip = true;
+    else if (w === 'exit' && /^\d+$/.test(words[i + 1] ?? '')) exit = Number(words[++i]);
+    else return undefined;
+  }
+  return words.length > 0 ? { exit, host, skip } : undefined;
+}
+
+/** The commands of a document's `sh` (`bash`, `shell`) blocks; other blocks (output samples, code) are never commands. */
+export function docCommands(markdown: string, file: string): DocCommand[] {
+  const out: DocCommand[] = [];
   const lines = markdown.split('\n');
   let inSh = false;
-  let inOther = false; // another fenced block (output samples, TypeScript): never commands
+  let inOther = false;
   for (let i = 0; i < lines.length; i++) {
     const raw = lines[i]!;
-    if (raw.startsWith('```')) {
+    if (/^\s*```/.test(raw)) {
       if (inSh || inOther) inSh = inOther = false;
-      else if (/^```(sh|bash|shell)$/.test(raw)) inSh = true;
+      else if (/^\s*```(sh|bash|shell)\s*$/.test(raw)) inSh = true;
       else inOther = true;
       continue;
     }
-    if (inOther) continue;
-    if (!inSh) {
-      // An inline command in prose: `npx readshim-conformance …`.
-      for (const m of raw.matchAll(/`(npx readshim-conformance(?: [^`]*)?)`/g))
-        out.push({ line: i + 1, command: m[1]! });
-      continue;
-    }
+    if (!inSh) continue;
     const start = i;
-    let text = uncommented(raw);
-    while (text.endsWith('\\') && i + 1 < lines.length)
-      text = `${text.slice(0, -1).trimEnd()} ${uncommented(lines[++i]!).trim()}`;
-    for (const part of text.split(' && ').map((p) => p.trim()))
-      if (part.startsWith(`${KIT} `) || part === KIT) out.push({ line: start + 1, command: part });
+    let { code, comment } = splitComment(raw);
+    while (code.endsWith('\\') && i + 1 < lines.length) {
+      const next = splitComment(lines[++i]!);
+      code = `${code.slice(0, -1).trimEnd()} ${next.code.trim()}`;
+      comment = next.comment;
+    }
+    const command = code.trim();
+    if (command === '') continue; // a blank or a comment-only line
+    const a = annotation(comment) ?? { exit: 0, host: false, skip: false };
+    out.push({ file, line: start + 1, command, ...a });
   }
   return out;
 }
 
-/** The command as a user of the installed package types it: README's examples live in the package. */
+/** The command as a user of the installed package types it: the docs' examples live in the package. */
 export const forInstall = (command: string): string =>
   command.replace(/(^|[\s"'])examples\//g, (_m, before: string) => `${before}${INSTALLED_EXAMPLES}`);
 
-/** Commands not run from the tarball, with the reason (each is run elsewhere in .ci/run). */
-export function notRunFromTarball(command: string): string | undefined {
-  if (/\s--agent\s/.test(command))
-    return 'needs an agent CLI installed into the project and minutes per run: .ci/run runs each profile from the checkout';
-  if (/^npx readshim-conformance mutants\b/.test(command))
-    return 'needs a checkout, as README says (from an install it exits 2 in one line, checked above): .ci/run runs it in the checkout';
-  return undefined;
+/** The command without the checkout's install step (`npm ci && …`): the scratch project installed the tarball. */
+export function withoutCheckoutInstall(command: string): string | undefined {
+  const parts = command.split(' && ').filter((p) => p.trim() !== 'npm ci');
+  return parts.length > 0 ? parts.join(' && ') : undefined;
 }
 
-function main(scratch: string): number {
-  const readme = readFileSync(join(scratch, 'node_modules/readshim-conformance/README.md'), 'utf8');
-  const commands = readmeCommands(readme);
+/** README.md and every docs/**\/*.md under `root` (a checkout, or the installed package), relative paths. */
+export function documents(root: string): string[] {
+  const docs = existsSync(join(root, 'docs'))
+    ? readdirSync(join(root, 'docs'), { recursive: true, encoding: 'utf8' })
+        .filter((f) => f.endsWith('.md'))
+        .map((f) => `docs/${f.split('\\').join('/')}`)
+        .sort()
+    : [];
+  return ['README.md', ...docs].filter((f) => existsSync(join(root, f)));
+}
+
+/** Every command of the documents under `root`, in document order. */
+export function allCommands(root: string): DocCommand[] {
+  return documents(root).flatMap((f) => docCommands(readFileSync(join(root, f), 'utf8'), f));
+}
+
+function main(scratch: string, hosts: boolean): number {
+  const pkg = join(scratch, 'node_modules/readshim-conformance');
+  const commands = allCommands(pkg);
   if (commands.length === 0) {
-    console.error('README.md (installed) has no kit command in an sh block');
+    console.error(`${relative(process.cwd(), pkg)}: no command in any sh block of README.md or docs/`);
     return 1;
   }
   let bad = 0;
-  for (const { line, command } of commands) {
-    const skip = notRunFromTarball(command);
-    if (skip !== undefined) {
-      console.log(`   not run   README:${line} ${command} (${skip})`);
+  let ran = 0;
+  for (const c of commands) {
+    const where = `${c.file}:${c.line}`;
+    const cmd = withoutCheckoutInstall(c.command);
+    if (c.skip || cmd === undefined) {
+      console.log(`   skipped   ${where} ${c.command}`);
       continue;
     }
-    const cmd = forInstall(command);
+    if (c.host !== hosts) {
+      if (c.host) console.log(`   host      ${where} ${c.command} (npm run test:hosts runs it)`);
+      continue;
+    }
+    const run = forInstall(cmd);
     const t0 = process.hrtime.bigint();
-    const r = spawnSync('bash', ['-c', cmd], { cwd: scratch, encoding: 'utf8', timeout: 15 * 60_000 });
+    const r = spawnSync('bash', ['-c', run], {
+      cwd: scratch,
+      encoding: 'utf8',
+      timeout: PER_COMMAND_MS,
+      env: { ...process.env, READSHIM_PROGRESS: '0' },
+      maxBuffer: 256 * 1024 * 1024,
+    });
+    ran++;
     const s = (Number(process.hrtime.bigint() - t0) / 1e9).toFixed(1);
-    const summary = /^summary: .*$/m.exec(r.stdout ?? '')?.[0];
-    const verdict = (r.status === 0 || r.status === 1) && summary !== undefined;
-    console.log(`   ${verdict ? 'verdict' : 'BROKEN '}   README:${line} exit ${String(r.status)} in ${s} s: ${cmd}`);
-    if (verdict) console.log(`             ${summary}`);
-    else {
+    const timedOut = r.error !== undefined && (r.error as NodeJS.ErrnoException).code === 'ETIMEDOUT';
+    const ok = !timedOut && r.status === c.exit;
+    console.log(
+      `   ${ok ? 'ok      ' : 'BROKEN  '}  ${where} exit ${String(r.status)}${ok ? '' : ` (announced ${c.exit}${timedOut ? `; stopped after ${PER_COMMAND_MS / 1000} s` : ''})`} in ${s} s: ${run}`,
+    );
+    if (!ok) {
       bad++;
       console.log(
         `${r.stdout ?? ''}${r.stderr ?? ''}`
@@ -100,14 +174,15 @@ function main(scratch: string): number {
       );
     }
   }
+  console.log(`   ${ran} commands run, ${bad} broken`);
   return bad === 0 ? 0 : 1;
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const scratch = process.argv[2];
-  if (scratch === undefined) {
-    console.error('usage: tsx dev/scripts/readme-commands.ts <project with readshim-conformance installed>');
+  const [scratch, ...rest] = process.argv.slice(2);
+  if (scratch === undefined || rest.some((a) => a !== '--hosts')) {
+    console.error('usage: tsx dev/scripts/readme-commands.ts <project with readshim-conformance installed> [--hosts]');
     process.exit(2);
   }
-  process.exit(main(scratch));
+  process.exit(main(scratch, rest.includes('--hosts')));
 }

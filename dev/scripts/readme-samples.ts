@@ -1,6 +1,7 @@
 /**
- * The docs' generated samples: the first screen of `run` on the embedded reference (README.md), the
- * `bench` table and `bench`'s JSON report (docs/BENCH.md), each from a real run of the command
+ * The docs' generated samples: the first screen of `run` on the embedded reference and on a shipped
+ * shim that fails (examples/minimal-shim/) (README.md), a hook's run (docs/guide/hook.md), the `bench`
+ * table and `bench`'s JSON report (docs/BENCH.md), each from a real run of the command
  * (the bin) with its defaults (a fixed seed, so the same text on any machine). `npm run
  * readme-samples` rewrites the marked blocks; test/ci/readme-samples.long.test.ts fails when a block
  * differs from a fresh run.
@@ -13,19 +14,42 @@ import { fileURLToPath } from 'node:url';
 export const README = fileURLToPath(new URL('../../README.md', import.meta.url));
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const BENCH_DOC = fileURLToPath(new URL('../../docs/BENCH.md', import.meta.url));
+const HOOK_DOC = fileURLToPath(new URL('../../docs/guide/hook.md', import.meta.url));
 const BIN = fileURLToPath(new URL('../../bin/readshim-conformance.js', import.meta.url));
 
 /** The samples, by marker name, and the command each runs. */
 export const SAMPLES = {
   'readme-sample:run': ['run', '--no-save'],
+  'readme-sample:fail': ['run', '--adapter', 'examples/minimal-shim/ignores-forget.ts', '--no-save'],
+  'readme-sample:hook': [
+    'run',
+    '--hook',
+    'bash examples/hooks/mtime-dedup.sh',
+    '--hook-compact',
+    'bash examples/hooks/mtime-dedup-compact.sh',
+    '--runs',
+    '5',
+    '--no-save',
+  ],
   'readme-sample:bench': ['bench'],
   'docs-sample:bench-json': ['bench', '--reporter', 'json'],
 } as const satisfies Record<string, readonly string[]>;
 export type SampleName = keyof typeof SAMPLES;
 
+/** The exit code each sample's command ends with: a sample of a failure is taken from a failing run. */
+const EXPECTED_EXIT: Readonly<Record<SampleName, number>> = {
+  'readme-sample:run': 0,
+  'readme-sample:fail': 1,
+  'readme-sample:hook': 1,
+  'readme-sample:bench': 0,
+  'docs-sample:bench-json': 0,
+};
+
 /** The file that carries each sample, and its fence's language. */
 export const SAMPLE_FILE: Readonly<Record<SampleName, { readonly file: string; readonly lang: string }>> = {
   'readme-sample:run': { file: README, lang: '' },
+  'readme-sample:fail': { file: README, lang: '' },
+  'readme-sample:hook': { file: HOOK_DOC, lang: '' },
   'readme-sample:bench': { file: BENCH_DOC, lang: '' },
   'docs-sample:bench-json': { file: BENCH_DOC, lang: 'json' },
 };
@@ -58,6 +82,24 @@ function abridgeRun(stdout: string): string {
   return [...lines.slice(0, first + 2), '  …', ...lines.slice(last)].join('\n');
 }
 
+/** A failing run's first failure: its FAIL line, where it came from and its story (other mechanisms and the replay left out). */
+function firstFailure(lines: readonly string[]): string[] {
+  const at = lines.findIndex((l) => l.startsWith('FAIL '));
+  if (at < 0) throw new Error('the run printed no FAIL story');
+  const end = lines.findIndex((l, i) => i > at && /^ {2}(also FAIL|and \d+ more|replay:|seed )/.test(l));
+  const seed = lines.find((l, i) => i > at && l.startsWith('  seed '));
+  return [...lines.slice(at, end < 0 ? undefined : end), ...(seed !== undefined ? [seed] : [])];
+}
+
+/** A hook's run, abridged: the host line, the failed rules, the first story. */
+function abridgeHook(stdout: string): string {
+  const lines = stdout.trimEnd().split('\n');
+  const host = lines.find((l) => l.startsWith('host: '));
+  if (host === undefined) throw new Error('the hook run printed no host line');
+  const failed = lines.filter((l) => /^ {2}FAIL /.test(l));
+  return [host, '', ...failed, '', ...firstFailure(lines)].join('\n');
+}
+
 /** `bench`'s table: its header and one line per shim. */
 function benchTable(stdout: string): string {
   const lines = stdout.split('\n');
@@ -79,12 +121,20 @@ function benchJson(stdout: string): string {
 /** The body of one sample (between the fences), from a fresh run of its command. */
 export async function sample(name: SampleName, run: Runner = runBin): Promise<string> {
   const { code, stdout } = await run(SAMPLES[name]);
-  if (code !== 0) throw new Error(`${SAMPLES[name].join(' ')} exited ${code}; a sample is taken from a passing run`);
-  return name === 'readme-sample:run'
-    ? abridgeRun(stdout)
-    : name === 'readme-sample:bench'
-      ? benchTable(stdout)
-      : benchJson(stdout);
+  if (code !== EXPECTED_EXIT[name])
+    throw new Error(`${SAMPLES[name].join(' ')} exited ${code}, not ${EXPECTED_EXIT[name]} as its sample shows`);
+  switch (name) {
+    case 'readme-sample:run':
+      return abridgeRun(stdout);
+    case 'readme-sample:fail':
+      return firstFailure(stdout.trimEnd().split('\n')).join('\n');
+    case 'readme-sample:hook':
+      return abridgeHook(stdout);
+    case 'readme-sample:bench':
+      return benchTable(stdout);
+    case 'docs-sample:bench-json':
+      return benchJson(stdout);
+  }
 }
 
 /** The marked block as README carries it. */

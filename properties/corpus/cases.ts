@@ -1357,6 +1357,53 @@ export const CASES: readonly CorpusCase[] = Object.freeze([
     },
   },
   {
+    id: 'notice-then-split',
+    lieClass: 'refusal-recorded',
+    rules: ['POINTER-FULL', 'PASSTHROUGH', 'FIRST-VERBATIM'],
+    needs: { toolFails: 'notice' },
+    cap: MID,
+    unplayable: tooLarge,
+    // Spec 2.2 "A notice instead of content": a first line over the bound gets a notice, twice;
+    // then the same bytes count, the same mtime, the line split in two: the tool shows content. A
+    // shim that recorded the noticed read says "unchanged" to a worker that never got a byte.
+    events: (ctx) => {
+      const n = ctx.tool!.notice!.firstLineOverBytes;
+      const text = `${'n'.repeat(n + 1)}\ntail\n`;
+      const half = Math.ceil((n + 1) / 2);
+      const split = `${text.slice(0, half)}\n${text.slice(half + 1)}`;
+      return [
+        worker(),
+        write('long.ts', text, T0),
+        read('long.ts'),
+        read('long.ts'),
+        write('long.ts', split, T0),
+        ...readUntilHeld(ctx, 'long.ts', boundedText(split, undefined, undefined, ctx.tool!), 40, 1),
+      ];
+    },
+  },
+  {
+    id: 'past-end-then-grown',
+    lieClass: 'refusal-recorded',
+    rules: ['POINTER-FULL', 'PASSTHROUGH', 'REFUSAL-TRUE', 'FIRST-VERBATIM'],
+    needs: { toolFails: 'pastEnd', windows: true },
+    cap: TINY,
+    // Spec 2.2: a window past the last line fails, twice; then the file is rewritten to many short
+    // lines, the same size, the same mtime: the window now has lines. A shim that recorded the
+    // failed window as delivered says "unchanged" to a worker that was only ever given the failure.
+    events: (ctx) => {
+      const window = { args: { offset: 5, limit: Math.min(2, windowLimitMax(ctx.tool) ?? 2) } };
+      return [
+        worker(),
+        write('e.ts', 'aaaaaaa\nbbbbbbb\n', T0),
+        read('e.ts', window),
+        read('e.ts', window),
+        write('e.ts', 'a\nb\nc\nd\ne\nf\ng\nh\n', T0),
+        read('e.ts', window),
+        read('e.ts', window),
+      ];
+    },
+  },
+  {
     id: 'repeated-failure',
     lieClass: 'cached-not-found',
     rules: ['PASSTHROUGH', 'REFUSAL-TRUE', 'FIRST-VERBATIM'],

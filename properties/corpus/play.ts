@@ -26,6 +26,9 @@ import { defined } from '../../src/core/defined.ts';
 /** Where a run's checks came from. */
 export { PHASES, type Advisory, type CaseOutcome, type Phase } from '../result.ts';
 
+/** Why a case was not played when the run's time bound stopped it first. */
+export const NOT_REACHED = "not reached: the run's time bound stopped it first";
+
 /** What the corpus phase hands the run (run.ts's tally implements it). */
 export interface CorpusSink {
   /** A judged corpus history (checks, claims, lever use, efficiency). */
@@ -60,6 +63,8 @@ export interface CorpusEnv {
   readonly opTimeoutMs?: number;
   /** How the run judges a history (its engine: slots, progress); judgeHistory itself by default. */
   readonly judgeWith?: (label: string, config: HistoryConfig, events: readonly TraceEvent[]) => Promise<HistoryVerdict>;
+  /** The run's time bound: once it says stop, no further case is played (each is told not reached). */
+  readonly stopWhen?: () => boolean;
 }
 
 export interface CorpusReport {
@@ -87,6 +92,10 @@ export function whyNotPlayed(
   if (n.tool && caps.tool === undefined) return 'needs a declared host tool bound (capabilities.tool)';
   if (n.refuse !== undefined && !(caps.tool?.refuse?.[n.refuse] ?? false))
     return `needs a host tool that refuses (capabilities.tool.refuse.${n.refuse})`;
+  if (n.toolFails === 'pastEnd' && caps.tool?.pastEnd !== 'error')
+    return 'needs a host tool that fails past the end (capabilities.tool.pastEnd: error)';
+  if (n.toolFails === 'notice' && caps.tool?.notice === undefined)
+    return 'needs a host tool that gives a notice for a long first line (capabilities.tool.notice)';
   if (n.reinject && caps.reinject === undefined)
     return 'needs a host that re-attaches files after compaction (capabilities.reinject)';
   if (n.sessions !== undefined && caps.sessions?.[n.sessions] !== true)
@@ -168,6 +177,10 @@ export async function playCorpus(env: CorpusEnv, sink: CorpusSink): Promise<Corp
   const all = [...CASES, ...CROSSED_CASES];
   env.progress?.(`corpus: ${all.length} directed cases`);
   for (const c of all) {
+    if (env.stopWhen?.() === true) {
+      outcomes.push({ id: c.id, lieClass: c.lieClass, played: false, reason: NOT_REACHED, failed: [] });
+      continue;
+    }
     const skip = whyNotPlayed(c, caps, env);
     const ctx: CaseContext = {
       cap: env.fixedCap ?? c.cap,
@@ -222,6 +235,10 @@ export async function playCorpus(env: CorpusEnv, sink: CorpusSink): Promise<Corp
     ...defined({ fixedCap: env.fixedCap }),
   });
   for (const m of mimics) {
+    if (env.stopWhen?.() === true) {
+      outcomes.push({ id: m.id, lieClass: 'notice-imitation', played: false, reason: NOT_REACHED, failed: [] });
+      continue;
+    }
     if (!m.rules.some((r) => env.targets.has(r)) || (!caps.seal && !env.targets.has('NOTICE-SEALED'))) {
       outcomes.push({
         id: m.id,

@@ -30,6 +30,8 @@ export interface Needs {
   readonly tool?: boolean;
   /** The host tool declares this refusal (capabilities.tool.refuse; SPEC.md "Host refusals"). */
   readonly refuse?: 'maxBytes' | 'maxTokens' | 'binary';
+  /** Spec 2.2: the host tool fails past the end (`tool.pastEnd`) or gives a notice (`tool.notice`). */
+  readonly toolFails?: 'pastEnd' | 'notice';
   /** The host re-attaches files after a whole-worker compaction (capabilities.reinject). */
   readonly reinject?: boolean;
   /** The host forks, shares a session id or resumes sessions this way (capabilities.sessions). */

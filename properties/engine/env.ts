@@ -19,6 +19,8 @@ export interface EngineEnv {
   readonly slots: Slots;
   readonly observe?: HistoryObserver;
   readonly progress: (line: string) => void;
+  /** The run's time bound: once it says stop, no history starts (the random phase and the shrinking end there). */
+  readonly stopWhen?: () => boolean;
   /** Judge every history as spec 2.1 did too (a baseline of an older spec: "fixed by spec 2.2"). */
   readonly legacy?: boolean;
 }

@@ -39,7 +39,12 @@ export async function generatedPhase(
   env: EngineEnv,
   tally: Tally,
   o: GeneratedOptions,
-): Promise<{ used: BandUsed[]; units: { units: number; totalUnits: number } }> {
+): Promise<{
+  used: BandUsed[];
+  units: { units: number; totalUnits: number };
+  /** What the run's time bound cut (absent when it cut nothing). */
+  stopped?: { histories: number; planned: number; shrinkingCut: RuleId[] };
+}> {
   const caps = env.adapter.capabilities;
   const tool = caps.tool;
   const bands: { band: Band; fixedCap?: number; name: string }[] =
@@ -89,7 +94,7 @@ export async function generatedPhase(
   );
   const mine = o.shard ? shardUnits(allUnits, o.shard) : allUnits;
   const random = await randomPhase(env, plans, mine, tally);
-  await shrinkFailures(env, random.found, tally, o.shrinkRuns, o.session?.shrinkCost);
+  const cut = await shrinkFailures(env, random.found, tally, o.shrinkRuns, o.session?.shrinkCost);
   const used: BandUsed[] = plans.map((p, i) => ({
     band: p.name,
     cap:
@@ -103,7 +108,13 @@ export async function generatedPhase(
             : 24_576),
     histories: random.histories[i]!,
   }));
-  return { used, units: { units: mine.length, totalUnits: allUnits.length } };
+  const histories = random.histories.reduce((a, n) => a + n, 0);
+  const planned = mine.reduce((a, u) => a + u.to - u.from, 0);
+  return {
+    used,
+    units: { units: mine.length, totalUnits: allUnits.length },
+    ...(random.stopped || cut.length > 0 ? { stopped: { histories, planned, shrinkingCut: cut } } : {}),
+  };
 }
 
 /**
@@ -116,7 +127,7 @@ async function shrinkFailures(
   tally: Tally,
   budget: number,
   sessionCost: number | undefined,
-): Promise<void> {
+): Promise<RuleId[]> {
   const rules = [...env.targets].filter((r) => found.has(r) && !tally.failures.has(r));
   let active = rules.length;
   const shared = new SharedVerdicts();
@@ -136,5 +147,10 @@ async function shrinkFailures(
   for (const s of settled) if (s.status === 'rejected') throw s.reason;
   settled.forEach((s, i) => {
     if (s.status === 'fulfilled') tally.fail(rules[i]!, s.value.message, s.value.cx);
+  });
+  // The rules whose shrinking the run's time bound cut short.
+  return rules.filter((_, i) => {
+    const s = settled[i]!;
+    return s.status === 'fulfilled' && s.value.info.stopped === true;
   });
 }

@@ -7,6 +7,7 @@
  */
 import type { RuleId } from '../../src/core/rules.ts';
 import type { TraceEvent } from '../../src/core/trace.ts';
+import { recorded } from '../recorded.ts';
 import type { HistoryVerdict } from '../history.ts';
 import type { WorkUnit } from '../shard.ts';
 import { specOf, type BandSpec, type Draw, type HistorySource } from './draw.ts';
@@ -39,6 +40,8 @@ export interface RandomResult {
   /** Histories judged per band. */
   readonly histories: readonly number[];
   readonly found: ReadonlyMap<RuleId, Found>;
+  /** The run's time bound stopped the phase before its last history. */
+  readonly stopped: boolean;
 }
 
 /** How many histories may be judged ahead of the oldest one not yet tallied, per slot. */
@@ -54,6 +57,9 @@ export async function randomPhase(
   const draws = new Map<number, Draw[]>();
   const histories = bands.map(() => 0);
   const found = new Map<RuleId, Found>();
+  // The time bound came before the phase: nothing of it is played.
+  if (tasks.length > 0 && env.stopWhen?.() === true) return { histories, found, stopped: true };
+  let stopped = false;
   const drawOf = (u: WorkUnit, index: number): Draw => {
     let d = draws.get(u.index);
     if (d === undefined) {
@@ -85,10 +91,19 @@ export async function randomPhase(
       histories[u.band]!++;
       for (const x of v.violations) if (env.targets.has(x.rule)) tally.brokeIn(x.rule, 'random', { budget: index + 1 });
       for (const x of v.violations)
-        if (env.targets.has(x.rule) && !found.has(x.rule))
+        if (env.targets.has(x.rule) && !found.has(x.rule)) {
           found.set(x.rule, { band: bands[u.band]!, unit: u, index, draw: drawOf(u, index), v });
+          // Kept before it is shrunk: a run cut short still has a trace that replays it.
+          if (!tally.failures.has(x.rule)) {
+            const header = env.header(specOf(drawOf(u, index)).cap, bands[u.band]!.seed, `${index}`);
+            tally.onFailure?.(x.rule, { header, events: recorded(events, v) }, 'found');
+          }
+        }
       if (index === u.to - 1) draws.delete(u.index); // the unit is tallied: keep only what failed
+      // At a history boundary: the time bound ends the phase here (what was tallied stays whole).
+      if (t < tasks.length - 1 && env.stopWhen?.() === true) stopped = true;
+      return stopped;
     },
   );
-  return { histories, found };
+  return { histories, found, stopped };
 }

@@ -72,7 +72,10 @@ async function search(
     let winner: { j: number; draw: Draw; v: HistoryVerdict } | undefined;
     let costSpent: { j: number } | undefined;
     let exhausted = false;
+    let stoppedAt: number | undefined;
     const room = budget - spent;
+    const cut = { budgetSpent: false, stopped: true } as const;
+    if (env.stopWhen?.() === true) return { draw: current, path, last, info: { histories: spent, ...cut } };
     if (room <= 0) return { draw: current, path, last, info: { histories: spent, budgetSpent: at(0) !== undefined } };
     await inOrder(
       room,
@@ -103,7 +106,9 @@ async function search(
           costSpent = { j };
           return true;
         }
-        return false;
+        // The run's time bound: the smallest failing history so far is the story.
+        if (env.stopWhen?.() === true) stoppedAt = j;
+        return stoppedAt !== undefined;
       },
     );
     if (costSpent !== undefined && winner === undefined) {
@@ -111,6 +116,8 @@ async function search(
       return { draw: current, path, last, info: { histories: spent, budgetSpent: true } };
     }
     const w = winner;
+    if (w === undefined && stoppedAt !== undefined)
+      return { draw: current, path, last, info: { histories: spent + stoppedAt + 1, ...cut } };
     if (w === undefined) {
       spent += Math.min(room, pulled.length);
       // No candidate broke the rule: a local minimum, unless the budget ended the stream early.
@@ -173,7 +180,8 @@ export async function shrinkRule(
     ...base.consequences.filter((x) => x.cause.rule === rule).map((x) => x.index),
   );
   const sliced = baseEvents.slice(0, lastIndex + 1);
-  const session = !nondeterministic && o.cost !== undefined && isSession(spec);
+  // The run's time bound stopped the search: no event reduction either.
+  const session = !nondeterministic && o.cost !== undefined && isSession(spec) && s.info.stopped !== true;
   const r = session
     ? await reduceTold(env, spec.cap, rule, goal, sliced, again, { left: reserve + Math.max(0, searchShare!.left) })
     : undefined;

@@ -1,6 +1,6 @@
 /** What a run has found so far: checks (per phase) and claims per rule, lever use, efficiency, the first failure of each rule and which phases broke it. */
 import type { RuleId } from '../../src/core/rules.ts';
-import type { TraceEvent } from '../../src/core/trace.ts';
+import type { Trace, TraceEvent } from '../../src/core/trace.ts';
 import { PHASES, type CorpusSink, type Phase } from '../corpus/play.ts';
 import { noteEfficiency, type EfficiencyTally } from '../efficiency.ts';
 import type { HistoryVerdict } from '../history.ts';
@@ -9,7 +9,12 @@ import type { LieClassId } from '../corpus/classes.ts';
 import { CoverageTally } from '../crossed/coverage.ts';
 import { MECHANISM_STORIES, type BrokenBy, type Counterexample, type Mechanism } from '../result.ts';
 
+/** Told when a rule first fails: its counterexample's trace, final (as the result will hold it) or found (before shrinking). */
+export type FailureListener = (rule: RuleId, trace: Trace, stage: 'found' | 'final') => void;
+
 export class Tally implements CorpusSink {
+  constructor(readonly onFailure?: FailureListener) {}
+
   readonly checks = new Map<RuleId, number>();
   /** Checks per phase (they sum to `checks`). */
   readonly byPhase = new Map<Phase, Map<RuleId, number>>(PHASES.map((p) => [p, new Map()]));
@@ -45,7 +50,9 @@ export class Tally implements CorpusSink {
 
   /** The first failure of a rule stays (probes, replays, corpus, then generated work in order). */
   fail(rule: RuleId, message: string, cx: Counterexample): void {
-    if (!this.failures.has(rule)) this.failures.set(rule, { message, counterexample: cx });
+    if (this.failures.has(rule)) return;
+    this.failures.set(rule, { message, counterexample: cx });
+    this.onFailure?.(rule, cx.trace, 'final');
   }
 
   /** A corpus case broke a rule: a mechanism, unless a case of the same lie class broke it first. */

@@ -8,6 +8,8 @@ export default defineRule({
   kind: 'truth',
   law: 'After forget(path?), no pointer, continuation or diff relies on earlier deliveries.',
   spec: 'spec/SPEC.md#forget-resets',
+  // Only a pointer, continuation or diff can rely on an earlier delivery.
+  everyLever: true,
   notApplicable: ({ mode, caps }) => {
     const none = noLedger(mode);
     if (none !== undefined) return none;

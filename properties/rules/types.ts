@@ -120,6 +120,11 @@ export interface RuleModule<I extends string = string, K extends RuleKind = Rule
    * often enough), it leaves the rule n/a rather than unexercised (applicability.ts unusedLever).
    */
   readonly lever?: (mode: Mode) => LeverName | undefined;
+  /**
+   * Every lever in force stands behind the rule: with each declared, offered often enough and never
+   * used, it is n/a rather than unexercised (applicability.ts unusedLever).
+   */
+  readonly everyLever?: true;
   /** undefined = applicable; otherwise the reason it is n/a. A rule that is n/a still fails if a violation is observed. */
   readonly notApplicable: (a: Applicability) => string | undefined;
   /** Its checks in the oracle, per outcome. */

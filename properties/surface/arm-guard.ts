@@ -1,4 +1,5 @@
 /** ARM-GUARD and the resolver half of ARM-TABLE: strict flags, exact levers. */
+import { callAdapter } from '../../src/harness/blame.ts';
 import fc from 'fast-check';
 import { ARM_FLAGS, ARM_TABLE } from '../../src/core/arms.ts';
 import type { DrivenAdapter } from '../../src/core/contract.ts';
@@ -76,7 +77,10 @@ export async function probeArmGuard(adapter: DrivenAdapter, seed: number, r: Pro
     }
   }
   for (const arm of adapter.capabilities.arms ?? []) {
-    const flag = adapter.surface?.armFlag ? adapter.surface.armFlag(arm) : ARM_FLAGS[arm];
+    const armFlag = adapter.surface?.armFlag?.bind(adapter.surface);
+    const flag = armFlag
+      ? callAdapter(adapter.name, `surface.armFlag(${JSON.stringify(arm)})`, () => armFlag(arm))
+      : ARM_FLAGS[arm];
     count(r, 'ARM-TABLE');
     const story = [`1. resolveArm(${describeValue(flag)}) for arm ${arm}`];
     try {

@@ -9,7 +9,10 @@
 #   READSHIM_REPORTS  where the JUnit report goes (default: reports)
 #   READSHIM_ISOLATE  true (default): add --isolate for a subject the kit starts as a process,
 #                     where bubblewrap is installed and usable (the log says when it is not); false: never
-# Exit: the run's code — 0 green, 1 red (a rule fails or is unexercised), 2 bad input.
+#   READSHIM_STRICT_FAILURES  true (default): add --strict-failures, so a trace committed in the
+#                     failure database that cannot be replayed fails the run (exit 2); false: skip it
+# Exit: the run's code — 0 green, 1 red (a rule fails or is unexercised), 2 bad input, 128 + n
+# cancelled by signal n (docs/reference/exit-codes.md).
 set -uo pipefail
 
 fail_usage() { echo "readshim action: $1" >&2; exit 2; }
@@ -57,7 +60,15 @@ case "${READSHIM_ISOLATE:-true}" in
   *) fail_usage "READSHIM_ISOLATE (input \"isolate\"): true or false, not ${READSHIM_ISOLATE}" ;;
 esac
 
-"${kit[@]}" run "$@" "${isolate[@]}" --reporter junit --out "${reports}/readshim.xml"
+# A regression guard never goes green by losing its regressions (docs/CI.md "Failure database").
+strict=()
+case "${READSHIM_STRICT_FAILURES:-true}" in
+  true) [[ " $* " == *" --replay "* || " $* " == *" --strict-failures "* ]] || strict=(--strict-failures) ;;
+  false) ;;
+  *) fail_usage "READSHIM_STRICT_FAILURES (input \"strict-failures\"): true or false, not ${READSHIM_STRICT_FAILURES}" ;;
+esac
+
+"${kit[@]}" run "$@" "${isolate[@]}" "${strict[@]}" --reporter junit --out "${reports}/readshim.xml"
 code=$?
 case "${code}" in
   0) echo "readshim-conformance: green; JUnit report ${reports}/readshim.xml" ;;

@@ -8,7 +8,9 @@ import { policiesProblem } from '../core/policies.ts';
 import { reinjectProblem } from '../core/reinject.ts';
 import { sessionsProblem } from '../core/sessions.ts';
 import { LEVER_NAMES, isLeverName, modeOfArm, modeOfLevers, type Mode } from '../core/levers.ts';
-import type { Capabilities } from '../core/contract.ts';
+import type { Capabilities, DrivenAdapter } from '../core/contract.ts';
+import { UsageError } from '../core/errors.ts';
+import { MAX_CAP } from '../core/limits.ts';
 
 /** Every one of these must be given, true or false (docs/guide/adapter.md "Capabilities"). */
 export const REQUIRED_CAPABILITIES = ['capParam', 'windows', 'staleServe', 'forget', 'counters', 'seal'] as const;
@@ -24,8 +26,8 @@ const OPTIONAL = [
   'caseInsensitive',
   'batch',
 ] as const;
-/** The largest cap the kit runs (its reads and files stay in memory). */
-export const MAX_CAP = 64 * 1024 * 1024;
+/** The largest cap the kit runs (src/core/limits.ts). */
+export { MAX_CAP };
 
 const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -105,4 +107,37 @@ export const offersDiff = (caps: Capabilities): boolean =>
 export function modeFor(caps: Capabilities, arm: ArmName | undefined): Mode {
   if (caps.levers !== undefined) return modeOfLevers(caps.levers);
   return modeOfArm(arm ?? 'all');
+}
+
+/**
+ * The arm of the histories: none for a lever shim (an arm given is then a usage error); for an arm
+ * surface, the one given if declared, else `all` if declared, else its only arm. `said` names
+ * where the arm was given (`run: … --arm`, `describeConformance: … arm`).
+ */
+export function chooseArm(
+  adapter: DrivenAdapter,
+  wanted: ArmName | undefined,
+  said: { readonly command: string; readonly option: string } = { command: 'run', option: '--arm' },
+): ArmName | undefined {
+  const arms = adapter.capabilities.arms;
+  const { command, option } = said;
+  if (arms === undefined) {
+    if (wanted !== undefined)
+      throw new UsageError(
+        `${command}: adapter ${adapter.name} declares levers [${(adapter.capabilities.levers ?? []).join(', ')}], not arms: ${option} applies to shims with an arm surface; drop it`,
+      );
+    return undefined;
+  }
+  if (wanted !== undefined) {
+    if (!arms.includes(wanted))
+      throw new UsageError(
+        `${command}: adapter ${adapter.name} does not declare arm ${wanted} (it declares ${arms.join(', ')})`,
+      );
+    return wanted;
+  }
+  if (arms.includes('all')) return 'all';
+  if (arms.length === 1) return arms[0];
+  throw new UsageError(
+    `${command}: adapter ${adapter.name} declares arms ${arms.join(', ')}: choose one with ${option}`,
+  );
 }

@@ -17,6 +17,12 @@ export class ExitCalled extends AdapterError {
 
 const here = fileURLToPath(import.meta.url);
 
+/** process.exit as it was before any guard: the kit's own exit (an interrupted run's), never blamed on a subject. */
+const unguardedExit = process.exit.bind(process);
+export function kitExit(code: number): never {
+  return unguardedExit(code);
+}
+
 /** The first stack frame outside this module and Node's internals: where process.exit was called. */
 function caller(stack: string | undefined): string | undefined {
   for (const line of (stack ?? '').split('\n').slice(1)) {
@@ -40,20 +46,11 @@ export interface ExitGuard {
   release(): void;
 }
 
-export interface GuardOptions {
-  /**
-   * Also catch the throw when it escapes as an uncaught exception (a call in the adapter's own
-   * timer or unawaited promise): it is remembered, and any other uncaught error still crashes as
-   * before. For the CLI only; a test runner has its own uncaught-error handling.
-   */
-  readonly strays?: boolean;
-}
-
 /**
  * Replaces process.exit until release(). `who` names the adapter when the call happens (e.g.
  * `adapter ./readshim.adapter.ts`); the message adds where the call was made.
  */
-export function guardExit(who: () => string, options: GuardOptions = {}): ExitGuard {
+export function guardExit(who: () => string): ExitGuard {
   // eslint-disable-next-line @typescript-eslint/unbound-method -- kept to be put back by release(), never called
   const previous = process.exit;
   let called: ExitCalled | undefined;
@@ -65,15 +62,7 @@ export function guardExit(who: () => string, options: GuardOptions = {}): ExitGu
     called ??= err;
     throw err;
   };
-  const onStray = (e: unknown): void => {
-    if (e instanceof ExitCalled) return; // remembered: the run ends with it
-    process.removeListener('uncaughtException', onStray);
-    process.nextTick(() => {
-      throw e; // not ours: the crash Node would have had
-    });
-  };
   process.exit = guarded;
-  if (options.strays) process.on('uncaughtException', onStray);
   return {
     get called() {
       return called;
@@ -83,7 +72,6 @@ export function guardExit(who: () => string, options: GuardOptions = {}): ExitGu
     },
     release() {
       if (process.exit === guarded) process.exit = previous;
-      process.removeListener('uncaughtException', onStray);
     },
   };
 }
@@ -92,12 +80,8 @@ export function guardExit(who: () => string, options: GuardOptions = {}): ExitGu
  * Runs `body` with process.exit guarded; a call made meanwhile is the outcome (thrown), whatever
  * the body returned or threw, so swallowing the throw does not make the run pass.
  */
-export async function withExitGuard<T>(
-  who: () => string,
-  body: (guard: ExitGuard) => Promise<T>,
-  options: GuardOptions = {},
-): Promise<T> {
-  const guard = guardExit(who, options);
+export async function withExitGuard<T>(who: () => string, body: (guard: ExitGuard) => Promise<T>): Promise<T> {
+  const guard = guardExit(who);
   try {
     const out = await body(guard);
     if (guard.called) throw guard.called;

@@ -49,6 +49,11 @@ export interface SubjectKind<F extends { readonly kind: string }> extends KindFl
   readonly isolate: true | ((covered: string) => string);
   /** What each history starts, for the note on the default --runs (process kinds). */
   readonly eachHistory?: string;
+  /**
+   * The default --runs (histories per cap band) when it is not the transport's (25 over a process
+   * boundary, 150 in process): a kind whose histories are slow keeps its default run short.
+   */
+  readonly defaultRuns?: number;
   /** The kind's flags, or undefined when its choosing flag is not given (a bad combination is a UsageError). */
   parse(f: ReadonlyMap<string, string>, ctx: ParseContext): F | undefined;
   open(flags: F, o: OpenOptions): Promise<Subject>;

@@ -1,5 +1,6 @@
 /** Small strict flag parser: unknown flags and missing values are usage errors. */
 import { UsageError } from '../core/errors.ts';
+import { MAX_RUNS, RUNS_DOMAIN, SEED_DOMAIN, TIMEOUT_DOMAIN, domainProblem, type IntDomain } from '../core/limits.ts';
 
 export interface FlagSpec {
   /** Flags that take a value (`--cap 4096` or `--cap=4096`). */
@@ -48,12 +49,8 @@ export function parseArgs(command: string, argv: readonly string[], spec: FlagSp
   return { flags, switches, positionals };
 }
 
-/** An integer flag's domain: from `min`, up to `max` when it has one, in `unit` (said in the message). */
-export interface IntDomain {
-  readonly min: number;
-  readonly max?: number;
-  readonly unit?: string;
-}
+export type { IntDomain };
+export { MAX_RUNS, RUNS_DOMAIN, SEED_DOMAIN, TIMEOUT_DOMAIN };
 
 /** An integer flag value in its domain, or a usage error naming the flag and the whole domain. */
 export function intFlag(
@@ -63,27 +60,12 @@ export function intFlag(
   domain: number | IntDomain,
 ): number | undefined {
   if (raw === undefined) return undefined;
-  const { min, max, unit } = typeof domain === 'number' ? { min: domain, max: undefined, unit: undefined } : domain;
-  const n = Number(raw);
-  if (!/^\d+$/.test(raw) || !Number.isSafeInteger(n) || n < min || (max !== undefined && n > max)) {
-    const range = max !== undefined ? `from ${min} to ${max}` : `>= ${min}`;
-    throw new UsageError(
-      `${command}: --${name} must be an integer ${range}${unit ? ` (${unit})` : ''}, got ${JSON.stringify(raw)}`,
-    );
-  }
+  const d: IntDomain = typeof domain === 'number' ? { min: domain } : domain;
+  const n = /^\d+$/.test(raw) ? Number(raw) : NaN;
+  const problem = domainProblem(n, d);
+  if (problem !== undefined) throw new UsageError(`${command}: --${name} ${problem}, got ${JSON.stringify(raw)}`);
   return n;
 }
-
-/**
- * The domains of the numeric flags every command shares. A timer beyond 2^31−1 ms fires at once
- * (node clamps it to 1 ms); a seed is a 32-bit value (fast-check's generator takes seed | 0, so
- * 2^32 would silently be seed 0); a run's work units are planned before its first history, so
- * --runs has a stated maximum (docs/reference/cli.md "run").
- */
-export const TIMEOUT_DOMAIN: IntDomain = { min: 1, max: 2 ** 31 - 1, unit: 'ms' };
-export const SEED_DOMAIN: IntDomain = { min: 0, max: 2 ** 32 - 1 };
-export const MAX_RUNS = 1_000_000;
-export const RUNS_DOMAIN: IntDomain = { min: 1, max: MAX_RUNS, unit: 'histories' };
 
 export function oneOf<T extends string>(
   command: string,

@@ -18,11 +18,11 @@ import {
 import { readTextFile } from '../core/files.ts';
 import { EXIT, UsageError } from '../core/errors.ts';
 import { emit, progress, writeFileAtomic } from '../core/output.ts';
-import { writeProblem } from '../core/out-path.ts';
+import { targetOf, writeProblem } from '../core/out-path.ts';
 import { runJunit } from './report/junit.ts';
 import { badgeOf, badgeSvg } from './report/badge.ts';
 import { runHtml } from './report/html.ts';
-import { runJson, runPretty, type RunReportExtras } from './report/run.ts';
+import { runJson, runPretty, stoppedLine, type RunReportExtras } from './report/run.ts';
 
 export type RunReporter = 'pretty' | 'json' | 'junit' | 'badge' | 'html';
 
@@ -62,6 +62,14 @@ export function parseCiFlags(flags: ReadonlyMap<string, string>): CiFlags {
     throw new UsageError('run: --write-baseline needs the whole run, not one shard (run it without --shard)');
   if (writeFile !== undefined && flags.has('only'))
     throw new UsageError('run: --write-baseline needs every rule judged, not --only');
+  if (writeFile !== undefined && flags.has('max-seconds'))
+    throw new UsageError('run: --write-baseline needs the whole run, which --max-seconds may cut short (drop one)');
+  // A baseline is read back once written (to check the run against it): a file, not a stream.
+  const kind = writeFile !== undefined ? targetOf(writeFile).kind : undefined;
+  if (kind === 'fd' || kind === 'stream')
+    throw new UsageError(
+      `run: --write-baseline ${writeFile}: the baseline is read back once written, so it must be a file (not -, a device or a pipe)`,
+    );
   const unwritable = writeFile !== undefined ? writeProblem(writeFile) : undefined;
   if (unwritable !== undefined) throw new UsageError(`run: --write-baseline ${writeFile}: ${unwritable}`);
   const previous = writeFile !== undefined ? previousBaseline(writeFile) : undefined;
@@ -77,9 +85,8 @@ function report(
   reporter: RunReporter,
   extras: RunReportExtras,
   check: BaselineCheck | undefined,
-  out?: string,
 ): string {
-  if (reporter === 'html') return runHtml(result, extras, out);
+  if (reporter === 'html') return runHtml(result, extras);
   if (reporter === 'junit') return runJunit(result, extras, check);
   if (reporter === 'badge') return reportJson(badgeOf(result), 2, 'badge');
   if (reporter === 'json') {
@@ -129,13 +136,15 @@ function verdictLine(result: RunResult, check: BaselineCheck | undefined): strin
     `${s.na} n/a`,
   ];
   const verdict =
-    check !== undefined
-      ? check.ok
-        ? 'PASS against the baseline'
-        : 'FAIL against the baseline'
-      : bad > 0
-        ? 'FAIL'
-        : 'PASS';
+    result.stoppedEarly !== undefined && s.failed === 0
+      ? 'INCOMPLETE (stopped by its time bound)'
+      : check !== undefined
+        ? check.ok
+          ? 'PASS against the baseline'
+          : 'FAIL against the baseline'
+        : bad > 0
+          ? 'FAIL'
+          : 'PASS';
   return `verdict ${verdict}: ${parts.join(', ')}`;
 }
 
@@ -154,9 +163,13 @@ function nothingJudgedLine(result: RunResult): string {
  * filled, the folder went away), the verdict still reaches stderr in the one line of the usage
  * error (exit 2: the run's output is missing).
  */
-function keepVerdict(write: () => void, result: RunResult, check: BaselineCheck | undefined): void {
+async function keepVerdict(
+  write: () => void | Promise<void>,
+  result: RunResult,
+  check: BaselineCheck | undefined,
+): Promise<void> {
   try {
-    write();
+    await write();
   } catch (e) {
     if (!(e instanceof UsageError)) throw e;
     throw new UsageError(`run: ${verdictLine(result, check)}; but ${e.message} (the report is lost, exit 2)`);
@@ -167,27 +180,32 @@ function keepVerdict(write: () => void, result: RunResult, check: BaselineCheck 
 export const badgeSvgPath = (out: string): string => out.replace(/\.json$/, '.svg');
 
 /** Emits the report and returns the exit code (0 pass, 1 fail) under the CI flags. */
-export function finishRun(
+export async function finishRun(
   result: RunResult,
   ci: CiFlags,
   reporter: RunReporter,
   out: string | undefined,
   extras: RunReportExtras,
-): number {
+): Promise<number> {
   if (ci.writeBaseline) {
     const { file, previous } = ci.writeBaseline;
-    keepVerdict(() => writeFileAtomic(file, formatBaseline(result, previous)), result, undefined);
+    await keepVerdict(() => writeFileAtomic(file, formatBaseline(result, previous)), result, undefined);
     const written = readBaseline(file);
     progress(`wrote baseline ${file}: ${written.entries.length} rule${written.entries.length === 1 ? '' : 's'}`);
     const check = checkBaseline(result, written);
-    keepVerdict(() => emit(report(result, reporter, extras, check, out), out), result, check);
+    await keepVerdict(() => emit(report(result, reporter, extras, check), out), result, check);
     return check.ok ? EXIT.ok : EXIT.failed;
   }
   const check = ci.baseline ? checkBaseline(result, ci.baseline) : undefined;
   // --reporter badge: <name>.svg beside <name>.json (parseRunFlags checked the name).
   if (reporter === 'badge' && out !== undefined)
-    keepVerdict(() => writeFileAtomic(badgeSvgPath(out), `${badgeSvg(badgeOf(result))}\n`), result, check);
-  keepVerdict(() => emit(report(result, reporter, extras, check, out), out), result, check);
+    await keepVerdict(() => writeFileAtomic(badgeSvgPath(out), `${badgeSvg(badgeOf(result))}\n`), result, check);
+  await keepVerdict(() => emit(report(result, reporter, extras, check), out), result, check);
+  // Stopped by its time bound (--max-seconds) before the end: never a pass, whatever it judged.
+  if (result.stoppedEarly !== undefined) {
+    process.stderr.write(`readshim-conformance: run: ${stoppedLine(result, extras.maxSeconds)!}\n`);
+    return EXIT.failed;
+  }
   if (check) return check.ok ? EXIT.ok : EXIT.failed;
   // Every rule n/a (a replayed trace that exercises none, --only naming rules n/a for the shim):
   // nothing was judged, and that is not a pass (as an audit that judged nothing, exit 1).

@@ -56,13 +56,15 @@ export function readTraceFile(path: string): Trace {
 /**
  * Saved traces for this adapter, oldest name first. A repository does things to a committed
  * folder (a merge conflict in a trace, a README, a trace of a newer kit): each entry that is not a
- * readable trace is reported through `skipped` in one line and left out, never blocking the run.
+ * readable trace is reported through `skipped` in one line and left out, never blocking the run —
+ * unless `strict` (--strict-failures): then a `.jsonl` that is not a readable trace is exit 2.
  * Dotfiles such as .gitkeep are ignored. The folder itself must be a readable directory (exit 2).
  */
 export function loadFailures(
   dir: string,
   adapterName: string,
   skipped: (line: string) => void = () => {},
+  strict = false,
 ): { name: string; trace: Trace }[] {
   if (!existsSync(dir)) return [];
   let names: string[];
@@ -87,6 +89,11 @@ export function loadFailures(
     } catch (e) {
       if (!(e instanceof UsageError)) throw e;
       const conflict = conflictMarker(name) ? ' (it holds a merge conflict marker)' : '';
+      // --strict-failures (CI): a regression guard never goes green by losing a regression.
+      if (strict)
+        throw new UsageError(
+          `run: --strict-failures: the failure database holds a trace that cannot be replayed: ${e.message}${conflict}; fix or remove ${name}`,
+        );
       skipped(`failure database: skipped ${name}: ${e.message}${conflict}`);
     }
   }
@@ -102,11 +109,17 @@ function conflictMarker(path: string): boolean {
   }
 }
 
-/** Saves a failing trace (content-addressed, so a failure is stored once); returns its path. */
-export function saveFailure(dir: string, rule: string, trace: Trace): string {
+/**
+ * Saves a failing trace (content-addressed, so a failure is stored once); returns its path.
+ * `made` is told the path when this call created the file.
+ */
+export function saveFailure(dir: string, rule: string, trace: Trace, made?: (path: string) => void): string {
   const text = formatTrace(trace);
   const id = createHash('sha256').update(text).digest('hex').slice(0, 10);
   const path = join(dir, `${rule}-${id}.jsonl`);
-  if (!existsSync(path)) writeFileAtomic(path, text);
+  if (!existsSync(path)) {
+    writeFileAtomic(path, text);
+    made?.(path);
+  }
   return path;
 }

@@ -1,6 +1,8 @@
 /** readshim-conformance <command> … — dispatch, and the one place errors become exit codes. */
 import { EXIT, UsageError } from '../core/errors.ts';
 import { AdapterError } from '../harness/session.ts';
+import { reserveStdout } from '../core/output.ts';
+import { readableStack } from './strays.ts';
 import { endWhenOrphaned } from './orphan.ts';
 import { COMMAND_USAGE } from './usage.ts';
 
@@ -32,9 +34,11 @@ Every flag: docs/reference/cli.md (in the package: node_modules/readshim-conform
 
 export async function main(argv: readonly string[]): Promise<number> {
   const [name, ...rest] = argv;
-  // Asked for, usage is the answer (stdout, exit 0); no command at all is a usage error (stderr, exit 2).
+  // Asked for, usage is the answer (stdout, exit 0); no command at all is a usage error (one line, exit 2).
   if (name === undefined) {
-    process.stderr.write(`${USAGE}\n`);
+    process.stderr.write(
+      `readshim-conformance: no command: give one of ${Object.keys(COMMANDS).join(', ')} (readshim-conformance --help says what each does)\n`,
+    );
     return EXIT.usage;
   }
   if (name === '--help' || name === '-h' || name === 'help') {
@@ -58,20 +62,28 @@ export async function main(argv: readonly string[]): Promise<number> {
     return EXIT.ok;
   }
   const stopWatching = endWhenOrphaned();
+  // stdout is the report's alone: anything else printed there meanwhile goes to stderr.
+  const release = reserveStdout();
   try {
-    return await settle(async () => (await load())(rest));
+    return await settle(async () => (await load())(rest), rest.includes('--verbose'));
   } finally {
+    release();
     stopWatching();
   }
 }
 
-/** A command's exit code; a usage or adapter error becomes one line on stderr and exit 2. */
-export async function settle(command: () => Promise<number>): Promise<number> {
+/**
+ * A command's exit code; a usage or adapter error becomes one line on stderr and exit 2
+ * (`verbose`: followed by the stack of what the adapter threw).
+ */
+export async function settle(command: () => Promise<number>, verbose = false): Promise<number> {
   try {
     return await command();
   } catch (e) {
     if (e instanceof UsageError || e instanceof AdapterError) {
       process.stderr.write(`readshim-conformance: ${e.message}\n`);
+      const stack = (e.cause as { stack?: unknown } | undefined)?.stack;
+      if (verbose && typeof stack === 'string') process.stderr.write(`${readableStack(stack)}\n`);
       return EXIT.usage;
     }
     throw e;

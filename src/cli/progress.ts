@@ -15,6 +15,8 @@ export interface ProgressOptions {
   readonly everyHistory: boolean;
   readonly now?: () => number;
   readonly heartbeatMs?: number;
+  /** The rules failed so far: each line says them, so a run watched or cut short shows what it found. */
+  readonly failed?: () => readonly string[];
 }
 
 interface Running {
@@ -34,6 +36,7 @@ export class RunProgress {
   readonly #start: number;
   readonly #every: boolean;
   readonly #heartbeat: number;
+  readonly #failed: () => readonly string[];
   readonly #running = new Map<number, Running>();
   #timer: NodeJS.Timeout | undefined;
 
@@ -43,11 +46,14 @@ export class RunProgress {
     this.#start = this.#now();
     this.#every = o.everyHistory;
     this.#heartbeat = o.heartbeatMs ?? HEARTBEAT_MS;
+    this.#failed = o.failed ?? (() => []);
   }
 
   /** A line stamped with the time since the run started. */
   line(text: string): void {
-    this.#print(`[${((this.#now() - this.#start) / 1000).toFixed(1)}s] ${text}`);
+    const failed = this.#failed();
+    const so = failed.length > 0 ? ` (failed so far: ${failed.join(', ')})` : '';
+    this.#print(`[${((this.#now() - this.#start) / 1000).toFixed(1)}s] ${text}${so}`);
   }
 
   readonly observe: HistoryObserver = (e: HistoryEvent): void => {

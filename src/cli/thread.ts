@@ -11,15 +11,20 @@ import { getHeapStatistics } from 'node:v8';
 import { Worker } from 'node:worker_threads';
 import { fileURLToPath } from 'node:url';
 import { UsageError } from '../core/errors.ts';
-import { progressEnabled } from '../core/output.ts';
+import { progressEnabled, writeReport } from '../core/output.ts';
 import { AdapterError } from '../harness/session.ts';
+import type { FailedRule } from './failure-log.ts';
 import { ADAPTER_LOAD_MS, BEAT, BEAT_MS, KIT_LOAD_MS, MIN_WATCHDOG_MS, WatchState } from './watchdog.ts';
 
 /** What the worker posts when the run ends. */
 export type ThreadResult =
   | { readonly kind: 'done'; readonly code: number }
-  | { readonly kind: 'usage' | 'adapter'; readonly message: string }
+  | { readonly kind: 'usage' | 'adapter'; readonly message: string; readonly stack?: string }
   | { readonly kind: 'bug'; readonly message: string; readonly stack?: string };
+
+/** What the worker posts while the run goes on: report text for the kit's stdout, a rule that failed. */
+export type ThreadNote =
+  { readonly kind: 'report'; readonly text: string } | { readonly kind: 'failed'; readonly failed: FailedRule };
 
 export interface ThreadOptions {
   /** argv of `run`, as given. */
@@ -30,11 +35,20 @@ export interface ThreadOptions {
   readonly who: string;
   /** How long the adapter's module may load (default: ADAPTER_LOAD_MS, or the settle timeout if longer). */
   readonly loadMs?: number;
-  /** The worker's heap limit in MiB (default: this thread's, so NODE_OPTIONS=--max-old-space-size sets both). */
+  /** The worker's heap limit in MiB (--max-heap; default DEFAULT_HEAP_MB, or this thread's limit when lower). */
   readonly heapMb?: number;
+  /** Told each rule that fails, as it fails (src/cli/failure-log.ts). */
+  readonly onFailed?: (f: FailedRule) => void;
+  /** Given the function that ends the worker (an interrupted run, src/cli/interrupt.ts): the run then never settles. */
+  readonly started?: (stop: () => Promise<void>) => void;
 }
 
 const fromSources = import.meta.url.endsWith('.ts');
+/**
+ * The adapter thread's heap limit unless --max-heap says otherwise: an adapter that leaks is named
+ * at 2 GiB, before a CI runner (7 GiB and up) swaps (README "--max-heap").
+ */
+export const DEFAULT_HEAP_MB = 2048;
 /** How long the worker may take to exit after it posted its result. */
 const EXIT_GRACE_MS = 1_000;
 
@@ -64,7 +78,7 @@ export async function runInThread(o: ThreadOptions): Promise<number> {
   const loadLimit = o.loadMs ?? Math.max(o.settleMs, ADAPTER_LOAD_MS);
   // A worker without resource limits that exhausts its heap takes the whole process down with a
   // native stack; with them it ends alone (ERR_WORKER_OUT_OF_MEMORY) and the adapter can be named.
-  const heapMb = o.heapMb ?? Math.ceil(getHeapStatistics().heap_size_limit / 2 ** 20);
+  const heapMb = o.heapMb ?? Math.min(DEFAULT_HEAP_MB, Math.ceil(getHeapStatistics().heap_size_limit / 2 ** 20));
   const entry = new URL(`./thread-entry.${fromSources ? 'ts' : 'js'}`, import.meta.url).href;
   const tsx = fromSources
     ? {
@@ -81,7 +95,8 @@ export async function runInThread(o: ThreadOptions): Promise<number> {
     stderr: true,
     resourceLimits: { maxOldGenerationSizeMb: heapMb },
   });
-  worker.stdout.pipe(process.stdout, { end: false });
+  // The worker's stdout is the adapter's (console.log): never the report stream, which it posts.
+  worker.stdout.pipe(process.stderr, { end: false });
   worker.stderr.pipe(process.stderr, { end: false });
   const drained = Promise.all(
     [worker.stdout, worker.stderr].map((s) => new Promise<void>((r) => s.once('end', r).once('error', () => r()))),
@@ -89,7 +104,9 @@ export async function runInThread(o: ThreadOptions): Promise<number> {
 
   let result: ThreadResult | undefined;
   let stuck: string | undefined;
-  worker.on('message', (m: ThreadResult) => {
+  worker.on('message', (m: ThreadResult | ThreadNote) => {
+    if (m.kind === 'report') return result === undefined ? writeReport(m.text) : undefined;
+    if (m.kind === 'failed') return o.onFailed?.(m.failed);
     result = m;
     // The run is over: a timer the adapter left running must not keep the kit alive.
     setTimeout(() => void worker.terminate(), EXIT_GRACE_MS).unref();
@@ -122,17 +139,23 @@ export async function runInThread(o: ThreadOptions): Promise<number> {
     },
     Math.min(250, Math.max(50, Math.floor(limit / 10))),
   );
+  let interrupted = false;
+  o.started?.(async () => {
+    interrupted = true;
+    await worker.terminate();
+  });
   const crashed = await new Promise<unknown>((resolve) => {
     worker.once('error', (e) => resolve(e));
     worker.once('exit', () => resolve(undefined));
   });
   clearInterval(watch);
+  if (interrupted) return new Promise<never>(() => {}); // the interrupt handler ends the kit
   await Promise.race([drained, new Promise((r) => setTimeout(r, 1000).unref())]);
   if (stuck !== undefined) throw new AdapterError(stuck);
   if (result === undefined && (crashed as { code?: unknown } | undefined)?.code === 'ERR_WORKER_OUT_OF_MEMORY') {
     const pending = state.pending;
     throw new AdapterError(
-      `${o.who}: the run ran out of memory (its thread's heap limit, ${heapMb} MiB)${pending !== '' ? ` while ${pending} was in progress` : ''}; an adapter that keeps or leaks memory? (NODE_OPTIONS=--max-old-space-size=<MiB> raises the limit)`,
+      `${o.who}: the run ran out of memory (its thread's heap limit, ${heapMb} MiB)${pending !== '' ? ` while ${pending} was in progress` : ''}; an adapter that keeps or leaks memory? (--max-heap <MiB> sets the limit)`,
     );
   }
   if (result === undefined && state.loading)
@@ -149,7 +172,10 @@ export async function runInThread(o: ThreadOptions): Promise<number> {
     case 'usage':
       throw new UsageError(result.message);
     case 'adapter':
-      throw new AdapterError(result.message);
+      throw new AdapterError(
+        result.message,
+        result.stack !== undefined ? { cause: Object.assign(new Error(), { stack: result.stack }) } : undefined,
+      );
     case 'bug': {
       const e = new Error(result.message);
       if (result.stack !== undefined) e.stack = result.stack;

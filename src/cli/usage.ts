@@ -15,11 +15,12 @@ export const COMMAND_USAGE: Readonly<Record<string, string>> = {
     '                             [--no-corpus]',
     '                             [--replay <trace>] [--baseline <file>] [--write-baseline <file>]',
     '                             [--shard <i>/<n>] [--reporter pretty|json|junit|badge|html] [--out <file>]',
-    '                             [--failures <dir>] [--no-save] [--isolate]',
+    '                             [--failures <dir>] [--no-save] [--strict-failures] [--isolate]',
+    '                             [--max-seconds <s>] [--max-heap <MiB>] [--verbose]',
   ].join('\n'),
   audit: [
     'readshim-conformance audit   <trace.jsonl> [--adapter <module> | --agent <name> | --agent-profile <module>]',
-    '                             [--reporter pretty|json]',
+    '                             [--reporter pretty|json] [--verbose]',
   ].join('\n'),
   spec: ['readshim-conformance spec    [--reporter pretty|json]'].join('\n'),
   explain: ['readshim-conformance explain <RULE> [--reporter pretty|json]'].join('\n'),
@@ -29,6 +30,7 @@ export const COMMAND_USAGE: Readonly<Record<string, string>> = {
   gates: ['readshim-conformance gates   [--config <file>] [--reporter pretty|json]'].join('\n'),
   bench: [
     'readshim-conformance bench   [--adapter <module> | --process "<cmd>" [--isolate]] [workload flags] [--reporter pretty|json]',
+    '                             [--out <file>] [--verbose]',
   ].join('\n'),
   table: [
     'readshim-conformance table   [--config <file>] [--only <name,...>] [--render | --check] [--no-isolate] [--dir <folder>]',

@@ -8,8 +8,9 @@ export class UsageError extends Error {
 
 /** The adapter broke its contract (not a rule failure): exit 2 with this message. */
 export class AdapterError extends Error {
-  constructor(message: string) {
-    super(message);
+  /** `cause`: what the adapter threw, when it threw (its stack is shown with --verbose). */
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
     this.name = 'AdapterError';
   }
 }

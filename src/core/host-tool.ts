@@ -12,14 +12,17 @@ export const HOST_TOOL_UNITS: readonly HostToolUnit[] = Object.freeze(['utf16', 
 /**
  * What the tool shows that is not the disk's bytes: `crlf` shows every "\r\n" as "\n", `bom` drops
  * a leading U+FEFF, `split` makes a window's lines the rows of `text.split('\n')` joined by "\n"
- * (a window's last row shows no ending; the empty row after a final newline is a row).
+ * (a window's last row shows no ending; the empty row after a final newline is a row), `trim-last`
+ * drops the trailing whitespace of the shown text's last row, the text after its last "\n" (spec
+ * 2.2; SPEC "Host read tools", step 7).
  */
-export type HostToolNormalization = 'crlf' | 'bom' | 'trim-end' | 'split';
+export type HostToolNormalization = 'crlf' | 'bom' | 'trim-end' | 'split' | 'trim-last';
 export const HOST_TOOL_NORMALIZATIONS: readonly HostToolNormalization[] = Object.freeze([
   'crlf',
   'bom',
   'trim-end',
   'split',
+  'trim-last',
 ]);
 
 export interface HostToolBound {
@@ -53,6 +56,33 @@ export interface HostToolBound {
    * EBINARY. Absent: refused, and no binary corpus case is played.
    */
   readonly binary?: HostToolBinary;
+  /**
+   * Spec 2.2: a request whose offset lies past the file's last line fails with ERANGE instead of
+   * returning "" (SPEC "Host read tools", step 2).
+   */
+  readonly pastEnd?: 'error';
+  /**
+   * Spec 2.2: a request whose first line is over `firstLineOverBytes` UTF-8 bytes (its ending not
+   * counted) gets a notice instead of content: no byte of the file (SPEC "Host read tools", "A notice
+   * instead of content").
+   */
+  readonly notice?: HostToolNotice;
+  /**
+   * Spec 2.2: what the tool shows instead of a text that is empty or whitespace only when the
+   * request shows the file from its first line to its last (qwen-code 0.24's "(read_file completed
+   * with no output)"; SPEC "Host read tools", step 8).
+   */
+  readonly blankText?: string;
+}
+
+/**
+ * `notice`: the tool answers a request whose first line is over `firstLineOverBytes` bytes with a
+ * notice. `pattern` (a JavaScript regular expression's source) is how that notice reads when a shim
+ * passes it on as text; absent, the kit's own notice (NOTICE_TEXT in src/harness/host-tool.ts).
+ */
+export interface HostToolNotice {
+  readonly firstLineOverBytes: number;
+  readonly pattern?: string;
 }
 
 /** How the host's read tool answers a file that is not valid UTF-8 (spec 2.1). */
@@ -62,23 +92,29 @@ export const HOST_TOOL_BINARY: readonly HostToolBinary[] = Object.freeze(['base6
 /**
  * `cutChars`: when the file's size on disk exceeds `overBytes` UTF-8 bytes, the tool's text is cut
  * after `at` units (of `unit`), wherever that falls — mid-line, even inside a surrogate pair for
- * utf16. One shipped read tool does this at 30,000 UTF-16 units over 30,000 bytes.
+ * utf16. One shipped read tool does this at 30,000 UTF-16 units over 30,000 bytes. Spec 2.2:
+ * `marker` is text the tool appends after a cut (qwen-code: "... [truncated]"), and `minLine` the
+ * units of the cut line it shows at the least, past `at` if need be (qwen-code: 10).
  */
 export interface HostToolMidLineCut {
   readonly at: number;
   readonly overBytes: number;
+  readonly marker?: string;
+  readonly minLine?: number;
 }
 
 /**
  * What the host's read tool refuses (spec/SPEC.md "Host refusals"). `maxBytes`: a request without
  * offset and limit of a file over this many UTF-8 bytes (Claude Code 2.1: 262,144); `maxTokens`: a
  * request whose bounded text estimates over this many tokens, estimated as ceil(UTF-8 bytes / 4);
- * `binary`: every request of a file that holds a NUL character.
+ * `binary`: every request of a file that holds a NUL character — spec 2.2: with `binaryWithin`,
+ * only a NUL within the file's first `binaryWithin` UTF-8 bytes counts (a tool that sniffs a prefix).
  */
 export interface HostToolRefusals {
   readonly maxBytes?: number;
   readonly maxTokens?: number;
   readonly binary?: boolean;
+  readonly binaryWithin?: number;
   /** File extensions (lower case, with the dot: ".bin") the tool refuses as binary whatever the file holds. */
   readonly extensions?: readonly string[];
 }
@@ -95,8 +131,11 @@ const KEYS = [
   'cutChars',
   'maxTokens',
   'binary',
+  'pastEnd',
+  'notice',
+  'blankText',
 ];
-const REFUSE_KEYS = ['maxBytes', 'maxTokens', 'binary', 'extensions'];
+const REFUSE_KEYS = ['maxBytes', 'maxTokens', 'binary', 'binaryWithin', 'extensions'];
 const isPositive = (v: unknown): boolean => typeof v === 'number' && Number.isSafeInteger(v) && v >= 1;
 
 /** Why a declared bound is malformed, or undefined. */
@@ -114,21 +153,44 @@ export function hostToolProblem(t: unknown): string | undefined {
     return 'capabilities.tool.lineNumbers must be "cat-n" when given';
   if (o.binary !== undefined && !(HOST_TOOL_BINARY as readonly unknown[]).includes(o.binary))
     return `capabilities.tool.binary must be one of ${HOST_TOOL_BINARY.join('|')} when given`;
+  if (o.pastEnd !== undefined && o.pastEnd !== 'error') return 'capabilities.tool.pastEnd must be "error" when given';
+  if (o.blankText !== undefined && (typeof o.blankText !== 'string' || o.blankText.trim() === ''))
+    return 'capabilities.tool.blankText must be a string that is not blank when given';
   return (
     normalizeProblem(o.normalize) ??
     (o.refuse === undefined ? undefined : refuseProblem(o.refuse)) ??
-    (o.cutChars === undefined ? undefined : cutProblem(o.cutChars))
+    (o.cutChars === undefined ? undefined : cutProblem(o.cutChars)) ??
+    (o.notice === undefined ? undefined : noticeProblem(o.notice))
   );
 }
 
+const CUT_SHAPE =
+  'capabilities.tool.cutChars must be {at, overBytes, marker?, minLine?}: integers, at >= 1, overBytes >= 0, minLine >= 1, marker a string';
+
 function cutProblem(c: unknown): string | undefined {
   const o = typeof c === 'object' && c !== null && !Array.isArray(c) ? (c as Record<string, unknown>) : undefined;
-  if (o === undefined || Object.keys(o).some((k) => k !== 'at' && k !== 'overBytes') || !isPositive(o.at))
-    return 'capabilities.tool.cutChars must be {at, overBytes}: integers, at >= 1, overBytes >= 0';
+  const known = ['at', 'overBytes', 'marker', 'minLine'];
+  if (o === undefined || Object.keys(o).some((k) => !known.includes(k)) || !isPositive(o.at)) return CUT_SHAPE;
   const t = o.overBytes;
-  return typeof t === 'number' && Number.isSafeInteger(t) && t >= 0
-    ? undefined
-    : 'capabilities.tool.cutChars must be {at, overBytes}: integers, at >= 1, overBytes >= 0';
+  if (typeof t !== 'number' || !Number.isSafeInteger(t) || t < 0) return CUT_SHAPE;
+  if (o.minLine !== undefined && !isPositive(o.minLine)) return CUT_SHAPE;
+  return o.marker === undefined || typeof o.marker === 'string' ? undefined : CUT_SHAPE;
+}
+
+function noticeProblem(n: unknown): string | undefined {
+  const shape =
+    'capabilities.tool.notice must be {firstLineOverBytes, pattern?}: an integer >= 1, a regular expression source';
+  const o = typeof n === 'object' && n !== null && !Array.isArray(n) ? (n as Record<string, unknown>) : undefined;
+  if (o === undefined || Object.keys(o).some((k) => k !== 'firstLineOverBytes' && k !== 'pattern')) return shape;
+  if (!isPositive(o.firstLineOverBytes)) return shape;
+  if (o.pattern === undefined) return undefined;
+  if (typeof o.pattern !== 'string') return shape;
+  try {
+    new RegExp(o.pattern);
+    return undefined;
+  } catch (e) {
+    return `capabilities.tool.notice.pattern is not a regular expression: ${(e as Error).message}`;
+  }
 }
 
 function refuseProblem(r: unknown): string | undefined {
@@ -137,11 +199,13 @@ function refuseProblem(r: unknown): string | undefined {
   const extra = Object.keys(o).filter((k) => !REFUSE_KEYS.includes(k));
   if (extra.length > 0)
     return `capabilities.tool.refuse has unknown key ${JSON.stringify(extra[0])} (known: ${REFUSE_KEYS.join(', ')})`;
-  for (const k of ['maxBytes', 'maxTokens'])
+  for (const k of ['maxBytes', 'maxTokens', 'binaryWithin'])
     if (o[k] !== undefined && !isPositive(o[k]))
       return `capabilities.tool.refuse.${k} must be an integer >= 1 when given`;
   if (o.binary !== undefined && typeof o.binary !== 'boolean')
     return 'capabilities.tool.refuse.binary must be a boolean when given';
+  if (o.binaryWithin !== undefined && o.binary !== true)
+    return 'capabilities.tool.refuse.binaryWithin needs refuse.binary: true (it says where the tool looks for a NUL)';
   const ext = o.extensions;
   if (ext !== undefined && (!Array.isArray(ext) || ext.some((e) => typeof e !== 'string' || !/^\.[a-z0-9]+$/.test(e))))
     return 'capabilities.tool.refuse.extensions must be an array of lower-case extensions with the dot (".bin") when given';
@@ -158,7 +222,12 @@ export function describeRefusals(r: HostToolRefusals): string {
     parts.push(`refuses a whole read of a file over ${r.maxBytes.toLocaleString('en-US')} bytes`);
   if (r.maxTokens !== undefined)
     parts.push(`refuses a read over ${r.maxTokens.toLocaleString('en-US')} tokens (estimated as UTF-8 bytes / 4)`);
-  if (r.binary === true) parts.push('refuses binary files (a NUL character)');
+  if (r.binary === true)
+    parts.push(
+      r.binaryWithin === undefined
+        ? 'refuses binary files (a NUL character)'
+        : `refuses binary files (a NUL byte within the first ${r.binaryWithin.toLocaleString('en-US')} bytes)`,
+    );
   if (r.extensions !== undefined && r.extensions.length > 0)
     parts.push(`refuses files named ${r.extensions.join(' ')} (by extension)`);
   return parts.join(', ');
@@ -209,15 +278,30 @@ export function describeHostTool(t: HostToolBound): string {
   if (t.normalize?.includes('split'))
     parts.push('lines are the rows of split("\\n"), a window\'s last row shown without its ending');
   if (t.lineNumbers === 'cat-n') parts.push('lines numbered like cat -n');
-  if (t.cutChars !== undefined)
-    parts.push(
-      `the text cut after ${t.cutChars.at.toLocaleString('en-US')} ${unit} units, mid-line, when the file is over ${t.cutChars.overBytes.toLocaleString('en-US')} bytes`,
-    );
+  if (t.cutChars !== undefined) parts.push(describeCut(t.cutChars, unit));
   if (t.maxTokens !== undefined)
     parts.push(
       `the text cut at a line end to at most ${t.maxTokens.toLocaleString('en-US')} tokens (estimated as UTF-8 bytes / 4, a partial view)`,
     );
+  if (t.normalize?.includes('trim-last')) parts.push("the last shown row's trailing whitespace dropped");
+  if (t.blankText !== undefined)
+    parts.push(`a whole text that is empty or whitespace only shown as ${JSON.stringify(t.blankText)}`);
   if (t.refuse !== undefined && describeRefusals(t.refuse) !== '') parts.push(describeRefusals(t.refuse));
   if (t.binary !== undefined) parts.push(BINARY_WORDS[t.binary]);
+  if (t.pastEnd === 'error') parts.push('an offset past the last line fails (ERANGE), not an empty text');
+  if (t.notice !== undefined)
+    parts.push(
+      `a first line over ${t.notice.firstLineOverBytes.toLocaleString('en-US')} bytes answered with a notice, no content (ENOTICE${t.notice.pattern === undefined ? '' : `, its text matching /${t.notice.pattern}/`})`,
+    );
   return parts.length === 0 ? 'no bound' : parts.join(', ');
+}
+
+function describeCut(c: HostToolMidLineCut, unit: HostToolUnit): string {
+  const at = c.at.toLocaleString('en-US');
+  const base =
+    c.overBytes === 0
+      ? `the text cut after ${at} ${unit} units, mid-line`
+      : `the text cut after ${at} ${unit} units, mid-line, when the file is over ${c.overBytes.toLocaleString('en-US')} bytes`;
+  const min = c.minLine === undefined ? '' : ` (at least ${c.minLine} units of the cut line shown)`;
+  return c.marker === undefined ? `${base}${min}` : `${base}${min}, then ${JSON.stringify(c.marker)}`;
 }

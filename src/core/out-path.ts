@@ -1,12 +1,80 @@
 /**
- * Checks a report destination before a run spends minutes: the report must be writable where
- * asked. outProblem: what can be known without writing (the path is not a directory, the nearest
- * existing folder above it is a folder, ENOTDIR otherwise); writeProblem: that, and a real write.
+ * Where a file the kit writes really goes, and whether it can go there, checked before a run
+ * spends minutes. targetOf: the path with its symlinks followed (a report written "to a link"
+ * updates the link's target, never replaces the link); outProblem: what can be known without
+ * writing (the path is not a directory, the nearest existing folder above it is a folder, ENOTDIR
+ * otherwise); writeProblem: that, and a real write.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, statSync, writeFileSync, type Stats } from 'node:fs';
+import {
+  accessSync,
+  constants,
+  fstatSync,
+  lstatSync,
+  mkdtempSync,
+  readlinkSync,
+  realpathSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+  type Stats,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
+
+/**
+ * What a path names once its symlinks are followed: a descriptor of this process (`-`,
+ * `/dev/stdout`, `/proc/self/fd/N`), a device, pipe or socket (written in place), a regular file or
+ * nothing yet (replaced or created atomically at the link's target), or nothing writable.
+ */
+export type Target =
+  | { readonly kind: 'fd'; readonly fd: number }
+  | { readonly kind: 'stream'; readonly path: string }
+  | { readonly kind: 'file'; readonly path: string }
+  | { readonly kind: 'invalid'; readonly why: string };
+
+/** Most symlinks followed (Linux's own limit). */
+const MAX_LINKS = 40;
+
+/** The descriptor a canonical /proc path of this process names (/proc/<pid>[/task/<tid>]/fd/<n>), or undefined. */
+function ownFd(path: string): number | undefined {
+  const m = /^\/proc\/(\d+)(?:\/task\/\d+)?\/fd\/(\d+)$/.exec(path);
+  return m !== null && Number(m[1]) === process.pid ? Number(m[2]) : undefined;
+}
+
+/** The path with its folder made canonical (/dev/fd → /proc/<pid>/fd), or undefined when the folder does not exist. */
+function canonical(path: string): string | undefined {
+  try {
+    return join(realpathSync(dirname(path)), basename(path));
+  } catch {
+    return undefined;
+  }
+}
+
+export function targetOf(path: string): Target {
+  if (path === '-') return { kind: 'fd', fd: 1 };
+  let at = resolve(path);
+  for (let hops = 0; hops <= MAX_LINKS; hops++) {
+    const here = canonical(at);
+    if (here === undefined) return { kind: 'file', path: at }; // its folders are made when written
+    at = here;
+    const fd = ownFd(at);
+    if (fd !== undefined) return { kind: 'fd', fd };
+    let st: Stats;
+    try {
+      st = lstatSync(at);
+    } catch {
+      return { kind: 'file', path: at }; // nothing there yet (a dangling link's target is created)
+    }
+    if (st.isSymbolicLink()) {
+      at = resolve(dirname(at), readlinkSync(at));
+      continue;
+    }
+    if (st.isDirectory()) return { kind: 'invalid', why: 'is a directory (give a file name)' };
+    return st.isFile() ? { kind: 'file', path: at } : { kind: 'stream', path: at };
+  }
+  return { kind: 'invalid', why: `more than ${MAX_LINKS} symbolic links to follow (a loop?)` };
+}
 
 /** The path's stats, or undefined when nothing is there (ENOENT, or ENOTDIR below a file). */
 function look(path: string): Stats | undefined {
@@ -46,9 +114,27 @@ function cause(e: unknown): string {
  * user may not write (EACCES) is named before the run, not after it.
  */
 export function writeProblem(path: string): string | undefined {
-  const shape = outProblem(path);
+  const t = targetOf(path);
+  if (t.kind === 'invalid') return t.why;
+  if (t.kind === 'fd') {
+    try {
+      fstatSync(t.fd);
+      return undefined;
+    } catch (e) {
+      return `descriptor ${t.fd} is not open (${cause(e)})`;
+    }
+  }
+  if (t.kind === 'stream') {
+    try {
+      accessSync(t.path, constants.W_OK);
+      return undefined;
+    } catch (e) {
+      return `${t.path} is not writable (${cause(e)})`;
+    }
+  }
+  const shape = outProblem(t.path);
   if (shape !== undefined) return shape;
-  let at = dirname(resolve(path));
+  let at = dirname(t.path);
   while (look(at) === undefined && dirname(at) !== at) at = dirname(at);
   const probe = resolve(at, `.readshim-probe-${randomBytes(4).toString('hex')}.tmp`);
   try {

@@ -5,6 +5,7 @@
 import type { ArmName } from './arms.ts';
 import type { HostToolBound } from './host-tool.ts';
 import { pathProblem } from './paths.ts';
+import { MAX_CAP, MIN_CAP } from './limits.ts';
 import { modeOfArm, modeOfLevers, type LeverName, type Mode } from './levers.ts';
 import { schemaProblem } from './schemas.ts';
 
@@ -225,9 +226,21 @@ export function headerProblem(h: unknown): string | undefined {
     return 'the first line must be a header ({"type":"header",...})';
   const shape = schemaProblem('trace', 'header', h, 'header');
   // The bound's messages are capabilities.tool's (the schema's hostTool): here it is the header's "tool".
-  return shape?.startsWith('capabilities.tool') === true
-    ? `header "tool": ${shape.replace('capabilities.tool', 'tool')}`
-    : shape;
+  if (shape !== undefined)
+    return shape.startsWith('capabilities.tool')
+      ? `header "tool": ${shape.replace('capabilities.tool', 'tool')}`
+      : shape;
+  return headerValueProblem(h as TraceHeader);
+}
+
+/** What the header's schema leaves open: a header is input, so a value no run can have is named here, not blamed on the shim. */
+function headerValueProblem(h: TraceHeader): string | undefined {
+  if (!/^\d+(\.\d+){0,2}$/.test(h.specVersion))
+    return `header "specVersion" must be a version number such as "2.1", got ${JSON.stringify(h.specVersion)}`;
+  if (h.cap < MIN_CAP || h.cap > MAX_CAP)
+    return `header "cap" must be an integer from ${MIN_CAP} to ${MAX_CAP} (bytes), got ${h.cap}`;
+  if (h.seal === '') return 'header needs a non-empty string "seal"';
+  return undefined;
 }
 
 /** Parses JSON-lines text into a validated trace; throws TraceError naming the line. */

@@ -1,10 +1,11 @@
 /**
  * The kit's host read tool with a declared bound (src/core/host-tool.ts; spec/SPEC.md "Host read
  * tools"): normalisation, then the line cut, the line limit, numbering, the whole-text cut, the
- * mid-line cut and the token cut.
+ * mid-line cut, the token cut, the last row's trim and the blank text; and the answers that are not
+ * text (refusals, an offset past the end, a notice).
  */
 import { extname } from 'node:path';
-import { estimateTokens, type HostToolBound, type HostToolUnit } from '../core/host-tool.ts';
+import { estimateTokens, type HostToolBound, type HostToolMidLineCut, type HostToolUnit } from '../core/host-tool.ts';
 import { splitLines, windowOf } from './lines.ts';
 
 /** The longest prefix of `s` within `max` units (utf16 may split a surrogate pair; bytes keep whole code points). */
@@ -53,15 +54,40 @@ export function boundedText(
   limit: number | undefined,
   t: HostToolBound,
 ): string {
-  const text = windowText(content, offset, limit, t);
+  const { text, whole } = windowText(content, offset, limit, t);
   // Step 5: the mid-line cut, decided by the file's size on disk (`cutChars`).
   const c = t.cutChars;
-  const cut =
-    c === undefined || Buffer.byteLength(content, 'utf8') <= c.overBytes
-      ? text
-      : cutUnits(text, c.at, t.unit ?? 'utf16');
+  const cut = c === undefined || Buffer.byteLength(content, 'utf8') <= c.overBytes ? text : midLineCut(text, c, t.unit);
   // Step 6: the partial view past a token estimate (`maxTokens`).
-  return t.maxTokens === undefined ? cut : tokenCut(cut, t.maxTokens);
+  const shown = t.maxTokens === undefined ? cut : tokenCut(cut, t.maxTokens);
+  // Step 7: the last row's trailing whitespace (`trim-last`).
+  const trimmed = t.normalize?.includes('trim-last') === true ? trimLastRow(shown) : shown;
+  // Step 8: a whole text with nothing but whitespace is shown as the tool's own words (`blankText`).
+  return t.blankText !== undefined && whole && shown === text && trimmed.trim() === '' ? t.blankText : trimmed;
+}
+
+/** `trim-last`: the text after the last "\n" loses its trailing whitespace (String.prototype.trimEnd). */
+export function trimLastRow(text: string): string {
+  const i = text.lastIndexOf('\n');
+  return text.slice(0, i + 1) + text.slice(i + 1).trimEnd();
+}
+
+/**
+ * Step 5 (`cutChars`): the text cut after `at` units; with `minLine`, the cut line (the one holding
+ * the first unit not shown; a "\n" there starts the next) shows at least that many of its units,
+ * fewer only when it has fewer; with `marker`, the marker follows a cut. A text within `at` is whole.
+ */
+export function midLineCut(text: string, c: HostToolMidLineCut, unit: HostToolUnit = 'utf16'): string {
+  const head = cutUnits(text, c.at, unit);
+  if (head.length === text.length) return text;
+  let end = head.length;
+  if (c.minLine !== undefined) {
+    const start = text[end] === '\n' ? end + 1 : text.lastIndexOf('\n', end - 1) + 1;
+    const lineEnd = text.indexOf('\n', start) === -1 ? text.length : text.indexOf('\n', start);
+    const least = start + cutUnits(text.slice(start, lineEnd), c.minLine, unit).length;
+    end = Math.max(end, least);
+  }
+  return text.slice(0, end) + (c.marker ?? '');
 }
 
 /**
@@ -83,16 +109,42 @@ export function tokenCut(text: string, maxTokens: number): string {
   return out;
 }
 
-/** Steps 0–4 of SPEC "Host read tools": normalisation, line cut, line limit, numbering, whole-text cut. */
-function windowText(content: string, offset: number | undefined, limit: number | undefined, t: HostToolBound): string {
+/** The lines the tool counts in its normalised text: rows of split("\n") under `split`, else lines with their endings. */
+function toolLines(text: string, t: HostToolBound): string[] {
+  return t.normalize?.includes('split') === true ? text.split('\n') : splitLines(text);
+}
+
+/**
+ * Steps 0–4 of SPEC "Host read tools": normalisation, line cut, line limit, numbering, whole-text
+ * cut; `whole`: the window spans the file from its first line to its last.
+ */
+function windowText(
+  content: string,
+  offset: number | undefined,
+  limit: number | undefined,
+  t: HostToolBound,
+): { text: string; whole: boolean } {
   const unit = t.unit ?? 'utf16';
   const text = normalizedText(content, t);
   const split = t.normalize?.includes('split') === true;
-  const lines = split ? text.split('\n') : splitLines(text);
+  const lines = toolLines(text, t);
   const from = (offset ?? 1) - 1;
-  if (from >= lines.length) return '';
+  if (from >= lines.length) return { text: '', whole: from === 0 };
   // maxLines caps every request; defaultLimit stands in only for an absent limit.
   const max = Math.min(limit ?? t.defaultLimit ?? Number.POSITIVE_INFINITY, t.maxLines ?? Number.POSITIVE_INFINITY);
+  const whole = from === 0 && max >= lines.length;
+  return { text: pickedText(lines, from, max, split, t, unit), whole };
+}
+
+/** Steps 1–4 over the window's lines. */
+function pickedText(
+  lines: readonly string[],
+  from: number,
+  max: number,
+  split: boolean,
+  t: HostToolBound,
+  unit: HostToolUnit,
+): string {
   // `split`: rows joined by "\n" within the window, so only its last row goes without one.
   const window = lines.slice(from, from + max).map((row, i, all) => (split && i < all.length - 1 ? `${row}\n` : row));
   const picked = window.map((line, i) => {
@@ -145,13 +197,68 @@ export function rowsShown(
   const uncut =
     t === undefined || (t.maxChars === undefined && t.cutChars === undefined && t.maxTokens === undefined)
       ? rows
-      : splitLines(windowText(content, offset, limit, { ...t, maxChars: undefined }));
+      : splitLines(windowText(content, offset, limit, { ...t, maxChars: undefined }).text);
   const first = offset ?? 1;
   return rows.map((text, i) => ({ line: first + i, text, whole: text === uncut[i] }));
 }
 
-/** Codes a declared refusal fails with (spec/SPEC.md "Host refusals"). */
-export const REFUSAL_CODES = Object.freeze({ tooLarge: 'EFBIG', binary: 'EBINARY' });
+/**
+ * Codes a declared refusal fails with (spec/SPEC.md "Host refusals"); spec 2.2: an offset past the
+ * end (`tool.pastEnd`) and a notice instead of content (`tool.notice`).
+ */
+export const REFUSAL_CODES = Object.freeze({
+  tooLarge: 'EFBIG',
+  binary: 'EBINARY',
+  pastEnd: 'ERANGE',
+  notice: 'ENOTICE',
+});
+
+/** The notice the kit's tool gives for a first line over `tool.notice.firstLineOverBytes` (SPEC "A notice instead of content"). */
+export function noticeText(line: number, bytes: number, max: number): string {
+  return `[Line ${line} is ${bytes} bytes, over the read tool's ${max}-byte limit: no content shown. Read it another way.]`;
+}
+
+/** The kit's own notice as a pattern (what a shim that passes it on shows). */
+export const NOTICE_PATTERN = String.raw`^(?:ENOTICE: )?\[Line \d+ is \d+ bytes, over the read tool's \d+-byte limit: no content shown\. Read it another way\.\]$`;
+
+/** Whether `text` is the declared tool's notice, passed on (`tool.notice.pattern`, else the kit's own). */
+export function isToolNotice(text: string, t: HostToolBound | undefined): boolean {
+  if (t?.notice === undefined) return false;
+  return new RegExp(t.notice.pattern ?? NOTICE_PATTERN).test(text);
+}
+
+/** Whether a NUL lies within the first `within` UTF-8 bytes of `content` (anywhere, without a bound). */
+function nulWithin(content: string, within: number | undefined): boolean {
+  const at = content.indexOf('\u0000');
+  if (at === -1) return false;
+  return within === undefined || Buffer.byteLength(content.slice(0, at), 'utf8') < within;
+}
+
+/**
+ * The failure the tool gives for the window itself (spec 2.2), or undefined: an offset past the last
+ * line (`pastEnd`), a first line over the notice's bound (`notice`).
+ */
+function windowFailure(
+  content: string,
+  offset: number | undefined,
+  t: HostToolBound,
+): { code: string; message: string } | undefined {
+  if (t.pastEnd === undefined && t.notice === undefined) return undefined;
+  const lines = toolLines(normalizedText(content, t), t);
+  const from = (offset ?? 1) - 1;
+  // The first line always exists (an empty file has one, empty): only a later offset is past the end.
+  if (t.pastEnd === 'error' && from > 0 && from >= lines.length)
+    return {
+      code: REFUSAL_CODES.pastEnd,
+      message: `ERANGE: offset ${from + 1} is beyond end of file (${lines.length} lines total)`,
+    };
+  const first = lines[from];
+  if (t.notice === undefined || first === undefined) return undefined;
+  const bytes = Buffer.byteLength(first.slice(0, first.length - endingOf(first).length), 'utf8');
+  return bytes > t.notice.firstLineOverBytes
+    ? { code: REFUSAL_CODES.notice, message: `ENOTICE: ${noticeText(from + 1, bytes, t.notice.firstLineOverBytes)}` }
+    : undefined;
+}
 
 const kb = (bytes: number): string => {
   if (bytes < 1024) return `${bytes} bytes`;
@@ -161,8 +268,9 @@ const kb = (bytes: number): string => {
 
 /**
  * The refusal the tool gives for a window of `content` instead of its bounded text `text`, or
- * undefined (spec/SPEC.md "Host refusals"): binary first, then the whole file's size (a request
- * without offset and limit only), then the token estimate of the text it would return.
+ * undefined (spec/SPEC.md "Host refusals"): binary first, then the window's own failure (an offset
+ * past the end, a notice), then the whole file's size (a request without offset and limit only),
+ * then the token estimate of the text it would return.
  */
 export function refusalOf(
   content: string,
@@ -173,15 +281,17 @@ export function refusalOf(
   path?: string,
 ): { code: string; message: string } | undefined {
   const r = t?.refuse;
-  if (r === undefined) return undefined;
-  if (r.binary === true && content.includes('\u0000'))
+  if (t === undefined) return undefined;
+  if (r?.binary === true && nulWithin(content, r.binaryWithin))
     return { code: REFUSAL_CODES.binary, message: 'EBINARY: this tool cannot read binary files' };
   // A file named as binary is refused whatever it holds (refuse.extensions).
-  if (r.extensions !== undefined && path !== undefined && r.extensions.includes(extname(path).toLowerCase()))
+  if (r?.extensions !== undefined && path !== undefined && r.extensions.includes(extname(path).toLowerCase()))
     return {
       code: REFUSAL_CODES.binary,
       message: `EBINARY: this tool does not read ${extname(path).toLowerCase()} files`,
     };
+  const own = windowFailure(content, offset, t);
+  if (own !== undefined || r === undefined) return own;
   if (r.maxBytes !== undefined && offset === undefined && limit === undefined) {
     const size = Buffer.byteLength(content, 'utf8');
     if (size > r.maxBytes)

@@ -31,7 +31,9 @@ import {
   type ToolOutput,
 } from '../core/contract.ts';
 import { World, ToolError, TOOL_ERROR_CODES, type FileState, type ToolResult } from './world.ts';
+import { REFUSAL_CODES, isToolNotice } from './host-tool.ts';
 import { batchPathsProblem, splitBatch } from '../core/batch.ts';
+import { argsText, awaitAdapter, blame, callAdapter } from './blame.ts';
 import { defined } from '../core/defined.ts';
 
 export { AdapterError };
@@ -148,6 +150,10 @@ function errorText(e: unknown): string {
   return typeof e === 'string' ? e : String(e);
 }
 
+/** Where a call that does not settle waits: `worker w1: read({"path":"a.ts"})`. */
+const callText = (worker: string, call: string, args?: unknown): string =>
+  `worker ${worker}: ${call}(${args === undefined ? '' : argsText(args)})`;
+
 /** A rejection that carries the read tool's error (the same object, or a code the tool fails with), or a crash. */
 function crashOf(e: unknown, thrown: ReadonlySet<unknown>): string | undefined {
   if (thrown.has(e)) return undefined;
@@ -248,9 +254,7 @@ export class Session {
     try {
       h = await this.adapter.openHistory({ ...this.#info(), ...(this.config.tool ? { tool: this.config.tool } : {}) });
     } catch (e) {
-      throw e instanceof AdapterError
-        ? e
-        : new AdapterError(`adapter ${this.adapter.name}: openHistory() threw: ${errorText(e)}`);
+      throw blame(this.adapter.name, 'openHistory()', e);
     }
     this.#history = h;
     // The handle enforces its own limit (and reports better); ours is only the backstop.
@@ -264,8 +268,8 @@ export class Session {
     const h = this.#history;
     this.#history = undefined;
     if (h !== undefined) {
-      await h.close();
-      const b = h.breach?.();
+      await awaitAdapter(this.adapter.name, "the history handle's close()", () => h.close());
+      const b = callAdapter(this.adapter.name, "the history handle's breach()", () => h.breach?.());
       if (b !== undefined) this.#breach ??= b instanceof AdapterError ? b : new AdapterError(b.message);
     }
   }
@@ -284,11 +288,16 @@ export class Session {
         throw new AdapterError(
           `adapter ${this.adapter.name} cannot mirror a write of bytes to its disk: replay this trace with an in-process or process adapter`,
         );
-      h?.writeBytes?.(path, content, mtimeMs);
+      callAdapter(this.adapter.name, "the history handle's writeBytes()", () =>
+        h?.writeBytes?.(path, content, mtimeMs),
+      );
       this.world.write(path, content, mtimeMs);
       return;
     }
-    const stored = h !== undefined ? h.write(path, content, mtimeMs) : content;
+    const stored =
+      h !== undefined
+        ? callAdapter(this.adapter.name, "the history handle's write()", () => h.write(path, content, mtimeMs))
+        : content;
     this.world.write(path, stored, mtimeMs);
   }
 
@@ -342,13 +351,11 @@ export class Session {
     const textCtx = ctx as AdapterContext;
     let shim: AnyWorkerShim;
     try {
-      const made =
-        this.#history !== undefined ? this.#history.create(textCtx) : Promise.resolve(this.#maker().create(ctx));
-      shim = await withTimeout(made, this.#timeout, `create() for worker ${id}`);
+      const h = this.#history;
+      const made = h !== undefined ? h.create(textCtx) : Promise.resolve(this.#maker().create(ctx));
+      shim = await withTimeout(made, this.#timeout, `adapter ${this.adapter.name}: ${callText(id, 'create')}`);
     } catch (e) {
-      throw e instanceof AdapterError
-        ? e
-        : new AdapterError(`adapter ${this.adapter.name}: create() threw: ${errorText(e)}`);
+      throw blame(this.adapter.name, 'create()', e);
     }
     if (typeof shim?.read !== 'function')
       throw new AdapterError(`adapter ${this.adapter.name}: create() must return an object with read(args)`);
@@ -370,7 +377,11 @@ export class Session {
 
   /** A response's claim: bytes are the tool's output untouched (spec 2.1), text is decoded. */
   #claimOf(response: { text: string; binary?: true }, op: 'read', path: string, content: ToolResult): Claim {
-    return response.binary === true ? { kind: 'verbatim' } : this.#decode(response.text, op, path, content);
+    if (response.binary === true) return { kind: 'verbatim' };
+    // Spec 2.2: the tool's notice passed on as text is its failure passed on (SPEC "A notice instead of content").
+    if (!content.ok && content.code === REFUSAL_CODES.notice && isToolNotice(response.text, this.world.tool))
+      return { kind: 'refusal', reason: 'unreadable' };
+    return this.#decode(response.text, op, path, content);
   }
 
   #decode(text: string, op: 'read' | 'stale', path: string, content?: ToolResult): Claim {
@@ -383,8 +394,10 @@ export class Session {
           ? this.#history.decode(text, info)
           : this.#outside('decode').decode(text, info);
     } catch (e) {
+      if (e instanceof AdapterError || e instanceof UsageError) throw e;
       throw new AdapterError(
         `adapter ${this.adapter.name}: decode() threw on a ${op} response: ${errorText(e)} (response starts ${JSON.stringify(text.slice(0, 80))})`,
+        { cause: e },
       );
     }
     const p = claimProblem(claim);
@@ -404,7 +417,7 @@ export class Session {
         this.#write(e.path, writtenContent(e), e.mtimeMs);
         return [{ kind: 'other', index, event: e }];
       case 'delete':
-        this.#history?.delete(e.path);
+        callAdapter(this.adapter.name, "the history handle's delete()", () => this.#history?.delete(e.path));
         this.world.delete(e.path);
         return [{ kind: 'other', index, event: e }];
       case 'symlink':
@@ -432,9 +445,14 @@ export class Session {
       }
       case 'forget': {
         const w = await this.#worker(e.worker);
-        const said = w.shim.forget
-          ? await withTimeout(Promise.resolve(w.shim.forget(e.path)), this.#timeout, 'forget()')
-          : undefined;
+        const forget = w.shim.forget?.bind(w.shim);
+        const call = callText(e.worker, 'forget', e.path);
+        const said =
+          forget !== undefined
+            ? await awaitAdapter(this.adapter.name, `forget(${e.path === undefined ? '' : argsText(e.path)})`, () =>
+                withTimeout(Promise.resolve(forget(e.path)), this.#timeout, `adapter ${this.adapter.name}: ${call}`),
+              )
+            : undefined;
         const reattached = this.#reattach(w, e, this.#observed(said));
         const identity = e.path === undefined ? undefined : this.world.identity(e.path);
         const name = e.path === undefined ? undefined : this.world.nameOf(e.path);
@@ -470,8 +488,10 @@ export class Session {
     } catch (err) {
       throw new UsageError(`${e.type} ${JSON.stringify(e.path)}: ${errorText(err)}`);
     }
-    if (e.type === 'symlink') h?.symlink?.(e.path, e.target, e.mtimeMs);
-    else h?.hardlink?.(e.path, e.existing);
+    callAdapter(this.adapter.name, `the history handle's ${e.type}()`, () => {
+      if (e.type === 'symlink') h?.symlink?.(e.path, e.target, e.mtimeMs);
+      else h?.hardlink?.(e.path, e.existing);
+    });
   }
 
   /**
@@ -509,10 +529,11 @@ export class Session {
     if (!w.shim.stale) response = { none: true };
     else {
       try {
+        const req = { path: e.path, startLine: e.startLine, endLine: e.endLine };
         const r = await withTimeout(
-          w.shim.stale({ path: e.path, startLine: e.startLine, endLine: e.endLine }),
+          w.shim.stale(req),
           this.#timeout,
-          'stale()',
+          `adapter ${this.adapter.name}: ${callText(e.worker, 'stale', req)}`,
         );
         if (r !== null && typeof r !== 'string')
           throw new AdapterError(`adapter ${this.adapter.name}: stale() must resolve to a string or null`);
@@ -540,10 +561,18 @@ export class Session {
   }
 
   /** One readMany for the whole call, cut into one settled response per path (spec/SPEC.md "Batch reads"). */
-  async #settleCall(w: Worker, paths: readonly string[]): Promise<{ response: RecordedResponse; crash?: string }[]> {
+  async #settleCall(
+    w: Worker,
+    worker: string,
+    paths: readonly string[],
+  ): Promise<{ response: RecordedResponse; crash?: string }[]> {
     let r: unknown;
     try {
-      r = await withTimeout(w.shim.readMany!({ paths }), this.#timeout, 'readMany()');
+      r = await withTimeout(
+        w.shim.readMany!({ paths }),
+        this.#timeout,
+        `adapter ${this.adapter.name}: ${callText(worker, 'readMany', { paths })}`,
+      );
     } catch (err) {
       if (err instanceof AdapterError) throw err;
       const crash = crashOf(err, w.thrown);
@@ -572,7 +601,7 @@ export class Session {
     try {
       parts = shared?.splitBatch !== undefined ? shared.splitBatch(text, paths) : splitBatch(text, paths);
     } catch (e) {
-      throw new AdapterError(`adapter ${this.adapter.name}: splitBatch() threw: ${errorText(e)}`);
+      throw blame(this.adapter.name, 'splitBatch()', e);
     }
     if (typeof parts === 'string')
       throw new AdapterError(
@@ -602,7 +631,9 @@ export class Session {
   async #reads(batch: readonly ReadEvent[], index: number, call = false): Promise<ReadOutcome[]> {
     const w = await this.#worker(batch[0]!.worker);
     const paths = call ? this.#callPaths(w, batch, index) : undefined;
-    const counters0 = w.shim.counters?.();
+    const counters = (): Counters | undefined =>
+      callAdapter(this.adapter.name, `counters() of worker ${batch[0]!.worker}`, () => w.shim.counters?.());
+    const counters0 = counters();
     w.countCalls = [];
     for (const e of batch) {
       const p = resolvePath(e.path);
@@ -637,11 +668,15 @@ export class Session {
     });
     const settled =
       paths !== undefined
-        ? await this.#settleCall(w, paths)
+        ? await this.#settleCall(w, batch[0]!.worker, paths)
         : await Promise.all(
             prepared.map(async ({ args }): Promise<{ response: RecordedResponse; crash?: string }> => {
               try {
-                const r: unknown = await withTimeout(w.shim.read(args), this.#timeout, 'read()');
+                const r: unknown = await withTimeout(
+                  w.shim.read(args),
+                  this.#timeout,
+                  `adapter ${this.adapter.name}: ${callText(batch[0]!.worker, 'read', args)}`,
+                );
                 // Spec 2.1: bytes are the tool's output passed on (an image part), recorded as their base64.
                 if (r instanceof Uint8Array)
                   return {
@@ -674,7 +709,7 @@ export class Session {
     for (const p of prepared) {
       if (p.inj.race) this.#write(p.e.path, p.inj.race.content, p.inj.race.mtimeMs);
     }
-    const counters1 = w.shim.counters?.();
+    const counters1 = counters();
     const countDelta =
       counters0 && counters1
         ? {

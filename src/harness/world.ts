@@ -65,6 +65,9 @@ export const TOOL_ERROR_CODES: ReadonlySet<string> = new Set([
   'EISDIR',
   'EFBIG',
   'EBINARY',
+  // Spec 2.2: a declared tool's offset past the end (tool.pastEnd) and its notice (tool.notice).
+  'ERANGE',
+  'ENOTICE',
 ]);
 
 /** A file as the world keeps it: its UTF-8 size is counted once, at the first stat (shims stat on every read). */
@@ -248,8 +251,11 @@ export class World {
     const named = refusalOf('', undefined, undefined, '', this.tool, path);
     if (named !== undefined) return { ok: false, ...named };
     const mode = this.tool?.binary ?? 'refuse';
-    if (mode === 'refuse' || this.tool?.refuse?.binary === true)
-      return { ok: false, code: 'EBINARY', message: BINARY_REFUSAL };
+    const r = this.tool?.refuse;
+    // refuse.binary: a NUL anywhere, or within the first binaryWithin bytes (spec 2.2).
+    const sniffed =
+      r?.binary === true && (r.binaryWithin === undefined || bytes.subarray(0, r.binaryWithin).includes(0));
+    if (mode === 'refuse' || sniffed) return { ok: false, code: 'EBINARY', message: BINARY_REFUSAL };
     // One text per version: every read of it shares it (a history keeps every read's truth).
     const text = (f.base64 ??= bytes.toString('base64'));
     return mode === 'bytes' ? { ok: true, text, bytes } : { ok: true, text };

@@ -25,7 +25,9 @@ const shipped = new Set(packed);
 
 /** What never ships — the one list: .ci/packed runs this file against the real tarball (PACKED_LIST). */
 const DEV_ONLY: readonly RegExp[] = [
-  /^(test|dev|selfcheck|scripts|mutations|config|\.ci|scratch|\.readshim|properties|src)\//,
+  /^(test|dev|selfcheck|scripts|mutations|config|\.ci|scratch|\.readshim|src)\//,
+  // properties/ ships only the rule modules and surface probes `explain` points at (file:line).
+  /^properties\/(?!(rules|surface)\/[^/]+\.ts$)/,
   /^docs\/(CONTRIBUTING\.md|IMPLEMENTATIONS\.md|implementations)/,
   /(^|\/)(vitest|stryker)[^/]*\.config\.[cm]?[jt]s$/,
   /\.test\.[jt]s$/,

@@ -40,6 +40,9 @@ describe('refusal-recorded, in process', () => {
       ['refused-then-trimmed', false, []],
       ['refused-over-tokens', true, []],
       ['refused-binary', true, []],
+      // Spec 2.2: these need a tool that gives a notice or fails past the end, declared here by neither.
+      ['notice-then-split', false, []],
+      ['past-end-then-grown', false, []],
     ]);
     expect(r.rules.filter((x) => x.status === 'fail').map((x) => x.id)).toEqual([]);
     // Too small a token threshold for a one-line window: the case says why it is not played.

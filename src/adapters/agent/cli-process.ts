@@ -33,6 +33,11 @@ export interface CliOptions {
   /** How messages name the CLI: "<profile> (worker <id>)". */
   readonly label: string;
   readonly isolated?: IsolatedCli;
+  /**
+   * The CLI's stdout is read as JSON lines (stream-json) when given: `halt` names a line in which it
+   * says it stopped its turn (the profile's halt), and result lines are kept for waitLine.
+   */
+  readonly stdout?: { readonly halt?: (line: unknown) => string | undefined };
 }
 
 /** Kills a process group (a shell and what it started); a group already gone is fine. */
@@ -48,8 +53,9 @@ export function killGroup(pid: number | undefined): void {
 function start(o: CliOptions): ChildProcess {
   const cmd = `${o.command} ${o.args.map(shellWord).join(' ')}`;
   const iso = o.isolated;
+  const out = o.stdout !== undefined ? 'pipe' : 'ignore';
   return iso === undefined
-    ? spawn(cmd, { shell: true, detached: true, cwd: o.cwd, env: o.env, stdio: ['pipe', 'ignore', 'pipe'] })
+    ? spawn(cmd, { shell: true, detached: true, cwd: o.cwd, env: o.env, stdio: ['pipe', out, 'pipe'] })
     : spawnSubject({
         command: relayCommand(iso.relayDir, iso.ports, cmd, shellWord),
         cwd: o.cwd,
@@ -69,11 +75,17 @@ export class CliProcess {
   readonly #exited: Promise<void>;
   /** The CLI's request the kit has not answered yet (a read's next request waits here for the next read). */
   current: Parked | undefined;
+  /** What the CLI last said when it stopped its turn (its halt line), until the kit answers again. */
+  #halted: string | undefined;
+  readonly #onHalt: ((why: string) => void)[] = [];
+  /** Its stdout result lines not yet taken (stream-json `{"type":"result",…}`). */
+  #results: unknown[] = [];
 
   constructor(o: CliOptions) {
     this.#o = o;
     this.#child = start(o);
-    this.#child.stdout?.resume();
+    if (o.stdout !== undefined) this.#readStdout(o.stdout.halt);
+    else this.#child.stdout?.resume();
     this.#unregister = onKitExit(() => killGroup(this.#child.pid));
     this.#exited = new Promise((r) => {
       this.#child.on('exit', (code, signal) => {
@@ -87,6 +99,61 @@ export class CliProcess {
     });
     this.#child.stderr!.on('data', (c: Buffer) => (this.#stderr = (this.#stderr + c.toString('utf8')).slice(-2000)));
     this.#child.stdin!.on('error', () => undefined);
+  }
+
+  /** Splits stdout into JSON lines: result lines are kept, a halt line stops the turn being waited on. */
+  #readStdout(halt: ((line: unknown) => string | undefined) | undefined): void {
+    let buf = '';
+    this.#child.stdout?.on('data', (c: Buffer) => {
+      buf += c.toString('utf8');
+      for (let i = buf.indexOf('\n'); i >= 0; i = buf.indexOf('\n')) {
+        const text = buf.slice(0, i);
+        buf = buf.slice(i + 1);
+        if (!text.startsWith('{')) continue;
+        let line: unknown;
+        try {
+          line = JSON.parse(text);
+        } catch {
+          continue;
+        }
+        // Only result lines are kept (the others carry whole tool results).
+        if ((line as { type?: unknown } | null)?.type === 'result') this.#results.push(line);
+        const why = halt?.(line);
+        if (why !== undefined) {
+          this.#halted ??= why;
+          for (const stop of this.#onHalt.splice(0)) stop(why);
+        }
+      }
+    });
+  }
+
+  /** A halt said before the kit's last answer is stale: forgotten each time the kit answers again. */
+  resetHalt(): void {
+    this.#halted = undefined;
+  }
+
+  /** The result lines printed since the last call (dropped). */
+  takeLines(): void {
+    this.#results = [];
+  }
+
+  /** The first stdout result line not yet taken that `pick` maps to a value (those before it are dropped); an AdapterError after `ms`. */
+  async waitLine<T>(pick: (line: unknown) => T | undefined, ms: number, what: string): Promise<T> {
+    const t0 = Date.now();
+    for (;;) {
+      const i = this.#results.findIndex((l) => pick(l) !== undefined);
+      if (i >= 0) {
+        const v = pick(this.#results[i])!;
+        this.#results = this.#results.slice(i + 1);
+        return v;
+      }
+      if (this.#exit !== undefined) throw new AdapterError(`${this.#o.label} ${this.#why(what)}`);
+      if (Date.now() - t0 > ms)
+        throw new AdapterError(
+          `${this.#o.label} printed no such line within ${ms} ms while the kit waited for ${what}`,
+        );
+      await new Promise((r) => setTimeout(r, 20));
+    }
   }
 
   send(line: string): void {
@@ -103,10 +170,14 @@ export class CliProcess {
     return `${this.#exit ?? 'stopped'} while the kit waited for ${what}${tail !== '' ? `; stderr: ${JSON.stringify(tail.slice(-300))}` : ''}`;
   }
 
-  /** The next loop request, or an AdapterError: the CLI exited, hung, or sent what cannot be parsed. */
-  async next(what: string, ms: number): Promise<Parked> {
+  /**
+   * The next loop request, or an AdapterError: the CLI exited, hung, sent what cannot be parsed, or
+   * said it stopped its turn (its halt line, quoted; `ignoreHalt`: a halt does not end the wait).
+   */
+  async next(what: string, ms: number, ignoreHalt = false): Promise<Parked> {
     const { label, line } = this.#o;
     let timer: NodeJS.Timeout | undefined;
+    let stopped: ((why: string) => void) | undefined;
     try {
       return await Promise.race([
         line.next().catch((e: unknown) => {
@@ -119,9 +190,22 @@ export class CliProcess {
           const hung = `${label} sent no request within ${ms} ms while the kit waited for ${what} (a hung CLI; --timeout sets the per-turn limit)`;
           timer = setTimeout(() => reject(new AdapterError(hung)), ms);
         }),
+        new Promise<never>((_, reject) => {
+          if (ignoreHalt) return;
+          stopped = (why) =>
+            reject(
+              new AdapterError(
+                `${label} stopped its turn while the kit waited for ${what}; it said: ${JSON.stringify(why)}`,
+              ),
+            );
+          if (this.#halted !== undefined) stopped(this.#halted);
+          else this.#onHalt.push(stopped);
+        }),
       ]);
     } finally {
       clearTimeout(timer);
+      const i = stopped === undefined ? -1 : this.#onHalt.indexOf(stopped);
+      if (i >= 0) this.#onHalt.splice(i, 1);
     }
   }
 

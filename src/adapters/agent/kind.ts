@@ -54,6 +54,9 @@ export const agentKind: SubjectKind<AgentFlags> = {
   transport: 'process',
   isolatedHistories: true,
   eachHistory: 'the process anew',
+  // Each worker is a real CLI (qwen-code takes 4–16 s to its first request): 8 per band keeps a
+  // default run within 10 minutes on 2 cores (docs/reference/performance.md "Agent CLIs").
+  defaultRuns: 8,
   // Under --isolate a relay inside the namespace carries 127.0.0.1 to the kit's server (src/adapters/agent/relay.ts).
   isolate: true,
   parse: parseAgent,

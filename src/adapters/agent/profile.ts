@@ -35,9 +35,17 @@ export interface AgentResultInfo {
 export interface AgentProfile {
   /** The name `--agent` takes and the report shows. */
   readonly name: string;
-  /** The npm package and the pinned version the kit was checked against. */
+  /** The npm package and the pinned version the kit was checked against (the one place a pin lives). */
   readonly package: string;
   readonly version: string;
+  /**
+   * The CLI versions this profile was measured on, inclusive (docs/reference/agent-versions.md). A
+   * run of a version outside them still runs and says so in its assumptions; text the profile
+   * cannot decode then ends it (exit 2) quoting the text, the version and this range.
+   */
+  readonly measured?: { readonly from: string; readonly to: string };
+  /** The CLI's Node requirement as measured (printed in the report; its package's engines may say more). */
+  readonly node?: string;
   /** The executable's name (looked up in .agent-clis/node_modules/.bin, then PATH). */
   readonly binary: string;
   readonly wire: AgentWire;
@@ -87,7 +95,36 @@ export interface AgentProfile {
     isSummary(req: { readonly userText: string; readonly body?: unknown }): boolean;
     /** The files the CLI re-attached in a request (absolute paths, each with its raw tool text). */
     reattached(body: unknown): readonly { readonly file: string; readonly raw: string }[];
+    /** The answer to its summary request (default: a fixed "<summary>…</summary>" text). */
+    readonly summaryText?: string;
+    /**
+     * The prompt tokens the kit's replies report around the command (openai-chat usage): a CLI that
+     * compacts only when its context is large enough to gain from it (qwen-code) is told it is.
+     */
+    readonly promptTokens?: number;
+    /**
+     * A user message of at most this many characters sent (and answered) before the command, sized
+     * to the files the CLI could re-attach: a CLI that refuses a compaction whose re-attached files
+     * outweigh the history it replaces (qwen-code) then compacts.
+     */
+    readonly padChars?: number;
+    /** A side request (no read tool offered) that is the CLI's own summarizer: answered like the summary request. */
+    isSideSummary?(body: unknown): boolean;
+    /**
+     * A stdout line (parsed JSON) that says whether the command compacted, with the CLI's words.
+     * With it, the kit waits for the CLI's word after each step instead of for its next request,
+     * and a refused compaction ends the run quoting those words.
+     */
+    outcome?(line: unknown): { readonly compacted: boolean; readonly text: string } | undefined;
   };
+  /**
+   * The CLI halts a turn after this many identical tool calls in a row (an always-on loop guard):
+   * before the next identical read the kit ends the turn and sends the prompt again — a turn break
+   * (a new turn resets the guard; the CLI's read state lives on).
+   */
+  readonly maxIdenticalCalls?: number;
+  /** A stdout line (parsed JSON) in which the CLI says it stopped its turn: its own words, quoted when a run ends. */
+  halt?(line: unknown): string | undefined;
   /** Features the profile cannot express, each with the reason the report gives. */
   readonly cannot: { readonly forget?: string; readonly windows?: string };
   /** Facts about the CLI every report states (bounds measured, stubs seen). */
@@ -133,11 +170,51 @@ export function profileProblem(p: unknown): string | undefined {
       return 'compact must be {command: string, isSummary(req), reattached(body)}';
     if (o.promptVia === 'args') return 'compact needs stdin input (promptVia "stdin"): the command is sent mid-session';
   }
+  const m = o.measured as Record<string, unknown> | undefined;
+  if (m !== undefined && (typeof m !== 'object' || m === null || !isVersion(m.from) || !isVersion(m.to)))
+    return 'measured must be {from, to}: versions such as "2.1.317"';
+  if (
+    o.maxIdenticalCalls !== undefined &&
+    !(Number.isSafeInteger(o.maxIdenticalCalls) && (o.maxIdenticalCalls as number) >= 1)
+  )
+    return 'maxIdenticalCalls must be an integer >= 1 when given';
+  if (o.halt !== undefined && typeof o.halt !== 'function') return 'halt must be a function when given';
   if (typeof o.cannot !== 'object' || o.cannot === null)
     return 'cannot must be an object ({} when the profile expresses everything)';
   if (!Array.isArray(o.assumptions) || o.assumptions.some((a) => typeof a !== 'string'))
     return 'assumptions must be an array of strings';
   return undefined;
+}
+
+const isVersion = (v: unknown): boolean => typeof v === 'string' && parseVersion(v) !== undefined;
+
+/** The first "N.N.N" in a version text ("2.1.332 (Claude Code)"), as numbers; undefined when none. */
+export function parseVersion(text: string): readonly [number, number, number] | undefined {
+  const m = /(\d+)\.(\d+)\.(\d+)/.exec(text);
+  return m === null ? undefined : [Number(m[1]), Number(m[2]), Number(m[3])];
+}
+
+/** -1, 0 or 1 as version `a` is older than, the same as or newer than `b`. */
+export function compareVersions(a: readonly number[], b: readonly number[]): number {
+  for (let i = 0; i < 3; i++) if (a[i] !== b[i]) return a[i]! < b[i]! ? -1 : 1;
+  return 0;
+}
+
+/** "2.1.317–2.1.332", or the pin alone when the profile declares no range. */
+export function measuredRange(p: AgentProfile): string {
+  return p.measured === undefined ? p.version : `${p.measured.from}–${p.measured.to}`;
+}
+
+/**
+ * Whether the CLI's reported version lies in the profile's measured range: true, false, or
+ * undefined when the version text names none (a CLI whose --version failed).
+ */
+export function inMeasuredRange(p: AgentProfile, reported: string | undefined): boolean | undefined {
+  const v = reported === undefined ? undefined : parseVersion(reported);
+  if (v === undefined) return undefined;
+  const from = parseVersion(p.measured?.from ?? p.version)!;
+  const to = parseVersion(p.measured?.to ?? p.version)!;
+  return compareVersions(v, from) >= 0 && compareVersions(v, to) <= 0;
 }
 
 export async function loadProfile(modulePath: string): Promise<AgentProfile> {

@@ -26,22 +26,32 @@ export function contentBytes(p: AgentProfile, file: string, args: Readonly<ReadA
   return text === undefined ? 0 : Buffer.byteLength(text, 'utf8');
 }
 
-/** The worker's text and claim from the tool result of a read of `file` (`label` names the CLI in errors). */
+const quote = (text: string): string => JSON.stringify(text.length > 300 ? `${text.slice(0, 300)}…` : text);
+
+/**
+ * The worker's text and claim from the tool result of a read of `file` (`label` names the CLI in
+ * errors, `version` its version against the profile's measured range). Text the profile cannot
+ * decode ends the run (exit 2), quoting it, the version and the range.
+ */
 export function judgedResult(
   p: AgentProfile,
   label: string,
   r: ToolResult,
   args: ReadArgs,
   file: string,
+  version = '',
 ): { readonly text: string; readonly claim: Claim | undefined } {
   const info: AgentResultInfo = { isError: r.isError, args, contentBytes: contentBytes(p, file, args) };
   const norm = p.normalize(r.raw, info);
+  const tail = version === '' ? '' : ` (${version})`;
   if ('problem' in norm)
-    throw new AdapterError(`${label}: the profile cannot read the tool result of ${args.path}: ${norm.problem}`);
+    throw new AdapterError(
+      `${label}: the profile cannot decode the tool result of ${args.path}: ${norm.problem}; the text: ${quote(r.raw)}${tail}`,
+    );
   const claim = p.decode(norm.text, info);
   if (claim === undefined && r.isError)
     throw new AdapterError(
-      `${label}: an error result the profile does not decode (${args.path}): ${JSON.stringify(norm.text.slice(0, 300))}`,
+      `${label}: the profile cannot decode an error result of ${args.path}: ${quote(norm.text)}${tail}`,
     );
   return { text: norm.text, claim };
 }

@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { AdapterError } from '../../core/errors.ts';
 import type { HostReport } from '../drivers/driver.ts';
 import type { Isolation } from '../isolate.ts';
-import type { AgentProfile } from './profile.ts';
+import { inMeasuredRange, measuredRange, type AgentProfile } from './profile.ts';
 
 export interface AgentCounts {
   workers: number;
@@ -19,6 +19,8 @@ export interface AgentCounts {
   requests: number;
   compactions: number;
   reattached: number;
+  /** Turns the kit ended before a CLI's loop guard would halt one (profile.maxIdenticalCalls). */
+  turnBreaks: number;
 }
 
 export interface AgentLimits {
@@ -45,6 +47,7 @@ export class AgentRun {
     requests: 0,
     compactions: 0,
     reattached: 0,
+    turnBreaks: 0,
   };
   /** Wall time from each read's tool call to the request that carried its result (report only). */
   readonly turnMs: number[] = [];
@@ -65,6 +68,14 @@ export class AgentRun {
     /** Read-only inside the sandbox even where they lie in the caller's (hidden) HOME. */
     readonly readable: readonly string[],
   ) {}
+
+  /** "qwen-code 0.30.1, outside the range the profile was measured on (0.24.4)": for messages that quote the CLI. */
+  versionNote(): string {
+    const p = this.profile;
+    const at = inMeasuredRange(p, this.version);
+    const where = at === true ? 'within' : at === false ? 'outside' : 'version unknown; compared with';
+    return `${p.name} ${this.version ?? 'of unknown version'}, ${where} the range the profile was measured on (${measuredRange(p)})`;
+  }
 
   /** A fresh tool-use id for a read's tool call. */
   toolUseId(): string {

@@ -90,6 +90,10 @@ function looseJson(raw: Buffer): unknown {
 export interface ModelServerOptions {
   readonly wire: AgentWire;
   readonly readTool: string;
+  /** A side request's reply other than the fixed text (a CLI's own summarizer request), or undefined. */
+  readonly side?: (body: unknown) => Reply | undefined;
+  /** A loop request the server answers itself (a compaction's summary request), or undefined. */
+  readonly own?: (req: LoopRequest) => Reply | undefined;
 }
 
 /** The server of one history: `line(worker)` is a worker's end; `url(worker)` its base URL. */
@@ -171,11 +175,18 @@ export class ModelServer {
     if (parsed === 'side') {
       this.sideRequests++;
       line.sideRequests++;
-      send(res, this.o.wire, { kind: 'text', text: END_TEXT });
+      send(res, this.o.wire, this.o.side?.(body) ?? { kind: 'text', text: END_TEXT });
       return;
     }
     if (typeof parsed === 'string')
       return this.#fault(line, res, `the CLI sent a request the profile cannot parse (${parsed}): ${head}`);
+    const own = this.o.own?.({ ...parsed, body });
+    if (own !== undefined) {
+      this.sideRequests++;
+      line.sideRequests++;
+      send(res, this.o.wire, own);
+      return;
+    }
     line.arrive({ ...parsed, body }, res);
   }
 

@@ -19,7 +19,8 @@ import type { AgentEnvInfo } from './profile.ts';
 import { ProxyTrap } from './proxy.ts';
 import { relaySocket } from './relay.ts';
 import type { AgentRun } from './run.ts';
-import { ModelServer, type WorkerLine } from './server.ts';
+import { ModelServer, SUMMARY_TEXT, type ModelServerOptions, type WorkerLine } from './server.ts';
+import type { AgentProfile } from './profile.ts';
 import { versionIn } from './version.ts';
 import { AgentWorker, type WorkerPlace } from './worker.ts';
 
@@ -37,6 +38,25 @@ async function listening(
     await server.listenUnix(relaySocket(relayDir, server.port));
     await proxy.listenUnix(relaySocket(relayDir, proxy.port));
   }
+}
+
+/**
+ * The server of a profile: a compaction whose outcome the CLI prints (compact.outcome) has its
+ * summary request answered by the server itself while the kit waits for that word, and a CLI's own
+ * summarizer side request (compact.isSideSummary) gets the summary and the reported usage.
+ */
+function serverOptions(p: AgentProfile): ModelServerOptions {
+  const c = p.compact;
+  const summary = { kind: 'text' as const, text: c?.summaryText ?? SUMMARY_TEXT };
+  const withTokens = c?.promptTokens !== undefined ? { ...summary, promptTokens: c.promptTokens } : summary;
+  return {
+    wire: p.wire,
+    readTool: p.readTool.name,
+    ...(c?.isSideSummary !== undefined
+      ? { side: (body: unknown) => (c.isSideSummary!(body) ? withTokens : undefined) }
+      : {}),
+    ...(c?.outcome !== undefined ? { own: (req) => (c.isSummary(req) ? summary : undefined) } : {}),
+  };
 }
 
 export class AgentSession implements WorkerPlace {
@@ -63,7 +83,7 @@ export class AgentSession implements WorkerPlace {
   /** A history's sandbox, server and trap (exit 2 if they cannot listen); the first also asks the CLI's version. */
   static async open(run: AgentRun): Promise<AgentSession> {
     const sandbox = new Sandbox(run.sandboxDir);
-    const server = new ModelServer({ wire: run.profile.wire, readTool: run.profile.readTool.name });
+    const server = new ModelServer(serverOptions(run.profile));
     // Under --isolate the trap runs on the caller's loopback: it tunnels the model server's port only.
     const tunnelled = new Set<number>();
     const proxy = new ProxyTrap(run.isolation !== undefined ? tunnelled : undefined);
@@ -125,6 +145,10 @@ export class AgentSession implements WorkerPlace {
       line,
       label,
       ...(isolated !== undefined ? { isolated } : {}),
+      // The CLI's stdout, where it says it halted or whether it compacted (stream-json result lines).
+      ...(p.halt !== undefined || p.compact?.outcome !== undefined
+        ? { stdout: { ...(p.halt !== undefined ? { halt: (l: unknown) => p.halt!(l) } : {}) } }
+        : {}),
     });
     this.#procs.push(proc);
     if (p.promptVia === 'args') proc.endInput();

@@ -4,6 +4,7 @@
  * request carries, normalised and decoded by the profile (result.ts). A forget, where the profile
  * can compact, is a real compaction of the whole worker (compaction.ts).
  */
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ForgetResult, ReadArgs, WorkerShim } from '../../core/contract.ts';
 import { defined } from '../../core/defined.ts';
@@ -34,12 +35,26 @@ export interface WorkerCli {
   readonly prompt: string;
 }
 
+/** A user message of `n` characters that carries nothing (a compaction's padding turn). */
+export function padding(n: number): string {
+  const unit = 'This paragraph is padding; it asks for nothing and carries no file content. ';
+  return `(readshim-conformance padding) ${unit.repeat(Math.ceil(n / unit.length))}`.slice(0, n);
+}
+
+/** How many of the files read last a CLI re-attaches at most, and the characters of each it embeds (qwen-code 0.24). */
+const REATTACH_FILES = 5;
+const REATTACH_CHARS = 20_000;
+
 export class AgentWorker {
   readonly #run: AgentRun;
   readonly #place: WorkerPlace;
   readonly #cli: WorkerCli;
   readonly #serial = serialQueue();
   #first = true;
+  /** The last read's input and how many times in a row it was sent (profile.maxIdenticalCalls). */
+  #identical = { key: '', n: 0 };
+  /** The files read, most recent last (what a compaction may re-attach). */
+  readonly #files: string[] = [];
 
   constructor(run: AgentRun, place: WorkerPlace, cli: WorkerCli) {
     this.#run = run;
@@ -75,10 +90,12 @@ export class AgentWorker {
     const { profile: p, counts } = this.#run;
     const { proc, line, label } = this.#cli;
     const file = join(this.#place.root, resolvePath(args.path));
-    const cur = await this.#pending();
-    const id = this.#run.toolUseId();
+    this.#files.splice(0, this.#files.length, ...this.#files.filter((f) => f !== file).slice(1 - REATTACH_FILES), file);
     const input = p.readTool.input(args, file);
+    const cur = await this.#turnBreak(JSON.stringify(input), await this.#pending());
+    const id = this.#run.toolUseId();
     const t0 = performance.now();
+    proc.resetHalt();
     line.answer(cur, { kind: 'tool', id, name: p.readTool.name, input });
     counts.reads++;
     const next = await proc.next(
@@ -93,12 +110,30 @@ export class AgentWorker {
         `${label}: its next request carried no tool result for ${id} (${p.readTool.name} of ${args.path})`,
       );
     counts.toolResults++;
-    const { text, claim } = judgedResult(p, label, r, args, file);
+    const { text, claim } = judgedResult(p, label, r, args, file, this.#run.versionNote());
     if (claim?.kind === 'pointer') counts.stubs++;
     if (claim?.kind === 'refusal') counts.refusals++;
     this.#place.claims.put(text, claim);
     this.#place.raws.put(text, { text: r.raw, ...(r.isError ? { isError: true as const } : {}) });
     return text;
+  }
+
+  /**
+   * Before the (maxIdenticalCalls + 1)-th identical read in a row, a turn break: the turn ends with a
+   * text and the prompt is sent again (the CLI's loop guard counts within a turn; its read state
+   * lives on). The request to answer with the read.
+   */
+  async #turnBreak(key: string, cur: Parked): Promise<Parked> {
+    const { profile: p, counts, limits } = this.#run;
+    const { proc, line, prompt } = this.#cli;
+    this.#identical = key === this.#identical.key ? { key, n: this.#identical.n + 1 } : { key, n: 1 };
+    if (p.maxIdenticalCalls === undefined || this.#identical.n <= p.maxIdenticalCalls) return cur;
+    proc.resetHalt();
+    line.answer(cur, { kind: 'text', text: END_TEXT });
+    proc.send(p.userMessage!(prompt));
+    counts.turnBreaks++;
+    this.#identical = { key, n: 1 };
+    return proc.next('its first request of a new turn (a turn break)', limits.timeoutMs);
   }
 
   /** Ends the turn, asks for the compaction and queues the next prompt behind it; reads what came back. */
@@ -107,18 +142,23 @@ export class AgentWorker {
     const { proc, line, label, prompt } = this.#cli;
     if (path !== undefined)
       throw new AdapterError(`${label}: a compaction forgets the whole worker, not ${path} (a kit bug)`);
-    line.answer(await this.#pending(), { kind: 'text', text: END_TEXT });
-    line.newEpoch();
-    proc.send(compact.command);
-    proc.send(p.userMessage!(prompt));
-    counts.compactions++;
+    this.#identical = { key: '', n: 0 };
+    if (compact.outcome !== undefined) await this.#compactConfirmed(compact);
+    else {
+      line.answer(await this.#pending(), { kind: 'text', text: END_TEXT });
+      line.newEpoch();
+      proc.send(compact.command);
+      proc.send(p.userMessage!(prompt));
+      counts.compactions++;
+    }
     for (;;) {
       const req = await proc.next(
         'its summary request or its first request after the compaction',
         this.#run.limits.timeoutMs,
+        true,
       );
       if (compact.isSummary(req.req)) {
-        line.answer(req, { kind: 'text', text: SUMMARY_TEXT });
+        line.answer(req, { kind: 'text', text: compact.summaryText ?? SUMMARY_TEXT });
         line.newEpoch();
         continue;
       }
@@ -128,5 +168,59 @@ export class AgentWorker {
       counts.reattached += reattached.length;
       return { reattached };
     }
+  }
+
+  /**
+   * A compaction the CLI confirms on stdout (compact.outcome): each step waits for the previous
+   * turn's result line — the turn ended (reporting `promptTokens`), a padding turn, the command
+   * (the server answers its summary request meanwhile), its word — then the prompt again. A
+   * refused compaction ends the run with the CLI's words.
+   */
+  async #compactConfirmed(compact: NonNullable<AgentProfile['compact']>): Promise<void> {
+    const { profile: p, counts, limits } = this.#run;
+    const { proc, line, label, prompt } = this.#cli;
+    const done = { kind: 'text' as const, text: END_TEXT, ...defined({ promptTokens: compact.promptTokens }) };
+    const isResult = (l: unknown): true | undefined =>
+      (l as { type?: unknown } | null)?.type === 'result' ? true : undefined;
+    proc.takeLines();
+    proc.resetHalt();
+    line.answer(await this.#pending(), done);
+    await proc.waitLine(isResult, limits.timeoutMs, 'the result line of the turn the kit ended');
+    const pad = this.#padding(compact.padChars);
+    if (pad > 0) {
+      proc.send(p.userMessage!(padding(pad)));
+      line.answer(await proc.next('its request after the padding message', limits.timeoutMs), done);
+      await proc.waitLine(isResult, limits.timeoutMs, 'the result line of the padding turn');
+    }
+    line.newEpoch();
+    proc.send(compact.command);
+    counts.compactions++;
+    const said = await proc.waitLine(
+      (l) => compact.outcome!(l),
+      limits.timeoutMs,
+      'the result line of its compaction command',
+    );
+    if (!said.compacted)
+      throw new AdapterError(`${label}: its compaction command did not compact; it said: ${JSON.stringify(said.text)}`);
+    line.newEpoch();
+    proc.resetHalt();
+    proc.send(p.userMessage!(prompt));
+  }
+
+  /**
+   * The padding a confirmed compaction sends: twice what the CLI could re-attach (the last files
+   * read, each at most REATTACH_CHARS), at least 2,000 and at most `cap` characters; 0 without a cap.
+   */
+  #padding(cap: number | undefined): number {
+    if (cap === undefined) return 0;
+    let chars = 0;
+    for (const f of this.#files.slice(-REATTACH_FILES)) {
+      try {
+        chars += Math.min(readFileSync(f, 'utf8').length, REATTACH_CHARS);
+      } catch {
+        // gone: nothing to re-attach
+      }
+    }
+    return Math.min(cap, Math.max(2_000, 2 * chars));
   }
 }

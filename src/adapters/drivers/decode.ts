@@ -21,8 +21,8 @@ export function pointerRegex(source: string, flag = '--pointer-pattern'): RegExp
   }
 }
 
-/** Where the worker's text came from. */
-export type DriverSource = 'deny' | 'block' | 'exit 2' | 'mcp';
+/** Where the worker's text came from: a PreToolUse withholding, a PostToolUse `updatedToolOutput`, an MCP result. */
+export type DriverSource = 'deny' | 'block' | 'exit 2' | 'updatedToolOutput' | 'mcp';
 
 /** What a --decode module is told about one response. */
 export interface DriverDecodeInfo {

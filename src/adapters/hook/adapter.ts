@@ -24,7 +24,7 @@ import type { Isolation } from '../isolate.ts';
 import { DEFAULT_TIMEOUT_MS } from '../process/adapter.ts';
 import { HOOK_HOST, hookAssumptions } from './assumptions.ts';
 import { READ_TOOL_BOUND } from './host-read.ts';
-import { HookRun, type HookSetup } from './run.ts';
+import { HookRun, type ForgetKind, type HookSetup } from './run.ts';
 import { HookSession } from './session.ts';
 
 export interface HookDriverOptions {
@@ -34,6 +34,12 @@ export interface HookDriverOptions {
   readonly post?: string;
   /** Run when the host compacts a worker's transcript (PreCompact). */
   readonly compact?: string;
+  /** Run when a worker's session starts, is compacted or cleared (SessionStart; --hook-session-start). */
+  readonly sessionStart?: string;
+  /** The forgets the played host cycles through (--hook-forget; default ['compact']). */
+  readonly forgets?: readonly ForgetKind[];
+  /** Subagents run their hooks under their parent's session_id (--hook-subagents shared). */
+  readonly subagents?: 'own' | 'shared';
   /** After a compaction the host re-attaches this many recently requested files (spec/SPEC.md "Re-injection after compaction"). */
   readonly reinject?: number;
   /** Per hook call, in ms. */
@@ -68,9 +74,11 @@ function capabilitiesOf(o: HookDriverOptions, levers: readonly LeverName[], boun
     windows: true,
     diff: levers.includes('diff'),
     staleServe: false,
-    // Without --hook-compact the host compacts and never tells the hook (FORGET-RESETS judges that).
-    forget: o.compact !== undefined,
+    // Without --hook-compact or --hook-session-start the host compacts and never tells the hook
+    // (FORGET-RESETS judges that); a rewind never tells it (its transcript does).
+    forget: o.compact !== undefined || o.sessionStart !== undefined,
     forgetWhole: true,
+    ...(o.subagents === 'shared' ? { sessions: { sharedSession: true } } : {}),
     ...(o.reinject !== undefined ? { reinject: { count: o.reinject, order: 'recent' as const } } : {}),
     counters: false,
     seal: false,
@@ -100,6 +108,9 @@ function setupOf(o: HookDriverOptions): HookSetup {
     command: o.command,
     post: o.post,
     compact: o.compact,
+    sessionStart: o.sessionStart,
+    forgets: o.forgets ?? ['compact'],
+    subagents: o.subagents ?? 'own',
     timeoutMs: o.timeoutMs ?? DEFAULT_TIMEOUT_MS,
     cwd: o.cwd ?? process.cwd(),
     bound: o.tool ?? READ_TOOL_BOUND,

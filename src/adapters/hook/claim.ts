@@ -63,3 +63,14 @@ export function shownClaim(served: string, claim: Claim, total: number, shown: s
   const end = start + Buffer.byteLength(payload, 'utf8');
   return { kind: 'slice', start, end, total, done: end === total && start === 0, payload, at: 0 };
 }
+
+/**
+ * Whether `shown` is the served text under a note of the hook's own (spec/SPEC.md "Substituted
+ * results"): the whole text at its start or its end, a line break between it and the note. A text
+ * found only inside the note's words (a one-letter file in "unchanged") is not framed.
+ */
+export function framesServed(served: string, shown: string): boolean {
+  if (served === '' || shown.length <= served.length) return false;
+  if (shown.startsWith(served)) return served.endsWith('\n') || shown[served.length] === '\n';
+  return shown.endsWith(served) && shown[shown.length - served.length - 1] === '\n';
+}

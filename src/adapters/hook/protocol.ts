@@ -21,6 +21,17 @@ export interface SessionFields {
   readonly session_id: string;
   readonly transcript_path: string;
   readonly cwd: string;
+  /** A subagent's events under its parent's session_id carry its id and type (Claude Code 2.1.332, measured). */
+  readonly agent_id?: string;
+  readonly agent_type?: string;
+}
+
+/** Why a session started (Claude Code: "startup", "resume", "clear", "compact"; the played host sends three). */
+export type SessionStartSource = 'startup' | 'compact' | 'clear';
+
+/** SessionStart: a worker's session started, was compacted (a new epoch) or cleared (a new session_id). */
+export function sessionStart(s: SessionFields, source: SessionStartSource): Record<string, unknown> {
+  return { ...s, hook_event_name: 'SessionStart', source };
 }
 
 export function preToolUse(s: SessionFields, toolUseId: string, input: ReadToolInput): Record<string, unknown> {

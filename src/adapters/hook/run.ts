@@ -26,13 +26,32 @@ export interface HookCounts {
   mcpOutputIgnored: number;
   preCompact: number;
   compactErrors: number;
+  /** PostToolUse outputs read as a pointer, diff, delta or withheld notice (not the Read's text). */
+  decodedOutput: number;
+  /** SessionStart calls (--hook-session-start), and those that exited non-zero. */
+  sessionStart: number;
+  sessionStartErrors: number;
+  /** Whole-worker forgets as the played host played them (--hook-forget). */
+  compactions: number;
+  clears: number;
+  rewinds: number;
 }
+
+/** How the played host forgets a whole worker (--hook-forget): each in turn, cycling. */
+export type ForgetKind = 'compact' | 'clear' | 'rewind';
+export const FORGET_KINDS: readonly ForgetKind[] = Object.freeze(['compact', 'clear', 'rewind']);
 
 /** The run's settings, resolved (src/adapters/hook/adapter.ts HookDriverOptions). */
 export interface HookSetup {
   readonly command: string;
   readonly post: string | undefined;
   readonly compact: string | undefined;
+  /** SessionStart (--hook-session-start): at a worker's start, after a compaction, after a clear. */
+  readonly sessionStart: string | undefined;
+  /** The forgets the played host cycles through (--hook-forget; default compactions only). */
+  readonly forgets: readonly ForgetKind[];
+  /** A subagent's hooks run under its parent's session_id (--hook-subagents shared), or a session of its own. */
+  readonly subagents: 'own' | 'shared';
   readonly timeoutMs: number;
   readonly cwd: string;
   /** What the played Read returns (--hook-tool, else Claude Code's). */
@@ -63,6 +82,12 @@ export class HookRun {
     mcpOutputIgnored: 0,
     preCompact: 0,
     compactErrors: 0,
+    decodedOutput: 0,
+    sessionStart: 0,
+    sessionStartErrors: 0,
+    compactions: 0,
+    clears: 0,
+    rewinds: 0,
   };
   #firstError: string | undefined;
   #toolUses = 0;

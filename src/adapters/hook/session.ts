@@ -13,6 +13,7 @@ import { ScratchHome } from '../drivers/home.ts';
 import { Sandbox } from '../process/sandbox.ts';
 import { runHook, type HookCall, type HookExit } from './exec.ts';
 import type { HookRun } from './run.ts';
+import { Transcript, transcriptPath } from './transcript.ts';
 import { HookWorker, type WorkerPlace } from './worker.ts';
 
 export class HookSession implements WorkerPlace {
@@ -35,8 +36,15 @@ export class HookSession implements WorkerPlace {
     this.#isolated = isolation ? { isolation, writable: [root, this.home.path, this.sandbox.tmp] } : {};
   }
 
+  /** The kit's session ids (AdapterContext.session) to the hook's: a subagent under its parent's reuses it. */
+  readonly #sessions = new Map<string, string>();
+
   get root(): string {
     return this.sandbox.root;
+  }
+
+  get homePath(): string {
+    return this.home.path;
   }
 
   /** Runs `command` ({root} = the sandbox) with `event` as JSON on stdin; `what` names the call in errors. */
@@ -53,14 +61,28 @@ export class HookSession implements WorkerPlace {
     });
   }
 
-  /** A worker: a session_id and a transcript path of its own (no transcript is written). */
+  /**
+   * A worker: a session_id and a transcript of its own — or, declared (--hook-subagents shared), a
+   * subagent's: its parent's session_id and transcript_path, with an agent_id and agent_type, its
+   * own rows in the session's subagents/ folder (Claude Code 2.1.332, measured).
+   */
   worker(ctx: AdapterContext): Promise<WorkerShim> {
-    const fields = {
-      session_id: randomUUID(),
-      transcript_path: join(this.home.path, '.claude', 'transcripts', `${ctx.workerId}.jsonl`),
-      cwd: this.root,
-    };
-    return Promise.resolve(new HookWorker(this.#run, this, ctx, fields).shim());
+    const parent =
+      this.#run.setup.subagents === 'shared' && ctx.session !== undefined ? this.#sessions.get(ctx.session) : undefined;
+    const id = parent ?? randomUUID();
+    if (parent === undefined && ctx.session !== undefined) this.#sessions.set(ctx.session, id);
+    const path = transcriptPath(this.home.path, this.root, id);
+    if (parent === undefined)
+      return new HookWorker(this.#run, this, ctx, {
+        fields: { session_id: id, transcript_path: path, cwd: this.root },
+        transcript: new Transcript(path, id, this.root),
+      }).shim();
+    const agent = `a${randomUUID().replace(/-/g, '').slice(0, 16)}`;
+    const own = join(path.replace(/\.jsonl$/, ''), 'subagents', `agent-${agent}.jsonl`);
+    return new HookWorker(this.#run, this, ctx, {
+      fields: { session_id: id, transcript_path: path, cwd: this.root, agent_id: agent, agent_type: 'general-purpose' },
+      transcript: new Transcript(own, id, this.root),
+    }).shim();
   }
 
   close(): Promise<void> {

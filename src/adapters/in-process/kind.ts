@@ -2,6 +2,7 @@
  * `run --adapter <module>` (or no subject flag: the embedded reference) as a kind of subject
  * (src/adapters/kind.ts): an in-process adapter module, loaded into the kit. docs/guide/adapter.md.
  */
+import { awaitAdapter } from '../../harness/blame.ts';
 import { shellWord } from '../command.ts';
 import type { SubjectKind } from '../kind.ts';
 
@@ -31,7 +32,7 @@ export const inProcessKind: SubjectKind<AdapterFlags> = {
       failure: () => undefined,
       host: () => undefined,
       assumptions: () => [],
-      close: async () => adapter.close?.(),
+      close: () => awaitAdapter(adapter.name, 'close()', () => adapter.close?.()),
     };
   },
   argv: (a) => (a.path !== undefined ? [`--adapter ${shellWord(a.path)}`] : []),

@@ -8,6 +8,7 @@ import type { ChildProcess } from 'node:child_process';
 import { StringDecoder } from 'node:string_decoder';
 import { AdapterError } from '../../core/errors.ts';
 import { spawnSubject, type Isolation } from '../isolate.ts';
+import { execSimple } from '../command.ts';
 import { onKitExit } from './cleanup.ts';
 import { LineSplitter, type LineStats } from './lines.ts';
 import { clip, encodeLine, replyProblem, type Op } from './protocol.ts';
@@ -69,7 +70,8 @@ export class Channel {
   constructor(o: ChannelOptions) {
     this.#o = o;
     this.#child = spawnSubject({
-      command: o.command,
+      // The shim is the shell's own process: its stdout closing is its pipe closing (src/adapters/command.ts).
+      command: execSimple(o.command),
       cwd: o.cwd,
       env: { ...process.env, ...o.env },
       writable: o.writable ?? [],

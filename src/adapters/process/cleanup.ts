@@ -4,6 +4,8 @@
  */
 const live = new Set<() => void>();
 let installed = false;
+/** Set when the command handles signals itself (src/cli/interrupt.ts): it calls cleanupNow() first. */
+let signalsOwned = false;
 
 function runAll(): void {
   for (const f of [...live]) {
@@ -22,6 +24,7 @@ function install(): void {
   process.on('exit', runAll);
   for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
     const onSignal = (): void => {
+      if (signalsOwned) return;
       runAll();
       process.removeListener(sig, onSignal);
       process.kill(process.pid, sig);
@@ -37,4 +40,14 @@ export function onKitExit(cleanup: () => void): () => void {
   return () => {
     live.delete(cleanup);
   };
+}
+
+/** Runs every registered cleanup now (a command that handles signals itself, before it exits). */
+export function cleanupNow(): void {
+  runAll();
+}
+
+/** While on, the command handles SIGINT, SIGTERM and SIGHUP itself and calls cleanupNow(); the handlers here stand aside. */
+export function ownSignals(on: boolean): void {
+  signalsOwned = on;
 }

@@ -7,7 +7,8 @@
  * unreadable or foreign trace, or an event the audit cannot judge (named by its line).
  */
 import type { Trace } from '../../core/trace.ts';
-import { withExitGuard, type ExitGuard } from '../../adapters/exit-guard.ts';
+import type { ExitGuard } from '../../adapters/exit-guard.ts';
+import { guardAdapter } from '../strays.ts';
 import { auditTrace, AuditInputError, eventLines, nothingJudged } from '../../../properties/audit.ts';
 import { oneOf, parseArgs } from '../args.ts';
 import { EXIT, UsageError } from '../../core/errors.ts';
@@ -17,7 +18,11 @@ import { auditJson, auditPretty } from '../report/audit.ts';
 import { resolveAdapter } from '../../adapters/in-process/load.ts';
 
 export default async function audit(argv: readonly string[]): Promise<number> {
-  const p = parseArgs('audit', argv, { values: ['adapter', 'agent', 'agent-profile', 'reporter'], positionals: 1 });
+  const p = parseArgs('audit', argv, {
+    values: ['adapter', 'agent', 'agent-profile', 'reporter'],
+    switches: ['verbose'],
+    positionals: 1,
+  });
   const file = p.positionals[0];
   if (file === undefined)
     throw new UsageError(
@@ -30,10 +35,9 @@ export default async function audit(argv: readonly string[]): Promise<number> {
   const agent = await agentOf(file, trace, p.flags.get('agent'), p.flags.get('agent-profile'), given.length > 0);
   const who = agent !== undefined ? agent.adapter.name : `adapter ${p.flags.get('adapter') ?? 'reference'}`;
   // A decoder's process.exit must not end the audit silently (exit 2, src/adapters/exit-guard.ts).
-  return withExitGuard(
-    () => who,
-    (guard) => judge(file, trace, text, p.flags.get('adapter'), reporter, guard, agent),
-    { strays: true },
+  const module = agent === undefined ? p.flags.get('adapter') : undefined;
+  return guardAdapter(module, who, (guard, named) =>
+    judge(file, trace, text, p.flags.get('adapter'), reporter, guard, agent, named),
   );
 }
 
@@ -80,15 +84,18 @@ async function judge(
   reporter: 'pretty' | 'json',
   guard: ExitGuard,
   agent: Auditor | undefined,
+  named: (adapterName: string) => void,
 ): Promise<number> {
   // The default decoder is the reference's: it reads the reference's response format.
   const adapter = agent?.adapter ?? (await resolveAdapter(adapterPath));
+  named(adapter.name);
   try {
     let result;
     try {
       result = await auditTrace(trace, eventLines(text), adapter, agent?.fromRaw);
     } catch (e) {
-      if (e instanceof AuditInputError) throw new UsageError(`${file}: ${e.message}`);
+      if (e instanceof AuditInputError)
+        throw new UsageError(`${file}: ${e.message}${adapterPath !== undefined ? ` (decoder ${adapterPath})` : ''}`);
       throw e;
     }
     guard.check();
@@ -98,7 +105,7 @@ async function judge(
       ...(trace.header.levers !== undefined ? { levers: trace.header.levers } : { arm: trace.header.arm ?? 'all' }),
       cap: trace.header.cap,
     };
-    emit(reporter === 'json' ? auditJson(result, info) : auditPretty(result, info), undefined);
+    await emit(reporter === 'json' ? auditJson(result, info) : auditPretty(result, info), undefined);
     return result.lies.length > 0 || nothingJudged(result) ? EXIT.failed : EXIT.ok;
   } finally {
     await adapter.close?.();

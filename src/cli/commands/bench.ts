@@ -15,6 +15,8 @@ import { SEED_DOMAIN, TIMEOUT_DOMAIN, intFlag, oneOf, parseArgs } from '../args.
 import { EXIT, UsageError } from '../../core/errors.ts';
 import { emit, progress } from '../../core/output.ts';
 import { resolveAdapter } from '../../adapters/in-process/load.ts';
+import type { ExitGuard } from '../../adapters/exit-guard.ts';
+import { guardAdapter } from '../strays.ts';
 import { tmpdirProblem, writeProblem } from '../../core/out-path.ts';
 import { defined } from '../../core/defined.ts';
 
@@ -64,7 +66,7 @@ export function parseBenchFlags(argv: readonly string[]): BenchFlags {
       ...Object.keys(INT_FLAGS),
       ...Object.keys(RATE_FLAGS),
     ],
-    switches: ['isolate'],
+    switches: ['isolate', 'verbose'],
   });
   const f = p.flags;
   const w: Record<string, number> = { ...DEFAULT_WORKLOAD };
@@ -136,6 +138,18 @@ function subjectNotes(adapter: ShimAdapter, compactions: number): string[] {
 
 export default async function bench(argv: readonly string[]): Promise<number> {
   const flags = parseBenchFlags(argv);
+  // An in-process module's process.exit, stray errors and throws are named (src/cli/strays.ts).
+  return guardAdapter(flags.adapterPath, `adapter ${flags.adapterPath ?? 'reference'}`, (guard, named) =>
+    benchWith(flags, argv, guard, named),
+  );
+}
+
+async function benchWith(
+  flags: BenchFlags,
+  argv: readonly string[],
+  guard: ExitGuard,
+  named: (adapterName: string) => void,
+): Promise<number> {
   let processAdapter: ProcessAdapter | undefined;
   let adapter: ShimAdapter | undefined;
   if (flags.processCommand !== undefined)
@@ -145,6 +159,7 @@ export default async function bench(argv: readonly string[]): Promise<number> {
       ...(flags.isolation ? { isolation: flags.isolation } : {}),
     });
   else if (flags.adapterPath !== undefined) adapter = await resolveAdapter(flags.adapterPath);
+  if (adapter !== undefined) named(adapter.name);
   const started = Date.now();
   try {
     let modes: Mode[] = [];
@@ -188,6 +203,7 @@ export default async function bench(argv: readonly string[]): Promise<number> {
     // A process that broke the protocol anywhere ends the bench with exit 2.
     const broken = processAdapter?.failure();
     if (broken !== undefined) throw broken;
+    guard.check(); // an adapter that caught its own process.exit still has no table
     const notes = [
       ...(flags.isolation ? [isolationAssumption(flags.isolation)] : []),
       ...(adapter !== undefined ? subjectNotes(adapter, workload.stats.compactions) : []),
@@ -196,7 +212,10 @@ export default async function bench(argv: readonly string[]): Promise<number> {
       notes.unshift(
         `${adapter!.name} declares capabilities.windows: false: this workload has no line windows (--window-rate 0)`,
       );
-    emit(flags.reporter === 'json' ? benchJson(workload, rows, notes) : benchPretty(workload, rows, notes), flags.out);
+    await emit(
+      flags.reporter === 'json' ? benchJson(workload, rows, notes) : benchPretty(workload, rows, notes),
+      flags.out,
+    );
     // Exit 1 when the shim under test lied (or, benching the reference alone, the reference did).
     const judged = rows.filter((r) => r.role === (adapter !== undefined ? 'under test' : 'reference'));
     return judged.some((r) => r.lies > 0) ? EXIT.failed : EXIT.ok;

@@ -70,6 +70,6 @@ export default async function explainCommand(argv: readonly string[]): Promise<n
   const id = args.positionals[0];
   if (id === undefined) throw new UsageError(`explain: name a rule (one of ${RULE_IDS.join(', ')})`);
   const x = await explain(id);
-  emit(reporter === 'json' ? reportJson({ ...envelope('explain'), ...x }, 2) : pretty(x), undefined);
+  await emit(reporter === 'json' ? reportJson({ ...envelope('explain'), ...x }, 2) : pretty(x), undefined);
   return EXIT.ok;
 }

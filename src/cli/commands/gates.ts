@@ -112,6 +112,6 @@ export default async function gates(argv: readonly string[]): Promise<number> {
     throw e;
   }
   const report = gatesReport(run, relative(process.cwd(), path) || path);
-  emit(reporter === 'json' ? reportJson(report, 2) : gatesPretty(report), undefined);
+  await emit(reporter === 'json' ? reportJson(report, 2) : gatesPretty(report), undefined);
   return report.summary.failed + report.summary.unexercised > 0 ? EXIT.failed : EXIT.ok;
 }

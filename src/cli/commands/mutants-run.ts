@@ -148,6 +148,9 @@ export default async function mutants(argv: readonly string[]): Promise<number> 
   });
   for (const r of results) if (r.status !== 'killed') progress(`${stamp()} ${r.id}: ${r.status} — ${r.reason ?? ''}`);
   const seconds = (Date.now() - started) / 1000;
-  emit(flags.reporter === 'json' ? mutantsJson(results, flags) : mutantsPretty(results, flags, seconds), undefined);
+  await emit(
+    flags.reporter === 'json' ? mutantsJson(results, flags) : mutantsPretty(results, flags, seconds),
+    undefined,
+  );
   return results.every((r) => r.status === 'killed') ? EXIT.ok : EXIT.failed;
 }

@@ -6,38 +6,42 @@ import { RULE_IDS, isRuleId, type RuleId } from '../../core/rules.ts';
 import { formatTrace, headerModeText, type Trace } from '../../core/trace.ts';
 import type { DrivenAdapter } from '../../core/contract.ts';
 import { shellWord } from '../../adapters/command.ts';
-import { withExitGuard, type ExitGuard } from '../../adapters/exit-guard.ts';
+import type { ExitGuard } from '../../adapters/exit-guard.ts';
+import { guardAdapter } from '../strays.ts';
 import type { CallLog } from '../../adapters/watched.ts';
+import type { Subject } from '../../adapters/subject.ts';
 import { DEFAULT_SETTLE_MS } from '../../harness/session.ts';
-import { DEFAULT_RUNS, DEFAULT_SHRINK_RUNS, judgeRun } from '../../../properties/run.ts';
+import { DEFAULT_RUNS, DEFAULT_SHRINK_RUNS, judgeRun, type RunResult } from '../../../properties/run.ts';
 import type { SessionKind } from '../../../properties/engine/session-band.ts';
 import { isolationAssumption, openIsolation, type Isolation } from '../../adapters/isolate.ts';
 import { DEFAULT_PROCESS_RUNS, PROCESS_SHRINK_RUNS } from '../../adapters/process/adapter.ts';
 import { RUNS_DOMAIN, SEED_DOMAIN, TIMEOUT_DOMAIN, intFlag, oneOf, parseArgs } from '../args.ts';
 import { UsageError } from '../../core/errors.ts';
+import { DEFAULT_FAILURE_DIR, loadFailures, olderSpecNote, readTraceFile } from '../failures.ts';
+import { FailureLog, type FailedRule } from '../failure-log.ts';
+import { onInterrupt } from '../interrupt.ts';
+import { progress, progressEnabled, tempDirOf } from '../../core/output.ts';
 import { replayHost } from '../../../properties/replay-host.ts';
 import { movedLine } from '../../../properties/moved.ts';
 import { SPEC_VERSION, specBefore } from '../../core/version.ts';
-import { DEFAULT_FAILURE_DIR, loadFailures, olderSpecNote, readTraceFile, saveFailure } from '../failures.ts';
-import { progress, progressEnabled } from '../../core/output.ts';
 import { RunProgress } from '../progress.ts';
 import { DEFAULT_SEED } from '../../core/seed.ts';
 import { tmpdirProblem, writeProblem } from '../../core/out-path.ts';
-import { finishRun, parseCiFlags, type CiFlags, type RunReporter } from '../ci.ts';
+import { badgeSvgPath, finishRun, parseCiFlags, type CiFlags, type RunReporter } from '../ci.ts';
 import { SUBJECT_VALUE_FLAGS, checkSubjectSwitches, entryOf, parseSubject, type SubjectFlags } from '../subjects.ts';
 import { resolveAdapter } from '../../adapters/in-process/load.ts';
 import { defined } from '../../core/defined.ts';
+import { CAP_DOMAIN, MAX_RUN_CAP, MAX_SHRINK, SHRINK_DOMAIN } from '../../core/limits.ts';
+import { chooseArm } from '../../adapters/capabilities.ts';
 
-export { DEFAULT_SEED, resolveAdapter };
-/**
- * Largest --cap: generated files reach 4 × cap (the production band's sizes), and a process's reply
- * carrying one must fit the protocol's 64 MiB line even with every byte escaped (docs/reference/cli.md "run").
- */
-export const MAX_CAP = 1_048_576;
+export { DEFAULT_SEED, resolveAdapter, chooseArm };
+/** Largest --cap (src/core/limits.ts). */
+export const MAX_CAP = MAX_RUN_CAP;
 /** Most --jobs: each is a process and a sandbox at once. */
 export const MAX_JOBS = 256;
-/** Most --shrink: a bound, not a wish (in-process shrinks of the fixtures take at most a few hundred). */
-export const MAX_SHRINK = 1_000_000;
+export { MAX_SHRINK };
+/** --max-seconds: from a second to the longest timer node keeps. */
+const MAX_SECONDS_DOMAIN = { min: 1, max: Math.floor((2 ** 31 - 1) / 1000), unit: 's' };
 
 export interface RunFlags {
   /** --adapter, --process, --hook, --mcp or --agent and their flags (src/cli/subjects.ts). */
@@ -63,10 +67,16 @@ export interface RunFlags {
   readonly out?: string;
   readonly failureDir: string;
   readonly saveFailures: boolean;
+  /** --strict-failures: a trace in the failure database that cannot be replayed is exit 2, not skipped (CI). */
+  readonly strictFailures: boolean;
   /** --no-corpus: probes and random histories only (to see what the random phase finds alone). */
   readonly corpus: boolean;
   /** --isolate: every subject process under bubblewrap (src/adapters/isolate.ts, docs/reference/trust-model.md). */
   readonly isolation?: Isolation;
+  /** --max-heap <MiB>: the heap limit of an in-process adapter's thread (src/cli/thread.ts). */
+  readonly heapMb?: number;
+  /** --max-seconds <s>: the run stops at the first history boundary after this long, never a pass. */
+  readonly maxSeconds?: number;
 }
 
 export function parseRunFlags(argv: readonly string[]): RunFlags {
@@ -89,11 +99,13 @@ export function parseRunFlags(argv: readonly string[]): RunFlags {
       'baseline',
       'write-baseline',
       'shard',
+      'max-heap',
+      'max-seconds',
     ],
-    switches: ['no-save', 'no-corpus', 'isolate'],
+    switches: ['no-save', 'no-corpus', 'isolate', 'verbose', 'strict-failures'],
   });
   const f = p.flags;
-  const cap = intFlag('run', 'cap', f.get('cap'), { min: 4, max: MAX_CAP, unit: 'bytes' });
+  const cap = intFlag('run', 'cap', f.get('cap'), CAP_DOMAIN);
   const onlyRaw = f.get('only');
   let only: RuleId[] | undefined;
   if (onlyRaw !== undefined) {
@@ -122,9 +134,17 @@ export function parseRunFlags(argv: readonly string[]): RunFlags {
         throw new UsageError(
           `run: --${flag} applies to generated histories; --replay plays the trace only (drop --${flag})`,
         );
+  const heapMb = intFlag('run', 'max-heap', f.get('max-heap'), { min: 64, max: 1_048_576, unit: 'MiB' });
+  if (heapMb !== undefined && (subject.kind !== 'adapter' || subject.path === undefined))
+    throw new UsageError(
+      'run: --max-heap bounds the thread an --adapter module runs in; other subjects are processes of their own (drop it)',
+    );
+  const maxSeconds = intFlag('run', 'max-seconds', f.get('max-seconds'), MAX_SECONDS_DOMAIN);
+  if (maxSeconds !== undefined && f.get('replay') !== undefined)
+    throw new UsageError('run: --max-seconds bounds generated histories; --replay plays one trace (drop one of them)');
   const jobs = intFlag('run', 'jobs', f.get('jobs'), { min: 1, max: MAX_JOBS });
   checkSubjectSwitches(subject, { jobs: jobs !== undefined, isolate: false });
-  const shrink = intFlag('run', 'shrink', f.get('shrink'), { min: 0, max: MAX_SHRINK, unit: 'histories' });
+  const shrink = intFlag('run', 'shrink', f.get('shrink'), SHRINK_DOMAIN);
   const armFlag = oneOf('run', 'arm', f.get('arm'), ARM_NAMES);
   // Where the run will write, checked before it spends minutes (ENOTDIR is a usage error, not a crash).
   const out = f.get('out');
@@ -141,6 +161,11 @@ export function parseRunFlags(argv: readonly string[]): RunFlags {
       : undefined;
   if (badDir !== undefined)
     throw new UsageError(`run: failure database ${failureDir}: ${badDir} (--failures <dir> or --no-save)`);
+  const strictFailures = p.switches.has('strict-failures');
+  if (strictFailures && f.get('replay') !== undefined)
+    throw new UsageError('run: --strict-failures checks the failure database, which --replay does not play (drop one)');
+  // Before anything starts: every trace of the database must replay (the adapter filter comes later).
+  if (strictFailures) loadFailures(failureDir, '', () => {}, true);
   return {
     subject,
     ...defined({ timeoutMs }),
@@ -148,7 +173,10 @@ export function parseRunFlags(argv: readonly string[]): RunFlags {
     shrink: shrink ?? (spawns ? PROCESS_SHRINK_RUNS : DEFAULT_SHRINK_RUNS),
     ...defined({ arm: armFlag }),
     ...defined({ cap }),
-    runs: intFlag('run', 'runs', f.get('runs'), RUNS_DOMAIN) ?? (spawns ? DEFAULT_PROCESS_RUNS : DEFAULT_RUNS),
+    runs:
+      intFlag('run', 'runs', f.get('runs'), RUNS_DOMAIN) ??
+      entryOf(subject).defaultRuns ??
+      (spawns ? DEFAULT_PROCESS_RUNS : DEFAULT_RUNS),
     ...defined({ sessions: intFlag('run', 'sessions', f.get('sessions'), { ...RUNS_DOMAIN, min: 0 }) }),
     seed: intFlag('run', 'seed', f.get('seed'), SEED_DOMAIN) ?? DEFAULT_SEED,
     ...(only ? { only } : {}),
@@ -158,34 +186,12 @@ export function parseRunFlags(argv: readonly string[]): RunFlags {
     ...(f.get('out') !== undefined ? { out: f.get('out')! } : {}),
     failureDir,
     saveFailures: !p.switches.has('no-save'),
+    strictFailures,
     corpus: !p.switches.has('no-corpus'),
     ...(isolation ? { isolation } : {}),
+    ...defined({ heapMb }),
+    ...defined({ maxSeconds }),
   };
-}
-
-/**
- * The arm of the histories: none for a lever shim (--arm is then a usage error); for an arm
- * surface, --arm if declared, else `all` if declared, else its only arm.
- */
-export function chooseArm(adapter: DrivenAdapter, wanted: ArmName | undefined): ArmName | undefined {
-  const arms = adapter.capabilities.arms;
-  if (arms === undefined) {
-    if (wanted !== undefined)
-      throw new UsageError(
-        `run: adapter ${adapter.name} declares levers [${(adapter.capabilities.levers ?? []).join(', ')}], not arms: --arm applies to shims with an arm surface; drop it`,
-      );
-    return undefined;
-  }
-  if (wanted !== undefined) {
-    if (!arms.includes(wanted))
-      throw new UsageError(
-        `run: adapter ${adapter.name} does not declare arm ${wanted} (it declares ${arms.join(', ')})`,
-      );
-    return wanted;
-  }
-  if (arms.includes('all')) return 'all';
-  if (arms.length === 1) return arms[0];
-  throw new UsageError(`run: adapter ${adapter.name} declares arms ${arms.join(', ')}: choose one with --arm`);
 }
 
 /** A replayed trace's arm, which the adapter must declare (a lever trace needs a lever shim). */
@@ -243,44 +249,87 @@ function replayCommand(flags: RunFlags, file: string): string {
   return parts.join(' ');
 }
 
+/** The folders a run writes in (its failure database, its outputs): an interrupted write's temporary file is removed there. */
+function writeFolders(flags: RunFlags): string[] {
+  const outputs = [
+    flags.out,
+    flags.ci.writeBaseline?.file,
+    flags.reporter === 'badge' && flags.out !== undefined ? badgeSvgPath(flags.out) : undefined,
+  ];
+  return [
+    ...(flags.saveFailures && flags.replay === undefined ? [flags.failureDir] : []),
+    ...outputs.map((o) => (o !== undefined ? tempDirOf(o) : undefined)).filter((d): d is string => d !== undefined),
+  ];
+}
+
 /**
  * An adapter module runs in a worker thread watched from this one (src/cli/thread.ts): a synchronous
  * loop in it ends the run with exit 2. The embedded reference (the default run) and --process stay
  * here: the reference is the kit's own code, and a process is watched by its channel's timeout.
+ * A signal ends the run keeping what it found (src/cli/interrupt.ts).
  */
 export default async function run(argv: readonly string[]): Promise<number> {
   const flags = parseRunFlags(argv);
   readReplay(flags); // a bad trace is exit 2 before a thread starts
-  if (flags.subject.kind === 'adapter' && flags.subject.path !== undefined) {
-    const { runInThread } = await import('../thread.ts');
-    return runInThread({
-      argv,
-      settleMs: flags.timeoutMs ?? DEFAULT_SETTLE_MS,
-      who: entryOf(flags.subject).who(flags.subject),
-    });
+  const soFar = new Map<RuleId, FailedRule>();
+  const told = (f: FailedRule): void => void soFar.set(f.rule, f);
+  let stop = (): Promise<void> => Promise.resolve();
+  const release = onInterrupt({
+    failed: () => [...soFar.values()],
+    folders: writeFolders(flags),
+    replay: (file) => replayCommand(flags, file),
+    stop: () => stop(),
+  });
+  try {
+    if (flags.subject.kind === 'adapter' && flags.subject.path !== undefined) {
+      const { runInThread } = await import('../thread.ts');
+      return await runInThread({
+        argv,
+        settleMs: flags.timeoutMs ?? DEFAULT_SETTLE_MS,
+        who: entryOf(flags.subject).who(flags.subject),
+        onFailed: told,
+        started: (end) => (stop = end),
+        ...defined({ heapMb: flags.heapMb }),
+      });
+    }
+    return await runHere(argv, undefined, told);
+  } finally {
+    release();
   }
-  return runHere(argv);
 }
 
-/** The run in this thread; `calls` (in a watched worker) learns every adapter call as it starts and settles. */
-export async function runHere(argv: readonly string[], calls?: CallLog): Promise<number> {
+/**
+ * The run in this thread; `calls` (in a watched worker) learns every adapter call as it starts and
+ * settles; `told` learns every rule that fails, as it fails, with where its trace was saved.
+ */
+export async function runHere(
+  argv: readonly string[],
+  calls?: CallLog,
+  told: (f: FailedRule) => void = () => {},
+): Promise<number> {
   const flags = parseRunFlags(argv);
   const replay = readReplay(flags);
-  // An in-process adapter's process.exit must not end the kit silently (exit 2, src/adapters/exit-guard.ts).
-  const who = entryOf(flags.subject).who(flags.subject);
-  return withExitGuard(
-    () => who,
-    (guard) => runWith(flags, replay, argv, guard, calls),
-    { strays: true },
+  const file = flags.subject.kind === 'adapter' ? flags.subject.path : undefined;
+  // An in-process module's process.exit, stray errors and throws are named (src/cli/strays.ts).
+  return guardAdapter(file, entryOf(flags.subject).who(flags.subject), (guard, named) =>
+    runWith(flags, replay, argv, { guard, named, told, ...defined({ calls }) }),
   );
+}
+
+/** What a run in this thread is told and tells. */
+interface RunContext {
+  readonly guard: ExitGuard;
+  readonly calls?: CallLog;
+  /** Told the adapter's declared name once it is loaded (messages name it). */
+  readonly named: (adapterName: string) => void;
+  readonly told: (f: FailedRule) => void;
 }
 
 async function runWith(
   flags: RunFlags,
   replay: Replay | undefined,
   argv: readonly string[],
-  guard: ExitGuard,
-  calls: CallLog | undefined,
+  o: RunContext,
 ): Promise<number> {
   const entry = entryOf(flags.subject);
   const subject = await entry.open(flags.subject, {
@@ -288,81 +337,27 @@ async function runWith(
     ...defined({ cap: flags.cap }),
     replay: replay !== undefined,
     ...(flags.isolation ? { isolation: flags.isolation } : {}),
-    ...defined({ calls }),
+    ...defined({ calls: o.calls }),
   });
-  const adapter = subject.adapter;
-  /** Runs that start processes per history (a shim process, hooks, MCP servers, agent CLIs). */
-  const spawning = subject.transport === 'process';
-  const shown = new RunProgress((l) => progress(l), { everyHistory: spawning });
+  o.named(subject.adapter.name);
+  // Each failure is saved as it is found (src/cli/failure-log.ts); a replay saves nothing.
+  const log = new FailureLog(flags.saveFailures && replay === undefined ? flags.failureDir : undefined, o.told);
+  const shown = new RunProgress((l) => progress(l), {
+    // Runs that start processes per history (a shim process, hooks, MCP servers, agent CLIs): a line each.
+    everyHistory: subject.transport === 'process',
+    failed: () => log.failed().map((f) => f.rule),
+  });
   if (progressEnabled()) shown.startTimer();
+  let closed = false;
   try {
-    const arm = replay !== undefined ? replayArm(adapter, replay) : chooseArm(adapter, flags.arm);
-    const fixed = adapter.capabilities.cap;
-    if (fixed !== undefined && flags.cap !== undefined && flags.cap !== fixed)
-      throw new UsageError(
-        `run: adapter ${adapter.name} has a fixed cap of ${fixed} bytes (capabilities.cap); drop --cap ${flags.cap}`,
-      );
-    const replayOnly = replay !== undefined;
-    const skipped = (line: string): boolean => process.stderr.write(`readshim-conformance: run: ${line}\n`);
-    const replays =
-      replay !== undefined
-        ? [{ name: replay.file, trace: replay.trace }]
-        : loadFailures(flags.failureDir, adapter.name, skipped);
-    // Spec 2.2: a replay takes the subject's host; a --replay behind another host is exit 2, a saved one is skipped.
-    const hosts = replays.map((r) => ({ r, host: replayHost(r.name, r.trace.header, adapter.capabilities.tool) }));
-    for (const { host } of hosts)
-      if (!host.ok) {
-        if (replay !== undefined) throw new UsageError(`run: ${host.problem}`);
-        skipped(`failure database: skipped ${host.problem}`);
-      }
-    const playable = hosts.filter((x) => x.host.ok).map((x) => x.r);
-    const hostNotes = hosts.flatMap(({ host }) => (host.ok && host.note !== undefined ? [host.note] : []));
-    const olderSpec = playable.map((r) => olderSpecNote(r.name, r.trace)).filter((x): x is string => x !== undefined);
-    const result = await judgeRun({
-      adapter,
-      ...defined({ arm }),
-      runs: replayOnly ? 0 : flags.runs,
-      seed: replay?.trace.header.seed ?? flags.seed,
-      // A hook's or server's reads are the host's: the kit does not fail them on purpose (src/adapters/hook, src/adapters/mcp).
-      transport: subject.transport,
-      replays: playable,
-      replayOnly,
-      ...(flags.cap !== undefined && !replayOnly ? { cap: flags.cap } : {}),
-      ...(flags.only ? { only: flags.only } : {}),
-      ...(flags.ci.shard ? { shard: flags.ci.shard } : {}),
-      shrinkRuns: flags.shrink,
-      session: {
-        kind: sessionKindOf(flags.subject.kind, subject.transport),
-        ...defined({ histories: flags.sessions }),
-      },
-      ...(flags.corpus ? {} : { corpus: false }),
-      // Histories at once only where each has its own process, sandbox and HOME (SubjectKind.isolatedHistories).
-      ...(subject.isolatedHistories ? { jobs: flags.jobs } : {}),
-      ...(!spawning && flags.timeoutMs !== undefined ? { settleTimeoutMs: flags.timeoutMs } : {}),
-      // Spec 2.2: a baseline of an older spec is checked against this run as 2.1 judged it too.
-      ...(flags.ci.baseline !== undefined && specBefore(flags.ci.baseline.spec ?? SPEC_VERSION, '2.2')
-        ? { alsoSpec21: true }
-        : {}),
-      onProgress: (l) => shown.line(l),
-      ...(progressEnabled() ? { onHistory: shown.observe } : {}),
-    });
+    const { result, olderSpec, hostNotes } = await judge(flags, replay, subject, shown, log);
     // A probe that swallowed a process's protocol breach still ends the run with exit 2.
     const broken = subject.failure();
     if (broken !== undefined) throw broken;
-    guard.check(); // an adapter that caught its own process.exit still has no verdict
-    const traceFiles = new Map<string, string>();
-    if (flags.saveFailures && !replayOnly)
-      for (const r of result.rules)
-        if (r.counterexample && r.counterexample.trace.events.length > 0)
-          try {
-            traceFiles.set(r.id, saveFailure(flags.failureDir, r.id, r.counterexample.trace));
-          } catch (e) {
-            if (!(e instanceof UsageError)) throw e;
-            // A trace that cannot be saved is printed: the failure is never lost (docs/reference/cli.md "run").
-            process.stderr.write(
-              `readshim-conformance: run: ${r.id} failed, and its trace could not be saved (${e.message}); the trace follows:\n${formatTrace(r.counterexample.trace)}`,
-            );
-          }
+    o.guard.check(); // an adapter that caught its own process.exit still has no verdict
+    closed = true;
+    await subject.close(); // before the report: a close() that throws ends the run without one
+    const traceFiles = settleFailures(log, result, flags.saveFailures && replay === undefined);
     const given = (flag: string): boolean => argv.some((a) => a === flag || a.startsWith(`${flag}=`));
     const notes = [
       ...olderSpec,
@@ -370,9 +365,9 @@ async function runWith(
       ...(result.moved ?? []).map(movedLine),
       ...(result.fixedBySpec ?? []).map(
         (f) =>
-          `fixed by spec 2.2: ${f.replay} fails ${f.rules.join(', ')} no more only because spec 2.2 judges it differently, not because the shim changed${replayOnly ? '' : ': delete it from the failure database'}`,
+          `fixed by spec 2.2: ${f.replay} fails ${f.rules.join(', ')} no more only because spec 2.2 judges it differently, not because the shim changed${replay !== undefined ? '' : ': delete it from the failure database'}`,
       ),
-      ...(entry.eachHistory !== undefined && !replayOnly && !given('--runs')
+      ...(entry.eachHistory !== undefined && replay === undefined && !given('--runs')
         ? [
             `${flags.runs} histories per cap band is the default for --${flags.subject.kind} (each history starts ${entry.eachHistory}); --runs <n> overrides`,
           ]
@@ -385,14 +380,17 @@ async function runWith(
       ...defined({ host }),
       replayCommand: (file: string) => replayCommand(flags, file),
       ...(replay !== undefined ? { replay: { file: replay.file, header: replay.trace.header } } : {}),
+      ...defined({ maxSeconds: flags.maxSeconds }),
     };
     // The host a driver played and every assumption it made come first in the report.
     const isolated = flags.isolation ? [isolationAssumption(flags.isolation)] : [];
     const judged = { ...result, assumptions: [...isolated, ...subject.assumptions(), ...result.assumptions] };
-    return finishRun(judged, flags.ci, flags.reporter, flags.out, extras);
+    o.guard.check(); // nothing escaped the adapter meanwhile (src/cli/strays.ts)
+    return await finishRun(judged, flags.ci, flags.reporter, flags.out, extras);
   } finally {
     shown.stop();
-    await subject.close();
+    // After another error, what closing says is not the outcome: that error is.
+    if (!closed) await subject.close().catch(() => {});
   }
 }
 
@@ -401,4 +399,105 @@ function sessionKindOf(kind: string, transport: 'in-process' | 'process'): Sessi
   if (kind === 'agent') return 'agent';
   if (kind === 'hook' || kind === 'mcp') return 'driver';
   return transport === 'in-process' ? 'in-process' : 'process';
+}
+
+/** The run proper: the saved traces (or the replay), then judgeRun with the flags. */
+async function judge(
+  flags: RunFlags,
+  replay: Replay | undefined,
+  subject: Subject,
+  shown: RunProgress,
+  log: FailureLog,
+): Promise<{ result: RunResult; olderSpec: string[]; hostNotes: string[] }> {
+  const adapter = subject.adapter;
+  const arm = replay !== undefined ? replayArm(adapter, replay) : chooseArm(adapter, flags.arm);
+  const fixed = adapter.capabilities.cap;
+  if (fixed !== undefined && flags.cap !== undefined && flags.cap !== fixed)
+    throw new UsageError(
+      `run: adapter ${adapter.name} has a fixed cap of ${fixed} bytes (capabilities.cap); drop --cap ${flags.cap}`,
+    );
+  const replayOnly = replay !== undefined;
+  const skipped = (line: string): boolean => process.stderr.write(`readshim-conformance: run: ${line}\n`);
+  const replays =
+    replay !== undefined
+      ? [{ name: replay.file, trace: replay.trace }]
+      : loadFailures(flags.failureDir, adapter.name, skipped, flags.strictFailures);
+  // Spec 2.2: a replay takes the subject's host; a --replay behind another host is exit 2, a saved one is skipped.
+  const hosts = replays.map((r) => ({ r, host: replayHost(r.name, r.trace.header, adapter.capabilities.tool) }));
+  for (const { host } of hosts)
+    if (!host.ok) {
+      if (replay !== undefined) throw new UsageError(`run: ${host.problem}`);
+      skipped(`failure database: skipped ${host.problem}`);
+    }
+  const playable = hosts.filter((x) => x.host.ok).map((x) => x.r);
+  const hostNotes = hosts.flatMap(({ host }) => (host.ok && host.note !== undefined ? [host.note] : []));
+  const olderSpec = playable.map((r) => olderSpecNote(r.name, r.trace)).filter((x): x is string => x !== undefined);
+  const spawning = subject.transport === 'process';
+  const result = await judgeRun({
+    adapter,
+    ...defined({ arm }),
+    runs: replayOnly ? 0 : flags.runs,
+    seed: replay?.trace.header.seed ?? flags.seed,
+    // A hook's or server's reads are the host's: the kit does not fail them on purpose (src/adapters/hook, src/adapters/mcp).
+    transport: subject.transport,
+    replays: playable,
+    replayOnly,
+    ...(flags.cap !== undefined && !replayOnly ? { cap: flags.cap } : {}),
+    ...(flags.only ? { only: flags.only } : {}),
+    ...(flags.ci.shard ? { shard: flags.ci.shard } : {}),
+    shrinkRuns: flags.shrink,
+    session: {
+      kind: sessionKindOf(flags.subject.kind, subject.transport),
+      ...defined({ histories: flags.sessions }),
+    },
+    ...(flags.corpus ? {} : { corpus: false }),
+    // Histories at once only where each has its own process, sandbox and HOME (SubjectKind.isolatedHistories).
+    ...(subject.isolatedHistories ? { jobs: flags.jobs } : {}),
+    ...(!spawning && flags.timeoutMs !== undefined ? { settleTimeoutMs: flags.timeoutMs } : {}),
+    // Spec 2.2: a baseline of an older spec is checked against this run as 2.1 judged it too.
+    ...(flags.ci.baseline !== undefined && specBefore(flags.ci.baseline.spec ?? SPEC_VERSION, '2.2')
+      ? { alsoSpec21: true }
+      : {}),
+    onProgress: (l) => shown.line(l),
+    ...(progressEnabled() ? { onHistory: shown.observe } : {}),
+    onFailure: log.note,
+    ...defined({ stopWhen: timeBound(flags.maxSeconds, shown) }),
+  });
+  return { result, olderSpec, hostNotes };
+}
+
+/**
+ * --max-seconds: true once the run has judged that long (asked between histories). The clock ends
+ * the run, never a verdict: a run it stopped is not a pass (src/cli/ci.ts).
+ */
+function timeBound(maxSeconds: number | undefined, shown: RunProgress): (() => boolean) | undefined {
+  if (maxSeconds === undefined) return undefined;
+  const deadline = Date.now() + maxSeconds * 1000;
+  let said = false;
+  return () => {
+    if (Date.now() < deadline) return false;
+    if (!said) shown.line(`time bound reached (--max-seconds ${maxSeconds}): no further history starts`);
+    said = true;
+    return true;
+  };
+}
+
+/**
+ * Every failed rule's trace as the report tells it, saved (already, as it was found: saving again
+ * only confirms it); one that could not be saved is printed, so a failure is never lost.
+ */
+function settleFailures(log: FailureLog, result: RunResult, saving: boolean): Map<string, string> {
+  const traceFiles = new Map<string, string>();
+  for (const r of result.rules) {
+    const cx = r.counterexample;
+    if (cx === undefined || cx.trace.events.length === 0) continue;
+    log.note(r.id, cx.trace, 'final');
+    const file = log.failed().find((f) => f.rule === r.id)?.file;
+    if (file !== undefined) traceFiles.set(r.id, file);
+    else if (saving)
+      process.stderr.write(
+        `readshim-conformance: run: ${r.id} failed, and its trace could not be saved (${log.unsaved(r.id) ?? 'unknown'}); the trace follows:\n${formatTrace(cx.trace)}`,
+      );
+  }
+  return traceFiles;
 }

@@ -80,7 +80,7 @@ export async function specCommand(argv: readonly string[], options: SpecCommandO
   );
   const results = await runExamples(examples, adapter);
   const report = specReport(results);
-  emit(reporter === 'json' ? reportJson(report, 2) : pretty(report, adapter.name), undefined);
+  await emit(reporter === 'json' ? reportJson(report, 2) : pretty(report, adapter.name), undefined);
   return report.summary.failed === 0 ? EXIT.ok : EXIT.failed;
 }
 

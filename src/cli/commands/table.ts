@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { EXIT, UsageError } from '../../core/errors.ts';
-import { envelope, progress, progressEnabled, writeFileAtomic } from '../../core/output.ts';
+import { envelope, progress, progressEnabled, writeFileAtomic, writeReport } from '../../core/output.ts';
 import { KIT_VERSION } from '../../core/version.ts';
 import { isolationUnavailable } from '../../adapters/isolate.ts';
 import { SANDBOX_PREFIX } from '../../adapters/process/sandbox.ts';
@@ -28,7 +28,14 @@ import {
   type RunReport,
   type SubjectResult,
 } from '../report/table-model.ts';
-import { RESULTS_PATH, TRACES_DIR, renderTable, runCommand } from '../report/table-render.ts';
+import {
+  RESULTS_PATH,
+  SPEC_LINK,
+  TRACES_DIR,
+  renderTable,
+  runCommand,
+  type RenderOptions,
+} from '../report/table-render.ts';
 
 export const DEFAULT_CONFIG = 'config/implementations.json';
 
@@ -263,8 +270,12 @@ function existingTraces(at: Place): string[] {
     .filter((p) => p.endsWith('.jsonl'));
 }
 
-function writeRendered(at: Place, results: ResultsFile): string[] {
-  const files = renderTable(results);
+/** How the pages link a rule: to spec/SPEC.md where the table is made in a checkout of the kit, else not (the page inlines it). */
+const renderOptions = (root: string): RenderOptions =>
+  existsSync(join(root, 'spec/SPEC.md')) ? { specLink: SPEC_LINK } : {};
+
+function writeRendered(at: Place, results: ResultsFile, root: string): string[] {
+  const files = renderTable(results, renderOptions(root));
   for (const old of existingTraces(at)) if (!files.has(old)) rmSync(at(old));
   for (const [path, text] of files) writeFileAtomic(at(path), text);
   return [...files.keys()];
@@ -290,12 +301,12 @@ export default async function table(argv: readonly string[]): Promise<number> {
         throw new UsageError(
           `table: the results are stale: ${stale[0]}${stale.length > 1 ? ` (and ${stale.length - 1} more)` : ''}`,
         );
-      const written = writeRendered(at, previous);
-      process.stdout.write(`table: rendered ${written.length} files from ${RESULTS_PATH}\n`);
+      const written = writeRendered(at, previous, root);
+      writeReport(`table: rendered ${written.length} files from ${RESULTS_PATH}\n`);
       return EXIT.ok;
     }
     const drift = [...stale];
-    const files = renderTable(previous);
+    const files = renderTable(previous, renderOptions(root));
     for (const [path, text] of files) {
       const p = at(path);
       if (!existsSync(p)) drift.push(`${path}: missing`);
@@ -304,7 +315,7 @@ export default async function table(argv: readonly string[]): Promise<number> {
     for (const old of existingTraces(at))
       if (!files.has(old)) drift.push(`${old}: no failing rule of the results has this trace`);
     for (const d of drift) process.stderr.write(`readshim-conformance: table: ${d}\n`);
-    process.stdout.write(
+    writeReport(
       drift.length === 0
         ? `table: ${files.size} files match ${RESULTS_PATH}\n`
         : `table: ${drift.length} problem${drift.length === 1 ? '' : 's'} (run \`readshim-conformance table\`)\n`,
@@ -335,7 +346,7 @@ export default async function table(argv: readonly string[]): Promise<number> {
   const versions = new Map(chosen.map((i) => [i.name, versionOf(i, root)]));
   const notIsolated = !flags.isolate ? '--no-isolate' : isolationUnavailable();
   if (notIsolated !== undefined && chosen.some((i) => i.kind !== 'adapter'))
-    process.stdout.write(`table: rows run as processes are not isolated: ${notIsolated}\n`);
+    writeReport(`table: rows run as processes are not isolated: ${notIsolated}\n`);
   const fresh = new Map<string, SubjectResult>();
   for (const impl of chosen) {
     progress(`table: ${impl.name}: ${runCommand(impl.argv)}`);
@@ -354,8 +365,8 @@ export default async function table(argv: readonly string[]): Promise<number> {
   const { tool, version, specVersion } = envelope('table');
   const results: ResultsFile = { tool, version, specVersion, command: 'table', subjects };
   writeFileAtomic(at(RESULTS_PATH), `${reportJson(results, 1)}\n`);
-  const written = writeRendered(at, results);
-  process.stdout.write(
+  const written = writeRendered(at, results, root);
+  writeReport(
     `table: ran ${fresh.size} of ${subjects.length} implementations; wrote ${RESULTS_PATH} and ${written.length} files\n`,
   );
   return EXIT.ok;

@@ -2,7 +2,7 @@
  * Where a rule is judged, found by symbol (ts-morph), not by searching text: each step of the
  * judge in its module (properties/rules/<RULE-ID>.ts, `export default defineRule({ … judge: { … } })`)
  * and each surface probe the module names (the exported function of properties/surface/). Reads
- * the sources in a checkout, the built .js files in an installed package.
+ * the sources in a checkout, the shipped rule modules and probes in an installed package.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';

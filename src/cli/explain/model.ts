@@ -17,8 +17,12 @@ import { parseSpec } from '../../../spec/parse.ts';
 import { findSpecFile } from '../../../spec/load.ts';
 import { judgedAt, STEP_WORDS } from './locate.ts';
 
-/** This module's kit: the checkout's root, or dist/ in an installed package. */
+/** This module's kit in a checkout; an installed package ships the rule modules' sources at its root instead. */
 const CODE_ROOT = fileURLToPath(new URL('../../..', import.meta.url));
+
+/** Where the rule modules' sources are: the checkout, else the package root (package.json "files"). */
+const codeRoot = (packageRoot: string): string =>
+  fileURLToPath(import.meta.url).endsWith(join('src', 'cli', 'explain', 'model.ts')) ? CODE_ROOT : packageRoot;
 
 export interface ExplainedMutant {
   readonly id: string;
@@ -134,9 +138,9 @@ export async function explain(given: string): Promise<Explanation> {
   return {
     rule: { id, kind: m.kind, law: m.law, spec: m.spec, ...(lever === undefined ? {} : { lever }) },
     examples: examples(specFile, id),
-    judgedIn: judgedAt(CODE_ROOT, id).map((j) => ({
+    judgedIn: judgedAt(codeRoot(packageRoot), id).map((j) => ({
       ...j,
-      file: relative(packageRoot, join(CODE_ROOT, j.file)),
+      file: relative(packageRoot, join(codeRoot(packageRoot), j.file)),
       checks: STEP_WORDS[j.step] ?? j.step,
     })),
     mutants:

@@ -29,6 +29,9 @@ export function badgeOf(r: RunResult): Badge {
   if (failed.length > 0) return { schemaVersion: 1, label: BADGE_LABEL, message: `fails ${ids(failed)}`, color: 'red' };
   if (unexercised.length > 0)
     return { schemaVersion: 1, label: BADGE_LABEL, message: `unexercised ${ids(unexercised)}`, color: 'orange' };
+  // Stopped by its time bound before the end: never a pass (run --max-seconds).
+  if (r.stoppedEarly !== undefined)
+    return { schemaVersion: 1, label: BADGE_LABEL, message: 'incomplete (time bound)', color: 'orange' };
   return { schemaVersion: 1, label: BADGE_LABEL, message: `${r.summary.passed}/${judged} rules`, color: 'brightgreen' };
 }
 

@@ -8,7 +8,7 @@ import { RULES } from '../../../properties/rules/index.ts';
 import type { RuleResult, RunResult } from '../../../properties/run.ts';
 import { isPartial } from '../../../properties/shard.ts';
 import type { BaselineCheck } from '../../../properties/baseline.ts';
-import { otherMechanisms, shrinkSpentLine, type RunReportExtras } from './run.ts';
+import { otherMechanisms, shrinkSpentLine, stoppedLine, type RunReportExtras } from './run.ts';
 
 /** XML 1.0 text: escape markup, and spell out characters XML cannot carry at all. */
 export function xmlEscape(s: string): string {
@@ -96,9 +96,12 @@ export function runJunit(r: RunResult, x: RunReportExtras, baseline?: BaselineCh
   });
   const count = (cases: { o: Outcome }[], k: Outcome['kind']) => cases.filter((c) => c.o.kind === k).length;
   const all = suites.flatMap((s) => s.cases);
+  // A run its time bound stopped early is never a pass: one more testcase fails, saying how far it got.
+  const stopped = stoppedLine(r, x.maxSeconds);
+  const more = stopped !== undefined ? 1 : 0;
   const lines: string[] = ['<?xml version="1.0" encoding="UTF-8"?>'];
   lines.push(
-    `<testsuites${attrs({ name: 'readshim-conformance', tests: all.length, failures: count(all, 'failure'), errors: 0, skipped: count(all, 'skipped'), time: 0 })}>`,
+    `<testsuites${attrs({ name: 'readshim-conformance', tests: all.length + more, failures: count(all, 'failure') + more, errors: 0, skipped: count(all, 'skipped'), time: 0 })}>`,
   );
   for (const s of suites) {
     lines.push(
@@ -130,6 +133,16 @@ export function runJunit(r: RunResult, x: RunReportExtras, baseline?: BaselineCh
         );
     }
     lines.push('  </testsuite>');
+  }
+  if (stopped !== undefined) {
+    const name = `${base}.run`;
+    lines.push(
+      `  <testsuite${attrs({ name, tests: 1, failures: 1, errors: 0, skipped: 0, time: 0 })}>`,
+      `    <testcase${attrs({ name: 'complete', classname: name, time: 0 })}>`,
+      `      <failure${attrs({ message: stopped, type: 'incomplete' })}/>`,
+      '    </testcase>',
+      '  </testsuite>',
+    );
   }
   lines.push('</testsuites>');
   return lines.join('\n');

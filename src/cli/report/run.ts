@@ -18,6 +18,25 @@ export interface RunReportExtras {
   readonly host?: HostReport;
   /** A --replay run: the trace played and its header (arm, cap and seal came from it). */
   readonly replay?: { readonly file: string; readonly header: TraceHeader };
+  /** --max-seconds: the run's time bound. */
+  readonly maxSeconds?: number;
+}
+
+/**
+ * What a run its time bound stopped early did and did not do, in one line (pretty, JUnit, HTML,
+ * the exit line): never a pass.
+ */
+export function stoppedLine(r: RunResult, maxSeconds: number | undefined): string | undefined {
+  const s = r.stoppedEarly;
+  if (s === undefined) return undefined;
+  const n = (v: number): string => v.toLocaleString('en-US');
+  const bands = r.caps.map((c) => `${c.band} ${n(c.histories)}`).join(', ');
+  const parts = [
+    `${n(s.histories)} of ${n(s.planned)} random histories judged${bands !== '' ? ` (${bands})` : ''}`,
+    ...(s.corpusNotReached > 0 ? [`${s.corpusNotReached} corpus cases not reached`] : []),
+    ...(s.shrinkingCut.length > 0 ? [`shrinking cut short for ${s.shrinkingCut.join(', ')}`] : []),
+  ];
+  return `INCOMPLETE: stopped by its time bound${maxSeconds !== undefined ? ` (--max-seconds ${maxSeconds})` : ''} at a history boundary: ${parts.join('; ')}; seed ${r.seed} — not a pass: the same seed judges the same histories in the same order, and a larger bound (or none) goes further`;
 }
 
 export function runJson(r: RunResult, x: RunReportExtras): string {
@@ -27,7 +46,8 @@ export function runJson(r: RunResult, x: RunReportExtras): string {
       adapter: r.adapter,
       ...defined({ arm: r.arm }),
       levers: r.levers,
-      ...defined({ tool: r.tool }),
+      // The bound under `tool` is deprecated (docs/reference/report.md): `hostTool` carries it.
+      ...defined({ tool: r.tool, hostTool: r.tool }),
       caps: r.caps,
       seed: r.seed,
       runs: r.runs,
@@ -76,6 +96,9 @@ export function runJson(r: RunResult, x: RunReportExtras): string {
       summary: r.summary,
       ...defined({ corpus: r.corpus }),
       advisories: r.advisories,
+      ...(r.stoppedEarly !== undefined
+        ? { stoppedEarly: { ...defined({ maxSeconds: x.maxSeconds }), ...r.stoppedEarly } }
+        : {}),
       efficiency: r.efficiency.map((e) => ({ kind: e.kind, count: e.count, bytes: e.bytes, story: e.story })),
       leverUse: r.leverUse,
       claims: r.claims,
@@ -162,6 +185,10 @@ export function runPretty(r: RunResult, x: RunReportExtras): string {
     for (const line of cx.story) out.push(`  ${line}`);
     for (const line of otherMechanisms(rule)) out.push(`  ${line}`);
     if (cx.shrink?.budgetSpent) out.push(`  ${shrinkSpentLine(cx.shrink.histories)} (--shrink <n> raises the budget)`);
+    if (cx.shrink?.stopped === true)
+      out.push(
+        `  the time bound stopped the shrinking after ${cx.shrink.histories} histories; this is the smallest story found`,
+      );
     const file = x.traceFiles.get(rule.id);
     if (file) out.push(`  replay: ${x.replayCommand(file)}`);
     out.push(`  seed ${cx.seed}${cx.fcPath ? `, fast-check path ${cx.fcPath}` : ''}`);
@@ -185,6 +212,8 @@ export function runPretty(r: RunResult, x: RunReportExtras): string {
   out.push(...coverageLines(r));
   const s = r.summary;
   out.push('', `summary: ${s.passed} passed, ${s.failed} failed, ${s.na} n/a, ${s.unexercised} unexercised`);
+  const stopped = stoppedLine(r, x.maxSeconds);
+  if (stopped !== undefined) out.push(stopped);
   return out.join('\n');
 }
 

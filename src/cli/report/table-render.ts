@@ -2,18 +2,26 @@
  * `table`: docs/IMPLEMENTATIONS.md, docs/implementations.html and the failing traces, rendered from
  * the results file alone (no subject runs here, no clock: the same results give the same files).
  * One row per implementation, one column per rule; a cell other than pass links to its reason, and
- * a failing cell to its story and replay command. Rule IDs link to their spec/SPEC.md section.
+ * a failing cell to its story and replay command. A rule ID links to its spec/SPEC.md prose: in the
+ * page, inlined at its end (it stands alone as a CI artefact); in the Markdown, to spec/SPEC.md
+ * when the table is made in a checkout of the kit, which has it.
  */
 import { formatTrace, type Trace } from '../../core/trace.ts';
 import { xmlEscape as esc } from './junit.ts';
+import { specLink, specSections } from './html.ts';
 import type { ReportRule, ResultsFile, SubjectResult } from './table-model.ts';
 
 export const RESULTS_PATH = 'docs/implementations.results.json';
 export const MD_PATH = 'docs/IMPLEMENTATIONS.md';
 export const HTML_PATH = 'docs/implementations.html';
 export const TRACES_DIR = 'docs/implementations/traces';
-/** The spec as the pages in docs/ reach it. */
-const SPEC_LINK = '../spec/SPEC.md';
+/** The spec as the Markdown in docs/ reaches it in a checkout of the kit. */
+export const SPEC_LINK = '../spec/SPEC.md';
+
+export interface RenderOptions {
+  /** Where the Markdown links a rule (a checkout's `../spec/SPEC.md`), or undefined: no link (a project that installed the kit). */
+  readonly specLink?: string;
+}
 
 /** Flags of generated histories, which `run --replay` refuses (src/cli/commands/run.ts parseRunFlags). */
 const GENERATION_FLAGS = ['--runs', '--seed', '--shrink', '--jobs'];
@@ -59,7 +67,9 @@ function ruleIds(r: ResultsFile): string[] {
 }
 
 const anchor = (subject: string, rule: string): string => `${subject}--${rule.toLowerCase()}`;
-const specHref = (rule: string): string => `${SPEC_LINK}#${rule.toLowerCase()}`;
+/** A rule as the Markdown names it: linked to its SPEC.md section where there is one. */
+const mdRule = (rule: string, o: RenderOptions): string =>
+  o.specLink !== undefined ? `[${rule}](${o.specLink}#${rule.toLowerCase()})` : rule;
 
 function verdict(s: SubjectResult): string {
   const { failed, unexercised } = s.report.summary;
@@ -91,7 +101,7 @@ const CELL: Readonly<Record<string, string>> = { pass: 'pass', fail: 'FAIL', 'n/
 const mdCell = (s: string): string => s.replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/\n/g, ' ');
 const mdCode = (s: string): string => (s.includes('`') ? `\`\` ${s} \`\`` : `\`${s}\``);
 
-export function renderMarkdown(r: ResultsFile): string {
+export function renderMarkdown(r: ResultsFile, o: RenderOptions = { specLink: SPEC_LINK }): string {
   const ids = ruleIds(r);
   const out: string[] = [
     '# Implementations',
@@ -102,11 +112,13 @@ export function renderMarkdown(r: ResultsFile): string {
     `from a registry at a pinned version — judged by kit ${r.version}, spec ${r.specVersion}, runs of ${dates(r)}.`,
     'Each row is one `run` command (under "Rows"), run with an empty failure database; its verdict is that',
     "command's. A cell other than pass links to its reason; a failing cell to its story and replay command; a",
-    'rule links to its section of [spec/SPEC.md](../spec/SPEC.md). The same table as a page:',
+    o.specLink !== undefined
+      ? `rule links to its section of [spec/SPEC.md](${o.specLink}). The same table as a page:`
+      : `rule is defined in spec/SPEC.md of readshim-conformance ${r.version}. The same table as a page:`,
     '[implementations.html](implementations.html). Regenerate both with `npx readshim-conformance table`',
     "(`npm run table` in a checkout; `--only <name,...>` reruns some rows and keeps the others' results).",
     '',
-    `| implementation | kind | version | verdict | histories | ${ids.map((id) => `[${id}](${specHref(id)})`).join(' | ')} |`,
+    `| implementation | kind | version | verdict | histories | ${ids.map((id) => mdRule(id, o)).join(' | ')} |`,
     `|---|---|---|---|---|${ids.map(() => '---').join('|')}|`,
   ];
   for (const s of r.subjects) {
@@ -140,7 +152,7 @@ export function renderMarkdown(r: ResultsFile): string {
     const notPass = rep.rules.filter((x) => x.status !== 'pass');
     if (notPass.length > 0) out.push('');
     for (const rule of notPass) {
-      const head = `- <a id="${anchor(s.name, rule.id)}"></a>**${CELL[rule.status] ?? rule.status}** [${rule.id}](${specHref(rule.id)}): ${rule.reason ?? ''}`;
+      const head = `- <a id="${anchor(s.name, rule.id)}"></a>**${CELL[rule.status] ?? rule.status}** ${mdRule(rule.id, o)}: ${rule.reason ?? ''}`;
       out.push(head);
       const cx = rule.counterexample;
       if (rule.status !== 'fail' || cx === undefined) continue;
@@ -173,7 +185,7 @@ export function renderHtml(r: ResultsFile): string {
   const ids = ruleIds(r);
   const head = [
     '<tr><th>implementation</th><th>kind</th><th>version</th><th>verdict</th><th>histories</th>',
-    ...ids.map((id) => `<th class="rule"><a href="${esc(specHref(id))}">${esc(id)}</a></th>`),
+    ...ids.map((id) => `<th class="rule"><a href="${esc(specLink(id))}">${esc(id)}</a></th>`),
     '</tr>',
   ].join('');
   const rows = r.subjects.map((s) => {
@@ -202,7 +214,7 @@ export function renderHtml(r: ResultsFile): string {
                   : `<p>found by a probe (${esc(cx.source)}), which has no trace: rerun the row's command</p>`,
               ].join('')
             : '';
-        return `<li id="${esc(anchor(s.name, rule.id))}"><strong>${esc(CELL[rule.status] ?? rule.status)}</strong> <a href="${esc(specHref(rule.id))}">${esc(rule.id)}</a>: ${esc(rule.reason ?? '')}${story}</li>`;
+        return `<li id="${esc(anchor(s.name, rule.id))}"><strong>${esc(CELL[rule.status] ?? rule.status)}</strong> <a href="${esc(specLink(rule.id))}">${esc(rule.id)}</a>: ${esc(rule.reason ?? '')}${story}</li>`;
       });
     return [
       `<section class="row" id="${esc(s.name)}"><h2>${esc(s.name)}</h2><p>${esc(s.design)}</p><ul>`,
@@ -223,20 +235,21 @@ export function renderHtml(r: ResultsFile): string {
     '<title>readshim-conformance: implementations</title>',
     `<style>${STYLE}</style></head><body>`,
     '<h1>readshim-conformance: implementations</h1>',
-    `<p>kit ${esc(r.version)}, spec ${esc(r.specVersion)}; runs of ${esc(dates(r))}. Each row is one <code>run</code> command (below the table), run with an empty failure database; its verdict is that command's. A cell other than pass links to its reason, a failing cell to its story and replay command; a rule links to its section of <a href="${SPEC_LINK}">spec/SPEC.md</a>. Generated by <code>readshim-conformance table</code> from config/implementations.json: do not edit.</p>`,
+    `<p>kit ${esc(r.version)}, spec ${esc(r.specVersion)}; runs of ${esc(dates(r))}. Each row is one <code>run</code> command (below the table), run with an empty failure database; its verdict is that command's. A cell other than pass links to its reason, a failing cell to its story and replay command; a rule links to its spec/SPEC.md prose, at the end of this page. Generated by <code>readshim-conformance table</code> from config/implementations.json: do not edit.</p>`,
     `<table><thead>${head}</thead><tbody>`,
     ...rows,
     '</tbody></table>',
     ...sections,
+    ...specSections(ids),
     '</body></html>',
     '',
   ].join('\n');
 }
 
 /** Every file the table writes besides the results file: path (relative to the config's folder) → text. */
-export function renderTable(r: ResultsFile): Map<string, string> {
+export function renderTable(r: ResultsFile, o: RenderOptions = { specLink: SPEC_LINK }): Map<string, string> {
   const files = new Map<string, string>([
-    [MD_PATH, renderMarkdown(r)],
+    [MD_PATH, renderMarkdown(r, o)],
     [HTML_PATH, renderHtml(r)],
   ]);
   for (const s of r.subjects)

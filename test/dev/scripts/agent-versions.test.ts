@@ -17,12 +17,12 @@ describe('the agent CLI versions page', () => {
     expect(page.slice(a, b + END.length)).toBe(renderBlock(results));
   });
 
-  it('has a row per built-in profile with its pin, and says what the table found there', () => {
+  it('has a row per built-in profile with its pin, and says what was found there', () => {
     const block = renderBlock(results);
     for (const [name, p] of Object.entries(BUILTIN_PROFILES))
       expect(block).toMatch(
         new RegExp(
-          `^\\| \`${name}\` \\| \`${p.package}\` \\| ${p.version.replace(/\./g, '\\.')} \\|.*\\| (passes|fails)`,
+          `^\\| \`${name}\` \\| \`${p.package}\` \\| ${p.version.replace(/\./g, '\\.')} \\(pin\\) \\|.*\\| (passes|fails)`,
           'm',
         ),
       );
@@ -37,5 +37,11 @@ describe('the agent CLI versions page', () => {
     row.report.rules = row.report.rules.map((r) => (r.id === 'ISOLATION' ? { ...r, status: 'fail' } : r));
     expect(renderBlock(JSON.stringify(red))).toMatch(/^\| `claude-code` .*fails .*ISOLATION/m);
     expect(withBlock('no markers', renderBlock(results))).toBeUndefined();
+  });
+
+  it('an older measured version has its own row beside the pin (recorded, dated)', () => {
+    const block = renderBlock(results);
+    expect(block).toMatch(/^\| `claude-code` .*\| 2\.1\.197 \|.*fails POINTER-FULL \(2026-12-05, recorded/m);
+    expect(block).toMatch(/^\| `claude-code` .*\| 2\.1\.332 \(pin\) \|.*passes/m);
   });
 });

@@ -1,46 +1,83 @@
-/** The README command list .ci/packed runs from the tarball (dev/scripts/readme-commands.ts). */
-import { readFileSync } from 'node:fs';
+/** The commands .ci/packed runs from the tarball (dev/scripts/readme-commands.ts): every sh block line of README.md and docs/, with its annotation. */
 import { describe, expect, it } from 'vitest';
 import {
+  allCommands,
+  annotation,
+  docCommands,
   forInstall,
   INSTALLED_EXAMPLES,
-  notRunFromTarball,
-  readmeCommands,
+  splitComment,
+  withoutCheckoutInstall,
 } from '../../../dev/scripts/readme-commands.ts';
+import { ROOT } from '../../src/cli/helpers.ts';
 
-const readme = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');
-
-describe('README commands', () => {
-  it('takes the kit commands of sh blocks and prose: comments dropped, continuations joined, && split; never output samples', () => {
+describe('the commands of the docs', () => {
+  it('takes every line of sh blocks: comment lines dropped, continuations joined; never output samples or code', () => {
     const md = [
       '```sh',
+      '# a comment line, not a command',
       'npm ci && npx readshim-conformance run   # install, then check',
       'npx readshim-conformance run --hook "bash examples/hooks/a.sh" \\',
-      '  --hook-compact "bash examples/hooks/b.sh"',
-      'dev/scripts/install-agent-clis.sh claude-code',
+      '  --hook-compact "bash examples/hooks/b.sh"   # exit 1',
+      'dev/scripts/install-agent-clis.sh claude-code   # skip',
+      'npx readshim-conformance run --agent claude-code   # exit 1 host',
       '```',
-      'Run `npx readshim-conformance run --arm cap` in prose, or `npx readshim-conformance spec`.',
+      'Run `npx readshim-conformance run --arm cap` in prose: not a block.',
       '```',
       'npx readshim-conformance run --not-a-command-block',
-      'and `npx readshim-conformance run --inline-in-output` neither',
       '```',
       '```ts',
       'npx readshim-conformance run --in-ts',
       '```',
     ].join('\n');
-    expect(readmeCommands(md)).toEqual([
-      { line: 2, command: 'npx readshim-conformance run' },
+    expect(docCommands(md, 'X.md')).toEqual([
+      { file: 'X.md', line: 3, command: 'npm ci && npx readshim-conformance run', exit: 0, host: false, skip: false },
       {
-        line: 3,
+        file: 'X.md',
+        line: 4,
         command:
           'npx readshim-conformance run --hook "bash examples/hooks/a.sh" --hook-compact "bash examples/hooks/b.sh"',
+        exit: 1,
+        host: false,
+        skip: false,
       },
-      { line: 7, command: 'npx readshim-conformance run --arm cap' },
-      { line: 7, command: 'npx readshim-conformance spec' },
+      {
+        file: 'X.md',
+        line: 6,
+        command: 'dev/scripts/install-agent-clis.sh claude-code',
+        exit: 0,
+        host: false,
+        skip: true,
+      },
+      {
+        file: 'X.md',
+        line: 7,
+        command: 'npx readshim-conformance run --agent claude-code',
+        exit: 1,
+        host: true,
+        skip: false,
+      },
     ]);
   });
 
-  it('addresses examples through the installed package, and only paths that start with examples/', () => {
+  it('an annotation is a comment of only its words; any other comment is prose; a # in quotes is no comment', () => {
+    expect(annotation('exit 1')).toEqual({ exit: 1, host: false, skip: false });
+    expect(annotation('exit 2 host')).toEqual({ exit: 2, host: true, skip: false });
+    expect(annotation('host exit 1')).toEqual({ exit: 1, host: true, skip: false });
+    expect(annotation('skip')).toEqual({ exit: 0, host: false, skip: true });
+    for (const prose of ['install, then check', 'exit', 'exit one', 'exits 1', ''])
+      expect(annotation(prose)).toBeUndefined();
+    expect(splitComment(`npx x --pointer-pattern '^#same' --y   # exit 1`)).toEqual({
+      code: `npx x --pointer-pattern '^#same' --y`,
+      comment: 'exit 1',
+    });
+    expect(splitComment('echo a#b')).toEqual({ code: 'echo a#b', comment: undefined });
+  });
+
+  it("leaves out the checkout's install step, and addresses examples through the installed package", () => {
+    expect(withoutCheckoutInstall('npm ci && npx readshim-conformance run')).toBe('npx readshim-conformance run');
+    expect(withoutCheckoutInstall('npm ci')).toBeUndefined();
+    expect(withoutCheckoutInstall('npm install --prefix .agent-clis x@1')).toBe('npm install --prefix .agent-clis x@1');
     expect(
       forInstall('npx readshim-conformance run --process "python3 examples/python/x.py" --replay examples/t.jsonl'),
     ).toBe(
@@ -51,14 +88,18 @@ describe('README commands', () => {
     );
   });
 
-  it("README's own list: every Check section's command is there, and only agent runs and mutants are left to .ci/run", () => {
-    const commands = readmeCommands(readme).map((c) => c.command);
-    for (const flag of ['--process', '--hook', '--mcp', '--agent'])
-      expect(commands.some((c) => c.includes(flag))).toBe(true);
-    expect(commands).toContain('npx readshim-conformance run');
-    const skipped = commands.filter((c) => notRunFromTarball(c) !== undefined);
-    expect(skipped.length).toBeGreaterThan(0);
-    expect(skipped.every((c) => c.includes('--agent') || c === 'npx readshim-conformance mutants')).toBe(true);
-    expect(commands).toContain('npx readshim-conformance run --adapter examples/minimal-shim/adapter.ts');
+  it("this checkout's docs: README's checks are there, agent runs are host, and what cannot run from an install is skipped", () => {
+    const commands = allCommands(ROOT);
+    const files = new Set(commands.map((c) => c.file));
+    expect(files.has('README.md')).toBe(true);
+    const run = commands.filter((c) => !c.skip && !c.host).map((c) => withoutCheckoutInstall(c.command));
+    for (const flag of ['--process', '--hook', '--mcp']) expect(run.some((c) => c?.includes(flag))).toBe(true);
+    expect(run).toContain('npx readshim-conformance run');
+    expect(commands.filter((c) => c.command.includes('--agent')).every((c) => c.host)).toBe(true);
+    // The filesystem MCP server is fetched without a prompt, at a pinned version.
+    const fs = commands.find((c) => c.command.includes('server-filesystem'))!;
+    expect(fs.command).toMatch(/npx -y @modelcontextprotocol\/server-filesystem@\d/);
+    // A shipped example, never a test fixture.
+    expect(commands.some((c) => c.command.includes('test/fixtures'))).toBe(false);
   });
 });

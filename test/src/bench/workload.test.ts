@@ -1,6 +1,7 @@
 /** The bench workload: deterministic from its seed, shaped as docs/BENCH.md says, every parameter wired. */
 import { describe, expect, it } from 'vitest';
 import { parseTrace, formatTrace } from '../../../src/core/trace.ts';
+import { SPEC_VERSION } from '../../../src/core/version.ts';
 import {
   DEFAULT_WORKLOAD,
   buildWorkload,
@@ -26,7 +27,7 @@ describe('determinism', () => {
     const header = {
       type: 'header' as const,
       kit: 'x',
-      specVersion: 'x',
+      specVersion: SPEC_VERSION,
       cap: w.params.cap,
       arm: 'all' as const,
       seal: 's',

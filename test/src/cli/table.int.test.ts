@@ -102,6 +102,21 @@ describe('the committed table', () => {
     expect(failing).toBeGreaterThan(0);
   });
 
+  it('made outside a checkout of the kit, the pages link nowhere outside themselves: the page inlines each rule, the Markdown names it', () => {
+    const files = renderTable(committed(), {});
+    const md = files.get(MD_PATH)!;
+    expect(md).not.toMatch(/\]\((\.\.\/|[^)#]*node_modules)/);
+    const page = files.get(HTML_PATH)!;
+    const hrefs = all(xml(page))
+      .map((e) => e.attrs.href)
+      .filter((h): h is string => h !== undefined);
+    expect(hrefs.filter((h) => h.startsWith('..') || h.includes('node_modules') || h.includes('SPEC.md'))).toEqual([]);
+    for (const rule of committed().subjects[0]!.report.rules) {
+      expect(hrefs).toContain(`#spec-${rule.id.toLowerCase()}`);
+      expect(page).toContain(`<section class="spec" id="spec-${rule.id.toLowerCase()}">`);
+    }
+  });
+
   it("a row's verdict is its run's exit code; a red row names its failing rules", () => {
     for (const s of committed().subjects) {
       const failed = s.report.rules.filter((x) => x.status === 'fail' || x.status === 'unexercised');

@@ -162,8 +162,10 @@ describe('a mid-line cut past a file size (tool.cutChars, SPEC "Host read tools"
   });
   it('a declaration names what is wrong with it', () => {
     expect(hostToolProblem(cut)).toBeUndefined();
-    expect(hostToolProblem({ cutChars: { at: 0, overBytes: 8 } })).toMatch(/cutChars must be \{at, overBytes\}/);
-    expect(hostToolProblem({ cutChars: { at: 4 } })).toMatch(/cutChars must be \{at, overBytes\}/);
+    expect(hostToolProblem({ cutChars: { at: 0, overBytes: 8 } })).toMatch(
+      /cutChars must be \{at, overBytes, marker\?, minLine\?\}/,
+    );
+    expect(hostToolProblem({ cutChars: { at: 4 } })).toMatch(/cutChars must be \{at, overBytes, marker\?, minLine\?\}/);
     expect(hostToolProblem({ cutChars: { at: 4, overBytes: 8, unit: 'byte' } })).toMatch(/cutChars must be/);
     expect(describeHostTool({ cutChars: { at: 30_000, overBytes: 30_000 } })).toBe(
       'the text cut after 30,000 utf16 units, mid-line, when the file is over 30,000 bytes',

@@ -6,11 +6,34 @@ import type { Claim } from '../../../core/claims.ts';
 import type { AgentProfile } from '../profile.ts';
 import { stripReminders } from '../profile.ts';
 import { defined } from '../../../core/defined.ts';
+import { trimLastRow } from '../../../harness/host-tool.ts';
 
-/** The re-read stub (and the older wording the binary also recognises): "you already hold it". */
+/**
+ * The re-read stub (and the older wording the binary also recognises): "you already hold it".
+ * 2.1.197–2.1.316 send it; 2.1.317 and later no longer do (bisected), but recognise both texts.
+ */
 export const CLAUDE_STUB = /\b(?:file unchanged since your last Read|File unchanged since last read)\b/i;
 /** A missing file, an error result. */
 export const CLAUDE_ABSENT = /^File does not exist\b/;
+/** 2.1.332: a file named as binary (by its extension) is refused, an error result. */
+export const CLAUDE_BINARY =
+  /^<tool_use_error>This tool cannot read binary files\. The file appears to be a binary \S* file\./;
+/**
+ * 2.1.332 appends a note after the numbered rows of a file whose first 8,000 bytes hold a NUL (or
+ * that is not UTF-8, or UTF-16BE): "\n\n[This file has NUL bytes in its first 8 KB: … convert it to
+ * UTF-8.]"; alone when the window is empty. Framing, not content: removed before the rows are read.
+ */
+export const CLAUDE_ENCODING_NOTE =
+  /(?:^|\n\n)\[This file (?:has NUL bytes in its first 8 KB|is not valid UTF-8|is UTF-16 big-endian)[^\]]*\]$/;
+/**
+ * The extensions 2.1.332's Read refuses as binary whatever the file holds (its list, less the image,
+ * audio, video and PDF types Read shows otherwise); measured for ".bin".
+ */
+export const CLAUDE_BINARY_EXTENSIONS: readonly string[] = Object.freeze(
+  '.zip .tar .gz .bz2 .7z .rar .xz .z .tgz .iso .zst .lz4 .whl .exe .dll .so .dylib .bin .o .a .obj .lib .app .msi .deb .rpm .dmg .apk .doc .docx .docm .dotx .dotm .xls .xlsx .xlsm .xlsb .xltx .xltm .ppt .pptx .pptm .ppsx .ppsm .potx .potm .odt .ods .odp .numbers .epub .ttf .otf .woff .woff2 .eot .pyc .pyo .class .jar .war .ear .node .wasm .rlib .sqlite .sqlite3 .db .mdb .idx .parquet .feather .npy .npz .pickle .psd .ai .eps .sketch .fig .xd .blend .3ds .max .swf .fla .lockb .dat .data'.split(
+    ' ',
+  ),
+);
 
 /** The file's text from Read's `N\t<line>` framing; a trailing `N` alone is the empty last line. */
 export function unnumber(text: string): { text: string } | { problem: string } {
@@ -85,7 +108,11 @@ const userMessage = (text: string): string =>
 export const claudeCode: AgentProfile = {
   name: 'claude-code',
   package: '@anthropic-ai/claude-code',
-  version: '2.1.197',
+  version: '2.1.332',
+  // Full kit runs at both ends (2.1.197: POINTER-FULL fails; 2.1.332: passes, no stub), the stub
+  // bisected between them (docs/reference/agent-versions.md).
+  measured: { from: '2.1.197', to: '2.1.332' },
+  node: 'none at run time: the claude bin is a native executable (2.1.332 ran its --version with no node on PATH); its package declares engines node >=22, which only makes npm warn (EBADENGINE) on Node 20, where its postinstall ran and every run here was made.',
   binary: 'claude',
   wire: 'anthropic-messages',
   args: () => [
@@ -124,17 +151,23 @@ export const claudeCode: AgentProfile = {
   normalize: (raw, info) => {
     const text = stripReminders(raw);
     if (info.isError || CLAUDE_STUB.test(text)) return { text };
-    return unnumber(text);
+    const rows = unnumber(text.replace(CLAUDE_ENCODING_NOTE, ''));
+    // 2.1.332 trims its result before it appends the token-count reminder (every result): the last
+    // row's trailing whitespace is lost. Where it did not trim (the NUL note followed, 2.1.197
+    // without a reminder), the worker holds at least the declared view (trim-last): taken as that.
+    return 'text' in rows ? { text: trimLastRow(rows.text) } : rows;
   },
   decode: (text, info): Claim | undefined => {
     if (info.isError && CLAUDE_ABSENT.test(text)) return { kind: 'refusal', reason: 'absent' };
+    if (info.isError && CLAUDE_BINARY.test(text)) return { kind: 'refusal', reason: 'unreadable' };
     if (CLAUDE_STUB.test(text)) return { kind: 'pointer', total: info.contentBytes };
     return undefined;
   },
-  // Measured on 2.1.197 (test/src/adapters/agent/profiles/claude-code.host.test.ts): a 1,692-byte CRLF file came back as
-  // 1,572 bytes, every "\r\n" as "\n"; a leading BOM is not shown; a window of lines 1-2 of
-  // "l1\nl2\nl3\n" is "l1\nl2" (its rows, numbered, no ending after the last).
-  tool: { normalize: ['crlf', 'bom', 'split'] },
+  // Measured (test/src/adapters/agent/profiles/claude-code.host.test.ts): a 1,692-byte CRLF file came
+  // back as 1,572 bytes, every "\r\n" as "\n"; a leading BOM is not shown; a window of lines 1-2
+  // of "l1\nl2\nl3\n" is "l1\nl2" (its rows, numbered, no ending after the last); 2.1.332: the
+  // last row's trailing whitespace dropped ("x\ny \t" shows "x\ny"), files named as binary refused.
+  tool: { normalize: ['crlf', 'bom', 'split', 'trim-last'], refuse: { extensions: CLAUDE_BINARY_EXTENSIONS } },
   // Measured on 2.1.197 (test/src/adapters/agent/profiles/claude-code.host.test.ts): "/compact" as a stream-json user
   // message compacts headless with tiny token counts; the summary request offers the tools; the
   // next request re-attaches recently read files.
@@ -145,8 +178,8 @@ export const claudeCode: AgentProfile = {
   },
   cannot: {},
   assumptions: [
-    'Claude Code\'s Read tool: file_path absolute, offset 1-based, limit in lines; each result line is "N\\t<line>" (stripped); <system-reminder> blocks it appends are removed and never judged.',
-    'Re-read stub "Wasted call — file unchanged since your last Read…" (or "File unchanged since last read") = a pointer: "you hold this file"; "File does not exist" (is_error) = a refusal (absent).',
+    'Claude Code\'s Read tool: file_path absolute, offset 1-based, limit in lines; each result line is "N\\t<line>" (stripped); <system-reminder> blocks it appends (2.1.332: a token count after every result) are removed and never judged; 2.1.332\'s note after a file with a NUL in its first 8,000 bytes ("[This file has NUL bytes in its first 8 KB: …]") is framing, removed.',
+    'Re-read stub "Wasted call — file unchanged since your last Read…" (or "File unchanged since last read") = a pointer: "you hold this file" (sent by 2.1.197–2.1.316, not by 2.1.317 and later); "File does not exist" (is_error) = a refusal (absent); "This tool cannot read binary files" (is_error) = a refusal (unreadable).',
     'Measured bounds of its Read: a file over 256 KB is refused, past ~25,000 tokens a partial view; the histories here stay under both.',
   ],
 };

@@ -12,12 +12,68 @@ export const QWEN_STUB = /^\[File .* unchanged since last read in this session\b
 /** A missing file: the tool's error text (the wire carries no error flag). */
 export const QWEN_ABSENT = /^File not found: \/\S*$/;
 /** The header read_file puts before a partial view: a window, or a full read cut at its bounds. */
-export const QWEN_HEADER = /^Showing lines (\d+)-(\d+) of (\d+) total lines\.\n\n---\n\n/;
+export const QWEN_HEADER = /^Showing lines (\d+)-(\d+) of (?:at least )?(\d+) total lines\.\n\n---\n\n/;
+/** 0.24.4: what read_file shows for a whole text that is empty or whitespace only (truncateLlmContent). */
+export const QWEN_BLANK = '(read_file completed with no output)';
+/** The marker after a text cut at 25,000 UTF-16 units (truncateToolOutputThreshold). */
+export const QWEN_CUT = '... [truncated]';
+/** A file it re-attached after a real compaction: its disk text, fenced (0.24.4 buildFileRestorationBlocks). */
+export const QWEN_REATTACHED =
+  /^Recently accessed file \(full current content embedded\):\n\n## (.+)\n\n(`{3,})\n([\s\S]*)\n\2$/;
+/** The summary request of /compress (0.24.4: a loop request, the tools still offered). */
+export const QWEN_SUMMARY =
+  /^You are the component that summarizes a conversation when its context window is about to overflow\./;
+/** The answer the kit gives its summary requests: a snapshot (a tool call would make it fall back). */
+export const QWEN_SNAPSHOT = '<state_snapshot>The worker read the files the tool calls named.</state_snapshot>';
+
+/** The texts of a chat request's user messages (string contents and text parts), in order. */
+function userTexts(body: unknown): string[] {
+  const msgs = (body as { messages?: unknown } | null)?.messages;
+  if (!Array.isArray(msgs)) return [];
+  const out: string[] = [];
+  for (const m of msgs as { role?: unknown; content?: unknown }[]) {
+    if (m?.role !== 'user') continue;
+    if (typeof m.content === 'string') out.push(m.content);
+    else if (Array.isArray(m.content))
+      for (const b of m.content as { type?: unknown; text?: unknown }[])
+        if (b?.type === 'text' && typeof b.text === 'string') out.push(b.text);
+  }
+  return out;
+}
+
+/**
+ * The files qwen-code re-attached after a real compaction. It embeds the disk text (no read_file
+ * normalisation): the worker holds that text, and so its read_file view, which is returned (BOM
+ * dropped, each row's trailing whitespace dropped).
+ */
+export function qwenReattached(body: unknown): { file: string; raw: string }[] {
+  const out: { file: string; raw: string }[] = [];
+  for (const t of userTexts(body)) {
+    const m = QWEN_REATTACHED.exec(t);
+    if (m === null) continue;
+    const text = m[3]!.replace(/^\uFEFF/, '');
+    out.push({
+      file: m[1]!,
+      raw: text
+        .split('\n')
+        .map((r) => r.trimEnd())
+        .join('\n'),
+    });
+  }
+  return out;
+}
+
+/** A stream-json result line: its `is_error` words (halts, a refused compaction) or its result text. */
+type ResultLine = { type?: unknown; is_error?: unknown; result?: unknown; error?: { message?: unknown } } | null;
+const errorWords = (l: NonNullable<ResultLine>): string =>
+  typeof l.error?.message === 'string' ? l.error.message : JSON.stringify(l).slice(0, 300);
 
 export const qwenCode: AgentProfile = {
   name: 'qwen-code',
   package: '@qwen-code/qwen-code',
-  version: '0.15.10',
+  version: '0.24.4',
+  measured: { from: '0.24.4', to: '0.24.4' },
+  node: 'its package declares engines node >=22.0.0; 0.24.4 ran on Node 20.20.2 and 22.23.3 with byte-identical read results (npm warns EBADENGINE on Node 20); every run here was made on Node 20.',
   binary: 'qwen',
   wire: 'openai-chat',
   args: () => [
@@ -44,8 +100,18 @@ export const qwenCode: AgentProfile = {
       general: { enableAutoUpdate: false, disableAutoUpdate: true },
       privacy: { usageStatisticsEnabled: false },
       telemetry: { enabled: false },
+      // 0.24: its per-turn tool-call cap off (0 = no cap, not even the 1,000-call backstop).
+      model: { maxToolCallsPerTurn: 0 },
+      // 0.24: background memory extraction runs its own agent turn (tools offered) after a turn.
+      memory: { enableManagedAutoMemory: false, enableManagedAutoDream: false },
     }),
   }),
+  // 0.24: an always-on loop guard halts the turn on the 5th identical tool call in a row.
+  maxIdenticalCalls: 4,
+  halt: (line) => {
+    const l = line as ResultLine;
+    return l?.type === 'result' && l.is_error === true ? errorWords(l) : undefined;
+  },
   userMessage: (text) => JSON.stringify({ type: 'user', message: { role: 'user', content: text } }),
   readTool: {
     name: 'read_file',
@@ -56,30 +122,57 @@ export const qwenCode: AgentProfile = {
       ...defined({ limit: args.limit }),
     }),
   },
-  // read_file stops at 1,000 lines when no limit is given (its truncateToolOutputLines default).
-  // Measured on 0.15.10: 1,000 lines when a read gives no limit (a larger limit is served whole), and
-  // a leading BOM and every line's trailing whitespace dropped (split('\n'), trimEnd): spec/SPEC.md "Host read tools".
-  tool: { defaultLimit: 1000, normalize: ['bom', 'trim-end'] },
+  // Measured (test/src/adapters/agent/profiles/qwen-code.host.test.ts): read_file shows the rows of
+  // split('\n'), each trimEnd'ed, a leading BOM dropped, 1,000 of them when a read gives no limit (a
+  // larger limit is served whole), joined by "\n" while within 25,000 UTF-16 units; the first row
+  // that does not fit shows max(25,000 − used − 1, 10) of its units, then "... [truncated]"; a whole
+  // text that is empty or whitespace only is "(read_file completed with no output)" (0.24). Declared
+  // as its tool, so the text judged is the text it shows, marker and all (spec/SPEC.md "Host read tools").
+  tool: {
+    defaultLimit: 1000,
+    normalize: ['bom', 'trim-end', 'split'],
+    cutChars: { at: 25_000, overBytes: 0, marker: QWEN_CUT, minLine: 10 },
+    blankText: QWEN_BLANK,
+  },
   normalize: (raw) => {
     const text = stripReminders(raw);
+    // The header of a window or of a cut read is framing: the rows it shows follow it.
     const h = QWEN_HEADER.exec(text);
-    // The header of a window or of a read cut at 1,000 lines is framing: lines a-b of N joined by
-    // "\n", so b < N means line b ended in "\n" (restored).
-    if (h === null) return { text };
-    return { text: text.slice(h[0].length) + (Number(h[2]) < Number(h[3]) ? '\n' : '') };
+    return { text: h === null ? text : text.slice(h[0].length) };
   },
   decode: (text, info): Claim | undefined => {
     if (QWEN_STUB.test(text)) return { kind: 'pointer', total: info.contentBytes };
     if (QWEN_ABSENT.test(text)) return { kind: 'refusal', reason: 'absent' };
     return undefined;
   },
-  cannot: {
-    forget:
-      'this profile does not send /compress: tried on 0.15.10 through stream-json input after two reads, it made one side request (no read tool offered) and its next re-read still got the "unchanged" stub, so a compaction could not be confirmed (qwen-code clears its read cache whenever it really compresses; the kit would have to confirm one from its next request)',
+  // 0.24.4: "/compress" compacts only when the reported usage exceeds its estimate of the history
+  // after compaction (at 10 prompt tokens: "Compression was not beneficial for this history size."),
+  // and only when what it re-attaches does not outweigh what it replaces; measured in
+  // test/src/adapters/agent/profiles/qwen-code.host.test.ts.
+  compact: {
+    command: JSON.stringify({ type: 'user', message: { role: 'user', content: '/compress' } }),
+    isSummary: (req) => QWEN_SUMMARY.test(req.userText),
+    reattached: qwenReattached,
+    summaryText: QWEN_SNAPSHOT,
+    promptTokens: 60_000,
+    padChars: 120_000,
+    // Its dedicated summarizer (no tools), used when the loop-side summary is not: its reply's usage
+    // is what it takes the replaced history to weigh, so it reports the same 60,000.
+    isSideSummary: (body) =>
+      JSON.stringify((body as { messages?: unknown[] } | null)?.messages?.slice(-1) ?? '').includes('<state_snapshot>'),
+    outcome: (line) => {
+      const l = line as ResultLine;
+      if (l?.type !== 'result') return undefined;
+      if (l.is_error === true) return { compacted: false, text: errorWords(l) };
+      return typeof l.result === 'string' && l.result.startsWith('Context compressed')
+        ? { compacted: true, text: l.result }
+        : undefined;
+    },
   },
+  cannot: {},
   assumptions: [
-    'qwen-code\'s read_file: file_path absolute, offset 0-based (the kit\'s 1-based offset minus one), limit in lines; the "Showing lines a-b of N total lines." header of a window or a cut read is removed (and line b\'s "\\n" restored when b < N); <system-reminder> blocks are removed and never judged.',
+    'qwen-code\'s read_file: file_path absolute, offset 0-based (the kit\'s 1-based offset minus one), limit in lines; the "Showing lines a-b of N total lines." header of a window or a cut read is framing, removed; <system-reminder> blocks are removed and never judged.',
     'Re-read stub "[File X unchanged since last read in this session — …]" = a pointer ("you hold this file"; its cache keys on inode, mtime and size); "File not found: <absolute path>" = a refusal (absent).',
-    'Measured bounds of its read_file: without a limit it returns at most 1,000 lines and a window\'s limit over 1,000 is served whole (declared as its tool bound, defaultLimit 1000: content is judged against the bounded text), and it cuts its text at 25,000 characters mid-line with "... [truncated]" (not a line end: a longer text fails SLICE-EXACT); each line it shows has its trailing whitespace (and a CRLF\'s "\\r") removed, and a leading BOM dropped (declared: normalize bom, trim-end).',
+    'Measured bounds of its read_file, declared as its tool (content is judged against the text it shows): the rows of split("\\n"), each without its trailing whitespace (a CRLF\'s "\\r" too), a leading BOM dropped; at most 1,000 rows without a limit (a larger limit served whole); cut after 25,000 UTF-16 units, mid-row, with "... [truncated]" (at least 10 units of the cut row shown): that cut is the host\'s, judged as the tool\'s text, never as a slice the CLI took.',
   ],
 };

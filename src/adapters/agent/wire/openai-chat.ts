@@ -62,7 +62,8 @@ const replyDelta = (reply: Reply): Record<string, unknown> =>
 /** The streamed reply: a role chunk, the whole tool call (or text) in one chunk, the finish, usage, `[DONE]`. */
 export function openaiChatEvents(reply: Reply): string {
   const id = `chatcmpl-readshim-${reply.kind === 'tool' ? reply.id : 'text'}`;
-  const usage = { prompt_tokens: 10, completion_tokens: 1, total_tokens: 11 };
+  const prompt = reply.kind === 'text' ? (reply.promptTokens ?? 10) : 10;
+  const usage = { prompt_tokens: prompt, completion_tokens: 1, total_tokens: prompt + 1 };
   return [
     chunk({ role: 'assistant' }, null, id),
     chunk(replyDelta(reply), null, id),

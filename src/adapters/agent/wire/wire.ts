@@ -30,7 +30,12 @@ export type Reply =
       readonly name: string;
       readonly input: Readonly<Record<string, unknown>>;
     }
-  | { readonly kind: 'text'; readonly text: string };
+  | {
+      readonly kind: 'text';
+      readonly text: string;
+      /** The prompt tokens the reply's usage reports (default 10; openai-chat: a profile's compact.promptTokens). */
+      readonly promptTokens?: number;
+    };
 
 /** How the server treats a request path under a worker's base URL. */
 export type WireRoute =

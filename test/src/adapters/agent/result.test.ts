@@ -40,13 +40,15 @@ describe('judgedResult', () => {
     ).toEqual({ kind: 'refusal', reason: 'absent' });
   });
 
-  it('a result the profile cannot read, or an error it does not decode, ends the run naming the CLI and the path', () => {
+  it('a result the profile cannot decode, or an error it does not decode, ends the run quoting the text, the version and the range', () => {
     expect(() => judgedResult(claudeCode, label, result('no numbers'), { path: 'a.ts' }, file)).toThrow(AdapterError);
-    expect(() => judgedResult(claudeCode, label, result('no numbers'), { path: 'a.ts' }, file)).toThrow(
-      /^claude-code \(worker w1\): the profile cannot read the tool result of a\.ts: line 1/,
+    const version =
+      'claude-code 2.1.400 (Claude Code), outside the range the profile was measured on (2.1.197–2.1.332)';
+    expect(() => judgedResult(claudeCode, label, result('no numbers'), { path: 'a.ts' }, file, version)).toThrow(
+      'claude-code (worker w1): the profile cannot decode the tool result of a.ts: line 1 of the tool result has no "N\\t" number: "no numbers"; the text: "no numbers" (claude-code 2.1.400 (Claude Code), outside the range the profile was measured on (2.1.197–2.1.332))',
     );
     expect(() => judgedResult(qwenCode, label, result('Permission denied', true), { path: 'a.ts' }, file)).toThrow(
-      'claude-code (worker w1): an error result the profile does not decode (a.ts): "Permission denied"',
+      'claude-code (worker w1): the profile cannot decode an error result of a.ts: "Permission denied"',
     );
   });
 });

@@ -85,6 +85,21 @@ describe('a shim whose grandchild leaves the process group and keeps stdout open
   });
 });
 
+describe('a shim that closes its stdout and keeps running', () => {
+  it('is told at once, not after --timeout: the shell that started it holds no copy of the pipe', () => {
+    const started = Date.now();
+    const r = cli(
+      ['run', '--process', bad('close-stdout'), '--arm', 'cap', '--runs', '2', '--timeout', '60000'],
+      project(),
+      env,
+    );
+    expect(r.code).toBe(2);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(r.stderr).toMatch(/closed its stdout before answering read .*, and is still running/);
+    expect(Date.now() - started).toBeLessThan(30_000);
+  });
+});
+
 describe('a 50 MB reply line (the protocol allows 64 MiB)', () => {
   it('reaches the parser joined once (a counter on the real channel, not a stopwatch)', async () => {
     const script = join(work, 'big-hello.py');

@@ -1,8 +1,10 @@
 /**
  * The real Claude Code CLI (the pinned version) played by the kit's model server, without the
- * oracle: each rule `run --agent claude-code` fails is reproduced here as a scripted scenario
- * (read, an edit on disk as the story describes, re-read), asserting what the CLI sent back. A
- * missing CLI fails these tests with the install command; they never skip.
+ * oracle: what `run --agent claude-code` judges is probed here as scripted scenarios (read, an
+ * edit on disk, re-read), asserting what the CLI sent back. The pin (2.1.332) no longer
+ * de-duplicates: the edit that made 2.1.197 lie on POINTER-FULL is re-read in full (the older
+ * pin's stub is recorded in docs/reference/agent-versions.md). Each profile declaration is probed
+ * where it applies. A missing CLI fails these tests with the install command; they never skip.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -36,21 +38,34 @@ describe(`Claude Code ${claudeCode.version} (real CLI)`, () => {
     expect(await askVersion(BIN, { PATH: process.env.PATH ?? '' })).toContain(claudeCode.version);
   }, 60_000);
 
-  it('POINTER-FULL reproduced: an edit that keeps the mtime gets the "unchanged" stub while the disk holds other bytes', async () => {
+  it('no dedup: an edit that keeps the mtime (the edit 2.1.197 answered with its stub) is re-read in full', async () => {
     await scenario(async (h, w) => {
-      const shownFirst = h.write('a.ts', 'const keep0 = \n', T);
+      const shownFirst = h.write('a.ts', 'const keep0 = 1;\n', T);
       expect(await w.read({ path: 'a.ts' })).toBe(shownFirst);
-      const onDisk = h.write('a.ts', 'const keep0 =\n', T); // the mtime kept
+      expect(await w.read({ path: 'a.ts' })).toBe(shownFirst); // unchanged: content again, no stub
+      const onDisk = h.write('a.ts', 'const keep0 = 2;\n', T); // the mtime and the size kept
       const second = await w.read({ path: 'a.ts' });
-      expect(second).toMatch(CLAUDE_STUB);
-      expect(h.decode!(second, {} as never)).toMatchObject({ kind: 'pointer' });
-      expect(onDisk).not.toBe(shownFirst); // the worker holds the old bytes, told they are current
+      expect(second).not.toMatch(CLAUDE_STUB);
+      expect(second).toBe(onDisk);
+    });
+  }, 120_000);
+
+  it('trim-last: only the last shown row loses its trailing whitespace (the trim before its token-count reminder); the NUL note is framing', async () => {
+    const tool = claudeCode.tool!;
+    expect(tool.normalize).toContain('trim-last');
+    await scenario(async (h, w) => {
+      const spaced = h.write('t.ts', 'a  \nb \t', T);
+      const shown = await w.read({ path: 't.ts' });
+      expect(shown).toBe('a  \nb'); // a middle row keeps its blanks
+      expect(shown).toBe(boundedText(spaced, undefined, undefined, tool));
+      const nul = h.write('n.txt', 'x\u0000y\nz\n', T);
+      expect(await w.read({ path: 'n.txt' })).toBe(boundedText(nul, undefined, undefined, tool));
     });
   }, 120_000);
 
   it("the text its Read shows is what the profile declares (tool.normalize: CRLF as LF, no BOM, a window's rows), not the disk's bytes", async () => {
     const tool = claudeCode.tool!;
-    expect(tool.normalize).toEqual(['crlf', 'bom', 'split']);
+    expect(tool.normalize).toEqual(['crlf', 'bom', 'split', 'trim-last']);
     await scenario(async (h, w) => {
       const crlf = h.write('w.ts', 'crlf line 1\r\ncrlf line 2\r\n', T);
       const shown = await w.read({ path: 'w.ts' });
@@ -79,10 +94,10 @@ describe(`Claude Code ${claudeCode.version} (real CLI)`, () => {
       expect(await w.read({ path: 'a.ts' })).toBe('const a = 1;\n');
       expect(await w.read({ path: 'b.ts' })).toBe('const b = 2;\n');
       const said = await w.forget!();
-      // Measured on 2.1.197: both files read before the compaction come back whole in its next request.
+      // Measured on 2.1.197 and 2.1.332: both files read before the compaction come back whole in its next request.
       expect(said).toEqual({ reattached: ['a.ts', 'b.ts'] });
-      // Held again, so its "unchanged" stub after the compaction is true.
-      expect(await w.read({ path: 'b.ts' })).toMatch(CLAUDE_STUB);
+      // 2.1.332 answers a re-read after it with the content, not a stub.
+      expect(await w.read({ path: 'b.ts' })).toBe('const b = 2;\n');
     });
   }, 120_000);
 

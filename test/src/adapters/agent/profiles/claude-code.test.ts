@@ -34,6 +34,29 @@ describe('Claude Code profile', () => {
     expect(claudeCode.decode('const a = 1;\n', info)).toBeUndefined();
   });
 
+  it('2.1.332 (measured): the NUL note is framing, the last row loses its trailing whitespace, a binary name is refused', () => {
+    const NUL =
+      '[This file has NUL bytes in its first 8 KB: binary data, UTF-16/UTF-32 without a byte-order mark, or text with embedded NULs. Edit and Write will refuse it: change it with a shell command that keeps its encoding, or ask the user whether to convert it to UTF-8.]';
+    const TOKENS = '\n\n<system-reminder>\n<total_tokens>14999989 tokens left</total_tokens>\n</system-reminder>';
+    // As 2.1.332 sent them: the note after the rows (the last row keeps its tab), or alone for an empty window.
+    expect(claudeCode.normalize(`1\tabc\u0000def\n2\tline2\n3\t\n\n${NUL}${TOKENS}`, info)).toEqual({
+      text: 'abc\u0000def\nline2\n',
+    });
+    expect(claudeCode.normalize(`${NUL}${TOKENS}`, info)).toEqual({ text: '' });
+    // The trim before the reminder: "1\ttrail sp  \n2\tlast line" for "trail sp  \nlast line  ".
+    expect(claudeCode.normalize(`1\ttrail sp  \n2\tlast line${TOKENS}`, info)).toEqual({
+      text: 'trail sp  \nlast line',
+    });
+    // Where the CLI did not trim (2.1.197 without a reminder, a re-attachment), the declared view is the same.
+    expect(claudeCode.normalize('1\tx\n2\ty \t\u3000', info)).toEqual({ text: 'x\ny' });
+    expect(claudeCode.tool?.normalize).toEqual(['crlf', 'bom', 'split', 'trim-last']);
+    expect(claudeCode.tool?.refuse?.extensions).toContain('.bin');
+    const bin =
+      '<tool_use_error>This tool cannot read binary files. The file appears to be a binary .bin file. Use a skill for this file type if one is available, or a shell command or script that can read the format.</tool_use_error>';
+    expect(claudeCode.decode(bin, { ...info, isError: true })).toEqual({ kind: 'refusal', reason: 'unreadable' });
+    expect(claudeCode.measured).toEqual({ from: '2.1.197', to: '2.1.332' });
+  });
+
   it('maps a kit read to Read {file_path absolute, offset 1-based, limit}', () => {
     expect(claudeCode.readTool.input({ path: 'a.ts', offset: 3, limit: 2 }, '/s/a.ts')).toEqual({
       file_path: '/s/a.ts',

@@ -11,7 +11,7 @@ import { boundedText } from '../../../../../src/harness/host-tool.ts';
 import { openAgentAdapter } from '../../../../../src/adapters/agent/adapter.ts';
 import { INSTALL_DIR } from '../../../../../src/adapters/agent/install.ts';
 import { askVersion } from '../../../../../src/adapters/agent/version.ts';
-import { QWEN_STUB, qwenCode } from '../../../../../src/adapters/agent/profiles/qwen-code.ts';
+import { QWEN_BLANK, QWEN_CUT, QWEN_STUB, qwenCode } from '../../../../../src/adapters/agent/profiles/qwen-code.ts';
 import type { HistoryHandle, WorkerShim } from '../../../../../src/core/contract.ts';
 
 const BIN = join(process.cwd(), INSTALL_DIR, 'node_modules', '.bin', qwenCode.binary);
@@ -49,7 +49,7 @@ describe(`qwen-code ${qwenCode.version} (real CLI)`, () => {
   }, 120_000);
 
   it("the normalisation its profile declares is what it does: trailing whitespace and a CRLF's \\r dropped (trim-end); the stub then points at that text", async () => {
-    expect(qwenCode.tool?.normalize).toEqual(['bom', 'trim-end']);
+    expect(qwenCode.tool?.normalize).toEqual(['bom', 'trim-end', 'split']);
     await scenario(async (h, w) => {
       const spaced = h.write('s.ts', 'const a = 1;  \n\tb();\t\n', T);
       const shown = await w.read({ path: 's.ts' });
@@ -72,11 +72,24 @@ describe(`qwen-code ${qwenCode.version} (real CLI)`, () => {
       expect(await w.read({ path: 'b.ts' })).toBe(moved);
       const longer = h.write('b.ts', 'let b = 30;\n', T + 5_000); // same mtime, other size
       expect(await w.read({ path: 'b.ts' })).toBe(longer);
-      h.write('c.ts', 'one\ntwo\nthree\nfour\n', T);
-      expect(await w.read({ path: 'c.ts', offset: 2, limit: 2 })).toBe('two\nthree\n');
-      expect(await w.read({ path: 'c.ts', offset: 3 })).toBe('three\nfour\n');
+      const c = h.write('c.ts', 'one\ntwo\nthree\nfour\n', T);
+      expect(await w.read({ path: 'c.ts', offset: 2, limit: 2 })).toBe(boundedText(c, 2, 2, qwenCode.tool!));
+      expect(await w.read({ path: 'c.ts', offset: 3 })).toBe(boundedText(c, 3, undefined, qwenCode.tool!));
       const missing = await w.read({ path: 'missing.ts' });
       expect(h.decode!(missing, {} as never)).toEqual({ kind: 'refusal', reason: 'absent' });
     });
   }, 120_000);
+  it('declared as it shows a file: a blank text as its words, a text over 25,000 units cut with its marker (SLICE-EXACT judges exactly the bytes shown)', async () => {
+    const tool = qwenCode.tool!;
+    await scenario(async (h, w) => {
+      h.write('blank.txt', '  \n\t\n', T);
+      const blank = await w.read({ path: 'blank.txt' });
+      expect(blank).toBe(boundedText('  \n\t\n', undefined, undefined, tool));
+      expect(blank).toBe(QWEN_BLANK);
+      const big = h.write('big.txt', Array.from({ length: 400 }, (_, i) => `${i} ${'x'.repeat(240)}\n`).join(''), T);
+      const shown = await w.read({ path: 'big.txt' });
+      expect(shown).toBe(boundedText(big, undefined, undefined, tool));
+      expect(shown.endsWith(QWEN_CUT)).toBe(true);
+    });
+  }, 180_000);
 });
