@@ -64,6 +64,28 @@ export class Ledger {
       this.#cursor = { path, args };
     }
     this.#put(path, args, entry);
+    if (entry.full !== undefined) this.shown(path, args, entry.id, entry.full);
+  }
+
+  /**
+   * The worker was just given all of (path, args)'s `text`: a later complete delivery than any entry
+   * of the file under other arguments whose lines it may have shown (a window from line 1 may show
+   * the whole file; a whole read shows every window), so such an entry is no longer the base of a
+   * claim (spec/SPEC.md "Knowledge": a superseded delivery never counts). Kept only when its lines
+   * of `text` are the text it holds.
+   */
+  shown(path: string, args: string, id: string | undefined, text: string): void {
+    const names = new Set([path, ...(id === undefined ? [] : (this.#byId.get(id) ?? []))]);
+    for (const name of names) {
+      const m = this.#byPath.get(name);
+      if (m === undefined) continue;
+      for (const [other, e] of [...m]) {
+        if (other === args || (name !== path && e.id !== id) || !mayCover(args, other)) continue;
+        if (showsSame(e, viewOf(text, args, other))) continue;
+        m.delete(other);
+        if (this.#cursor?.path === name && this.#cursor.args === other) this.#cursor = undefined;
+      }
+    }
   }
 
   #put(path: string, args: string, entry: Entry): void {
@@ -107,4 +129,56 @@ export class Ledger {
     for (const m of this.#byPath.values()) for (const e of m.values()) if (e.full !== undefined) n += e.delivered;
     return n;
   }
+}
+
+/** A request's line window, from its canonical arguments (undefined: arguments other than a window). */
+function windowOf(args: string): { offset: number; limit?: number } | undefined {
+  let o: unknown;
+  try {
+    o = JSON.parse(args);
+  } catch {
+    return undefined;
+  }
+  if (typeof o !== 'object' || o === null || Array.isArray(o)) return undefined;
+  const { offset, limit, ...rest } = o as Record<string, unknown>;
+  if (Object.keys(rest).length > 0) return undefined;
+  if (offset !== undefined && typeof offset !== 'number') return undefined;
+  if (limit !== undefined && typeof limit !== 'number') return undefined;
+  return { offset: Math.max(1, offset ?? 1), ...(limit !== undefined ? { limit } : {}) };
+}
+
+/**
+ * The lines of `text` (what `args` showed) that `other` shows, if `args` showed all of them; undefined
+ * when the requests are not plain windows.
+ */
+function viewOf(text: string, args: string, other: string): string | undefined {
+  const a = windowOf(args);
+  const b = windowOf(other);
+  if (a === undefined || b === undefined) return undefined;
+  let from = 0;
+  for (let n = a.offset; n < b.offset && from < text.length; n++) {
+    const nl = text.indexOf('\n', from);
+    from = nl === -1 ? text.length : nl + 1;
+  }
+  let to = from;
+  for (let n = 0; (b.limit === undefined || n < b.limit) && to < text.length; n++) {
+    const nl = text.indexOf('\n', to);
+    to = nl === -1 ? text.length : nl + 1;
+  }
+  return text.slice(from, to);
+}
+
+/** Whether an entry holds exactly `view` (a text let go compares by hash). */
+function showsSame(e: Entry, view: string | undefined): boolean {
+  if (view === undefined) return false;
+  const held = e.full ?? e.kept;
+  return held !== undefined ? held === view : e.hash === contentHash(view);
+}
+
+/** Whether the lines `args` shows may include every line `other` shows: false only when it provably cannot. */
+function mayCover(args: string, other: string): boolean {
+  const a = windowOf(args);
+  const b = windowOf(other);
+  if (a === undefined || b === undefined) return true;
+  return a.offset <= b.offset && (a.limit === undefined || a.offset + a.limit > b.offset);
 }

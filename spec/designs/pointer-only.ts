@@ -9,22 +9,11 @@
  * The text crosses a UTF-8 boundary as it would into another process (SPEC.md "The claim model").
  */
 import { createHash } from 'node:crypto';
-import { posix } from 'node:path';
-import { defineAdapter, type Claim, type ReadArgs } from '../../src/core/contract.ts';
+import { defineAdapter, type Claim } from '../../src/core/contract.ts';
+import { Held } from './held.ts';
 
 const sha = (s: string): string => createHash('sha256').update(s, 'utf8').digest('hex');
 const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-/** One file however it is spelled, plus the other arguments (a window is its own request). */
-function requestOf(args: ReadArgs): string {
-  const { path, ...rest } = args;
-  const sorted = Object.fromEntries(
-    Object.entries(rest)
-      .filter(([, v]) => v !== undefined)
-      .sort(([a], [b]) => a.localeCompare(b)),
-  );
-  return `${posix.normalize(path)}\u0000${JSON.stringify(sorted)}`;
-}
 
 const lineCount = (text: string): number => text.split('\n').length - (text.endsWith('\n') || text === '' ? 1 : 0);
 
@@ -40,21 +29,20 @@ export default defineAdapter({
     seal: true,
   },
   create(ctx) {
-    /** Request → hash of the text last given whole. */
-    const given = new Map<string, string>();
+    /** Request → hash of the text last given whole (spec 2.2 "Knowledge": per name and file, held.ts). */
+    const given = new Held<string>(ctx.fs);
     return {
       async read(args) {
         const text = Buffer.from(await ctx.read(args), 'utf8').toString('utf8');
-        const key = requestOf(args);
-        if (given.get(key) === sha(text))
+        // A pointer adds nothing to what the worker holds: only text handed over is recorded.
+        if (given.base(args) === sha(text))
           return `[pointer-only ${ctx.seal}] unchanged since your last read of ${args.path}: you already hold all ${Buffer.byteLength(text, 'utf8')} bytes of it.`;
-        given.set(key, sha(text));
+        given.given(args, sha(text));
         if (ctx.tool === undefined) return text;
         return `[host ${ctx.seal}] ${lineCount(text)} lines from line ${args.offset ?? 1}; the read tool bounds what it returns\n${text}`;
       },
       forget(path) {
-        const p = path === undefined ? undefined : posix.normalize(path);
-        for (const k of [...given.keys()]) if (p === undefined || k.startsWith(`${p}\u0000`)) given.delete(k);
+        given.forget(path);
       },
     };
   },

@@ -5,20 +5,10 @@
  * when the response is no larger than the text it replaces (CAP-BOUND), else the text whole. A
  * re-read of the text last given whole is a sealed pointer.
  */
-import { posix } from 'node:path';
-import { defineAdapter, type Claim, type ReadArgs } from '../../src/core/contract.ts';
+import { defineAdapter, type Claim } from '../../src/core/contract.ts';
+import { Held } from './held.ts';
 
 const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-function requestOf(args: ReadArgs): string {
-  const { path, ...rest } = args;
-  const sorted = Object.fromEntries(
-    Object.entries(rest)
-      .filter(([, v]) => v !== undefined)
-      .sort(([a], [b]) => a.localeCompare(b)),
-  );
-  return `${posix.normalize(path)}\u0000${JSON.stringify(sorted)}`;
-}
 
 /** One hunk over split rows: the common head and tail are left out but for three rows of context each. */
 function hunk(before: string, after: string): string {
@@ -54,23 +44,22 @@ export default defineAdapter({
     seal: true,
   },
   create(ctx) {
-    const given = new Map<string, string>(); // request → the text last given whole
+    const given = new Held<string>(ctx.fs); // request → the text last given whole (spec 2.2 "Knowledge": held.ts)
     return {
       async read(args) {
         const text = Buffer.from(await ctx.read(args), 'utf8').toString('utf8');
-        const key = requestOf(args);
-        const prev = given.get(key);
-        given.set(key, text);
+        const prev = given.base(args);
         const bytes = Buffer.byteLength(text, 'utf8');
+        // A pointer adds nothing to what the worker holds: only text handed over (whole or as a diff) is recorded.
         if (prev === text)
           return `[split-hunks ${ctx.seal}] unchanged since your last read: you already hold all ${bytes} bytes.`;
+        given.given(args, text);
         if (prev === undefined) return text;
         const response = `[split-hunks ${ctx.seal}] changed; split-line hunks against your last read, now ${bytes} bytes\n${hunk(prev, text)}`;
         return Buffer.byteLength(response, 'utf8') <= bytes ? response : text;
       },
       forget(path) {
-        const p = path === undefined ? undefined : posix.normalize(path);
-        for (const k of [...given.keys()]) if (p === undefined || k.startsWith(`${p}\u0000`)) given.delete(k);
+        given.forget(path);
       },
     };
   },

@@ -262,6 +262,28 @@ describe('windows: offset/limit are separate ledger keys', () => {
     expect(await r.read('f')).toBe(F);
   });
 
+  it('a window from line 1 that showed a newer whole file supersedes the whole read: back to the old text is no pointer', async () => {
+    const r = rig({ arm: 'cap', cap: 64 });
+    r.disk.write('f', F);
+    expect(await r.read('f')).toBe(F);
+    r.disk.write('f', 'other\n');
+    expect(await r.read('f', { offset: 1, limit: 10 })).toBe('other\n'); // the whole file, newer
+    r.disk.write('f', F);
+    expect(await r.read('f')).not.toMatch(/unchanged/); // spec 2.2 "Knowledge": the worker last saw "other"
+  });
+
+  it('a whole read of a newer text supersedes a window it covers; one of the same text keeps it', async () => {
+    const r = rig({ arm: 'cap', cap: 64 });
+    r.disk.write('f', F);
+    await r.read('f', { offset: 2, limit: 2 });
+    r.disk.write('f', F.replace('line2', 'LINE2'));
+    await r.read('f'); // shows lines 2-3 as they are now
+    r.disk.write('f', F);
+    expect(await r.read('f', { offset: 2, limit: 2 })).toBe('line2\nline3\n');
+    await r.read('f'); // the same text again: lines 2-3 as the window holds them
+    expectPointer(await r.read('f', { offset: 2, limit: 2 }), 'f', 12);
+  });
+
   it('argument order and undefined arguments do not make a new key', async () => {
     const r = rig({ arm: 'cap', cap: 64 });
     r.disk.write('f', F);
