@@ -110,6 +110,18 @@ export interface Reduced {
 
 type Judge = (events: readonly TraceEvent[]) => Promise<HistoryVerdict>;
 
+/**
+ * A candidate's verdict, or undefined when it cannot be played: cutting events can leave one that
+ * names what no longer exists (a hard link to a file never written), which is no history at all.
+ */
+async function judgeOrSkip(judge: Judge, candidate: readonly TraceEvent[]): Promise<HistoryVerdict | undefined> {
+  try {
+    return await judge(candidate);
+  } catch {
+    return undefined;
+  }
+}
+
 /** Delta debugging over `pool` (unit positions), keeping those whose removal breaks the goal. */
 async function ddmin(
   events: readonly TraceEvent[],
@@ -128,9 +140,9 @@ async function ddmin(
       if (budget.left <= 0) return false;
       const chunk = new Set(pool.slice(start, start + size));
       const candidate = units.flatMap((u, k) => (keep.has(k) && !chunk.has(k) ? u.map((i) => events[i]!) : []));
-      const v = await judge(candidate);
-      budget.left -= costOf(candidate, v);
-      if (meets(v, goal)) {
+      const v = await judgeOrSkip(judge, candidate);
+      budget.left -= v === undefined ? 1 : costOf(candidate, v);
+      if (v !== undefined && meets(v, goal)) {
         for (const k of chunk) keep.delete(k);
         pool = pool.filter((k) => !chunk.has(k));
         n = Math.max(1, n - 1);
