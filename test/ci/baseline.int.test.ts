@@ -12,7 +12,19 @@ afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 const fixture = (name: string) => join(ROOT, 'test/fixtures/adapters', name);
 // ignores-forget fails FORGET-RESETS, and (spec 2.2, blame by law) FIRST-VERBATIM where its own answer is the lie
 // (test/fixtures/traces/spec-2.2/ignores-forget-empty-first-read.jsonl).
-const broken = ['run', '--adapter', fixture('ignores-forget.ts'), '--arm', 'cap', '--runs', '40', '--no-save'];
+// The baseline's plumbing, not the session band: --sessions 0 spares each run its 400-operation histories.
+const broken = [
+  'run',
+  '--adapter',
+  fixture('ignores-forget.ts'),
+  '--arm',
+  'cap',
+  '--runs',
+  '40',
+  '--sessions',
+  '0',
+  '--no-save',
+];
 const file = (name: string, text: string) => {
   const f = join(tmp, name);
   writeFileSync(f, text);

@@ -89,7 +89,8 @@ describe('run: verdicts, reports, the failure database', { timeout: cpuBudget(8)
   it('a broken shim: exit 1, a story, a saved trace that replays, and replays first next time', async () => {
     const dir = mkdtempSync(join(tmp, 'project-'));
     const r = await inProcess(
-      ['run', '--adapter', fixture('ignores-forget.ts'), '--arm', 'cap', '--runs', '80'],
+      // The failure database's plumbing, not the session band (--sessions 0: no 400-operation histories).
+      ['run', '--adapter', fixture('ignores-forget.ts'), '--arm', 'cap', '--runs', '80', '--sessions', '0'],
       dir,
       HERE,
     );
@@ -133,7 +134,7 @@ describe('run: verdicts, reports, the failure database', { timeout: cpuBudget(8)
 
   it('--failures moves the database, --no-save writes none, a dotfile is ignored', async () => {
     const dir = mkdtempSync(join(tmp, 'moved-'));
-    const args = ['run', '--adapter', fixture('ignores-forget.ts'), '--arm', 'cap', '--runs', '40'];
+    const args = ['run', '--adapter', fixture('ignores-forget.ts'), '--arm', 'cap', '--runs', '40', '--sessions', '0'];
     expect((await inProcess([...args, '--no-save'], dir, HERE)).code).toBe(1);
     expect(readdirSync(dir)).toEqual([]);
     mkdirSync(join(dir, 'regressions'));
