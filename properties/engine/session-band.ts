@@ -33,7 +33,8 @@ export interface SessionBandOptions {
 export const SESSION_DEFAULTS = Object.freeze({
   'in-process': { per: 15, maxOps: 400, shrinkCost: 400_000 },
   process: { per: 25, maxOps: 120, shrinkCost: 40_000 },
-  driver: { per: 25, maxOps: 60, shrinkCost: 20_000 },
+  // A hook's or MCP server's default run stays within 2× its wall time without the band (docs/reference/performance.md).
+  driver: { per: 25, maxOps: 60, shrinkCost: 2_500 },
   agent: { per: 25, maxOps: 8, shrinkCost: 2_000 },
 });
 
