@@ -81,7 +81,7 @@ export class Ledger {
       if (m === undefined) continue;
       for (const [other, e] of [...m]) {
         if (other === args || (name !== path && e.id !== id) || !mayCover(args, other)) continue;
-        if (showsSame(e, viewOf(text, args, other))) continue;
+        if (showsSame(e, viewOf(text, args, other)) || agreesWhereBothShow(e, text, args, other)) continue;
         m.delete(other);
         if (this.#cursor?.path === name && this.#cursor.args === other) this.#cursor = undefined;
       }
@@ -166,6 +166,32 @@ function viewOf(text: string, args: string, other: string): string | undefined {
     to = nl === -1 ? text.length : nl + 1;
   }
   return text.slice(from, to);
+}
+
+/** A text's rows, without their line ends. */
+function rowsOf(text: string): string[] {
+  const rows = text.split('\n');
+  if (rows.at(-1) === '') rows.pop();
+  return rows;
+}
+
+/**
+ * A window that stopped at its limit may not have reached the file's end, so it need not have shown
+ * every line of `other`: kept when the lines both show agree (the file as the entry holds it).
+ */
+function agreesWhereBothShow(e: Entry, text: string, args: string, other: string): boolean {
+  const a = windowOf(args);
+  const b = windowOf(other);
+  if (a?.limit === undefined || b === undefined) return false;
+  const shown = rowsOf(text);
+  if (shown.length < a.limit) return false; // it reached the end: it showed every line of `other`
+  const held = e.full ?? e.kept;
+  // A partly delivered text let go for its hash cannot be compared: its progress is kept (PROGRESS).
+  if (held === undefined) return true;
+  const mine = rowsOf(held);
+  const end = Math.min(a.offset + a.limit, b.limit === undefined ? Infinity : b.offset + b.limit);
+  for (let line = b.offset; line < end; line++) if (shown[line - a.offset] !== mine[line - b.offset]) return false;
+  return true;
 }
 
 /** Whether an entry holds exactly `view` (a text let go compares by hash). */
