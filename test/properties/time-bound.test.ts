@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { judgeRun } from '../../properties/run.ts';
+import { sessionHistories } from '../../properties/engine/session-band.ts';
 import reference from '../../src/adapters/reference.ts';
 import { BROKEN } from '../fixtures/naive-shims.ts';
 
@@ -30,7 +31,8 @@ describe('the time bound', () => {
     expect(r.stoppedEarly!.corpusNotReached).toBeGreaterThan(0);
     expect(r.corpus!.cases.slice(5).every((c) => !c.played && /time bound/.test(c.reason ?? ''))).toBe(true);
     expect(r.stoppedEarly!.histories).toBe(0);
-    expect(r.stoppedEarly!.planned).toBe(30);
+    // Three cap bands of 10, and the session band's histories.
+    expect(r.stoppedEarly!.planned).toBe(30 + sessionHistories('in-process', 10));
   });
 
   it('firing in the random phase: it stops at a history boundary and counts what it judged', async () => {
@@ -38,7 +40,12 @@ describe('the time bound', () => {
     const cases = played.corpus!.cases.length;
     // Asked once per corpus case, once before the random phase, then after each history.
     const r = await judgeRun({ adapter: reference, arm: 'cap', runs: 10, seed: 3, stopWhen: after(cases + 1 + 12) });
-    expect(r.stoppedEarly).toMatchObject({ corpusNotReached: 0, histories: 13, planned: 30, shrinkingCut: [] });
+    expect(r.stoppedEarly).toMatchObject({
+      corpusNotReached: 0,
+      histories: 13,
+      planned: 30 + sessionHistories('in-process', 10),
+      shrinkingCut: [],
+    });
     expect(r.caps.reduce((a, c) => a + c.histories, 0)).toBe(13);
   });
 
