@@ -63,6 +63,17 @@ export class Ledger {
     m.set(args, entry);
   }
 
+  /**
+   * Spec 2.2 "Knowledge": a window from the first line that ended before its limit showed the whole
+   * file, superseding what other requests of the path delivered whole. Their full entries (the bases
+   * of a pointer or diff) go unless the window's text contains theirs. Partly delivered entries stay.
+   */
+  dropSuperseded(path: string, args: string, text: string): void {
+    const m = this.#byPath.get(path);
+    if (m === undefined) return;
+    for (const [k, e] of m) if (k !== args && e.full !== undefined && !text.includes(e.full)) m.delete(k);
+  }
+
   /** FORGET-RESETS: drop every key of one path, or everything. */
   forget(path?: string): void {
     if (path === undefined) this.#byPath.clear();

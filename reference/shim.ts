@@ -79,6 +79,15 @@ function requestOf(args: unknown): Request | undefined {
   }
 }
 
+/** A window from the first line whose text has fewer lines than its limit: it reached the end of the file. */
+function wholeFileWindow(args: string, text: string): boolean {
+  const { offset, limit } = JSON.parse(args) as { offset?: unknown; limit?: unknown };
+  if (typeof limit !== 'number' || !(offset === undefined || offset === 0 || offset === 1)) return false;
+  let lines = 0;
+  for (let i = text.indexOf('\n'); i !== -1 && lines < limit; i = text.indexOf('\n', i + 1)) lines++;
+  return lines < limit;
+}
+
 /** A kept text compares as a string (cheap first); only an entry whose text was let go hashes. */
 function sameContent(entry: Entry, text: string, hash: () => string): boolean {
   const held = entry.full ?? entry.kept;
@@ -105,6 +114,7 @@ export function createReadShim(options: ShimOptions = {}): ReadShim {
   const respond = (req: Request, path: string, text: string): string => {
     const key = normalizePath(req.path);
     const entry = ledger.get(key, req.args);
+    if (wholeFileWindow(req.args, text)) ledger.dropSuperseded(key, req.args, text);
     let digest: string | undefined;
     const hash = (): string => (digest ??= contentHash(text));
     const same = entry !== undefined && sameContent(entry, text, hash);
