@@ -260,6 +260,7 @@ export function packageRoot(): string {
  */
 export function defaultConfigPath(): string {
   const root = packageRoot();
-  const checkout = existsSync(join(root, 'properties'));
+  // The oracle itself, not properties/rules/ (the package ships the rule modules for explain).
+  const checkout = existsSync(join(root, 'properties', 'oracle'));
   return join(root, 'gates', checkout ? 'reference.gates.json' : 'package.gates.json');
 }

@@ -5,8 +5,8 @@
  *                        properties/rules/modules.ts, from the rule modules in SPEC.md's order),
  *                        GATES.md, README's rule table, docs/MUTANTS.md's catalogue, docs/LIE-CLASSES.md's
  *                        table; then the pages other generators keep: docs/MUTATION-SCORE.md and
- *                        README's score block (dev/stryker), docs/IMPLEMENTATIONS.md (`table --render`)
- *                        and README's and docs/BENCH.md's samples (`npm run readme-samples`: real runs, minutes).
+ *                        README's score block (dev/stryker), docs/IMPLEMENTATIONS.md (`table --render`),
+ *                        docs/reference/agent-versions.md (from the profiles and the table) and README's and docs/BENCH.md's samples (`npm run readme-samples`: real runs, minutes).
  *   npm run docs:check   exit 1 naming each file of the first group that differs from its rendering
  *                        (test/dev/docs/generated.test.ts runs the same check in npm test; the other
  *                        generators' pages have their own checks).
@@ -40,6 +40,7 @@ const SAMPLES = 'dev/scripts/readme-samples.ts';
 const DELEGATED: readonly (readonly string[])[] = [
   ['npx', 'tsx', 'dev/stryker/main.ts', 'render'],
   [process.execPath, 'bin/readshim-conformance.js', 'table', '--render'],
+  ['npx', 'tsx', 'dev/scripts/agent-versions.ts', 'write'],
   ['npx', 'tsx', SAMPLES],
 ];
 

@@ -8,9 +8,15 @@ import type { AgentProfile } from './profile.ts';
 /** Where dev/scripts/install-agent-clis.sh installs the pinned CLIs. */
 export const INSTALL_DIR = '.agent-clis';
 
+/** A command whose program is a relative path (`dir/cli …`) runs from `cwd`, not from the sandbox the CLI works in. */
+function anchored(command: string, cwd: string): string {
+  const m = /^([^\s'"\\$`]*\/[^\s'"\\$`]*)(.*)$/s.exec(command);
+  return m === null || m[1]!.startsWith('/') ? command : `${shellWord(resolve(cwd, m[1]!))}${m[2]!}`;
+}
+
 /** The executable for a profile: --agent-command, else .agent-clis/node_modules/.bin/<binary>, else PATH. */
 export function resolveAgentCommand(p: AgentProfile, command: string | undefined, cwd: string): string {
-  if (command !== undefined) return command;
+  if (command !== undefined) return anchored(command, cwd);
   const local = resolve(cwd, INSTALL_DIR, 'node_modules', '.bin', p.binary);
   if (existsSync(local)) return shellWord(local);
   for (const dir of (process.env.PATH ?? '').split(':'))

@@ -40,6 +40,10 @@ describe('resolveAgentCommand', () => {
     const onPath = executable(join(cwd, 'bin'));
     process.env.PATH = `/nonexistent:${join(cwd, 'bin')}`;
     expect(resolveAgentCommand(p, '/opt/x --flag', cwd)).toBe('/opt/x --flag');
+    // A relative program runs from the kit's cwd, not from the sandbox the CLI works in.
+    expect(resolveAgentCommand(p, 'old/.bin/x --flag', cwd)).toBe(`${join(cwd, 'old/.bin/x')} --flag`);
+    expect(resolveAgentCommand(p, './x', cwd)).toBe(join(cwd, 'x'));
+    expect(resolveAgentCommand(p, 'x --flag', cwd)).toBe('x --flag');
     expect(resolveAgentCommand(p, undefined, cwd)).toBe(onPath);
     const local = executable(join(cwd, INSTALL_DIR, 'node_modules', '.bin'));
     expect(resolveAgentCommand(p, undefined, cwd)).toBe(local);

@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
+import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SANDBOX_PREFIX } from '../../../../src/adapters/process/sandbox.ts';
 import { ROOT } from '../../cli/helpers.ts';
@@ -13,6 +13,8 @@ function resolvePython(): string {
   const exe = r.stdout?.trim();
   if (r.status !== 0 || !exe)
     throw new Error('the process adapter tests need python3 on PATH (CI runs the Python examples)');
+  // --isolate hides the caller's HOME: an interpreter installed there (pyenv) is not found inside.
+  if (exe.startsWith(`${homedir()}/`) && existsSync('/usr/bin/python3')) return '/usr/bin/python3';
   return exe;
 }
 

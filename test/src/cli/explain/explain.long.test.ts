@@ -56,6 +56,8 @@ const SUBJECTS: readonly DrivenAdapter[] = [
   withTool({ maxChars: 40, unit: 'codepoint', binary: 'refuse' }),
   withTool({ defaultLimit: 4, normalize: ['crlf'] }),
   withTool({ binary: 'base64' }, 16),
+  // Spec 2.2 host tools that fail: a notice for a long first line, an error past the last line.
+  withTool({ notice: { firstLineOverBytes: 32 }, pastEnd: 'error' }),
   sessionLedger,
   batchLedger,
   reinjectPointer,
