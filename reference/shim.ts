@@ -27,6 +27,11 @@ export interface ShimOptions {
   readonly onCount?: (withheld: number) => void;
   /** How the stale serve reads a file fresh; defaults to the disk. */
   readonly readFile?: (path: string) => Promise<string> | string;
+  /**
+   * The file a path names now (e.g. its realpath). With it, a later delivery of the file under
+   * another name stops this name's entry being the base of a claim (spec/SPEC.md "Knowledge").
+   */
+  readonly identify?: (path: string) => string | undefined;
 }
 
 export interface ShimSummary {
@@ -79,14 +84,7 @@ function requestOf(args: unknown): Request | undefined {
   }
 }
 
-/** A window from the first line whose text has fewer lines than its limit: it reached the end of the file. */
-function wholeFileWindow(args: string, text: string): boolean {
-  const { offset, limit } = JSON.parse(args) as { offset?: unknown; limit?: unknown };
-  if (typeof limit !== 'number' || !(offset === undefined || offset === 0 || offset === 1)) return false;
-  let lines = 0;
-  for (let i = text.indexOf('\n'); i !== -1 && lines < limit; i = text.indexOf('\n', i + 1)) lines++;
-  return lines < limit;
-}
+const idOf = (id: string | undefined): { id?: string } => (id === undefined ? {} : { id });
 
 /** A kept text compares as a string (cheap first); only an entry whose text was let go hashes. */
 function sameContent(entry: Entry, text: string, hash: () => string): boolean {
@@ -100,6 +98,13 @@ export function createReadShim(options: ShimOptions = {}): ReadShim {
   const seal = options.seal ?? randomBytes(6).toString('hex');
   const readFile = options.readFile ?? ((p: string) => fsReadFile(p, 'utf8'));
   const ledger = new Ledger();
+  const identityOf = (path: string): string | undefined => {
+    try {
+      return options.identify?.(path);
+    } catch {
+      return undefined; // a name that no longer resolves has no other names
+    }
+  };
   let pointered = 0;
   let capped = 0;
   let bytesWithheld = 0;
@@ -113,8 +118,8 @@ export function createReadShim(options: ShimOptions = {}): ReadShim {
   /** Steps 2–6 of the reference behaviour, once the inner tool returned `text`. */
   const respond = (req: Request, path: string, text: string): string => {
     const key = normalizePath(req.path);
-    const entry = ledger.get(key, req.args);
-    if (wholeFileWindow(req.args, text)) ledger.dropSuperseded(key, req.args, text);
+    const id = identityOf(req.path);
+    const entry = ledger.base(key, req.args, id);
     let digest: string | undefined;
     const hash = (): string => (digest ??= contentHash(text));
     const same = entry !== undefined && sameContent(entry, text, hash);
@@ -135,7 +140,8 @@ export function createReadShim(options: ShimOptions = {}): ReadShim {
     if (arm.diff && entry !== undefined && !same && entry.full !== undefined) {
       const diff = diffResponse(seal, path, entry.full, text, end); // changed content starts at 0
       if (diff !== undefined) {
-        ledger.set(key, req.args, { delivered: total, total, at: text.length, full: text });
+        ledger.set(key, req.args, { delivered: total, total, at: text.length, full: text, ...idOf(id) });
+        ledger.supersede(key, req.args, text);
         return diff;
       }
     }
@@ -156,9 +162,10 @@ export function createReadShim(options: ShimOptions = {}): ReadShim {
       key,
       req.args,
       done
-        ? { delivered: end, total, at: text.length, full: text }
-        : { delivered: end, total, at: from + payload.length, kept: text },
+        ? { delivered: end, total, at: text.length, full: text, ...idOf(id) }
+        : { delivered: end, total, at: from + payload.length, kept: text, ...idOf(id) },
     );
+    if (done) ledger.supersede(key, req.args, text);
     if (entry === undefined && done) return text; // FIRST-VERBATIM (a first read starts at 0)
     if (!done) {
       capped++;

@@ -37,7 +37,7 @@ export default defineAdapter({
         // A pointer adds nothing to what the worker holds: only text handed over is recorded.
         if (given.base(args) === sha(text))
           return `[pointer-only ${ctx.seal}] unchanged since your last read of ${args.path}: you already hold all ${Buffer.byteLength(text, 'utf8')} bytes of it.`;
-        given.given(args, sha(text));
+        given.given(args, text, sha(text));
         if (ctx.tool === undefined) return text;
         return `[host ${ctx.seal}] ${lineCount(text)} lines from line ${args.offset ?? 1}; the read tool bounds what it returns\n${text}`;
       },

@@ -53,7 +53,7 @@ export default defineAdapter({
         // A pointer adds nothing to what the worker holds: only text handed over (whole or as a diff) is recorded.
         if (prev === text)
           return `[split-hunks ${ctx.seal}] unchanged since your last read: you already hold all ${bytes} bytes.`;
-        given.given(args, text);
+        given.given(args, text, text);
         if (prev === undefined) return text;
         const response = `[split-hunks ${ctx.seal}] changed; split-line hunks against your last read, now ${bytes} bytes\n${hunk(prev, text)}`;
         return Buffer.byteLength(response, 'utf8') <= bytes ? response : text;
