@@ -157,7 +157,8 @@ function covers(a: string, lines: string[], b: string, e: Entry): 'differs' | 's
   const wb = windowOf(b);
   if (wa === undefined || wb === undefined) return 'differs';
   if (wb.first < wa.first) return 'no';
-  const ended = wa.limit === undefined || lines.length < wa.limit || (lines.length === wa.limit && e.full !== undefined);
+  const ended =
+    wa.limit === undefined || lines.length < wa.limit || (lines.length === wa.limit && e.full !== undefined);
   const last = wa.first + lines.length; // one past the last line shown
   if (wb.limit === undefined ? !ended : wb.first + wb.limit > last && !ended) return 'no';
   const from = wb.first - wa.first;
@@ -172,6 +173,7 @@ function sameText(a: Entry, b: Entry): boolean {
   if (ta !== undefined && tb !== undefined) return ta === tb;
   return (a.hash ?? contentHash(ta!)) === (b.hash ?? contentHash(tb!));
 }
+
 /** Whether the entry holds `view` as its request's text. */
 function showsAs(e: Entry, view: string): boolean {
   if (e.full !== undefined) return e.full === view;

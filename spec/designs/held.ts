@@ -79,7 +79,8 @@ export class Held<T> {
     const id = this.#id(args.path);
     if (id !== undefined)
       for (const e of this.#m.values())
-        if (e.name !== name && e.id === id && e.seq > own.seq && (e.rest !== rest || e.sha !== own.sha)) return undefined;
+        if (e.name !== name && e.id === id && e.seq > own.seq && (e.rest !== rest || e.sha !== own.sha))
+          return undefined;
     return own.value;
   }
 
