@@ -404,12 +404,33 @@ class WorkerLedger {
     this.#remember(n, out, stat);
     this.#ledger.set(key, n);
     this.#touch(n);
+    this.#supersede(key, file, args, out);
     if (a === '[]') this.#batchCache.set(key, { fp: recorded, bytes, file, names: n.names });
-    // A window from the first line may have shown the whole file: a later complete delivery than the
-    // whole read's (spec/SPEC.md "Knowledge"), so the whole read's fingerprint is no longer the base.
-    else if ((args.offset ?? 1) <= 1) for (const m of [this.#ledger, this.#batchCache]) m.delete(`${file}\n[]`);
     if (this.#s?.kind === 'diff-base-from-disk' && a !== '[]') this.#refreshBase(args.path, file, this.#s.minBytes);
     return response;
+  }
+
+  /**
+   * A delivery is the latest of every other request of the file whose lines it showed (spec/SPEC.md
+   * "Knowledge"): their entries go unless it showed those lines as they were handed over. A window
+   * that stopped at its limit may have reached the end: a request past it compares unequal and goes
+   * (only a re-send). Requests other than windows, and binary outputs: every other entry goes.
+   */
+  #supersede(key: string, file: string, args: ReadArgs, out: ToolOutput): void {
+    const first = Math.max(1, args.offset ?? 1);
+    for (const m of [this.#ledger, this.#batchCache])
+      for (const [k, e] of m) {
+        if (e.file !== file || k === key) continue;
+        const other = Object.fromEntries(JSON.parse(k.slice(k.indexOf('\n') + 1)) as [string, unknown][]);
+        const { offset, limit, ...rest } = other as { offset?: number; limit?: number };
+        const from = Math.max(1, offset ?? 1);
+        if (typeof out === 'string' && Object.keys(rest).length === 0 && from < first) continue; // not shown
+        const same =
+          typeof out === 'string' &&
+          Object.keys(rest).length === 0 &&
+          fingerprint(this.#s, windowOf(out, from - first + 1, limit)) === e.fp;
+        if (!same) m.delete(k);
+      }
   }
 
   /** What an entry keeps for the shortcuts that read the disk instead of the tool. */
