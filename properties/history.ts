@@ -5,6 +5,7 @@ import type { Mode } from '../src/core/levers.ts';
 import type { RuleId } from '../src/core/rules.ts';
 import type { TraceEvent } from '../src/core/trace.ts';
 import type { DrivenAdapter } from '../src/core/contract.ts';
+import { Utf8Lengths } from '../src/core/utf8-length.ts';
 import { Session, type Outcome } from '../src/harness/session.ts';
 import type { LeverUse } from './lever-use.ts';
 import { frameAfter, heldBefore, type Frame, type HeldOf } from './picture.ts';
@@ -88,6 +89,8 @@ export async function judgeHistory(
   const outcomes: Outcome[] = [];
   const frames: Frame[] = [];
   const held: HeldOf = (w, path, args) => oracle.held(w, path, args);
+  const lengths = new Utf8Lengths();
+  const utf8 = (s: string): number => lengths.of(s);
   try {
     let yielded = performance.now();
     for (let i = 0, sinceYield = 0; i < events.length;) {
@@ -106,7 +109,7 @@ export async function judgeHistory(
         const before = heldBefore(held, x);
         violations.push(...oracle.judge(x));
         if (old !== undefined) legacy.push(...old.judge(x));
-        const f = frameAfter(held, x, before);
+        const f = frameAfter(held, x, before, utf8);
         if (f !== undefined) frames.push(f);
       }
       i += out.length;

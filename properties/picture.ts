@@ -64,18 +64,23 @@ export function heldBefore(held: HeldOf, o: Outcome): Held | undefined {
   return held(o.event.worker, o.event.path, o.kind === 'read' ? o.event.args : undefined);
 }
 
-export function frameAfter(held: HeldOf, o: Outcome, before: Held | undefined): Frame | undefined {
+export function frameAfter(
+  held: HeldOf,
+  o: Outcome,
+  before: Held | undefined,
+  utf8: (s: string) => number = (s) => Buffer.byteLength(s, 'utf8'),
+): Frame | undefined {
   if (o.kind === 'other') return undefined;
   const args = o.kind === 'read' ? o.event.args : undefined;
   const after = held(o.event.worker, o.event.path, args);
   const size =
     o.kind === 'read'
       ? o.truth.ok
-        ? Buffer.byteLength(o.truth.text, 'utf8')
+        ? utf8(o.truth.text)
         : undefined
       : o.fileNow === undefined
         ? undefined
-        : Buffer.byteLength(o.fileNow.content, 'utf8');
+        : utf8(o.fileNow.content);
   return {
     index: o.index,
     worker: o.event.worker,

@@ -203,7 +203,11 @@ export function covers(h: readonly ShownRow[], r: readonly ShownRow[]): boolean 
   });
 }
 
-/** A HostView over one history's bound (rows memoised per version and window: one read asks several times). */
+/**
+ * A HostView over one history's bound (rows memoised per version and window: one read asks several
+ * times). 64 entries: a read is weighed against every delivery of its file the worker holds (two
+ * windows each), and a smaller ring, asked in a cycle longer than itself, never hit.
+ */
 export function hostView(
   text: (content: string, offset: number | undefined, limit: number | undefined) => string,
   rows: (content: string, offset: number | undefined, limit: number | undefined) => readonly ShownRow[],
@@ -216,7 +220,7 @@ export function hostView(
       for (const m of memo) if (m.offset === offset && m.limit === limit && m.version === version) return m.rows;
       const out = rows(version, offset, limit);
       memo[next] = { version, offset, limit, rows: out };
-      next = (next + 1) % 16;
+      next = (next + 1) % 64;
       return out;
     },
   };

@@ -11,16 +11,21 @@ import { splitLines, windowOf } from './lines.ts';
 /** The longest prefix of `s` within `max` units (utf16 may split a surrogate pair; bytes keep whole code points). */
 export function cutUnits(s: string, max: number, unit: HostToolUnit): string {
   if (unit === 'utf16') return s.length <= max ? s : s.slice(0, max);
+  // A text within `max` is whole (no more code points than UTF-16 units; bytes measured at once).
+  if (unit === 'codepoint' ? s.length <= max : Buffer.byteLength(s, 'utf8') <= max) return s;
   let used = 0;
   let i = 0;
   for (const cp of s) {
-    const w = unit === 'codepoint' ? 1 : Buffer.byteLength(cp, 'utf8');
+    const w = unit === 'codepoint' ? 1 : utf8Width(cp.codePointAt(0)!);
     if (used + w > max) break;
     used += w;
     i += cp.length;
   }
   return s.slice(0, i);
 }
+
+/** UTF-8 bytes of one code point (a lone surrogate is written as U+FFFD: 3, as Buffer.byteLength counts it). */
+const utf8Width = (cp: number): number => (cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4);
 
 /** Units of `s` as the bound counts them. */
 export function unitsOf(s: string, unit: HostToolUnit): number {
@@ -127,13 +132,36 @@ function windowText(
   const unit = t.unit ?? 'utf16';
   const text = normalizedText(content, t);
   const split = t.normalize?.includes('split') === true;
-  const lines = toolLines(text, t);
   const from = (offset ?? 1) - 1;
+  const plain = plainWindow(text, from, limit, t);
+  if (plain !== undefined) return plain;
+  const lines = toolLines(text, t);
   if (from >= lines.length) return { text: '', whole: from === 0 };
   // maxLines caps every request; defaultLimit stands in only for an absent limit.
   const max = Math.min(limit ?? t.defaultLimit ?? Number.POSITIVE_INFINITY, t.maxLines ?? Number.POSITIVE_INFINITY);
   const whole = from === 0 && max >= lines.length;
   return { text: pickedText(lines, from, max, split, t, unit), whole };
+}
+
+/**
+ * Steps 1–4 when none of them changes a row (no line cut, numbering, whole-text cut or `split`):
+ * the window cut at line ends, without splitting every line of a large file. Undefined otherwise.
+ */
+function plainWindow(
+  text: string,
+  from: number,
+  limit: number | undefined,
+  t: HostToolBound,
+): { text: string; whole: boolean } | undefined {
+  if (t.maxLineChars !== undefined || t.lineNumbers === 'cat-n' || t.maxChars !== undefined) return undefined;
+  if (t.normalize?.includes('split') === true) return undefined;
+  const max = Math.min(limit ?? t.defaultLimit ?? Number.POSITIVE_INFINITY, t.maxLines ?? Number.POSITIVE_INFINITY);
+  const finite = max !== Number.POSITIVE_INFINITY;
+  if (!Number.isSafeInteger(from) || from < 0 || (finite && !(Number.isSafeInteger(max) && max >= 0))) return undefined;
+  let count = text.length > 0 && !text.endsWith('\n') ? 1 : 0;
+  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) count++;
+  if (from >= count) return { text: '', whole: from === 0 };
+  return { text: windowOf(text, from + 1, finite ? max : undefined), whole: from === 0 && max >= count };
 }
 
 /** Steps 1–4 over the window's lines. */
@@ -147,16 +175,18 @@ function pickedText(
 ): string {
   // `split`: rows joined by "\n" within the window, so only its last row goes without one.
   const window = lines.slice(from, from + max).map((row, i, all) => (split && i < all.length - 1 ? `${row}\n` : row));
-  const picked = window.map((line, i) => {
+  const pick = (line: string, i: number): string => {
     const end = endingOf(line);
     const body = line.slice(0, line.length - end.length);
     const cut = t.maxLineChars === undefined ? body : cutUnits(body, t.maxLineChars, unit);
     return `${t.lineNumbers === 'cat-n' ? `${String(from + i + 1).padStart(6)}\t` : ''}${cut}${end}`;
-  });
-  if (t.maxChars === undefined) return picked.join('');
+  };
+  if (t.maxChars === undefined) return window.map(pick).join('');
+  // Rows are picked as the whole-text cut reaches them: the rows after it are never shown.
   let out = '';
   let used = 0;
-  for (const line of picked) {
+  for (let i = 0; i < window.length; i++) {
+    const line = pick(window[i]!, i);
     const w = unitsOf(line, unit);
     if (used + w > t.maxChars) return out === '' ? cutUnits(line, t.maxChars, unit) : out;
     out += line;

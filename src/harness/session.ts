@@ -35,6 +35,7 @@ import { REFUSAL_CODES, isToolNotice } from './host-tool.ts';
 import { batchPathsProblem, splitBatch } from '../core/batch.ts';
 import { argsText, awaitAdapter, blame, callAdapter } from './blame.ts';
 import { defined } from '../core/defined.ts';
+import { Utf8Lengths } from '../core/utf8-length.ts';
 
 export { AdapterError };
 
@@ -220,6 +221,7 @@ export class Session {
   readonly #workers = new Map<string, Worker>();
   /** The host's disk for this history (ctx.store, with capabilities.sessions): it outlives every shim instance. */
   readonly #store = new Map<string, unknown>();
+  readonly #lengths = new Utf8Lengths();
   #timeout: number;
   /** The history's handle (adapters with openHistory); opened before the first event. */
   #history: HistoryHandle | undefined;
@@ -387,7 +389,7 @@ export class Session {
   #decode(text: string, op: 'read' | 'stale', path: string, content?: ToolResult): Claim {
     let claim: unknown;
     try {
-      const bytes = content === undefined ? undefined : content.ok ? Buffer.byteLength(content.text, 'utf8') : 0;
+      const bytes = content === undefined ? undefined : content.ok ? this.#lengths.of(content.text) : 0;
       const info = { ...this.#info(), op, path, ...defined({ contentBytes: bytes }) };
       claim =
         this.#history?.decode !== undefined

@@ -5,22 +5,13 @@
  * recorded (spec 2.1 `response.raw`): `audit` and `--replay` reach the run's verdict; and the
  * driver's faults mid-history end the run with exit 2, one line, nothing left behind.
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { parseTrace, formatTrace, type ReadEvent, type Trace } from '../../../../src/core/trace.ts';
-import { cpuBudget, inProcess, ROOT } from '../../cli/helpers.ts';
+import { cpuBudget, inProcess } from '../../cli/helpers.ts';
 import { TRACE, failed, json } from '../drivers/helpers.ts';
-
-const FAKE = join(ROOT, 'test/fixtures/agent/fake-cli.mjs');
-const PROFILE = 'examples/agent/claude-code-fork.ts';
-const agent = (fault?: string): string[] => [
-  '--agent-profile',
-  PROFILE,
-  '--agent-command',
-  `node ${FAKE}${fault !== undefined ? ` --fault ${fault}` : ''}`,
-];
+import { FAKE, PROFILE, agent, rawRoundTrip } from './raw-round-trip.ts';
 
 const dirs: string[] = [];
 const scratch = (prefix: string): string => {
@@ -32,87 +23,10 @@ afterAll(() => {
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
 });
 
-const reads = (t: Trace): ReadEvent[] => t.events.filter((e): e is ReadEvent => e.type === 'read');
-const rewrite = (t: Trace, f: (e: ReadEvent) => ReadEvent, dir: string, name: string): string => {
-  const file = join(dir, name);
-  writeFileSync(file, formatTrace({ ...t, events: t.events.map((e) => (e.type === 'read' ? f(e) : e)) }));
-  return file;
-};
-
 describe('an agent run judged again from its raw tool results', { timeout: cpuBudget(8) }, () => {
   it('the saved trace keeps the bytes the CLI sent; audit and --replay reach the run’s verdict from them', async () => {
-    const db = scratch('agent-raw-db-');
-    const ran = await inProcess([
-      'run',
-      ...agent(),
-      '--only',
-      'POINTER-FULL',
-      '--runs',
-      '1',
-      '--failures',
-      db,
-      '--reporter',
-      'json',
-    ]);
-    expect(ran.code, ran.stderr).toBe(1);
-    expect(failed(json(ran))).toEqual(['POINTER-FULL']);
-    const saved = readdirSync(db).filter((f) => f.startsWith('POINTER-FULL-'));
-    expect(saved.length).toBeGreaterThan(0);
-    const file = join(db, saved[0]!);
-    const trace = parseTrace(readFileSync(file, 'utf8'));
-    expect(trace.header.adapter).toBe('agent:claude-code-fork');
-
-    // Every recorded read carries the raw tool result: numbered rows and the reminder the judged text lacks.
-    const rs = reads(trace);
-    expect(rs.length).toBeGreaterThan(1);
-    for (const r of rs) expect(r.response).toHaveProperty('raw');
-    const content = rs.find(
-      (r) => r.response !== undefined && 'raw' in r.response && /^1\t/.test(r.response.raw!.text),
-    );
-    expect(content).toBeDefined();
-    const resp = content!.response as { text: string; raw: { text: string } };
-    expect(resp.raw.text).toContain('<system-reminder>');
-    expect(resp.text).not.toContain('<system-reminder>');
-
-    const audited = await inProcess(['audit', file, '--agent-profile', PROFILE, '--reporter', 'json']);
-    expect(audited.code, audited.stderr).toBe(1);
-    const lies = (JSON.parse(audited.stdout) as { lies: { rule: string }[] }).lies.map((l) => l.rule);
-    expect(new Set(lies)).toEqual(new Set(['POINTER-FULL']));
-
-    const replayed = await inProcess(['run', '--no-save', ...agent(), '--replay', file, '--reporter', 'json']);
-    expect(replayed.code, replayed.stderr).toBe(1);
-    expect(failed(json(replayed))).toEqual(['POINTER-FULL']);
-
-    // The judged text comes from the raw bytes: a recorded text that says otherwise changes nothing…
-    const dir = scratch('agent-raw-edit-');
-    const lyingText = rewrite(
-      trace,
-      (e) => (e.response !== undefined && 'raw' in e.response ? { ...e, response: { ...e.response, text: '' } } : e),
-      dir,
-      'text.jsonl',
-    );
-    const again = await inProcess(['audit', lyingText, '--agent-profile', PROFILE, '--reporter', 'json']);
-    expect(again.code, again.stderr).toBe(1);
-    expect(JSON.parse(again.stdout)).toEqual(JSON.parse(audited.stdout.replaceAll(file, lyingText)));
-
-    // …and raw bytes the profile cannot read are named by their line (exit 2).
-    const badRaw = rewrite(
-      trace,
-      (e) =>
-        e.response !== undefined && 'raw' in e.response
-          ? { ...e, response: { ...e.response, raw: { text: 'no line numbers here' } } }
-          : e,
-      dir,
-      'raw.jsonl',
-    );
-    const bad = await inProcess(['audit', badRaw, '--agent-profile', PROFILE]);
-    expect(bad.code).toBe(2);
-    expect(bad.stderr).toMatch(/line \d+: the agent:claude-code-fork profile cannot read this raw tool result: row 1/);
-
-    // Without a profile the raw bytes cannot be read: exit 2 saying which flag to give.
-    const none = await inProcess(['audit', file]);
-    expect(none.code).toBe(2);
-    expect(none.stderr).toMatch(/records an agent CLI's raw tool results .*--agent-profile <module>/);
+    // The random phase alone (no corpus): it finds the mtime lie too. With the corpus: fake-cli.long.test.ts.
+    await rawRoundTrip(scratch, ['--no-corpus']);
   });
 
   it('a trace without raw bytes (spec 2.0) is judged from its texts by the profile’s decoder', async () => {
