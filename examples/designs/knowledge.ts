@@ -42,17 +42,23 @@ function requestOf(args: ReadArgs): { name: string; rest: string } {
 }
 
 /** Whether request `a`, which just showed all of `text`, may have shown `e`'s lines otherwise (then `e` goes). */
-function supersedes(a: ReadArgs, text: string, e: Entry<unknown>): boolean {
-  const b = e.args;
+const supersedes = (a: ReadArgs, text: string, e: Entry<unknown>): boolean =>
+  showsOtherwise(a, text, e.args, e.sha, e.whole);
+
+/**
+ * Whether request `a`, which just showed all of `text`, may have shown the lines of request `b` (its
+ * text's SHA-256 `bSha`, all of it delivered when `whole`) otherwise than `b` did: then `b`'s entry goes.
+ */
+export function showsOtherwise(a: ReadArgs, text: string, b: ReadArgs, bSha: string, whole: boolean): boolean {
   if (!plain(a) || !plain(b)) return true;
   const lines = linesOf(text);
   const fa = Math.max(1, a.offset ?? 1);
   const fb = Math.max(1, b.offset ?? 1);
   if (fb < fa) return false;
-  const ended = a.limit === undefined || lines.length < a.limit || e.whole;
+  const ended = a.limit === undefined || lines.length < a.limit || whole;
   if (!ended && (b.limit === undefined || fb + b.limit > fa + a.limit)) return false;
   const view = lines.slice(fb - fa, b.limit === undefined ? undefined : fb - fa + b.limit).join('');
-  return sha(view) !== e.sha;
+  return sha(view) !== bSha;
 }
 
 export class Knowledge<T> {
@@ -61,7 +67,7 @@ export class Knowledge<T> {
   readonly #gone = new Map<string, Entry<T>>();
   #seq = 0;
 
-  constructor(readonly fs: KitFs) {}
+  constructor(readonly fs: Pick<KitFs, 'realpath'>) {}
 
   #id(path: string): string | undefined {
     try {
@@ -108,7 +114,7 @@ export class Knowledge<T> {
   }
 
   /** A ledger from `toJSON`'s text. */
-  static fromJSON<T>(fs: KitFs, json: string): Knowledge<T> {
+  static fromJSON<T>(fs: Pick<KitFs, 'realpath'>, json: string): Knowledge<T> {
     const o = JSON.parse(json) as { seq: number; m: [string, Entry<T>][]; gone: [string, Entry<T>][] };
     const k = new Knowledge<T>(fs);
     k.#seq = o.seq;
