@@ -3,7 +3,7 @@
  * the name it asked by. Spec/SPEC.md "Knowledge" judges a claim against the latest delivery that
  * covers the request, under that name or any name of the file (`ctx.fs.realpath`), so:
  * - a later read of the same name whose text shows the request's lines differently lets the entry go
- *   (a window that stopped at its limit may have reached the end: it counts as the end);
+ *   (a window that stopped at its limit reached the end if the disk has no line after it);
  * - a later delivery under another name of the file vetoes the entry as a base, unless it was the
  *   same request showing the same text (these designs never point across names: they re-send);
  * - an entry replaced by a delivery of another file under its name still vetoes for its own file.
@@ -43,16 +43,17 @@ const plain = (x: ReadArgs): boolean => Object.keys(x).every((k) => k === 'path'
 const linesOf = (text: string): string[] => text.match(/[^\n]*\n|[^\n]+$/g) ?? [];
 
 /**
- * What `shown` (the text of request `a`, all of it) shows of request `b`, taking a window that
- * stopped at its limit as the end of the file (if it was not, letting `b` go only costs a re-send);
- * undefined when `a` did not show `b`'s first line.
+ * What `shown` (the text of request `a`, all of it, reaching the end of the file when `ended`)
+ * shows of request `b`; undefined when it did not show all of `b`'s lines.
  */
-function viewOf(a: ReadArgs, shown: string, b: ReadArgs): string | undefined {
+function viewOf(a: ReadArgs, shown: string, ended: boolean, b: ReadArgs): string | undefined {
   const fa = Math.max(1, a.offset ?? 1);
   const fb = Math.max(1, b.offset ?? 1);
+  const lines = linesOf(shown);
   if (fb < fa) return undefined;
-  const lines = linesOf(shown).slice(fb - fa);
-  return (b.limit === undefined ? lines : lines.slice(0, b.limit)).join('');
+  if (!ended && (b.limit === undefined || fb + b.limit > fa + lines.length)) return undefined;
+  const view = lines.slice(fb - fa);
+  return (b.limit === undefined ? view : view.slice(0, b.limit)).join('');
 }
 
 export class Held<T> {
@@ -61,7 +62,24 @@ export class Held<T> {
   readonly #gone = new Map<string, Entry<T>>();
   #seq = 0;
 
-  constructor(readonly fs: KitFs) {}
+  /** `cut`: behind a host tool that bounds what a read returns (the disk cannot tell where a read ends). */
+  constructor(
+    readonly fs: KitFs,
+    readonly cut = false,
+  ) {}
+
+  /**
+   * Whether window `a` that showed `n` lines reached the end of what its file shows: below its limit,
+   * or at it with no line after it on disk now; behind a host cut it may have (letting go is safe).
+   */
+  #ended(a: ReadArgs, n: number): boolean {
+    if (a.limit === undefined || n < a.limit || this.cut) return true;
+    try {
+      return linesOf(this.fs.read(a.path)).length <= Math.max(1, a.offset ?? 1) - 1 + n;
+    } catch {
+      return true;
+    }
+  }
 
   /** The host's identity of the file a path names now (undefined: the host cannot say, or no file). */
   #id(path: string): string | undefined {
@@ -89,6 +107,7 @@ export class Held<T> {
   given(args: ReadArgs, text: string, value: T): void {
     const { name, rest } = requestOf(args);
     const id = this.#id(args.path);
+    const ended = this.#ended(args, linesOf(text).length);
     const drop = (k: string, e: Entry<T>): void => {
       this.#m.delete(k);
       if (e.id !== id) this.#gone.set(`${k}\u0000${e.id ?? ''}`, e);
@@ -102,7 +121,7 @@ export class Held<T> {
       // A later delivery supersedes only what it covers whole; arguments other than a window: let go.
       if (!plain(args) || !plain(e.args)) drop(k, e);
       else {
-        const view = viewOf(args, text, e.args);
+        const view = viewOf(args, text, ended, e.args);
         if (view !== undefined && sha(view) !== e.sha) drop(k, e);
       }
     }
