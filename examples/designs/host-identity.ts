@@ -68,7 +68,8 @@ export function hostIdentity(o: HostIdentityOptions = {}): ShimAdapter {
       const names = new Map<string, Map<string, number>>();
       let seq = 0;
       const nameOf = (path: string): string =>
-        o.caseInsensitive === false ? posix.normalize(path) : posix.normalize(path).toLowerCase();
+        // the spelling lie does not fold case here either
+        o.caseInsensitive === false || lie === 'spelling' ? posix.normalize(path) : posix.normalize(path).toLowerCase();
       const fs = ctx.fs;
       /** A symlink's own lstat (mtime and size of the link itself), or undefined for any other name. */
       const linkStamp = (path: string): string | undefined => {
