@@ -14,7 +14,6 @@
  *   npx readshim-conformance run --adapter examples/designs/batch-ledger.ts
  */
 import { createHash } from 'node:crypto';
-import { posix } from 'node:path';
 import {
   defineAdapter,
   joinBatch,
@@ -23,6 +22,7 @@ import {
   type Claim,
   type ShimAdapter,
 } from 'readshim-conformance';
+import { Knowledge } from './knowledge.ts';
 
 type Variant = 'truthful' | 'combined' | 'any-seen' | 'first-path';
 
@@ -53,14 +53,13 @@ function design(name: string, v: Variant): ShimAdapter {
       batch: true,
     },
     create(ctx) {
-      /** Resolved path → digest of the text last handed over whole. */
-      const ledger = new Map<string, string>();
+      /** Path → digest of the text last handed over whole (knowledge.ts). */
+      const ledger = new Knowledge<string>(ctx.fs);
       /** The truthful answer for one file: a pointer when the worker holds this very text. */
       const answer = (path: string, text: string): string => {
-        const key = posix.normalize(path);
         const d = digest(text);
-        if (ledger.get(key) === d) return stub(text);
-        ledger.set(key, d);
+        if (ledger.base({ path }) === d) return stub(text);
+        ledger.given({ path }, text, d);
         return text;
       };
       return {
@@ -71,7 +70,7 @@ function design(name: string, v: Variant): ShimAdapter {
           const got = await Promise.all(paths.map((p) => whole(ctx, p)));
           const held = (i: number): boolean => {
             const g = got[i]!;
-            return 'text' in g && ledger.get(posix.normalize(paths[i]!)) === digest(g.text);
+            return 'text' in g && ledger.base({ path: paths[i]! }) === digest(g.text);
           };
           // The lies: one decision for the whole call, from any of its files or from its first.
           const callUnchanged = v === 'any-seen' ? paths.some((_, i) => held(i)) : v === 'first-path' ? held(0) : false;
@@ -85,8 +84,7 @@ function design(name: string, v: Variant): ShimAdapter {
           return parts;
         },
         forget(path) {
-          if (path === undefined) ledger.clear();
-          else ledger.delete(posix.normalize(path));
+          ledger.forget(path);
         },
       };
     },

@@ -19,15 +19,14 @@
  *   npx readshim-conformance run --adapter examples/designs/binary-ledger.ts
  */
 import { createHash } from 'node:crypto';
-import { posix } from 'node:path';
 import {
   defineBytesAdapter,
   type AdapterContext,
   type BytesShimAdapter,
   type Claim,
-  type ReadArgs,
   type ToolOutput,
 } from 'readshim-conformance';
+import { Knowledge } from './knowledge.ts';
 
 export type BinaryLie = 'image-head' | 'stat-binary' | 'stat-exact' | 'record-refused';
 
@@ -35,14 +34,6 @@ export interface BinaryLedgerOptions {
   /** How the host's tool answers a file that is not UTF-8 (capabilities.tool.binary). Default `bytes`. */
   readonly binary?: 'base64' | 'bytes' | 'refuse';
   readonly lie?: BinaryLie;
-}
-
-/** The other arguments of a request, keys sorted: a window is its own request. */
-function argsOf(args: ReadArgs): string {
-  const rest = Object.keys(args)
-    .filter((k) => k !== 'path' && args[k] !== undefined)
-    .sort();
-  return JSON.stringify(rest.map((k) => [k, args[k]]));
 }
 
 const digest = (out: ToolOutput): string => createHash('sha256').update(out).digest('hex');
@@ -76,7 +67,7 @@ export function binaryLedger(o: BinaryLedgerOptions = {}): BytesShimAdapter {
       seal: false,
     },
     create(ctx: AdapterContext<ToolOutput>) {
-      const given = new Map<string, Given>(); // request key → what the worker holds of it, whole
+      const given = new Knowledge<Given>(ctx.fs); // request → what the worker holds of it, whole (knowledge.ts)
       const images = new Map<string, ToolOutput>(); // the image-head lie's cache
       /** The file's stat in whole seconds and bytes (the stat lies' key), or undefined when it is gone. */
       const stat = (path: string): string | undefined => {
@@ -97,14 +88,13 @@ export function binaryLedger(o: BinaryLedgerOptions = {}): BytesShimAdapter {
             : undefined;
       return {
         async read(args) {
-          const key = `${posix.normalize(args.path)}\n${argsOf(args)}`;
-          const had = given.get(key);
+          const had = given.base(args);
           // The stat lies trust a stat kept from an earlier read (only ever recorded for a binary or a refusal).
           if (had?.key.startsWith('stat:') === true && had.key === stat(args.path)) return unchanged(had.size);
           if (lie === 'record-refused') {
             // The lie: the read recorded on the file's stat before the tool answers (a refusal stays recorded).
             const s = stat(args.path);
-            if (s !== undefined) given.set(key, { key: s, size: 0 });
+            if (s !== undefined) given.given(args, '', { key: s, size: 0 });
           }
           const out = await ctx.read(args); // a tool error (EBINARY, ENOENT) rejects here and records nothing
           const size = judgedSize(out);
@@ -117,13 +107,12 @@ export function binaryLedger(o: BinaryLedgerOptions = {}): BytesShimAdapter {
           }
           const byStat = (lie === 'stat-binary' || lie === 'stat-exact') && image !== undefined;
           const k = byStat ? (stat(args.path) ?? '') : digest(out);
-          given.set(key, { key: k, size });
-          return had?.key === k ? unchanged(size) : out;
+          if (had?.key === k) return unchanged(size); // a pointer adds nothing to what the worker holds
+          given.given(args, typeof out === 'string' ? out : Buffer.from(out).toString('base64'), { key: k, size });
+          return out;
         },
         forget(path) {
-          if (path === undefined) return given.clear();
-          const p = posix.normalize(path);
-          for (const k of given.keys()) if (k.startsWith(`${p}\n`)) given.delete(k);
+          given.forget(path);
         },
       };
     },

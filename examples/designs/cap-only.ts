@@ -12,16 +12,8 @@
  *   npx readshim-conformance run --adapter examples/designs/cap-only.ts
  */
 import { createHash } from 'node:crypto';
-import { posix } from 'node:path';
-import { defineAdapter, type Claim, type ReadArgs } from 'readshim-conformance';
-
-function keyOf(args: ReadArgs): [path: string, key: string] {
-  const path = posix.normalize(args.path);
-  const rest = Object.keys(args)
-    .filter((k) => k !== 'path' && args[k] !== undefined)
-    .sort();
-  return [path, `${path}\n${JSON.stringify(rest.map((k) => [k, args[k]]))}`];
-}
+import { defineAdapter, type Claim } from 'readshim-conformance';
+import { Knowledge } from './knowledge.ts';
 
 /** The largest end <= start + cap that does not split a UTF-8 sequence (UTF8-WHOLE). */
 function cut(buf: Buffer, start: number, cap: number): number {
@@ -45,24 +37,22 @@ export default defineAdapter({
     if (!Number.isInteger(ctx.cap) || ctx.cap < 4)
       throw new RangeError(`cap must be an integer >= 4 bytes, got ${String(ctx.cap)}`);
     const cap = ctx.cap;
-    const pages = new Map<string, { path: string; digest: string; next: number }>();
+    const pages = new Knowledge<{ digest: string; next: number }>(ctx.fs); // request → what was handed over (knowledge.ts)
     return {
       async read(args) {
         const text = await ctx.read(args);
-        const [path, key] = keyOf(args);
         const buf = Buffer.from(text, 'utf8'); // the bytes the worker receives
         const digest = createHash('sha256').update(buf).digest('hex');
-        const page = pages.get(key);
+        const page = pages.base(args);
         const from = page !== undefined && page.digest === digest && page.next < buf.length ? page.next : 0;
         const to = cut(buf, from, cap);
-        pages.set(key, { path, digest, next: to });
+        pages.given(args, text, { digest, next: to }, to === buf.length);
         if (from === 0 && to === buf.length) return text; // it fits: the tool's text, untouched
         const tail = to === buf.length ? 'end of file' : 'read again for the next part';
         return `[bytes ${from}-${to} of ${buf.length}; ${tail}]\n${buf.subarray(from, to).toString('utf8')}`;
       },
       forget(path) {
-        const p = path === undefined ? undefined : posix.normalize(path);
-        for (const [k, v] of pages) if (p === undefined || v.path === p) pages.delete(k);
+        pages.forget(path);
       },
     };
   },

@@ -11,15 +11,8 @@
  */
 import { createHash } from 'node:crypto';
 import { posix } from 'node:path';
-import { defineAdapter, type Claim, type ReadArgs } from 'readshim-conformance';
-
-function keyOf(args: ReadArgs): [path: string, key: string] {
-  const path = posix.normalize(args.path);
-  const rest = Object.keys(args)
-    .filter((k) => k !== 'path' && args[k] !== undefined)
-    .sort();
-  return [path, `${path}\n${JSON.stringify(rest.map((k) => [k, args[k]]))}`];
-}
+import { defineAdapter, type Claim } from 'readshim-conformance';
+import { Knowledge } from './knowledge.ts';
 
 function cut(buf: Buffer, start: number, cap: number): number {
   let end = Math.min(buf.length, start + cap);
@@ -43,7 +36,7 @@ export default defineAdapter({
     if (!Number.isInteger(ctx.cap) || ctx.cap < 4)
       throw new RangeError(`cap must be an integer >= 4 bytes, got ${String(ctx.cap)}`);
     const { cap, seal } = ctx;
-    const handed = new Map<string, { path: string; digest: string; upTo: number }>();
+    const handed = new Knowledge<{ digest: string; upTo: number }>(ctx.fs); // request → what was handed over (knowledge.ts)
     const counts = { pointered: 0, capped: 0, bytesWithheld: 0 };
     const count = (kind: 'pointered' | 'capped', withheld: number): void => {
       counts[kind]++;
@@ -53,10 +46,10 @@ export default defineAdapter({
     return {
       async read(args) {
         const text = await ctx.read(args);
-        const [path, key] = keyOf(args);
+        const path = posix.normalize(args.path);
         const buf = Buffer.from(text, 'utf8');
         const digest = createHash('sha256').update(buf).digest('hex');
-        const prev = handed.get(key);
+        const prev = handed.base(args);
         const same = prev !== undefined && prev.digest === digest;
         if (same && prev.upTo >= buf.length) {
           // the worker holds all of it (POINTER-FULL)
@@ -65,7 +58,7 @@ export default defineAdapter({
         }
         const from = same ? prev.upTo : 0;
         const to = cut(buf, from, cap);
-        handed.set(key, { path, digest, upTo: to });
+        handed.given(args, text, { digest, upTo: to }, to === buf.length);
         if (prev === undefined && to === buf.length) return text; // FIRST-VERBATIM
         if (to < buf.length) count('capped', buf.length - to);
         const footer =
@@ -75,8 +68,7 @@ export default defineAdapter({
         return `${buf.subarray(from, to).toString('utf8')}\n(${seal}) ${path}: ${footer}.`;
       },
       forget(path) {
-        const p = path === undefined ? undefined : posix.normalize(path);
-        for (const [k, v] of handed) if (p === undefined || v.path === p) handed.delete(k);
+        handed.forget(path);
       },
       counters: () => ({ ...counts }),
     };

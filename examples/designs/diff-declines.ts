@@ -13,18 +13,11 @@
 import { createHash } from 'node:crypto';
 import { posix } from 'node:path';
 import { structuredPatch } from 'diff';
-import { defineAdapter, type Claim, type ReadArgs } from 'readshim-conformance';
+import { defineAdapter, type Claim } from 'readshim-conformance';
+import { Knowledge } from './knowledge.ts';
 
 /** Edits a diff may have before the shim declines it. 0: every diff is declined. */
 const EDIT_BUDGET = 0;
-
-function keyOf(args: ReadArgs): [path: string, key: string] {
-  const path = posix.normalize(args.path);
-  const rest = Object.keys(args)
-    .filter((k) => k !== 'path' && args[k] !== undefined)
-    .sort();
-  return [path, `${path}\n${JSON.stringify(rest.map((k) => [k, args[k]]))}`];
-}
 
 const HEADER = /^--- changed since your last read: the whole new text follows \((\d+) bytes\) ---\n/;
 
@@ -40,17 +33,17 @@ export default defineAdapter({
     seal: false,
   },
   create(ctx) {
-    const held = new Map<string, { path: string; text: string; digest: string }>(); // the text handed over last, whole
+    const held = new Knowledge<{ text: string; digest: string }>(ctx.fs); // the text handed over last, whole (knowledge.ts)
     return {
       async read(args) {
         const text = await ctx.read(args);
-        const [path, key] = keyOf(args);
+        const path = posix.normalize(args.path);
         const digest = createHash('sha256').update(text).digest('hex');
-        const prev = held.get(key);
-        held.set(key, { path, text, digest });
-        if (prev === undefined) return text;
+        const prev = held.base(args);
         const bytes = Buffer.byteLength(text);
-        if (prev.digest === digest) return `File unchanged since last read (${bytes} bytes).`;
+        if (prev?.digest === digest) return `File unchanged since last read (${bytes} bytes).`;
+        held.given(args, text, { text, digest }); // a pointer adds nothing: only text handed over is recorded
+        if (prev === undefined) return text;
         // The diff mode: a patch within the edit budget would be sent instead (never, at 0).
         const patch = structuredPatch(path, path, prev.text, text, undefined, undefined, {
           maxEditLength: EDIT_BUDGET,
@@ -59,8 +52,7 @@ export default defineAdapter({
         return `--- changed since your last read: the whole new text follows (${bytes} bytes) ---\n${text}`;
       },
       forget(path) {
-        const p = path === undefined ? undefined : posix.normalize(path);
-        for (const [k, v] of held) if (p === undefined || v.path === p) held.delete(k);
+        held.forget(path);
       },
     };
   },

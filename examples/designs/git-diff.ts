@@ -12,15 +12,8 @@
 import { createHash } from 'node:crypto';
 import { posix } from 'node:path';
 import { formatPatch, OMIT_HEADERS, structuredPatch } from 'diff';
-import { defineAdapter, type Claim, type ReadArgs } from 'readshim-conformance';
-
-function keyOf(args: ReadArgs): [path: string, key: string] {
-  const path = posix.normalize(args.path);
-  const rest = Object.keys(args)
-    .filter((k) => k !== 'path' && args[k] !== undefined)
-    .sort();
-  return [path, `${path}\n${JSON.stringify(rest.map((k) => [k, args[k]]))}`];
-}
+import { defineAdapter, type Claim } from 'readshim-conformance';
+import { Knowledge } from './knowledge.ts';
 
 /** Git's object id of a blob: sha1 of "blob <bytes>\0" + the bytes; abbreviated to 7 like `git diff`. */
 function blobId(text: string): string {
@@ -55,18 +48,18 @@ export default defineAdapter({
     seal: false,
   },
   create(ctx) {
-    const held = new Map<string, { path: string; text: string }>();
+    const held = new Knowledge<string>(ctx.fs); // the text the worker holds whole, per request (knowledge.ts)
     return {
       async read(args) {
         const text = await ctx.read(args);
-        const [path, key] = keyOf(args);
-        const prev = held.get(key);
-        held.set(key, { path, text });
+        const path = posix.normalize(args.path);
+        const prev = held.base(args);
         const bytes = Buffer.byteLength(text);
-        if (prev === undefined) return text;
-        if (Buffer.from(prev.text).equals(Buffer.from(text)))
+        if (prev !== undefined && Buffer.from(prev).equals(Buffer.from(text)))
           return `${path} has not changed since you read it (${bytes} bytes); nothing new to show.`;
-        const patch = gitDiff(path, prev.text, text);
+        held.given(args, text, text); // a pointer adds nothing; the text or a diff to it is delivered
+        if (prev === undefined) return text;
+        const patch = gitDiff(path, prev, text);
         const response =
           patch === undefined
             ? undefined
@@ -74,8 +67,7 @@ export default defineAdapter({
         return response !== undefined && Buffer.byteLength(response) <= bytes ? response : text;
       },
       forget(path) {
-        const p = path === undefined ? undefined : posix.normalize(path);
-        for (const [k, v] of held) if (p === undefined || v.path === p) held.delete(k);
+        held.forget(path);
       },
     };
   },

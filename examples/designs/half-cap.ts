@@ -18,16 +18,9 @@
 import { createHash } from 'node:crypto';
 import { posix } from 'node:path';
 import { defineAdapter, type AdapterContext, type Claim, type ReadArgs, type ShimAdapter } from 'readshim-conformance';
+import { Knowledge } from './knowledge.ts';
 
 const digest = (text: string): string => createHash('sha256').update(text).digest('hex');
-
-function keyOf(args: ReadArgs): [path: string, key: string] {
-  const path = posix.normalize(args.path);
-  const rest = Object.keys(args)
-    .filter((k) => k !== 'path' && args[k] !== undefined)
-    .sort();
-  return [path, `${path}\n${JSON.stringify(rest.map((k) => [k, args[k]]))}`];
-}
 
 /** The largest end ≤ want that does not split a UTF-8 sequence. */
 function boundary(buf: Buffer, want: number): number {
@@ -36,7 +29,8 @@ function boundary(buf: Buffer, want: number): number {
   return end;
 }
 
-type Ledger = Map<string, { path: string; digest: string; delivered: number }>;
+/** Request → the digest of its text and how many of its bytes were handed over (knowledge.ts). */
+type Ledger = Knowledge<{ digest: string; delivered: number }>;
 
 function slicer(ctx: AdapterContext, ledger: Ledger) {
   const cap = ctx.cap;
@@ -45,34 +39,34 @@ function slicer(ctx: AdapterContext, ledger: Ledger) {
   return {
     async read(args: ReadArgs): Promise<string> {
       const text = await ctx.read(args); // a tool error rejects here and records nothing
-      const [path, key] = keyOf(args);
+      const path = posix.normalize(args.path);
       const buf = Buffer.from(text, 'utf8');
       const total = buf.length;
       const d = digest(text);
-      const prev = ledger.get(key);
+      const prev = ledger.base(args);
       const start = prev !== undefined && prev.digest === d ? prev.delivered : 0;
       if (prev !== undefined && prev.digest === d && start >= total && total > 0)
         return `[half-cap] unchanged: you hold all ${total} bytes of ${path}.`;
       if (start === 0 && total <= half) {
-        ledger.set(key, { path, digest: d, delivered: total });
+        ledger.given(args, text, { digest: d, delivered: total });
         return text; // the whole text fits one half-cap slice: passed on untouched
       }
       const end = boundary(buf, start + half);
-      ledger.set(key, { path, digest: d, delivered: end });
+      ledger.given(args, text, { digest: d, delivered: end }, end === total);
       const payload = buf.subarray(start, end).toString('utf8');
       return end < total
         ? `[half-cap] bytes ${start}-${end} of ${total} of ${path}; not the whole file; re-read to continue from ${end}.\n${payload}`
         : `[half-cap] bytes ${start}-${end} of ${total} of ${path}; the rest: you now hold all of it.\n${payload}`;
     },
     forget(path?: string): void {
-      const p = path === undefined ? undefined : posix.normalize(path);
-      for (const [k, v] of ledger) if (p === undefined || v.path === p) ledger.delete(k);
+      ledger.forget(path);
     },
   };
 }
 
 function design(name: string, shared: boolean): ShimAdapter {
-  const one: Ledger = new Map();
+  let fs: AdapterContext['fs'] | undefined; // the shared ledger asks the latest worker's host
+  const one: Ledger = new Knowledge({ realpath: (p: string) => fs?.realpath?.(p) ?? p });
   return defineAdapter({
     name,
     capabilities: {
@@ -84,7 +78,10 @@ function design(name: string, shared: boolean): ShimAdapter {
       counters: false,
       seal: false,
     },
-    create: (ctx) => slicer(ctx, shared ? one : new Map<string, { path: string; digest: string; delivered: number }>()),
+    create: (ctx) => {
+      fs = ctx.fs;
+      return slicer(ctx, shared ? one : new Knowledge(ctx.fs));
+    },
     decode(text): Claim {
       const p = /^\[half-cap\] unchanged: you hold all (\d+) bytes of .*\.$/s.exec(text);
       if (p) return { kind: 'pointer', total: Number(p[1]) };

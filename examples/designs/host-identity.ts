@@ -15,6 +15,7 @@
 import { createHash } from 'node:crypto';
 import { posix } from 'node:path';
 import { defineAdapter, type AdapterContext, type Claim, type ReadArgs, type ShimAdapter } from 'readshim-conformance';
+import { showsOtherwise } from './knowledge.ts';
 
 export type IdentityLie = 'own-lstat' | 'spelling' | 'forget-spelling';
 
@@ -37,6 +38,9 @@ function argsOf(args: ReadArgs): string {
 interface Given {
   readonly file: string;
   readonly spelling: string;
+  readonly args: ReadArgs;
+  /** Order of delivery. */
+  readonly seq: number;
   readonly digest: string;
   readonly bytes: number;
   /** The link's own lstat when it was handed over (only the own-lstat lie keeps and trusts it). */
@@ -59,6 +63,13 @@ export function hostIdentity(o: HostIdentityOptions = {}): ShimAdapter {
     },
     create(ctx: AdapterContext) {
       const given = new Map<string, Given>(); // key → the text last handed over whole
+      // spec/SPEC.md "Knowledge": a later delivery under the request's name of another file (a link
+      // since retargeted) decides too. Name (as the host folds it) → file → its latest delivery there.
+      const names = new Map<string, Map<string, number>>();
+      let seq = 0;
+      const nameOf = (path: string): string =>
+        // the spelling lie does not fold case here either
+        o.caseInsensitive === false || lie === 'spelling' ? posix.normalize(path) : posix.normalize(path).toLowerCase();
       const fs = ctx.fs;
       /** A symlink's own lstat (mtime and size of the link itself), or undefined for any other name. */
       const linkStamp = (path: string): string | undefined => {
@@ -94,22 +105,42 @@ export function hostIdentity(o: HostIdentityOptions = {}): ShimAdapter {
           const file = fileOf(args.path); // after the read: the name the tool just followed
           const d = digest(text);
           const bytes = Buffer.byteLength(text);
-          if (had?.digest === d) return `File unchanged since last read (${bytes} bytes).`;
-          given.set(`${file}\n${argsOf(args)}`, {
+          const name = nameOf(args.path);
+          const later = [...(names.get(name) ?? [])].some(([f, s]) => f !== file && s > (had?.seq ?? 0));
+          if (had?.digest === d && !later) return `File unchanged since last read (${bytes} bytes).`;
+          const at = `${file}\n${argsOf(args)}`;
+          // A delivery that showed all of its request lets go of the file's other requests it showed otherwise.
+          for (const [k, e] of given)
+            if (e.file === file && k !== at && showsOtherwise(args, text, e.args, e.digest, true)) given.delete(k);
+          given.set(at, {
             file,
             spelling,
+            args: { ...args },
+            seq: ++seq,
             digest: d,
             bytes,
             ...(stamp === undefined ? {} : { lstat: stamp }),
           });
+          names.set(name, (names.get(name) ?? new Map<string, number>()).set(file, seq));
           return text;
         },
         forget(path) {
-          if (path === undefined) return given.clear();
+          if (path === undefined) {
+            given.clear();
+            names.clear();
+            return;
+          }
           const spelling = posix.normalize(path);
           const file = fileOf(path);
+          // Truthful: the file's entries, and those last handed over under this name (of a file it named then).
           for (const [k, v] of given)
-            if (lie === 'forget-spelling' ? v.spelling === spelling : v.file === file) given.delete(k);
+            if (
+              lie === 'forget-spelling'
+                ? v.spelling === spelling
+                : v.file === file || nameOf(v.spelling) === nameOf(path)
+            )
+              given.delete(k);
+          names.delete(nameOf(path));
         },
       };
     },

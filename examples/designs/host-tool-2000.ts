@@ -14,16 +14,9 @@
 import { createHash } from 'node:crypto';
 import { posix } from 'node:path';
 import { defineAdapter, type Claim, type ReadArgs } from 'readshim-conformance';
+import { Knowledge } from './knowledge.ts';
 
 const MAX_LINES = 2000;
-
-function keyOf(args: ReadArgs): [path: string, key: string] {
-  const path = posix.normalize(args.path);
-  const rest = Object.keys(args)
-    .filter((k) => k !== 'path' && args[k] !== undefined)
-    .sort();
-  return [path, `${path}\n${JSON.stringify(rest.map((k) => [k, args[k]]))}`];
-}
 
 const lineCount = (text: string): number => text.split(/(?<=\n)/).filter((l) => l !== '').length;
 
@@ -57,22 +50,20 @@ export default defineAdapter({
     seal: false,
   },
   create(ctx) {
-    const given = new Map<string, { path: string; digest: string }>();
+    const given = new Knowledge<string>(ctx.fs); // request → digest of the tool's text handed over (knowledge.ts)
     return {
       async read(args) {
         const bounded = await ctx.read(args); // the host tool: at most 2,000 lines, long lines cut
         const note = hostNote(ctx, args, bounded);
         const shown = note === undefined ? bounded : `${bounded}\n\n${note}`;
-        const [path, key] = keyOf(args);
         const digest = createHash('sha256').update(bounded).digest('hex');
-        if (given.get(key)?.digest === digest)
+        if (given.base(args) === digest)
           return `File unchanged since last read: you already have the ${Buffer.byteLength(bounded)} bytes this read returns.`;
-        given.set(key, { path, digest });
+        given.given(args, bounded, digest);
         return shown;
       },
       forget(path) {
-        const p = path === undefined ? undefined : posix.normalize(path);
-        for (const [k, v] of given) if (p === undefined || v.path === p) given.delete(k);
+        given.forget(path);
       },
     };
   },

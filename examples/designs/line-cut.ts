@@ -12,15 +12,8 @@
  */
 import { createHash } from 'node:crypto';
 import { posix } from 'node:path';
-import { defineAdapter, type Claim, type ReadArgs } from 'readshim-conformance';
-
-function keyOf(args: ReadArgs): [path: string, key: string] {
-  const path = posix.normalize(args.path);
-  const rest = Object.keys(args)
-    .filter((k) => k !== 'path' && args[k] !== undefined)
-    .sort();
-  return [path, `${path}\n${JSON.stringify(rest.map((k) => [k, args[k]]))}`];
-}
+import { defineAdapter, type Claim } from 'readshim-conformance';
+import { Knowledge } from './knowledge.ts';
 
 /** Where a part from `start` ends: the whole rest if it fits, else after the last "\n" within the cap, else the cap walked back to a UTF-8 boundary. */
 function partEnd(buf: Buffer, start: number, cap: number): number {
@@ -47,27 +40,26 @@ export default defineAdapter({
     if (!Number.isInteger(ctx.cap) || ctx.cap < 4)
       throw new RangeError(`cap must be an integer >= 4 bytes, got ${String(ctx.cap)}`);
     const { cap, seal } = ctx;
-    const given = new Map<string, { path: string; digest: string; upTo: number }>();
+    const given = new Knowledge<{ digest: string; upTo: number }>(ctx.fs); // request → what was handed over (knowledge.ts)
     return {
       async read(args) {
         const text = await ctx.read(args);
-        const [path, key] = keyOf(args);
+        const path = posix.normalize(args.path);
         const buf = Buffer.from(text, 'utf8');
         const digest = createHash('sha256').update(buf).digest('hex');
-        const prev = given.get(key);
+        const prev = given.base(args);
         const same = prev !== undefined && prev.digest === digest;
         if (same && prev.upTo >= buf.length)
           return `<${seal}> unchanged: you hold all ${buf.length} bytes of ${path} already`;
         const from = same ? prev.upTo : 0;
         const to = partEnd(buf, from, cap);
-        given.set(key, { path, digest, upTo: to });
+        given.given(args, text, { digest, upTo: to }, to === buf.length);
         if (prev === undefined && to === buf.length) return text;
         const more = to < buf.length ? `more follows, read ${path} again` : 'this is the end, you hold the whole file';
         return `<${seal}> bytes ${from}-${to} of ${buf.length} (whole lines where possible); ${more}\n${buf.subarray(from, to).toString('utf8')}`;
       },
       forget(path) {
-        const p = path === undefined ? undefined : posix.normalize(path);
-        for (const [k, v] of given) if (p === undefined || v.path === p) given.delete(k);
+        given.forget(path);
       },
     };
   },

@@ -18,17 +18,10 @@
  *   npx readshim-conformance run --adapter examples/designs/line-notice.ts
  */
 import { posix } from 'node:path';
-import { defineAdapter, type Claim, type ReadArgs, type ShimAdapter } from 'readshim-conformance';
+import { defineAdapter, type Claim, type ShimAdapter } from 'readshim-conformance';
+import { Knowledge } from './knowledge.ts';
 
 const rowsOf = (text: string): string[] => text.split(/(?<=\n)/).filter((r) => r !== '');
-
-function keyOf(args: ReadArgs): [path: string, key: string] {
-  const path = posix.normalize(args.path);
-  const rest = Object.keys(args)
-    .filter((k) => k !== 'path' && args[k] !== undefined)
-    .sort();
-  return [path, `${path}\n${JSON.stringify(rest.map((k) => [k, args[k]]))}`];
-}
 
 /** The one region where two texts differ: `count` rows from row `from` (0-based) of `before` become `rows`. */
 export function region(before: string, after: string): { from: number; count: number; rows: string[]; held: number } {
@@ -100,22 +93,21 @@ function design(name: string, shift: number): ShimAdapter {
       seal: false,
     },
     create(ctx) {
-      const held = new Map<string, { path: string; text: string }>();
+      const held = new Knowledge<string>(ctx.fs); // request → the text the worker holds (knowledge.ts)
       return {
         async read(args) {
           const text = await ctx.read(args);
-          const [path, key] = keyOf(args);
-          const prev = held.get(key);
-          held.set(key, { path, text });
+          const path = posix.normalize(args.path);
+          const prev = held.base(args);
           const bytes = Buffer.byteLength(text);
+          if (prev === text) return `${path} is unchanged since you read it: you hold all ${bytes} bytes.`;
+          held.given(args, text, text); // a pointer adds nothing; the text or the notice gives it
           if (prev === undefined) return text;
-          if (prev.text === text) return `${path} is unchanged since you read it: you hold all ${bytes} bytes.`;
-          const n = notice(path, prev.text, text, shift);
+          const n = notice(path, prev, text, shift);
           return Buffer.byteLength(n) <= bytes ? n : text;
         },
         forget(path) {
-          const p = path === undefined ? undefined : posix.normalize(path);
-          for (const [k, v] of held) if (p === undefined || v.path === p) held.delete(k);
+          held.forget(path);
         },
       };
     },

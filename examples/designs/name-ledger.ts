@@ -21,14 +21,7 @@
 import { posix } from 'node:path';
 import { formatPatch, structuredPatch } from 'diff';
 import { defineAdapter, type AdapterContext, type Claim, type ReadArgs, type ShimAdapter } from 'readshim-conformance';
-
-function keyOf(args: ReadArgs): [name: string, key: string] {
-  const name = posix.normalize(args.path);
-  const rest = Object.keys(args)
-    .filter((k) => k !== 'path' && args[k] !== undefined)
-    .sort();
-  return [name, `${name}\n${JSON.stringify(rest.map((k) => [k, args[k]]))}`];
-}
+import { Knowledge } from './knowledge.ts';
 
 type Variant = 'truthful' | 'stat-keyed' | 'forget-by-target';
 
@@ -59,17 +52,17 @@ function unifiedDiff(name: string, before: string, after: string): string | unde
 }
 
 function ledger(ctx: AdapterContext, v: Variant) {
-  const shown = new Map<string, Shown>();
+  const shown = new Knowledge<Shown>(ctx.fs); // request → what it showed (knowledge.ts)
   return {
     async read(args: ReadArgs): Promise<string> {
       const text = await ctx.read(args); // a tool error rejects here and records nothing
-      const [name, key] = keyOf(args);
-      const prev = shown.get(key);
+      const name = posix.normalize(args.path);
+      const prev = shown.base(args);
       const stat = v === 'stat-keyed' ? statOf(ctx, name) : undefined;
       const bytes = Buffer.byteLength(text);
       const same = v === 'stat-keyed' ? prev?.stat !== undefined && prev.stat === stat : prev?.text === text;
       if (prev !== undefined && same) return `${name} is unchanged since you read it (${bytes} bytes).`;
-      shown.set(key, { name, text, ...(stat !== undefined ? { stat } : {}) });
+      shown.given(args, text, { name, text, ...(stat !== undefined ? { stat } : {}) });
       if (prev === undefined) return text;
       const patch = unifiedDiff(name, prev.text, text);
       const response =
@@ -84,7 +77,7 @@ function ledger(ctx: AdapterContext, v: Variant) {
         } catch {
           // a name that is no file now: forget it as spelled
         }
-      for (const [k, s] of shown) if (name === undefined || s.name === name) shown.delete(k);
+      shown.forget(name);
     },
   };
 }

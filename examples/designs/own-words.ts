@@ -13,15 +13,8 @@
  */
 import { createHash } from 'node:crypto';
 import { posix } from 'node:path';
-import { defineAdapter, type Claim, type ReadArgs } from 'readshim-conformance';
-
-function keyOf(args: ReadArgs): [path: string, key: string] {
-  const path = posix.normalize(args.path);
-  const rest = Object.keys(args)
-    .filter((k) => k !== 'path' && args[k] !== undefined)
-    .sort();
-  return [path, `${path}\n${JSON.stringify(rest.map((k) => [k, args[k]]))}`];
-}
+import { defineAdapter, type Claim } from 'readshim-conformance';
+import { Knowledge } from './knowledge.ts';
 
 function cut(buf: Buffer, start: number, cap: number): number {
   let end = Math.min(buf.length, start + cap);
@@ -54,7 +47,7 @@ export default defineAdapter({
     if (!Number.isInteger(ctx.cap) || ctx.cap < 4)
       throw new RangeError(`cap must be an integer >= 4 bytes, got ${String(ctx.cap)}`);
     const cap = ctx.cap;
-    const seen = new Map<string, { path: string; digest: string; shown: number }>();
+    const seen = new Knowledge<{ digest: string; shown: number }>(ctx.fs); // request → what was shown (knowledge.ts)
     return {
       async read(args) {
         let text: string;
@@ -65,16 +58,16 @@ export default defineAdapter({
           if (code === undefined) throw e; // anything else (a bad window) reaches the worker as it is
           return `Cannot read ${args.path}: ${REFUSALS[code]}.`;
         }
-        const [path, key] = keyOf(args);
+        const path = posix.normalize(args.path);
         const buf = Buffer.from(text, 'utf8');
         const digest = createHash('sha256').update(buf).digest('hex');
-        const prev = seen.get(key);
+        const prev = seen.base(args);
         const same = prev !== undefined && prev.digest === digest;
         if (same && prev.shown >= buf.length)
           return `Nothing new in ${path}: you have already seen all ${buf.length} bytes of it.`;
         const from = same ? prev.shown : 0;
         const to = cut(buf, from, cap);
-        seen.set(key, { path, digest, shown: to });
+        seen.given(args, text, { digest, shown: to }, to === buf.length);
         if (prev === undefined && to === buf.length) return text;
         const says =
           to < buf.length
@@ -101,8 +94,7 @@ export default defineAdapter({
         return `Out-of-date symbol pointer into ${path}, which changed since it was indexed: here are its lines ${startLine}-${last} (counting from 0) of ${lines.length} as they are now${clipped}. They may no longer hold the symbol you asked for, and they do not count as a read of the file; search the index again for a fresh pointer.\n${buf.subarray(0, end).toString('utf8')}`;
       },
       forget(path) {
-        const p = path === undefined ? undefined : posix.normalize(path);
-        for (const [k, v] of seen) if (p === undefined || v.path === p) seen.delete(k);
+        seen.forget(path);
       },
     };
   },

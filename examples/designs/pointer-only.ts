@@ -11,17 +11,8 @@
  *   npx readshim-conformance run --adapter examples/designs/pointer-only.ts
  */
 import { createHash } from 'node:crypto';
-import { posix } from 'node:path';
-import { defineAdapter, type Claim, type ReadArgs } from 'readshim-conformance';
-
-/** One ledger key per request: the resolved path plus the other arguments, keys sorted. */
-function keyOf(args: ReadArgs): [path: string, key: string] {
-  const path = posix.normalize(args.path);
-  const rest = Object.keys(args)
-    .filter((k) => k !== 'path' && args[k] !== undefined)
-    .sort();
-  return [path, `${path}\n${JSON.stringify(rest.map((k) => [k, args[k]]))}`];
-}
+import { defineAdapter, type Claim } from 'readshim-conformance';
+import { Knowledge } from './knowledge.ts';
 
 const digest = (text: string): string => createHash('sha256').update(text).digest('hex');
 
@@ -37,19 +28,17 @@ export default defineAdapter({
     seal: false,
   },
   create(ctx) {
-    const given = new Map<string, { path: string; digest: string }>(); // key → the text last handed over whole
+    const given = new Knowledge<string>(ctx.fs); // request → digest of the text last handed over whole (knowledge.ts)
     return {
       async read(args) {
         const text = await ctx.read(args); // a tool error rejects here and records nothing (PASSTHROUGH)
-        const [path, key] = keyOf(args);
         const d = digest(text); // UTF-8 of the text: what the worker received
-        if (given.get(key)?.digest === d) return `File unchanged since last read (${Buffer.byteLength(text)} bytes).`;
-        given.set(key, { path, digest: d });
+        if (given.base(args) === d) return `File unchanged since last read (${Buffer.byteLength(text)} bytes).`;
+        given.given(args, text, d);
         return text;
       },
       forget(path) {
-        const p = path === undefined ? undefined : posix.normalize(path);
-        for (const [k, v] of given) if (p === undefined || v.path === p) given.delete(k);
+        given.forget(path);
       },
     };
   },

@@ -13,18 +13,10 @@
  */
 import { createHash } from 'node:crypto';
 import { posix } from 'node:path';
-import { defineAdapter, type Claim, type ReadArgs, type ShimAdapter } from 'readshim-conformance';
+import { defineAdapter, type Claim, type ShimAdapter } from 'readshim-conformance';
+import { Knowledge } from './knowledge.ts';
 
 const REINJECT = { count: 2, order: 'recent' } as const;
-
-/** One ledger key per request: the resolved path plus the other arguments, keys sorted. */
-function keyOf(args: ReadArgs): [path: string, key: string] {
-  const path = posix.normalize(args.path);
-  const rest = Object.keys(args)
-    .filter((k) => k !== 'path' && args[k] !== undefined)
-    .sort();
-  return [path, `${path}\n${JSON.stringify(rest.map((k) => [k, args[k]]))}`];
-}
 
 const digest = (text: string): string => createHash('sha256').update(text).digest('hex');
 
@@ -43,32 +35,31 @@ function design(name: string, assumeAll: boolean): ShimAdapter {
       seal: false,
     },
     create(ctx) {
-      const given = new Map<string, { path: string; digest: string }>(); // key → the text last handed over whole
+      const given = new Knowledge<string>(ctx.fs); // request → digest of the text last handed over whole (knowledge.ts)
       const recent: string[] = []; // distinct paths requested, least recent first
       return {
         async read(args) {
-          const [path, key] = keyOf(args);
+          const path = posix.normalize(args.path);
           const at = recent.indexOf(path);
           if (at !== -1) recent.splice(at, 1);
           recent.push(path); // every request counts, whatever it is answered
           const text = await ctx.read(args); // a tool error rejects here and records nothing
           const d = digest(text);
-          if (given.get(key)?.digest === d) return `File unchanged since last read (${Buffer.byteLength(text)} bytes).`;
-          given.set(key, { path, digest: d });
+          if (given.base(args) === d) return `File unchanged since last read (${Buffer.byteLength(text)} bytes).`;
+          given.given(args, text, d);
           return text;
         },
         async forget(path) {
           if (path !== undefined) {
-            const p = posix.normalize(path);
-            for (const [k, v] of given) if (v.path === p) given.delete(k);
+            given.forget(path);
             return;
           }
           if (assumeAll) return; // the lie: "the host re-attaches what I delivered"
-          given.clear();
+          given.forget();
           // The host re-attaches the most recently requested paths, whole, as its tool shows them now.
           for (const p of recent.slice(-REINJECT.count)) {
             const text = await ctx.read({ path: p }).catch(() => undefined); // missing or refused: not re-attached
-            if (text !== undefined) given.set(keyOf({ path: p })[1], { path: p, digest: digest(text) });
+            if (text !== undefined) given.given({ path: p }, text, digest(text));
           }
         },
       };

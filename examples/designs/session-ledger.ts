@@ -19,33 +19,34 @@
  *   npx readshim-conformance run --adapter examples/designs/session-ledger.ts
  */
 import { createHash } from 'node:crypto';
-import { posix } from 'node:path';
-import { defineAdapter, type AdapterContext, type Claim, type ReadArgs, type ShimAdapter } from 'readshim-conformance';
+import {
+  defineAdapter,
+  type AdapterContext,
+  type Claim,
+  type KitFs,
+  type ReadArgs,
+  type ShimAdapter,
+} from 'readshim-conformance';
+import { Knowledge } from './knowledge.ts';
 
 type Variant = 'truthful' | 'memory-only' | 'fork-shared' | 'session-keyed' | 'stale-ledger';
-/** Request key → the resolved path and the digest of the text last handed over whole. */
-type Ledger = Map<string, { path: string; digest: string }>;
-
-/** One ledger key per request: the resolved path plus the other arguments, keys sorted. */
-function keyOf(args: ReadArgs): [path: string, key: string] {
-  const path = posix.normalize(args.path);
-  const rest = Object.keys(args)
-    .filter((k) => k !== 'path' && args[k] !== undefined)
-    .sort();
-  return [path, `${path}\n${JSON.stringify(rest.map((k) => [k, args[k]]))}`];
-}
+/** Request → the digest of the text last handed over whole (knowledge.ts). */
+type Ledger = Knowledge<string>;
 
 const digest = (text: string): string => createHash('sha256').update(text).digest('hex');
 
 /** The host's disk: one JSON ledger per owner. */
 class Disk {
-  constructor(private readonly store: Map<string, unknown>) {}
+  constructor(
+    private readonly store: Map<string, unknown>,
+    private readonly fs: KitFs,
+  ) {}
   load(owner: string): Ledger {
     const raw = this.store.get(`ledger:${owner}`);
-    return new Map(typeof raw === 'string' ? (JSON.parse(raw) as [string, { path: string; digest: string }][]) : []);
+    return typeof raw === 'string' ? Knowledge.fromJSON(this.fs, raw) : new Knowledge(this.fs);
   }
   save(owner: string, l: Ledger): void {
-    this.store.set(`ledger:${owner}`, JSON.stringify([...l]));
+    this.store.set(`ledger:${owner}`, l.toJSON());
   }
   /** Whose ledger a worker uses (the lying fork reuses its parent's). */
   ownerOf(worker: string): string {
@@ -59,7 +60,7 @@ class Disk {
 
 /** The ledger a new instance starts from, and the owner it is kept under. */
 function start(v: Variant, ctx: AdapterContext, disk: Disk): { owner: string; ledger: Ledger } {
-  if (v === 'memory-only') return { owner: ctx.workerId, ledger: new Map() };
+  if (v === 'memory-only') return { owner: ctx.workerId, ledger: new Knowledge(ctx.fs) };
   if (v === 'session-keyed') {
     const owner = ctx.session ?? ctx.workerId;
     return { owner, ledger: disk.load(owner) };
@@ -71,7 +72,7 @@ function start(v: Variant, ctx: AdapterContext, disk: Disk): { owner: string; le
   }
   // truthful, stale-ledger: a resumed instance reloads its own; a fork copies its parent's; else empty.
   const from = ctx.resumed ? ctx.workerId : ctx.forkOf;
-  const ledger = from !== undefined ? disk.load(from) : new Map<string, { path: string; digest: string }>();
+  const ledger = from !== undefined ? disk.load(from) : new Knowledge<string>(ctx.fs);
   disk.save(ctx.workerId, ledger);
   return { owner: ctx.workerId, ledger };
 }
@@ -90,36 +91,33 @@ function design(name: string, v: Variant): ShimAdapter {
       sessions: { fork: true, sharedSession: true, resume: true },
     },
     create(ctx) {
-      const disk = new Disk(ctx.store ?? new Map<string, unknown>());
+      const disk = new Disk(ctx.store ?? new Map<string, unknown>(), ctx.fs);
       const s = start(v, ctx, disk);
       let mine = s.ledger;
       // The lying twins share one ledger between instances: read it from the disk every time.
       const live = v === 'fork-shared' || v === 'session-keyed';
       const ledger = (): Ledger => (live ? (mine = disk.load(s.owner)) : mine);
-      const save = (added?: string): void => {
+      const save = (added?: { args: ReadArgs; text: string; d: string }): void => {
         if (v === 'memory-only') return;
         if (v !== 'stale-ledger') return disk.save(s.owner, mine);
         // The lie: the disk copy is an append-only log of deliveries; a compaction is never written to it.
         if (added === undefined) return;
         const log = disk.load(s.owner);
-        log.set(added, mine.get(added)!);
+        log.given(added.args, added.text, added.d);
         disk.save(s.owner, log);
       };
       return {
         async read(args) {
-          const [path, key] = keyOf(args);
           const text = await ctx.read(args); // a tool error rejects here and records nothing
           const d = digest(text);
           const l = ledger();
-          if (l.get(key)?.digest === d) return `File unchanged since last read (${Buffer.byteLength(text)} bytes).`;
-          l.set(key, { path, digest: d });
-          save(key);
+          if (l.base(args) === d) return `File unchanged since last read (${Buffer.byteLength(text)} bytes).`;
+          l.given(args, text, d);
+          save({ args, text, d });
           return text;
         },
         forget(path) {
-          const l = ledger();
-          if (path === undefined) l.clear();
-          else for (const [k, e] of l) if (e.path === posix.normalize(path)) l.delete(k);
+          ledger().forget(path);
           save();
         },
       };

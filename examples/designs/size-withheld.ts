@@ -21,43 +21,35 @@
 import { createHash } from 'node:crypto';
 import { posix } from 'node:path';
 import { defineAdapter, type AdapterContext, type Claim, type ReadArgs, type ShimAdapter } from 'readshim-conformance';
+import { Knowledge } from './knowledge.ts';
 
 const LIMIT = 1024;
 const HOW_TO = 'read it with offset and limit';
 const digest = (text: string): string => createHash('sha256').update(text).digest('hex');
 
-function keyOf(args: ReadArgs): [path: string, key: string] {
-  const path = posix.normalize(args.path);
-  const rest = Object.keys(args)
-    .filter((k) => k !== 'path' && args[k] !== undefined)
-    .sort();
-  return [path, `${path}\n${JSON.stringify(rest.map((k) => [k, args[k]]))}`];
-}
-
 type Variant = 'truthful' | 'says-unchanged' | 'records-withheld';
 
 function ledger(ctx: AdapterContext, v: Variant) {
-  const given = new Map<string, { path: string; digest: string }>();
+  const given = new Knowledge<string>(ctx.fs); // request → digest of the text handed over (knowledge.ts)
   return {
     async read(args: ReadArgs): Promise<string> {
       const text = await ctx.read(args); // a tool error rejects here and records nothing
-      const [path, key] = keyOf(args);
+      const path = posix.normalize(args.path);
       const whole = args.offset === undefined && args.limit === undefined;
       const bytes = Buffer.byteLength(text);
       const d = digest(text);
-      if (given.get(key)?.digest === d) return `File unchanged since last read (${bytes} bytes). ${ctx.seal}`;
+      if (given.base(args) === d) return `File unchanged since last read (${bytes} bytes). ${ctx.seal}`;
       if (whole && bytes > LIMIT) {
-        if (v === 'records-withheld') given.set(key, { path, digest: d });
+        if (v === 'records-withheld') given.given(args, text, d);
         return v === 'says-unchanged'
           ? `${path} is ${bytes} bytes: unchanged copies are not sent again over ${LIMIT} bytes; ${HOW_TO}. ${ctx.seal}`
           : `${path} is ${bytes} bytes, over this shim's ${LIMIT}-byte limit for whole reads; nothing was sent: ${HOW_TO}. ${ctx.seal}`;
       }
-      given.set(key, { path, digest: d });
+      given.given(args, text, d);
       return text;
     },
     forget(path?: string): void {
-      const p = path === undefined ? undefined : posix.normalize(path);
-      for (const [k, g] of given) if (p === undefined || g.path === p) given.delete(k);
+      given.forget(path);
     },
   };
 }

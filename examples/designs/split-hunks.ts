@@ -10,16 +10,8 @@
  *
  *   npx readshim-conformance run --adapter examples/designs/split-hunks.ts
  */
-import { posix } from 'node:path';
-import { defineAdapter, type Claim, type ReadArgs } from 'readshim-conformance';
-
-function keyOf(args: ReadArgs): [path: string, key: string] {
-  const path = posix.normalize(args.path);
-  const rest = Object.keys(args)
-    .filter((k) => k !== 'path' && args[k] !== undefined)
-    .sort();
-  return [path, `${path}\n${JSON.stringify(rest.map((k) => [k, args[k]]))}`];
-}
+import { defineAdapter, type Claim } from 'readshim-conformance';
+import { Knowledge } from './knowledge.ts';
 
 const CONTEXT = 3;
 
@@ -71,23 +63,21 @@ export const splitHunks = (name: string, rows = splitRows) =>
       seal: false,
     },
     create(ctx) {
-      const held = new Map<string, { path: string; text: string }>(); // what the worker holds whole, per request
+      const held = new Knowledge<string>(ctx.fs); // the text the worker holds whole, per request (knowledge.ts)
       return {
         async read(args) {
           const text = await ctx.read(args);
-          const [path, key] = keyOf(args);
-          const prev = held.get(key);
-          held.set(key, { path, text });
+          const prev = held.base(args);
           const bytes = Buffer.byteLength(text);
-          if (prev === undefined) return text;
-          if (Buffer.from(prev.text).equals(Buffer.from(text)))
+          if (prev !== undefined && Buffer.from(prev).equals(Buffer.from(text)))
             return `[unchanged since your last read: ${bytes} bytes]`;
-          const response = `[changed since your last read; split-line hunks, the file is now ${bytes} bytes]\n${splitHunk(prev.text, text, rows)}`;
+          held.given(args, text, text); // a pointer adds nothing; the text or a diff to it is delivered
+          if (prev === undefined) return text;
+          const response = `[changed since your last read; split-line hunks, the file is now ${bytes} bytes]\n${splitHunk(prev, text, rows)}`;
           return Buffer.byteLength(response) <= bytes ? response : text; // CAP-BOUND: never more than the re-delivery
         },
         forget(path) {
-          const p = path === undefined ? undefined : posix.normalize(path);
-          for (const [k, v] of held) if (p === undefined || v.path === p) held.delete(k);
+          held.forget(path);
         },
       };
     },

@@ -37,6 +37,8 @@ function argsKey(args: ReadArgs): string {
 interface Entry {
   /** Of the text this request delivered. */
   readonly digest: string;
+  /** Order of delivery. */
+  readonly seq: number;
   /** The file's version it was delivered from. */
   readonly version: string;
   /** A whole read: the text it delivered. */
@@ -56,6 +58,23 @@ function shownWhole(whole: string, offset: number, text: string): boolean {
 
 function ledger(ctx: AdapterContext, v: Variant) {
   const byName = new Map<string, Map<string, Entry>>(); // name → request → entry
+  // spec/SPEC.md "Knowledge": a later delivery of the file under another name decides too.
+  // File → name and request → the latest delivery there (its order and digest).
+  const byFile = new Map<string, Map<string, { seq: number; digest: string }>>();
+  let seq = 0;
+  const fileOf = (path: string): string | undefined => {
+    try {
+      return ctx.fs.realpath?.(path);
+    } catch {
+      return undefined;
+    }
+  };
+  /** Entry `e` (of request `key` under `name`) backs no claim once the file was shown later under another name, unless as that very text. */
+  const superseded = (file: string | undefined, name: string, key: string, e: Entry): boolean =>
+    [...(file === undefined ? [] : (byFile.get(file) ?? []))].some(
+      ([at, d]) =>
+        !at.startsWith(`${name}\u0000`) && d.seq > e.seq && (at !== `${name}\u0000${key}` || d.digest !== e.digest),
+    );
   const versionOf = (path: string): string | undefined => {
     try {
       return digest(ctx.fs.read(path));
@@ -72,12 +91,14 @@ function ledger(ctx: AdapterContext, v: Variant) {
       let entries = byName.get(name);
       if (entries === undefined) byName.set(name, (entries = new Map<string, Entry>()));
       const d = digest(text);
-      if (text !== '' && entries.get(key)?.digest === d) return stub(text);
+      const file = fileOf(name);
+      const own = entries.get(key);
+      if (text !== '' && own?.digest === d && !superseded(file, name, key, own)) return stub(text);
       const windowed = typeof args.offset === 'number' || typeof args.limit === 'number';
       if (windowed && text !== '') {
         const offset = typeof args.offset === 'number' ? args.offset : 1;
-        for (const e of entries.values()) {
-          if (e.whole === undefined) continue;
+        for (const [k, e] of entries) {
+          if (e.whole === undefined || superseded(file, name, k, e)) continue;
           // Truthful: the lines the whole read delivered. The twin: the lines of the file on disk now.
           const source = v === 'disk-cover' ? ctx.fs.read(name) : e.whole;
           if (shownWhole(source, offset, text)) return stub(text);
@@ -85,12 +106,22 @@ function ledger(ctx: AdapterContext, v: Variant) {
       }
       // A delivery: entries of another version of this name are superseded.
       for (const [k, e] of entries) if (e.version !== version) entries.delete(k);
-      entries.set(key, { digest: d, version, ...(windowed ? {} : { whole: text }) });
+      entries.set(key, { digest: d, seq: ++seq, version, ...(windowed ? {} : { whole: text }) });
+      if (file !== undefined) {
+        if (!byFile.has(file)) byFile.set(file, new Map());
+        byFile.get(file)!.set(`${name}\u0000${key}`, { seq, digest: d });
+      }
       return text;
     },
     forget(path?: string): void {
-      if (path === undefined) byName.clear();
-      else byName.delete(posix.normalize(path));
+      if (path === undefined) {
+        byName.clear();
+        byFile.clear();
+        return;
+      }
+      const name = posix.normalize(path);
+      byName.delete(name);
+      for (const m of byFile.values()) for (const at of [...m.keys()]) if (at.startsWith(`${name}\u0000`)) m.delete(at);
     },
   };
 }

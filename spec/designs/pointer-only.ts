@@ -30,7 +30,7 @@ export default defineAdapter({
   },
   create(ctx) {
     /** Request → hash of the text last given whole (spec 2.2 "Knowledge": per name and file, held.ts). */
-    const given = new Held<string>(ctx.fs);
+    const given = new Held<string>(ctx.fs, ctx.tool !== undefined);
     return {
       async read(args) {
         const text = Buffer.from(await ctx.read(args), 'utf8').toString('utf8');

@@ -44,7 +44,7 @@ export default defineAdapter({
     seal: true,
   },
   create(ctx) {
-    const given = new Held<string>(ctx.fs); // request → the text last given whole (spec 2.2 "Knowledge": held.ts)
+    const given = new Held<string>(ctx.fs, ctx.tool !== undefined); // request → the text last given whole (spec 2.2 "Knowledge": held.ts)
     return {
       async read(args) {
         const text = Buffer.from(await ctx.read(args), 'utf8').toString('utf8');
