@@ -34,6 +34,8 @@ export class Ledger {
   readonly #byPath = new Map<string, Map<string, Entry>>();
   /** Identity → the names whose entries were delivered as that file (spec 2.2 "Knowledge"). */
   readonly #byId = new Map<string, Set<string>>();
+  /** Deliveries a name's later delivery of another file replaced: they still count for their file. */
+  readonly #retired = new Map<string, { name: string; args: string; e: Entry }[]>();
   #seq = 0;
   /** The one entry allowed to keep a partly delivered text (memory: one file per worker). */
   #cursor: Key | undefined;
@@ -69,6 +71,14 @@ export class Ledger {
   #put(path: string, args: string, entry: Entry): void {
     let m = this.#byPath.get(path);
     if (m === undefined) this.#byPath.set(path, (m = new Map<string, Entry>()));
+    const old = m.get(args);
+    if (old?.id !== undefined && old.id !== entry.id) {
+      const list = this.#retired.get(old.id) ?? [];
+      this.#retired.set(old.id, [
+        ...list.filter((r) => r.name !== path || r.args !== args),
+        { name: path, args, e: old },
+      ]);
+    }
     m.set(args, { ...entry, seq: entry.seq ?? ++this.#seq });
     if (entry.id === undefined) return;
     let names = this.#byId.get(entry.id);
@@ -89,6 +99,7 @@ export class Ledger {
     for (const name of this.#byId.get(id) ?? [])
       if (name !== path)
         for (const [k, e] of this.#byPath.get(name) ?? []) if (e.id === id && e.seq! > own.seq!) later.push([k, e]);
+    for (const r of this.#retired.get(id) ?? []) if (r.e.seq! > own.seq!) later.push([r.args, r.e]);
     let base: Entry | undefined = own;
     for (const [k, e] of later.sort((a, b) => a[1].seq! - b[1].seq!)) {
       if (base === undefined) return undefined;
@@ -119,7 +130,15 @@ export class Ledger {
     if (path === undefined) {
       this.#byPath.clear();
       this.#byId.clear();
-    } else this.#byPath.delete(path); // its name only (spec 2.2)
+      this.#retired.clear();
+      return;
+    }
+    this.#byPath.delete(path); // its name only (spec 2.2)
+    for (const [id, list] of this.#retired)
+      this.#retired.set(
+        id,
+        list.filter((r) => r.name !== path),
+      );
   }
 
   /** Bytes of full texts held (memory: one copy per fully delivered file). */

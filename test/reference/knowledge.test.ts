@@ -80,6 +80,20 @@ describe('spec 2.2 Knowledge: the latest delivery that covers a request', () => 
     expect(r.claim).toMatchObject({ kind: 'slice', start: 32 });
   });
 
+  it("a link's delivery of its old target still counts for that file after the link is retargeted", async () => {
+    const w = world(4096);
+    w.files.set('a.ts', 'A1\n');
+    w.files.set('b.ts', 'B\n');
+    w.links.set('l.ts', 'a.ts');
+    await w.read('a.ts'); // A1
+    w.files.set('a.ts', 'A2\n');
+    await w.read('l.ts'); // A2, under the link's name
+    w.links.set('l.ts', 'b.ts');
+    await w.read('l.ts'); // B replaces the link's entry
+    w.files.set('a.ts', 'A1\n');
+    expect((await w.read('a.ts')).claim.kind).not.toBe('pointer'); // the worker last saw a.ts as A2
+  });
+
   it('a link that names the file is its own name: its first read is sent whole (this design keys by name)', async () => {
     const w = world(4096);
     w.files.set('a.ts', 'A\n');
