@@ -26,6 +26,8 @@ interface Entry<T> {
   readonly sha: string;
   /** All of that text was delivered (not only a part of it). */
   readonly whole: boolean;
+  /** Lines of that text. */
+  readonly lines: number;
   readonly value: T;
 }
 
@@ -61,6 +63,22 @@ export function showsOtherwise(a: ReadArgs, text: string, b: ReadArgs, bSha: str
   return sha(view) !== bSha;
 }
 
+/**
+ * Whether `e`, a complete delivery of other arguments, may have shown every line of `own`'s request
+ * (then it is the later view of them). A window that stopped at its limit may have reached the end:
+ * that counts against a whole entry, not a partly delivered one (judged by its own text).
+ */
+function covers(e: Entry<unknown>, own: Entry<unknown>): boolean {
+  if (!e.whole) return false;
+  if (!plain(e.args) || !plain(own.args)) return true;
+  const fe = Math.max(1, e.args.offset ?? 1);
+  const fo = Math.max(1, own.args.offset ?? 1);
+  if (fo < fe) return false;
+  if (e.args.limit === undefined || e.lines < e.args.limit) return true;
+  if (own.args.limit !== undefined && fo + own.args.limit <= fe + e.lines) return true;
+  return e.lines === e.args.limit && own.whole;
+}
+
 export class Knowledge<T> {
   readonly #m = new Map<string, Entry<T>>();
   /** Entries replaced by a delivery of another file under their name: still deliveries of their file. */
@@ -85,7 +103,7 @@ export class Knowledge<T> {
     const id = this.#id(args.path);
     if (id !== undefined)
       for (const e of [...this.#m.values(), ...this.#gone.values()])
-        if (e.name !== name && e.id === id && e.seq > own.seq && (e.rest !== rest || e.sha !== own.sha))
+        if (e.name !== name && e.id === id && e.seq > own.seq && (e.rest === rest ? e.sha !== own.sha : covers(e, own)))
           return undefined;
     return own.value;
   }
@@ -105,7 +123,8 @@ export class Knowledge<T> {
     const old = this.#m.get(key);
     if (old !== undefined) drop(key, old);
     if (whole) for (const [k, e] of [...this.#m]) if (e.name === name && supersedes(args, text, e)) drop(k, e);
-    this.#m.set(key, { name, rest, args: { ...args }, id, seq: ++this.#seq, sha: sha(text), whole, value });
+    const lines = linesOf(text).length;
+    this.#m.set(key, { name, rest, args: { ...args }, id, seq: ++this.#seq, sha: sha(text), whole, lines, value });
   }
 
   /** The ledger as JSON text, for a design that keeps it on the host's disk (values must be JSON). */
