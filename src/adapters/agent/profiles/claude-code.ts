@@ -18,6 +18,8 @@ export const CLAUDE_ABSENT = /^File does not exist\b/;
 /** 2.1.332: a file named as binary (by its extension) is refused, an error result. */
 export const CLAUDE_BINARY =
   /^<tool_use_error>This tool cannot read binary files\. The file appears to be a binary \S* file\./;
+/** 2.1.332: a whole read of a file over 256 KB is refused, an error result (as the hook host's Read bound). */
+export const CLAUDE_TOO_LARGE = /^File content \([^)]*\) exceeds maximum allowed size \(/;
 /**
  * 2.1.332 appends a note after the numbered rows of a file whose first 8,000 bytes hold a NUL (or
  * that is not UTF-8, or UTF-16BE): "\n\n[This file has NUL bytes in its first 8 KB: … convert it to
@@ -160,14 +162,19 @@ export const claudeCode: AgentProfile = {
   decode: (text, info): Claim | undefined => {
     if (info.isError && CLAUDE_ABSENT.test(text)) return { kind: 'refusal', reason: 'absent' };
     if (info.isError && CLAUDE_BINARY.test(text)) return { kind: 'refusal', reason: 'unreadable' };
+    if (info.isError && CLAUDE_TOO_LARGE.test(text)) return { kind: 'refusal', reason: 'unreadable' };
     if (CLAUDE_STUB.test(text)) return { kind: 'pointer', total: info.contentBytes };
     return undefined;
   },
   // Measured (test/src/adapters/agent/profiles/claude-code.host.test.ts): a 1,692-byte CRLF file came
   // back as 1,572 bytes, every "\r\n" as "\n"; a leading BOM is not shown; a window of lines 1-2
   // of "l1\nl2\nl3\n" is "l1\nl2" (its rows, numbered, no ending after the last); 2.1.332: the
-  // last row's trailing whitespace dropped ("x\ny \t" shows "x\ny"), files named as binary refused.
-  tool: { normalize: ['crlf', 'bom', 'split', 'trim-last'], refuse: { extensions: CLAUDE_BINARY_EXTENSIONS } },
+  // last row's trailing whitespace dropped ("x\ny \t" shows "x\ny"), files named as binary refused;
+  // a whole read of a 1 MiB file refused: "File content (1MB) exceeds maximum allowed size (256KB)" (the session band).
+  tool: {
+    normalize: ['crlf', 'bom', 'split', 'trim-last'],
+    refuse: { extensions: CLAUDE_BINARY_EXTENSIONS, maxBytes: 256 * 1024 },
+  },
   // Measured on 2.1.197 (test/src/adapters/agent/profiles/claude-code.host.test.ts): "/compact" as a stream-json user
   // message compacts headless with tiny token counts; the summary request offers the tools; the
   // next request re-attaches recently read files.
@@ -179,7 +186,7 @@ export const claudeCode: AgentProfile = {
   cannot: {},
   assumptions: [
     'Claude Code\'s Read tool: file_path absolute, offset 1-based, limit in lines; each result line is "N\\t<line>" (stripped); <system-reminder> blocks it appends (2.1.332: a token count after every result) are removed and never judged; 2.1.332\'s note after a file with a NUL in its first 8,000 bytes ("[This file has NUL bytes in its first 8 KB: …]") is framing, removed.',
-    'Re-read stub "Wasted call — file unchanged since your last Read…" (or "File unchanged since last read") = a pointer: "you hold this file" (sent by 2.1.197–2.1.316, not by 2.1.317 and later); "File does not exist" (is_error) = a refusal (absent); "This tool cannot read binary files" (is_error) = a refusal (unreadable).',
-    'Measured bounds of its Read: a file over 256 KB is refused, past ~25,000 tokens a partial view; the histories here stay under both.',
+    'Re-read stub "Wasted call — file unchanged since your last Read…" (or "File unchanged since last read") = a pointer: "you hold this file" (sent by 2.1.197–2.1.316, not by 2.1.317 and later); "File does not exist" (is_error) = a refusal (absent); "This tool cannot read binary files" and "File content (…) exceeds maximum allowed size" (is_error) = a refusal (unreadable).',
+    'Measured bounds of its Read: a whole read of a file over 256 KB is refused (declared: refuse.maxBytes); past ~25,000 tokens a partial view (not declared: the histories here stay under it).',
   ],
 };

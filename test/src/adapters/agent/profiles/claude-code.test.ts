@@ -54,6 +54,11 @@ describe('Claude Code profile', () => {
     const bin =
       '<tool_use_error>This tool cannot read binary files. The file appears to be a binary .bin file. Use a skill for this file type if one is available, or a shell command or script that can read the format.</tool_use_error>';
     expect(claudeCode.decode(bin, { ...info, isError: true })).toEqual({ kind: 'refusal', reason: 'unreadable' });
+    expect(claudeCode.tool?.refuse?.maxBytes).toBe(256 * 1024);
+    const big =
+      'File content (1MB) exceeds maximum allowed size (256KB). Use offset and limit parameters to read specific portions of the file, or search for specific content instead of reading the whole file.';
+    expect(claudeCode.decode(big, { ...info, isError: true })).toEqual({ kind: 'refusal', reason: 'unreadable' });
+    expect(claudeCode.decode(big, info)).toBeUndefined(); // not an error result: the file's own text
     expect(claudeCode.measured).toEqual({ from: '2.1.197', to: '2.1.332' });
   });
 
