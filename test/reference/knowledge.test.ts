@@ -25,7 +25,7 @@ function world(cap = 64) {
     },
   });
   const read = async (path: string, w?: { offset?: number; limit?: number }) => {
-    const r = (await tool.execute({ path, ...w })) as string;
+    const r = await tool.execute({ path, ...w });
     return { text: r, claim: decodeResponse(r, SEAL) };
   };
   return { files, links, read, shim };
