@@ -10,6 +10,7 @@ import { cellId, cells } from '../../../properties/crossed/table.ts';
 import reference from '../../../src/adapters/reference.ts';
 import { runConformance } from '../../../properties/run.ts';
 import { CROSSED_CASES } from '../../../properties/crossed/cases.ts';
+import { HERE, inProcess } from '../../src/cli/helpers.ts';
 
 const ALL = cells().map((x) => ({ id: cellId(x.condition.id, x.edit.id), row: x.condition.id, col: x.edit.id }));
 const covered = (kept: ReadonlySet<string>, playable: (id: string) => boolean) => {
@@ -44,13 +45,26 @@ describe('coverSample', () => {
 
   it("a run with crossed: 'cover' plays the sample and tells the other crossed cases why not", async () => {
     const r = await runConformance({ adapter: reference, arm: 'all', runs: 0, seed: 3, crossed: 'cover' });
-    const crossed = r.corpus!.cases.filter((c) => CROSSED_CASES.some((x) => x.id === c.id));
-    const outside = (c: (typeof crossed)[number]) => !c.played && /covering sample/.test(c.reason ?? '');
-    const playable = new Set(crossed.filter((c) => c.played || outside(c)).map((c) => c.id));
-    const played = new Set(crossed.filter((c) => c.played).map((c) => c.id));
-    expect(played).toEqual(coverSample((id) => playable.has(id)));
-    expect(covered(played, (id) => playable.has(id))).toEqual([]);
-    expect(played.size).toBeLessThan(playable.size / 3);
+    playsTheSample(r.corpus!.cases);
     expect(r.rules.filter((x) => x.status === 'fail' || x.status === 'unexercised')).toEqual([]);
   });
+
+  it('run --crossed-sample plays it too (docs/reference/cli.md)', async () => {
+    const args = ['run', '--arm', 'cap', '--runs', '1', '--sessions', '0', '--no-save', '--reporter', 'json'];
+    const r = await inProcess([...args, '--crossed-sample'], undefined, HERE);
+    expect(r.code).toBe(0);
+    playsTheSample((JSON.parse(r.stdout) as { corpus: { cases: readonly Outcome[] } }).corpus.cases);
+  });
 });
+
+type Outcome = { readonly id: string; readonly played: boolean; readonly reason?: string };
+/** The crossed cases played are the sample of those the run could play; far fewer than those. */
+function playsTheSample(cases: readonly Outcome[]): void {
+  const crossed = cases.filter((c) => CROSSED_CASES.some((x) => x.id === c.id));
+  const outside = (c: Outcome) => !c.played && /covering sample/.test(c.reason ?? '');
+  const playable = new Set(crossed.filter((c) => c.played || outside(c)).map((c) => c.id));
+  const played = new Set(crossed.filter((c) => c.played).map((c) => c.id));
+  expect(played).toEqual(coverSample((id) => playable.has(id)));
+  expect(covered(played, (id) => playable.has(id))).toEqual([]);
+  expect(played.size).toBeLessThan(playable.size / 3);
+}
