@@ -37,6 +37,7 @@ import type { Offers } from './crossed/table.ts';
 import type { LeverUse } from './lever-use.ts';
 import { shownBytes, showsLineEnds } from './crossed/shown.ts';
 import { CROSSED_BIG_FILE } from './crossed/cases.ts';
+import type { CrossedPlay } from './crossed/cover.ts';
 import type { HistoryObserver } from './engine/observe.ts';
 import { Slots } from './engine/pool.ts';
 import { Tally, type FailureListener } from './engine/tally.ts';
@@ -103,6 +104,12 @@ export interface RunOptions {
   readonly settleTimeoutMs?: number;
   /** Play the directed corpus before the random phase (default true; mutants --no-corpus turns it off). */
   readonly corpus?: boolean;
+  /**
+   * The crossed cases the corpus plays (properties/crossed/): every cell (default), or 'cover', a
+   * sample that still plays every condition row and every edit column the subject can play — for
+   * the kit's own tests whose point is not the whole table (properties/crossed/cover.ts).
+   */
+  readonly crossed?: CrossedPlay;
   /**
    * The session band (properties/engine/session-band.ts): its histories (default: one per 15 of
    * --runs in process, one per 25 otherwise; 0 turns it off) and the kind of subject it is sized for.
@@ -316,7 +323,7 @@ export async function judgeRun(options: JudgeOptions): Promise<RunResult> {
             progress,
             ...settle,
             judgeWith: (label, cfg, events) => runHistory(env, label, cfg, events),
-            ...defined({ stopWhen: o.stopWhen }),
+            ...defined({ stopWhen: o.stopWhen, crossed: o.crossed }),
           },
           tally,
         )

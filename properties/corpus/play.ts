@@ -18,6 +18,7 @@ import type { Advisory, CaseOutcome, Counterexample } from '../result.ts';
 import { consequencesOf, tellStory } from '../story.ts';
 import { CASES } from './cases.ts';
 import { CROSSED_CASES, crossedLead } from '../crossed/cases.ts';
+import { coverSample, type CrossedPlay } from '../crossed/cover.ts';
 import { corpusNote, lieClassLine, type LieClassId } from './classes.ts';
 import { NoticeBook, ambiguity, planMimicry, type MimicCase } from './mimicry.ts';
 import type { CaseContext, CorpusCase } from './types.ts';
@@ -65,6 +66,8 @@ export interface CorpusEnv {
   readonly judgeWith?: (label: string, config: HistoryConfig, events: readonly TraceEvent[]) => Promise<HistoryVerdict>;
   /** The run's time bound: once it says stop, no further case is played (each is told not reached). */
   readonly stopWhen?: () => boolean;
+  /** The crossed cases played: all (default) or the covering sample (properties/crossed/cover.ts). */
+  readonly crossed?: CrossedPlay;
 }
 
 export interface CorpusReport {
@@ -175,22 +178,31 @@ export async function playCorpus(env: CorpusEnv, sink: CorpusSink): Promise<Corp
   };
 
   const all = [...CASES, ...CROSSED_CASES];
+  const ctxOf = (c: CorpusCase): CaseContext => ({
+    cap: env.fixedCap ?? c.cap,
+    mode: env.mode,
+    seal: env.seal,
+    ...(env.tool ? { tool: env.tool } : {}),
+    ...(caps.reinject ? { reinject: caps.reinject } : {}),
+    seed: env.seed,
+  });
+  const whyNot = (c: CorpusCase): string | undefined => whyNotPlayed(c, caps, env) ?? c.unplayable?.(ctxOf(c));
+  const sample =
+    env.crossed === 'cover'
+      ? coverSample((id) => whyNot(CROSSED_CASES.find((c) => c.id === id)!) === undefined)
+      : undefined;
   env.progress?.(`corpus: ${all.length} directed cases`);
   for (const c of all) {
     if (env.stopWhen?.() === true) {
       outcomes.push({ id: c.id, lieClass: c.lieClass, played: false, reason: NOT_REACHED, failed: [] });
       continue;
     }
-    const skip = whyNotPlayed(c, caps, env);
-    const ctx: CaseContext = {
-      cap: env.fixedCap ?? c.cap,
-      mode: env.mode,
-      seal: env.seal,
-      ...(env.tool ? { tool: env.tool } : {}),
-      ...(caps.reinject ? { reinject: caps.reinject } : {}),
-      seed: env.seed,
-    };
-    const why = skip ?? c.unplayable?.(ctx);
+    const ctx = ctxOf(c);
+    const outOfSample =
+      sample !== undefined && CROSSED_CASES.includes(c) && !sample.has(c.id)
+        ? 'outside the covering sample of the crossed cases (properties/crossed/cover.ts)'
+        : undefined;
+    const why = whyNot(c) ?? outOfSample;
     if (why !== undefined) {
       outcomes.push({ id: c.id, lieClass: c.lieClass, played: false, reason: why, failed: [] });
       continue;

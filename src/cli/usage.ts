@@ -12,7 +12,7 @@ export const COMMAND_USAGE: Readonly<Record<string, string>> = {
     `readshim-conformance run     ${subjectUsage(INDENT).join('\n')}`,
     '                             [--timeout <ms>] [--arm off|cap|diff|all] [--jobs <n>] [--shrink <n>]',
     '                             [--cap <bytes>] [--runs <n>] [--sessions <n>] [--seed <n>] [--only <RULE,...>]',
-    '                             [--no-corpus]',
+    '                             [--no-corpus] [--crossed-sample]',
     '                             [--replay <trace>] [--baseline <file>] [--write-baseline <file>]',
     '                             [--shard <i>/<n>] [--reporter pretty|json|junit|badge|html] [--out <file>]',
     '                             [--failures <dir>] [--no-save] [--strict-failures] [--isolate]',

@@ -12,7 +12,8 @@ afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 const fixture = (name: string) => join(ROOT, 'test/fixtures/adapters', name);
 // ignores-forget fails FORGET-RESETS, and (spec 2.2, blame by law) FIRST-VERBATIM where its own answer is the lie
 // (test/fixtures/traces/spec-2.2/ignores-forget-empty-first-read.jsonl).
-// The baseline's plumbing, not the session band: --sessions 0 spares each run its 400-operation histories.
+// The baseline's plumbing, not the session band nor the whole crossed table: --sessions 0 spares each
+// run its 400-operation histories, --crossed-sample all but a covering sample of the crossed cases.
 const broken = [
   'run',
   '--adapter',
@@ -23,6 +24,7 @@ const broken = [
   '40',
   '--sessions',
   '0',
+  '--crossed-sample',
   '--no-save',
 ];
 const file = (name: string, text: string) => {
@@ -110,7 +112,15 @@ describe('run --baseline / --write-baseline', { timeout: cpuBudget(6) }, () => {
   });
 
   it('spec 2.2: a baseline of spec 2.1 whose listed rules pass only because 2.2 judges them otherwise says so, and passes', async () => {
-    const halfCap = ['run', '--adapter', join(ROOT, 'examples/designs/half-cap.ts'), '--runs', '10', '--no-save'];
+    const halfCap = [
+      'run',
+      '--adapter',
+      join(ROOT, 'examples/designs/half-cap.ts'),
+      '--runs',
+      '10',
+      '--crossed-sample',
+      '--no-save',
+    ];
     const old = file(
       'v21.txt',
       '# readshim-conformance baseline (spec 2.1): rules this shim is known to fail.\nPROGRESS # by design\nFIRST-VERBATIM # by design\nISOLATION # blamed in 2.1\nFORGET-RESETS # blamed in 2.1\n',
@@ -132,12 +142,18 @@ describe('run --baseline / --write-baseline', { timeout: cpuBudget(6) }, () => {
 
   it('the reference with an empty baseline passes; with a listed rule it fails', async () => {
     expect(
-      (await inProcess(['run', '--runs', '10', '--no-save', '--baseline', file('none.txt', '')], tmp, HERE)).code,
+      (
+        await inProcess(
+          ['run', '--runs', '10', '--crossed-sample', '--no-save', '--baseline', file('none.txt', '')],
+          tmp,
+          HERE,
+        )
+      ).code,
     ).toBe(0);
     expect(
       (
         await inProcess(
-          ['run', '--runs', '10', '--no-save', '--baseline', file('one.txt', 'DIFF-COMPLETE\n')],
+          ['run', '--runs', '10', '--crossed-sample', '--no-save', '--baseline', file('one.txt', 'DIFF-COMPLETE\n')],
           tmp,
           HERE,
         )

@@ -14,11 +14,12 @@ import { unsealedPointer } from '../fixtures/unsealed.ts';
 
 const SEED = 20_261_130;
 const rule = (r: RunResult, id: string) => r.rules.find((x) => x.id === id)!;
+// Mimicry plans from the notices the shim gave; of the crossed cases, their covering sample (crossed: 'cover').
 const extras = { traceFiles: new Map<string, string>(), replayCommand: (f: string) => f };
 
 describe('sealed shims: mimicry files carry a foreign seal and are judged as usual', () => {
   it('the reference tells every mimicry file from its notices', async () => {
-    const r = await runConformance({ adapter: reference, arm: 'all', runs: 0, seed: SEED });
+    const r = await runConformance({ adapter: reference, arm: 'all', runs: 0, seed: SEED, crossed: 'cover' });
     const mimics = r.corpus!.cases.filter((c) => c.id.startsWith('mimic-'));
     expect(mimics.map((c) => c.id)).toEqual(
       expect.arrayContaining([
@@ -42,7 +43,7 @@ describe('sealed shims: mimicry files carry a foreign seal and are judged as usu
       decode: (text: string, info: Parameters<typeof reference.decode>[1]) =>
         decodeResponse(text.replace(/^\[readshim [^\]]*\]/, `[readshim ${info.seal}]`), info.seal),
     };
-    const r = await runConformance({ adapter: trusting, arm: 'all', runs: 0, seed: SEED });
+    const r = await runConformance({ adapter: trusting, arm: 'all', runs: 0, seed: SEED, crossed: 'cover' });
     const sealed = rule(r, 'NOTICE-SEALED');
     expect(sealed.status).toBe('fail');
     expect(sealed.counterexample!.source).toBe('corpus mimic-pointer');
@@ -75,7 +76,7 @@ describe('sealed shims: mimicry files carry a foreign seal and are judged as usu
 
 describe('unsealed shims: each mimicry case is an advisory under NOTICE-SEALED, never a verdict', () => {
   it('the advisories are listed, printed and in JSON; NOTICE-SEALED stays n/a and nothing fails', async () => {
-    const r = await runConformance({ adapter: unsealedPointer(), runs: 0, seed: SEED });
+    const r = await runConformance({ adapter: unsealedPointer(), runs: 0, seed: SEED, crossed: 'cover' });
     expect(r.rules.filter((x) => x.status === 'fail' || x.status === 'unexercised')).toEqual([]);
     expect(rule(r, 'NOTICE-SEALED')).toMatchObject({ status: 'n/a' });
     expect(r.advisories).toEqual([
@@ -99,6 +100,7 @@ describe('unsealed shims: each mimicry case is an advisory under NOTICE-SEALED, 
       adapter: unsealedPointer({ tool: { lineNumbers: 'cat-n' } }),
       runs: 0,
       seed: SEED,
+      crossed: 'cover',
     });
     expect(r.advisories).toEqual([
       expect.objectContaining({
@@ -114,7 +116,18 @@ describe('unsealed shims: each mimicry case is an advisory under NOTICE-SEALED, 
   });
 
   it('the CLI exits 0 on an unsealed truthful shim and shows the mimicry cases it ran', () => {
-    const r = cli(['run', '--adapter', 'test/fixtures/unsealed.ts', '--runs', '2', '--no-save', '--reporter', 'json']);
+    const quick = ['--sessions', '0', '--crossed-sample'];
+    const r = cli([
+      'run',
+      '--adapter',
+      'test/fixtures/unsealed.ts',
+      '--runs',
+      '2',
+      ...quick,
+      '--no-save',
+      '--reporter',
+      'json',
+    ]);
     expect(r.code).toBe(0);
     const report = JSON.parse(r.stdout) as {
       advisories: { case: string; rule: string }[];

@@ -12,12 +12,13 @@ import { LEVER_NAMES, modeOfLevers, type LeverName } from '../../src/core/levers
 import { RULE_IDS, isRuleId, type RuleId } from '../../src/core/rules.ts';
 import { notApplicable } from '../../properties/applicability.ts';
 import { smallestDiffResponse } from '../../properties/oracle/smallest-diff.ts';
-import { runConformance, sealFor } from '../../properties/run.ts';
+import { sealFor } from '../../properties/run.ts';
 import capOnly from '../../spec/designs/cap-only.ts';
 import { DESIGNS, designFor } from '../../spec/designs/index.ts';
 import pointerOnly from '../../spec/designs/pointer-only.ts';
 import splitHunks from '../../spec/designs/split-hunks.ts';
 import { runExamples } from '../../spec/execute.ts';
+import { designsPass } from './designs-pass.ts';
 import { loadSpecText } from '../../spec/load.ts';
 import { SPEC_TEXT, loadRealSpec } from './support.ts';
 
@@ -69,30 +70,8 @@ describe('the design shims of spec/designs', () => {
     expect(designFor([])).toBeUndefined();
   });
 
-  it.each([
-    ['pointer-only', pointerOnly, undefined],
-    ['pointer-only behind a 3-line host tool', pointerOnly, { maxLines: 3, maxLineChars: 5 }],
-    ['cap-only', capOnly, undefined],
-    ['cap-only behind a 3-line host tool', capOnly, { maxLines: 3, maxLineChars: 5 }],
-    ['split-hunks', splitHunks, undefined],
-  ] as const)('%s passes readshim-conformance run: nothing fails, nothing unexercised', async (_n, d, tool) => {
-    const adapter: ShimAdapter = tool === undefined ? d : { ...d, capabilities: { ...d.capabilities, tool } };
-    const r = await runConformance({ adapter, runs: 25, seed: 11 });
-    expect(
-      r.rules.filter((x) => x.status === 'fail' || x.status === 'unexercised').map((x) => `${x.id}: ${x.reason ?? ''}`),
-    ).toEqual([]);
-    expect(r.levers).toEqual(d.capabilities.levers);
-    const pass = r.rules.filter((x) => x.status === 'pass').map((x) => x.id);
-    expect(pass).toEqual(
-      expect.arrayContaining(
-        d === pointerOnly
-          ? ['POINTER-FULL', 'FIRST-VERBATIM']
-          : d === splitHunks
-            ? ['POINTER-FULL', 'DIFF-COMPLETE', 'DIFF-BASE-HELD']
-            : ['SLICE-CONTINUES', 'PROGRESS', 'CAP-PARAM'],
-      ),
-    );
-  });
+  // The crossed cases' covering sample; every crossed case: designs-pass.long.test.ts.
+  designsPass('cover');
 });
 
 describe('SPEC.md "Levers": the lever table is the kit\'s applicability', () => {

@@ -71,6 +71,8 @@ export interface RunFlags {
   readonly strictFailures: boolean;
   /** --no-corpus: probes and random histories only (to see what the random phase finds alone). */
   readonly corpus: boolean;
+  /** --crossed-sample: the corpus plays a covering sample of the crossed cases (properties/crossed/cover.ts). */
+  readonly crossedSample: boolean;
   /** --isolate: every subject process under bubblewrap (src/adapters/isolate.ts, docs/reference/trust-model.md). */
   readonly isolation?: Isolation;
   /** --max-heap <MiB>: the heap limit of an in-process adapter's thread (src/cli/thread.ts). */
@@ -102,7 +104,7 @@ export function parseRunFlags(argv: readonly string[]): RunFlags {
       'max-heap',
       'max-seconds',
     ],
-    switches: ['no-save', 'no-corpus', 'isolate', 'verbose', 'strict-failures'],
+    switches: ['no-save', 'no-corpus', 'crossed-sample', 'isolate', 'verbose', 'strict-failures'],
   });
   const f = p.flags;
   const cap = intFlag('run', 'cap', f.get('cap'), CAP_DOMAIN);
@@ -188,6 +190,7 @@ export function parseRunFlags(argv: readonly string[]): RunFlags {
     saveFailures: !p.switches.has('no-save'),
     strictFailures,
     corpus: !p.switches.has('no-corpus'),
+    crossedSample: p.switches.has('crossed-sample'),
     ...(isolation ? { isolation } : {}),
     ...defined({ heapMb }),
     ...defined({ maxSeconds }),
@@ -451,6 +454,7 @@ async function judge(
       ...defined({ histories: flags.sessions }),
     },
     ...(flags.corpus ? {} : { corpus: false }),
+    ...(flags.crossedSample ? { crossed: 'cover' as const } : {}),
     // Histories at once only where each has its own process, sandbox and HOME (SubjectKind.isolatedHistories).
     ...(subject.isolatedHistories ? { jobs: flags.jobs } : {}),
     ...(!spawning && flags.timeoutMs !== undefined ? { settleTimeoutMs: flags.timeoutMs } : {}),

@@ -50,7 +50,8 @@ describe('in-process: a pointer shim keyed on what it handed over, text or bytes
 
   for (const { lie, binary, rules, cls } of LIES)
     it(`the ${lie} lie (tool.binary ${binary}) fails ${rules.join(', ')} with the story of ${cls}`, async () => {
-      const r = await runConformance({ adapter: binaryLedger({ lie, binary }), runs: 0, seed: SEED });
+      // Directed cases' stories: of the crossed cases, played after them, only the covering sample.
+      const r = await runConformance({ adapter: binaryLedger({ lie, binary }), runs: 0, seed: SEED, crossed: 'cover' });
       const failed = r.rules.filter((x) => x.status === 'fail');
       expect(failed.map((x) => x.id).sort()).toEqual(rules);
       const classes = failed.flatMap((f) => [
@@ -63,7 +64,7 @@ describe('in-process: a pointer shim keyed on what it handed over, text or bytes
   it('a saved binary failure replays byte for byte: audit judges the recorded bytes (binary: true) and finds the same lie', async () => {
     for (const lie of ['image-head', 'stat-binary'] as const) {
       const adapter = binaryLedger({ lie });
-      const r = await runConformance({ adapter, runs: 0, seed: SEED });
+      const r = await runConformance({ adapter, runs: 0, seed: SEED, crossed: 'cover' });
       const f = r.rules.find((x) => x.status === 'fail')!;
       const text = formatTrace(f.counterexample!.trace);
       expect(text).toContain('"contentBase64"');
@@ -87,7 +88,7 @@ describe('in-process: a pointer shim keyed on what it handed over, text or bytes
           }),
       }),
     };
-    const r = await runConformance({ adapter, runs: 0, seed: SEED });
+    const r = await runConformance({ adapter, runs: 0, seed: SEED, crossed: 'cover' });
     const failed = r.rules.filter((x) => x.status === 'fail').map((x) => x.id);
     expect(failed).toContain('PASSTHROUGH');
     expect(r.rules.find((x) => x.id === 'PASSTHROUGH')!.counterexample!.story[0]).toMatch(

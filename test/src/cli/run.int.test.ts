@@ -71,7 +71,8 @@ describe('run: bad input is one clear line and exit 2', { timeout: cpuBudget(3) 
 
 describe('run: verdicts, reports, the failure database', { timeout: cpuBudget(8) }, () => {
   it('the reference: exit 0, JSON with every rule and its checks', async () => {
-    const r = await inProcess(['run', '--runs', '30', '--reporter', 'json'], tmp);
+    // The report's shape and verdict, not the whole crossed table (--crossed-sample: its covering sample).
+    const r = await inProcess(['run', '--runs', '30', '--crossed-sample', '--reporter', 'json'], tmp);
     expect(r.code).toBe(0);
     const j = JSON.parse(r.stdout);
     expect(j).toMatchObject({
@@ -90,7 +91,19 @@ describe('run: verdicts, reports, the failure database', { timeout: cpuBudget(8)
     const dir = mkdtempSync(join(tmp, 'project-'));
     const r = await inProcess(
       // The failure database's plumbing, not the session band (--sessions 0: no 400-operation histories).
-      ['run', '--adapter', fixture('ignores-forget.ts'), '--arm', 'cap', '--runs', '80', '--sessions', '0'],
+      // --crossed-sample: the covering sample of the crossed cases, not the whole table.
+      [
+        'run',
+        '--adapter',
+        fixture('ignores-forget.ts'),
+        '--arm',
+        'cap',
+        '--runs',
+        '80',
+        '--sessions',
+        '0',
+        '--crossed-sample',
+      ],
       dir,
       HERE,
     );
@@ -116,7 +129,20 @@ describe('run: verdicts, reports, the failure database', { timeout: cpuBudget(8)
     expect(replay.code).toBe(1);
     expect(replay.stdout).toMatch(/FAIL +FORGET-RESETS/);
     const next = await inProcess(
-      ['run', '--adapter', fixture('ignores-forget.ts'), '--arm', 'cap', '--runs', '1', '--reporter', 'json'],
+      [
+        'run',
+        '--adapter',
+        fixture('ignores-forget.ts'),
+        '--arm',
+        'cap',
+        '--runs',
+        '1',
+        '--sessions',
+        '0',
+        '--crossed-sample',
+        '--reporter',
+        'json',
+      ],
       dir,
       { ...HERE, READSHIM_PROGRESS: '1' },
     );
@@ -134,7 +160,18 @@ describe('run: verdicts, reports, the failure database', { timeout: cpuBudget(8)
 
   it('--failures moves the database, --no-save writes none, a dotfile is ignored', async () => {
     const dir = mkdtempSync(join(tmp, 'moved-'));
-    const args = ['run', '--adapter', fixture('ignores-forget.ts'), '--arm', 'cap', '--runs', '40', '--sessions', '0'];
+    const args = [
+      'run',
+      '--adapter',
+      fixture('ignores-forget.ts'),
+      '--arm',
+      'cap',
+      '--runs',
+      '40',
+      '--sessions',
+      '0',
+      '--crossed-sample',
+    ];
     expect((await inProcess([...args, '--no-save'], dir, HERE)).code).toBe(1);
     expect(readdirSync(dir)).toEqual([]);
     mkdirSync(join(dir, 'regressions'));
@@ -183,7 +220,10 @@ describe('run: verdicts, reports, the failure database', { timeout: cpuBudget(8)
       const dir = mkdtempSync(join(tmp, 'db-'));
       mkdirSync(join(dir, '.readshim/failures'), { recursive: true });
       make(join(dir, '.readshim/failures'));
-      const r = await inProcess(['run', '--runs', '1', '--only', 'FORGET-RESETS', '--reporter', 'json'], dir);
+      const r = await inProcess(
+        ['run', '--runs', '1', '--sessions', '0', '--crossed-sample', '--only', 'FORGET-RESETS', '--reporter', 'json'],
+        dir,
+      );
       expect(r.code, what).toBe(0);
       expect(JSON.parse(r.stdout).summary.passed, what).toBe(1);
       expect(r.stderr.trim().split('\n'), what).toHaveLength(1);
@@ -201,7 +241,7 @@ describe('run: verdicts, reports, the failure database', { timeout: cpuBudget(8)
 
   it('--out writes the report atomically and prints nothing to stdout', async () => {
     const out = join(tmp, 'report.json');
-    const r = await inProcess(['run', '--runs', '5', '--reporter', 'json', '--out', out], tmp);
+    const r = await inProcess(['run', '--runs', '5', '--crossed-sample', '--reporter', 'json', '--out', out], tmp);
     expect(r.code).toBe(0);
     expect(r.stdout).toBe('');
     expect(readdirSync(tmp).filter((f) => f.endsWith('.tmp'))).toEqual([]);

@@ -234,6 +234,7 @@ describe('table end to end (a temporary list)', { timeout: cpuBudget(20) }, () =
   mkdirSync(join(dir, 'config'), { recursive: true });
   cpSync(join(ROOT, 'test/fixtures/adapters/path-hash.ts'), join(dir, 'shim/path-hash.ts'));
   const adapter = join(ROOT, 'test/fixtures/adapters/path-hash.ts');
+  const QUICK = ['--sessions', '0', '--crossed-sample'];
   const config = {
     implementations: [
       {
@@ -241,7 +242,8 @@ describe('table end to end (a temporary list)', { timeout: cpuBudget(20) }, () =
         kind: 'adapter',
         source: 'shim/path-hash.ts',
         design: 'keyed on the path alone',
-        argv: ['--adapter', adapter, '--arm', 'cap', '--runs', '20', '--seed', '5'],
+        // The table's plumbing: no session band, the crossed cases' covering sample.
+        argv: ['--adapter', adapter, '--arm', 'cap', '--runs', '20', '--seed', '5', ...QUICK],
       },
     ],
   };
@@ -252,7 +254,21 @@ describe('table end to end (a temporary list)', { timeout: cpuBudget(20) }, () =
     expect(r.code, r.stderr).toBe(0);
     const results = parseResults(readFileSync(join(dir, RESULTS_PATH), 'utf8'), RESULTS_PATH);
     const same = await inProcess(
-      ['run', '--adapter', adapter, '--arm', 'cap', '--runs', '20', '--seed', '5', '--reporter', 'json', '--no-save'],
+      [
+        'run',
+        '--adapter',
+        adapter,
+        '--arm',
+        'cap',
+        '--runs',
+        '20',
+        '--seed',
+        '5',
+        ...QUICK,
+        '--reporter',
+        'json',
+        '--no-save',
+      ],
       dir,
       HERE,
     );
