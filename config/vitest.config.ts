@@ -27,7 +27,7 @@ export default defineConfig({
     pool: 'forks',
     reporters: ['default', new NotRunReporter()],
     projects: [
-      { extends: true, test: { name: 'unit', ...globs('unit') } },
+      { extends: true, test: { name: 'unit', isolate: false, ...globs('unit') } },
       { extends: true, test: { name: 'integration', ...globs('integration') } },
     ],
   },
