@@ -44,6 +44,8 @@ export interface ConformanceOptions {
   readonly arm?: ArmName;
   /** Histories per cap band (default 150; as `run --runs`, 1 to 1,000,000). */
   readonly runs?: number;
+  /** Histories of the session band (as `run --sessions`; default one per 15 of `runs`; 0 turns it off). */
+  readonly sessions?: number;
   /** The run's seed: the same seed gives the same verdict (default 20261130, as the CLI; 0 to 2^32−1). */
   readonly seed?: number;
   /** A fixed cap instead of the three cap bands (as `run --cap`, 4 to 1,048,576). */
@@ -68,6 +70,7 @@ const WHO = 'describeConformance';
 /** Every option, and the domain of each number: exactly those `run` takes (src/core/limits.ts). */
 const NUMBERS: Readonly<Record<string, IntDomain>> = {
   runs: RUNS_DOMAIN,
+  sessions: { ...RUNS_DOMAIN, min: 0 },
   seed: SEED_DOMAIN,
   cap: CAP_DOMAIN,
   shrink: SHRINK_DOMAIN,
@@ -153,6 +156,7 @@ export function describeConformance(options: ConformanceOptions): void {
                 ...defined({ settleTimeoutMs: options.settleTimeoutMs }),
                 ...defined({ shrinkRuns: options.shrink }),
                 ...(options.corpus === false ? { corpus: false } : {}),
+                ...(options.sessions !== undefined ? { session: { histories: options.sessions } } : {}),
               });
               guard.check();
               return r;

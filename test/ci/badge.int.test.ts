@@ -54,6 +54,10 @@ describe('run --reporter badge', { timeout: cpuBudget(10) }, () => {
         '20',
         '--seed',
         '5',
+        // The badge, not the session band nor the whole crossed table.
+        '--sessions',
+        '0',
+        '--crossed-sample',
         '--no-save',
         '--reporter',
         'badge',

@@ -118,6 +118,8 @@ describe('run --baseline / --write-baseline', { timeout: cpuBudget(6) }, () => {
       join(ROOT, 'examples/designs/half-cap.ts'),
       '--runs',
       '10',
+      '--sessions',
+      '0',
       '--crossed-sample',
       '--no-save',
     ];
@@ -144,7 +146,17 @@ describe('run --baseline / --write-baseline', { timeout: cpuBudget(6) }, () => {
     expect(
       (
         await inProcess(
-          ['run', '--runs', '10', '--crossed-sample', '--no-save', '--baseline', file('none.txt', '')],
+          [
+            'run',
+            '--runs',
+            '10',
+            '--sessions',
+            '0',
+            '--crossed-sample',
+            '--no-save',
+            '--baseline',
+            file('none.txt', ''),
+          ],
           tmp,
           HERE,
         )
@@ -153,7 +165,17 @@ describe('run --baseline / --write-baseline', { timeout: cpuBudget(6) }, () => {
     expect(
       (
         await inProcess(
-          ['run', '--runs', '10', '--crossed-sample', '--no-save', '--baseline', file('one.txt', 'DIFF-COMPLETE\n')],
+          [
+            'run',
+            '--runs',
+            '10',
+            '--sessions',
+            '0',
+            '--crossed-sample',
+            '--no-save',
+            '--baseline',
+            file('one.txt', 'DIFF-COMPLETE\n'),
+          ],
           tmp,
           HERE,
         )

@@ -28,6 +28,10 @@ describe('run --reporter html', { timeout: cpuBudget(8) }, () => {
       '20',
       '--seed',
       '5',
+      // The page, not the session band nor the whole crossed table.
+      '--sessions',
+      '0',
+      '--crossed-sample',
       '--no-save',
     ];
     const out = join(tmp, 'sub/report.html');

@@ -10,6 +10,7 @@ import { parseXml, type XmlElement } from './xml.ts';
 const tmp = mkdtempSync(join(tmpdir(), 'readshim-junit-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 // path-hash fails POINTER-FULL and leaves SLICE-CONTINUES and PROGRESS unexercised (it never continues).
+// The report's shape, not the session band nor the whole crossed table: --sessions 0, --crossed-sample.
 const base = [
   'run',
   '--adapter',
@@ -20,6 +21,9 @@ const base = [
   '20',
   '--seed',
   '5',
+  '--sessions',
+  '0',
+  '--crossed-sample',
   '--no-save',
 ];
 

@@ -40,9 +40,9 @@ describe('describeConformance in a scratch vitest project', () => {
       [
         `import { describeConformance } from ${entry};`,
         `import reference from ${JSON.stringify(join(ROOT, 'src/adapters/reference.ts'))};`,
-        `describeConformance({ name: 'broken', adapter: ${fixture('path-hash.ts')}, arm: 'cap', runs: 20, seed: 5 });`,
-        `describeConformance({ name: 'reference', adapter: reference, arm: 'all', runs: 10, seed: 5, only: ['POINTER-FULL', 'DIFF-COMPLETE'] });`,
-        `describeConformance({ name: 'baselined', adapter: ${fixture('path-hash.ts')}, arm: 'cap', runs: 20, seed: 5, baseline: 'baseline.txt', only: ['POINTER-FULL', 'SLICE-CONTINUES', 'DONE-TRUE', 'SLICE-EXACT'] });`,
+        `describeConformance({ name: 'broken', adapter: ${fixture('path-hash.ts')}, arm: 'cap', runs: 20, sessions: 0, seed: 5 });`,
+        `describeConformance({ name: 'reference', adapter: reference, arm: 'all', runs: 10, sessions: 1, seed: 5, only: ['POINTER-FULL', 'DIFF-COMPLETE'] });`,
+        `describeConformance({ name: 'baselined', adapter: ${fixture('path-hash.ts')}, arm: 'cap', runs: 20, sessions: 0, seed: 5, baseline: 'baseline.txt', only: ['POINTER-FULL', 'SLICE-CONTINUES', 'DONE-TRUE', 'SLICE-EXACT'] });`,
         `describeConformance({ name: 'no-load', adapter: ${fixture('does-not-load.ts')}, arm: 'cap', only: ['POINTER-FULL'] });`,
         `describeConformance({ name: 'exits', adapter: ${fixture('exits-swallowed.ts')}, arm: 'cap', runs: 5, only: ['POINTER-FULL', 'SLICE-EXACT'] });`,
         '',

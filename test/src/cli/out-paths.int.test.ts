@@ -28,7 +28,9 @@ const tmp = mkdtempSync(join(tmpdir(), 'readshim-outpaths-'));
 chmodSync(tmp, 0o755); // nobody reads the script and writes its report beside it
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 const BIN = join(ROOT, 'bin/readshim-conformance.js');
-const RUN = `"${process.execPath}" "${BIN}" run --runs 1 --no-save --only FORGET-RESETS --reporter json`;
+// Where the report goes, not what it judges: no session band, a covering sample of the crossed cases.
+const LIGHT = ['--sessions', '0', '--crossed-sample'];
+const RUN = `"${process.execPath}" "${BIN}" run --runs 1 --sessions 0 --crossed-sample --no-save --only FORGET-RESETS --reporter json`;
 
 /** Whether this process may make a private mount namespace and mount there (root). */
 const canUnshare =
@@ -117,7 +119,19 @@ describe('every writer writes through a symlink and keeps it', { timeout: cpuBud
     const out = linked('report.json');
     const base = linked('baseline.json');
     const r = await inProcess(
-      ['run', '--runs', '1', '--no-save', '--reporter', 'json', '--out', out.link, '--write-baseline', base.link],
+      [
+        'run',
+        '--runs',
+        '1',
+        ...LIGHT,
+        '--no-save',
+        '--reporter',
+        'json',
+        '--out',
+        out.link,
+        '--write-baseline',
+        base.link,
+      ],
       tmp,
     );
     expect(r.code).toBe(0);
@@ -132,7 +146,19 @@ describe('every writer writes through a symlink and keeps it', { timeout: cpuBud
   it('--reporter badge: the JSON through its link, the SVG beside the link', async () => {
     const out = linked('badge.json');
     const r = await inProcess(
-      ['run', '--runs', '1', '--no-save', '--only', 'FORGET-RESETS', '--reporter', 'badge', '--out', out.link],
+      [
+        'run',
+        '--runs',
+        '1',
+        ...LIGHT,
+        '--no-save',
+        '--only',
+        'FORGET-RESETS',
+        '--reporter',
+        'badge',
+        '--out',
+        out.link,
+      ],
       tmp,
     );
     expect(r.code).toBe(0);
@@ -153,6 +179,7 @@ describe('every writer writes through a symlink and keeps it', { timeout: cpuBud
         'cap',
         '--runs',
         '1',
+        ...LIGHT,
         '--only',
         'FORGET-RESETS',
         '--failures',

@@ -14,10 +14,12 @@ import { cli, cpuBudget, ROOT } from './helpers.ts';
 const tmp = mkdtempSync(join(tmpdir(), 'readshim-report-stream-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 const chatty = join(ROOT, 'test/fixtures/adapters/chatty.ts');
+// What reaches stdout, not what is judged: no session band, a covering sample of the crossed cases.
+const LIGHT = ['--sessions', '0', '--crossed-sample'];
 
 describe('the report stream is the report alone', { timeout: cpuBudget(8) }, () => {
   it('run --reporter json: stdout parses, the chatter is on stderr', () => {
-    const r = cli(['run', '--adapter', chatty, '--runs', '2', '--no-save', '--reporter', 'json'], tmp);
+    const r = cli(['run', '--adapter', chatty, '--runs', '2', ...LIGHT, '--no-save', '--reporter', 'json'], tmp);
     expect(r.code).toBe(0);
     const report = JSON.parse(r.stdout) as { summary: { failed: number } };
     expect(report.summary.failed).toBe(0);
@@ -27,7 +29,10 @@ describe('the report stream is the report alone', { timeout: cpuBudget(8) }, () 
   });
 
   it('run --reporter junit --out -: stdout is one XML document', () => {
-    const r = cli(['run', '--adapter', chatty, '--runs', '1', '--no-save', '--reporter', 'junit', '--out', '-'], tmp);
+    const r = cli(
+      ['run', '--adapter', chatty, '--runs', '1', ...LIGHT, '--no-save', '--reporter', 'junit', '--out', '-'],
+      tmp,
+    );
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^<\?xml/);
     expect(r.stdout).not.toMatch(/chatty:/);
