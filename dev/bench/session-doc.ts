@@ -8,6 +8,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { SHORTCUTS } from '../../examples/shortcuts/catalogue.ts';
 import { CONDITIONS, EDITS, cells } from '../../properties/crossed/table.ts';
+import { COVERAGE_GAPS } from '../../properties/crossed/gaps.ts';
 import { SESSION_DEFAULTS } from '../../properties/engine/session-band.ts';
 import { EXTENSIONS } from '../../properties/generators/session/names.ts';
 import { OP_WEIGHTS, SHAPE_RANGES } from '../../properties/generators/session/shape.ts';
@@ -117,6 +118,13 @@ function detectTable(): string[] {
   ];
 }
 
+function gapLines(): string[] {
+  const rows = Object.entries(COVERAGE_GAPS).flatMap(([kind, gaps]) =>
+    gaps.map((g) => `- ${kind}: \`${g.cell}\` — ${g.why}.`),
+  );
+  return rows.length === 0 ? ['- none.'] : rows;
+}
+
 function mixLines(): string[] {
   const f = `${RESULTS}/session-mix.json`;
   if (!existsSync(f)) return ['(the mix is not measured yet: `npx tsx dev/bench/session.ts mix`)'];
@@ -211,6 +219,14 @@ export function renderSessionDoc(): string {
     ...tableOfCells(),
     '',
     ...editTable(),
+    '',
+    '### Coverage gaps',
+    '',
+    "Applicable cells a kind of subject's default run does not reach yet, measured with the truthful",
+    'subject of each kind (`test/properties/crossed/coverage.long.test.ts`); the crossed corpus still',
+    'plays each of them once per run:',
+    '',
+    ...gapLines(),
     '',
     '## The detection envelope',
     '',

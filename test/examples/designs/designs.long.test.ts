@@ -70,8 +70,15 @@ const notClean = (r: RunResult): string[] =>
     .filter((x) => x.status === 'fail' || x.status === 'unexercised')
     .map((x) => `${x.id} ${x.status}: ${x.reason ?? ''}`);
 const status = (r: RunResult, id: string): string | undefined => r.rules.find((x) => x.id === id)?.status;
+// A tiny cap's point is its edges (a character across the cap), not the session band: at cap 4 a
+// design that hashes each whole file it reads spends minutes on the band's 1 MiB files.
 const run = (adapter: ShimAdapter, seed: number, cap?: number): Promise<RunResult> =>
-  runConformance({ adapter, runs: DEFAULT_RUNS, seed, ...(cap === undefined ? {} : { cap }) });
+  runConformance({
+    adapter,
+    runs: DEFAULT_RUNS,
+    seed,
+    ...(cap === undefined ? {} : { cap, session: { histories: 0 } }),
+  });
 
 /** One design: its default run (with its responses logged) and what that run must show of it. */
 function design(

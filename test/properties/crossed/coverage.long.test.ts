@@ -8,6 +8,7 @@
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from '../../src/cli/helpers.ts';
+import { COVERAGE_GAPS } from '../../../properties/crossed/gaps.ts';
 
 interface Cell {
   readonly reached: number;
@@ -22,6 +23,10 @@ const KINDS: Readonly<Record<string, readonly string[]>> = {
   mcp: ['--mcp', 'node examples/mcp/session-cache-server.js', '--mcp-compact', 'forget'],
 };
 
+const KNOWN_GAPS: Readonly<Record<string, readonly string[]>> = Object.fromEntries(
+  Object.entries(COVERAGE_GAPS).map(([kind, gaps]) => [kind, gaps.map((g) => g.cell)]),
+);
+
 describe('coverage of the default run, per kind of subject', () => {
   for (const [kind, args] of Object.entries(KINDS))
     it(`${kind}: every applicable cell is reached`, { timeout: 30 * 60_000 }, () => {
@@ -35,8 +40,11 @@ describe('coverage of the default run, per kind of subject', () => {
         coverage: { cells: Record<string, Cell>; unreached: string[] };
       };
       const applicable = Object.entries(report.coverage.cells).filter(([, c]) => c.applicable);
-      expect(applicable.length).toBeGreaterThanOrEqual(40);
-      expect(report.coverage.unreached).toEqual([]);
-      for (const [id, c] of applicable) expect(c.reached, id).toBeGreaterThanOrEqual(1);
+      // A hook is offered fewer cells (what its host and declarations allow): 23 of 60 for content-dedup.sh.
+      expect(applicable.length).toBeGreaterThanOrEqual(20);
+      // A known gap is listed, and its entry must go once the cell is reached (docs/reference/session-band.md).
+      expect(report.coverage.unreached).toEqual(KNOWN_GAPS[kind] ?? []);
+      for (const [id, c] of applicable)
+        if (!(KNOWN_GAPS[kind] ?? []).includes(id)) expect(c.reached, id).toBeGreaterThanOrEqual(1);
     });
 });
