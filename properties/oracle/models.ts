@@ -46,6 +46,11 @@ export class WorkerModels {
   readonly cause = new Map<string, Cause>();
   /** Per worker and key: the request a cause was last about (a forget settles it again). */
   readonly #causeReq = new Map<string, Req>();
+  /**
+   * Per worker and key: a cause settled by a delivery under another name (spec 2.2: one file, many
+   * names); a forget of that name sets the models apart again and wakes it (Consequences).
+   */
+  readonly #dormant = new Map<string, { readonly cause: Cause; readonly req: Req }>();
   readonly spellings = new SpellingTracker();
   /** Per worker and key: the last event was a stale serve that handed over lines (STALE-NO-RECORD). */
   readonly staleLast = new Set<string>();
@@ -109,6 +114,12 @@ export class WorkerModels {
       this.#global.set(everyone(r), k);
     }
     const mine = `${worker}\u0000`;
+    for (const [wk, d] of [...this.#dormant])
+      if (wk.startsWith(mine) && !this.cause.has(wk) && !this.#agrees(d.req)) {
+        this.cause.set(wk, d.cause);
+        this.#causeReq.set(wk, d.req);
+        this.#dormant.delete(wk);
+      }
     for (const [wk, r] of [...this.#causeReq])
       if (wk.startsWith(mine) && sameKnowledge(this.#truth.backing(r), this.#claimed.backing(r))) {
         this.cause.delete(wk);
@@ -136,6 +147,7 @@ export class WorkerModels {
     this.spellings.fork(from, `${child}\u0000`);
     copy(this.cause);
     copy(this.#causeReq, (r) => ({ ...r, worker: child }));
+    copy(this.#dormant, (d) => ({ ...d, req: { ...d.req, worker: child } }));
     copy(this.failedLast);
     for (const wk of [...this.staleLast])
       if (wk.startsWith(from)) this.staleLast.add(`${child}\u0000${wk.slice(from.length)}`);
@@ -160,15 +172,26 @@ export class WorkerModels {
     if (failed !== undefined && !this.cause.has(wk)) {
       this.cause.set(wk, failed);
       this.#causeReq.set(wk, r);
+      this.#dormant.delete(wk);
     }
   }
 
   /** The as-claimed model agrees with the truth again: nothing follows from the earlier failure any more. */
   settle(r: Req, wk: string): void {
-    if (sameKnowledge(this.#truth.backing(r), this.#claimed.backing(r))) {
-      this.cause.delete(wk);
-      this.#causeReq.delete(wk);
-    } else if (this.cause.has(wk)) this.#causeReq.set(wk, r);
+    const prev = this.#causeReq.get(wk);
+    const cause = this.cause.get(wk);
+    if (!this.#agrees(r)) {
+      if (cause !== undefined) this.#causeReq.set(wk, r);
+      return;
+    }
+    // Agreement through a delivery under another name only puts the cause to sleep: a forget of that name wakes it.
+    if (cause !== undefined && prev !== undefined && prev.name !== r.name) this.#dormant.set(wk, { cause, req: prev });
+    this.cause.delete(wk);
+    this.#causeReq.delete(wk);
+  }
+
+  #agrees(q: Req): boolean {
+    return sameKnowledge(this.#truth.backing(q), this.#claimed.backing(q));
   }
 
   /** `with-errors`: the failed request counts as the next slice the shim would have sent. */

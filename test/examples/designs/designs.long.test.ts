@@ -27,6 +27,7 @@ import ownWords from '../../../examples/designs/own-words.ts';
 import pointerOnly from '../../../examples/designs/pointer-only.ts';
 import splitHunks, { splitHunks as splitHunksDesign } from '../../../examples/designs/split-hunks.ts';
 import { runJson } from '../../../src/cli/report/run.ts';
+import { sessionHistories } from '../../../properties/engine/session-band.ts';
 import zeroContext from '../../../examples/designs/zero-context-diff.ts';
 
 const SEED = 20261130; // the CLI's default seed
@@ -88,13 +89,14 @@ function design(
   evidence: (r: RunResult, log: readonly Logged[]) => void,
 ): void {
   describe(name, () => {
-    it(`default run (three bands × ${DEFAULT_RUNS}, seed ${SEED}) is clean, and ${shows}`, async () => {
+    it(`default run (three bands × ${DEFAULT_RUNS} and the session band, seed ${SEED}) is clean, and ${shows}`, async () => {
       const l = logging(adapter);
       const r = await run(l.adapter, SEED);
       expect(r.caps.map((c) => [c.band, c.histories])).toEqual([
         ['tiny', DEFAULT_RUNS],
         ['mid', DEFAULT_RUNS],
         ['production', DEFAULT_RUNS],
+        ['session', sessionHistories('in-process', DEFAULT_RUNS)],
       ]);
       expect(notClean(r)).toEqual([]);
       expect(r.summary.passed).toBeGreaterThan(0);
