@@ -187,11 +187,15 @@ export async function shrinkRule(
     : undefined;
   const shownEvents = r?.events ?? sliced;
   const v = await runHistory(env, `shrinking ${rule}: the story`, env.config(spec.cap), shownEvents);
+  // A reduced session story must still break the rule, and be told the same once more: else the shim is nondeterministic.
   const unstable =
     nondeterministic ||
-    (r === undefined &&
-      verdictSignature(v) !==
-        verdictSignature({ ...base, violations: base.violations.filter((x) => x.index <= lastIndex) }));
+    (r === undefined
+      ? verdictSignature(v) !==
+        verdictSignature({ ...base, violations: base.violations.filter((x) => x.index <= lastIndex) })
+      : !v.violations.some((x) => x.rule === rule) ||
+        verdictSignature(v) !==
+          verdictSignature(await runHistory(env, `shrinking ${rule}: the story again`, cfg, shownEvents)));
   const told = tellStory(shownEvents, v.outcomes, v.violations, v.consequences);
   // Reduced event by event to a local minimum, the story is as short as it gets, whatever fast-check's share spent.
   const story = session ? sessionStory(told, shownEvents, v, rule, r!.spent) : told;
