@@ -47,8 +47,15 @@ describe('over the process protocol: the Python twin', () => {
     };
     expect(j.rules.filter((x) => x.status === 'fail' || x.status === 'unexercised')).toEqual([]);
     const played = new Set(j.corpus.cases.filter((c) => c.played).map((c) => c.id));
+    // The directed binary cases, and the crossed cases whose edit changes a binary (properties/crossed/).
     expect([...played].filter((id) => /image|binary/.test(id)).sort()).toEqual([
+      'big-file × binary-same-size',
       'binary-rewrite-same-second',
+      'edit-offset × binary-same-size',
+      'held × binary-same-size',
+      'many-files × binary-same-size',
+      'many-reads × binary-same-size',
+      'pointer-run × binary-same-size',
       'two-images-same-size',
     ]);
     expect(r.code).toBe(0);
