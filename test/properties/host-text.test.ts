@@ -40,7 +40,8 @@ describe('host-text-not-disk', () => {
       capabilities: { ...reference.capabilities, tool: { normalize: ['crlf', 'bom', 'split'] as const } },
     };
     for (const arm of ['cap', 'diff'] as const) {
-      const r = await runConformance({ adapter, arm, runs: 3, seed: SEED });
+      // The crossed cases' covering sample: the normalising tool is the point, not the whole table.
+      const r = await runConformance({ adapter, arm, runs: 3, seed: SEED, crossed: 'cover' });
       expect(r.rules.filter((x) => x.status === 'fail').map((x) => `${arm} ${x.id}`)).toEqual([]);
     }
   }, 120_000);

@@ -78,7 +78,8 @@ function pointerOnly(opts: { levers?: LeverName[]; sliceAt?: number } = {}): Shi
 
 describe('levers instead of arms', () => {
   it('a pointer-only shim passes every rule it can exercise; rules of absent levers and arm rules are n/a', async () => {
-    const r = await runConformance({ adapter: pointerOnly(), runs: 30, seed: 3 });
+    // The crossed cases' covering sample (every crossed case: test/spec/designs-pass.long.test.ts).
+    const r = await runConformance({ adapter: pointerOnly(), runs: 30, seed: 3, crossed: 'cover' });
     expect(r.arm).toBeUndefined();
     expect(r.levers).toEqual(['pointer']);
     expect(r.rules.filter((x) => x.status === 'fail' || x.status === 'unexercised')).toEqual([]);
@@ -101,7 +102,12 @@ describe('levers instead of arms', () => {
   });
 
   it('a declared lever never used in enough offers leaves its rules n/a, never pass; used at all, they must be exercised', async () => {
-    const r = await runConformance({ adapter: pointerOnly({ levers: ['pointer', 'diff'] }), runs: 30, seed: 3 });
+    const r = await runConformance({
+      adapter: pointerOnly({ levers: ['pointer', 'diff'] }),
+      runs: 30,
+      seed: 3,
+      crossed: 'cover',
+    });
     const diff = r.rules.find((x) => x.id === 'DIFF-COMPLETE')!;
     expect(diff.status).toBe('n/a');
     expect(diff.reason).toMatch(/^diff lever declared but never used \(\d[\d,]* opportunities\)$/);

@@ -63,7 +63,14 @@ describe('every mechanism of a failure', () => {
     const classes = new Set(r.corpus!.cases.filter((c) => c.failed.includes('ISOLATION')).map((c) => c.lieClass));
     if (classes.size === 1) expect(rule.mechanisms).toBeUndefined();
     else expect(rule.mechanisms?.map((m) => m.lieClass)).toEqual([...classes]);
-    const sound = await runConformance({ adapter: SOUND, arm: 'cap', runs: 5, seed: 1, only: ['POINTER-FULL'] });
+    const sound = await runConformance({
+      adapter: SOUND,
+      arm: 'cap',
+      runs: 5,
+      seed: 1,
+      only: ['POINTER-FULL'],
+      crossed: 'cover',
+    });
     expect(sound.rules[0]!.mechanisms).toBeUndefined();
   }, 120_000);
 });

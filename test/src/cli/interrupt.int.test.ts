@@ -3,7 +3,8 @@
  * counterexample is saved when it is found, before shrinking; on SIGINT or SIGTERM the kit says
  * which rules had failed and where their traces are, within 5 s, and exits 1 — or dies by the
  * signal (128 + its number) when nothing had failed. What was saved replays. Spawned, signalled
- * as soon as progress shows the moment wanted (~4 s of CPU each).
+ * as soon as progress shows the moment wanted (~4 s of CPU each). The crossed cases as a covering
+ * sample, the session band off where it is not the point: what is cut short is the point.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
@@ -58,7 +59,7 @@ describe('a signal after a lie was found', { timeout: cpuBudget(10) }, () => {
     const dir = mkdtempSync(join(tmp, 'corpus-'));
     const adapter = fixture('ignores-forget.ts');
     const r = await interrupt(
-      ['run', '--adapter', adapter, '--arm', 'cap', '--runs', '1000000'],
+      ['run', '--adapter', adapter, '--arm', 'cap', '--runs', '1000000', '--crossed-sample'],
       dir,
       /failed so far: FORGET-RESETS/,
       'SIGINT',
@@ -110,7 +111,16 @@ describe('a signal after a lie was found', { timeout: cpuBudget(10) }, () => {
   it("SIGTERM after a process shim lied: exit 1 naming it, never blamed on the shim (its exit guard is the subject's, not the kit's)", async () => {
     const dir = mkdtempSync(join(tmp, 'process-'));
     const r = await interrupt(
-      ['run', '--process', `python3 ${join(ROOT, 'examples/python/mtime_shim.py')}`, '--arm', 'cap', '--runs', '1000'],
+      [
+        'run',
+        '--process',
+        `python3 ${join(ROOT, 'examples/python/mtime_shim.py')}`,
+        '--arm',
+        'cap',
+        '--runs',
+        '1000',
+        '--crossed-sample',
+      ],
       dir,
       /failed so far: POINTER-FULL/,
       'SIGTERM',
@@ -126,7 +136,7 @@ describe('a signal after a lie was found', { timeout: cpuBudget(10) }, () => {
 describe('a signal before any lie', { timeout: cpuBudget(6) }, () => {
   it('SIGTERM: the kit ends by the signal (128 + 15), saying nothing had failed', async () => {
     const dir = mkdtempSync(join(tmp, 'clean-'));
-    const r = await interrupt(['run', '--runs', '1000000'], dir, /band: histories/, 'SIGTERM');
+    const r = await interrupt(['run', '--runs', '1000000', '--crossed-sample'], dir, /band: histories/, 'SIGTERM');
     expect(r.signal).toBe('SIGTERM');
     expect(r.ms).toBeLessThan(5_000);
     expect(r.stderr).toMatch(/run interrupted by SIGTERM before any rule failed \(exit 143\)/);
@@ -138,7 +148,18 @@ describe('an uninterrupted run', { timeout: cpuBudget(4) }, () => {
   it('leaves one trace per failed rule, the shrunk one the report names (the one found is replaced)', async () => {
     const dir = mkdtempSync(join(tmp, 'whole-'));
     const r = await inProcess(
-      ['run', '--adapter', fixture('path-hash.ts'), '--runs', '20', '--no-corpus', '--reporter', 'json'],
+      [
+        'run',
+        '--adapter',
+        fixture('path-hash.ts'),
+        '--runs',
+        '20',
+        '--sessions',
+        '0',
+        '--no-corpus',
+        '--reporter',
+        'json',
+      ],
       dir,
       HERE,
     );
