@@ -10,7 +10,7 @@
  * honest slice as a first read in w1, so ISOLATION and FORGET-RESETS, whose laws it keeps, pass
  * (SPEC.md "Blame": a derived rule takes a finding only where its own law is broken).
  *
- * Named export `sharedLedger`, its lying twin: one ledger for every worker of the adapter, so a
+ * Named export `sharedLedger`, its lying twin: one ledger for every worker of a history, so a
  * second worker's first read "continues" from where the first worker's slices ended (ISOLATION).
  *
  *   npx readshim-conformance run --adapter examples/designs/half-cap.ts   # exit 1: PROGRESS, FIRST-VERBATIM
@@ -65,8 +65,13 @@ function slicer(ctx: AdapterContext, ledger: Ledger) {
 }
 
 function design(name: string, shared: boolean): ShimAdapter {
-  let fs: AdapterContext['fs'] | undefined; // the shared ledger asks the latest worker's host
-  const one: Ledger = new Knowledge({ realpath: (p: string) => fs?.realpath?.(p) ?? p });
+  // The twin's one ledger is per host (ctx.fs: one per history), shared by every worker of it.
+  const hosts = new WeakMap<AdapterContext['fs'], Ledger>();
+  const sharedFor = (fs: AdapterContext['fs']): Ledger => {
+    const l = hosts.get(fs) ?? new Knowledge(fs);
+    hosts.set(fs, l);
+    return l;
+  };
   return defineAdapter({
     name,
     capabilities: {
@@ -78,10 +83,7 @@ function design(name: string, shared: boolean): ShimAdapter {
       counters: false,
       seal: false,
     },
-    create: (ctx) => {
-      fs = ctx.fs;
-      return slicer(ctx, shared ? one : new Knowledge(ctx.fs));
-    },
+    create: (ctx) => slicer(ctx, shared ? sharedFor(ctx.fs) : new Knowledge(ctx.fs)),
     decode(text): Claim {
       const p = /^\[half-cap\] unchanged: you hold all (\d+) bytes of .*\.$/s.exec(text);
       if (p) return { kind: 'pointer', total: Number(p[1]) };
