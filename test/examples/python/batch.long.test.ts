@@ -47,6 +47,9 @@ describe('batch_shim.py over the process protocol', () => {
       ['batch-new-beside-seen', true],
       ['batch-edit-beside-unchanged', true],
       ['batch-forget-and-second-worker', true],
+      // The crossed cases whose condition is a batch call (properties/crossed/).
+      ['batch-after-forget × none', true],
+      ['batch-total × none', true],
     ]);
     expect(r.code).toBe(0);
     expect(sandboxesIn(home)).toEqual([]);
