@@ -135,6 +135,19 @@ async function search(
   }
 }
 
+/** A reduced session story must still break the rule, and be told the same once more: else the shim is nondeterministic. */
+async function reducedUnstable(
+  env: Parameters<typeof runHistory>[0],
+  rule: RuleId,
+  cfg: Parameters<typeof runHistory>[2],
+  events: Parameters<typeof runHistory>[3],
+  v: Awaited<ReturnType<typeof runHistory>>,
+): Promise<boolean> {
+  if (!v.violations.some((x) => x.rule === rule)) return true;
+  return (
+    verdictSignature(v) !== verdictSignature(await runHistory(env, `shrinking ${rule}: the story again`, cfg, events))
+  );
+}
 export async function shrinkRule(
   env: EngineEnv,
   rule: RuleId,
@@ -187,15 +200,12 @@ export async function shrinkRule(
     : undefined;
   const shownEvents = r?.events ?? sliced;
   const v = await runHistory(env, `shrinking ${rule}: the story`, env.config(spec.cap), shownEvents);
-  // A reduced session story must still break the rule, and be told the same once more: else the shim is nondeterministic.
   const unstable =
     nondeterministic ||
     (r === undefined
       ? verdictSignature(v) !==
         verdictSignature({ ...base, violations: base.violations.filter((x) => x.index <= lastIndex) })
-      : !v.violations.some((x) => x.rule === rule) ||
-        verdictSignature(v) !==
-          verdictSignature(await runHistory(env, `shrinking ${rule}: the story again`, cfg, shownEvents)));
+      : await reducedUnstable(env, rule, cfg, shownEvents, v));
   const told = tellStory(shownEvents, v.outcomes, v.violations, v.consequences);
   // Reduced event by event to a local minimum, the story is as short as it gets, whatever fast-check's share spent.
   const story = session ? sessionStory(told, shownEvents, v, rule, r!.spent) : told;
