@@ -80,24 +80,6 @@ describe('the worked examples (examples/hooks/)', { timeout: cpuBudget(6) }, () 
     ])
       expect(a).toMatch(said);
   });
-
-  it('the generated phase of a run of the truthful twin finds no lie', async () => {
-    // The random bands and the session band alone: the run with the corpus too is in cli.long.test.ts.
-    const r = await run([
-      ...twin,
-      '--runs',
-      '2',
-      '--no-corpus',
-      '--reporter',
-      'json',
-      '--only',
-      'POINTER-FULL,SLICE-EXACT,ISOLATION,FORGET-RESETS,PASSTHROUGH,REFUSAL-TRUE,FIRST-VERBATIM',
-    ]);
-    const j = json(r);
-    expect(failed(j)).toEqual([]);
-    expect(j.rules.find((x) => x.id === 'POINTER-FULL')!.checks).toBeGreaterThan(5);
-    expect(j.host!.counts.postToolUse).toBeGreaterThan(0);
-  }, 300_000);
 });
 
 describe('what a hook may answer', { timeout: cpuBudget(4) }, () => {

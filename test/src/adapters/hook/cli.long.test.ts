@@ -1,5 +1,5 @@
 // Suite: long (*.long.test.ts, run by `npm run test:hosts`): a generated run of a hook with the whole corpus starts a hook process per read, thousands of them (about 5 min of wall time on a loaded 2-core machine).
-/** `run --hook`: a generated run of the truthful twin, corpus and all (cli.int.test.ts runs its generated phase alone). */
+/** `run --hook`: a generated run of the truthful twin, corpus and all (npm test's hook tests replay committed traces). */
 import { describe, expect, it } from 'vitest';
 import { HOOKS, failed, json, run } from '../drivers/helpers.ts';
 
