@@ -107,7 +107,7 @@ function detectTable(): string[] {
     const t = results.at(-1)?.threshold;
     const mine = results.filter((r) => r.threshold === t);
     const caught = mine.filter((r) => r.failed?.includes(row.rule)).length;
-    const file = `[\`${String(i + 1).padStart(2, '0')}-${row.id}.ts\`](../../examples/shortcuts/${String(i + 1).padStart(2, '0')}-${row.id}.ts)`;
+    const file = `\`${String(i + 1).padStart(2, '0')}-${row.id}.ts\``;
     const threshold = row.threshold === undefined ? '—' : t === undefined ? '?' : n(t);
     return `| ${file} | ${row.words} | \`${row.cell}\` | ${row.rule} | ${threshold} | ${mine.length === 0 ? 'not run' : `${caught} of ${mine.length}`} |`;
   });
@@ -242,7 +242,7 @@ export function renderSessionDoc(): string {
     '',
     '## What the random phase alone catches',
     '',
-    'Each shortcut of [`examples/shortcuts/`](../../examples/shortcuts/) with its threshold at the',
+    "Each shortcut of `examples/shortcuts/` (in the kit's repository: they are not in the package) with its threshold at the",
     'in-process envelope of its cell, run with `--no-corpus` on fresh seeds (not those the envelope was',
     'measured on). The default run (corpus on) fails every one of them by its rule; each truthful twin',
     '(`SHORTCUT_TWIN=1`) passes.',
