@@ -27,7 +27,10 @@ export default defineConfig({
     pool: 'forks',
     reporters: ['default', new NotRunReporter()],
     projects: [
-      { extends: true, test: { name: 'unit', isolate: false, ...globs('unit') } },
+      {
+        extends: true,
+        test: { name: 'unit', isolate: false, setupFiles: ['config/vitest.cwd.setup.ts'], ...globs('unit') },
+      },
       { extends: true, test: { name: 'integration', ...globs('integration') } },
     ],
   },
