@@ -31,7 +31,15 @@ export default defineConfig({
         extends: true,
         test: { name: 'unit', isolate: false, setupFiles: ['config/vitest.cwd.setup.ts'], ...globs('unit') },
       },
-      { extends: true, test: { name: 'integration', ...globs('integration') } },
+      {
+        extends: true,
+        test: {
+          name: 'integration',
+          isolate: false,
+          setupFiles: ['config/vitest.cwd.setup.ts'],
+          ...globs('integration'),
+        },
+      },
     ],
   },
 });

@@ -1,5 +1,5 @@
 /**
- * The unit project shares one module cache per worker (isolate: false). esbuild keeps the working
+ * Both npm test projects share one module cache per worker (isolate: false). esbuild keeps the working
  * directory it was first loaded in for every later build and for the service tsx transforms with, so a
  * test that first loads it inside a temporary directory (test/src/cli/helpers.ts `captured`) breaks every
  * later file once that directory is gone. Loading both here, from the kit's root, before any test, pins it.
