@@ -135,7 +135,7 @@ export interface Derivation {
   readonly shadow: (name: ShadowName) => Known | undefined;
   /**
    * Whether the worker holding `shadowK` instead would make `rule`'s finding go away (a shadow
-   * that differs from the truth and, for a claim that relies on nothing earlier, holds an older version).
+   * that differs from the truth and, for a claim that relies on nothing earlier, holds (part of) another version).
    */
   readonly explainedBy: (shadowK: Known | undefined, rule: RuleId) => boolean;
 }

@@ -22,7 +22,7 @@ import type { Held } from '../picture.ts';
 import { backing } from './backing.ts';
 import { n, sameBytes } from './bytes.ts';
 import type { AnsweredRead, Derivation, RunFacts, Span, StaleServe, Tell } from './context.ts';
-import { OracleMemo, holds, sameKnowledge, type Known } from './knowledge.ts';
+import { OracleMemo, holds, ofVersion, sameKnowledge, type Known } from './knowledge.ts';
 import { WorkerModels, workerKey } from './models.ts';
 import { countedBatch, failedRead, progressing, refusedRead, staleAnswer, withheldRead } from './facts.ts';
 import { hostView, requestArgs, type Req } from './deliveries.ts';
@@ -90,7 +90,7 @@ function reliesOnEarlier(claim: Claim): boolean {
   );
 }
 
-/** A whole re-delivery of the current text: what a shadow holding an older version explains (spec/SPEC.md "Blame"). */
+/** A whole re-delivery of the current text: what a shadow holding (part of) another version explains (spec/SPEC.md "Blame"). */
 function deliversWhole(claim: Claim, text: string, content: Buffer, memo: OracleMemo): boolean {
   if (claim.kind === 'slice')
     return claim.start === 0 && claim.end === content.length && claim.total === content.length;
@@ -414,7 +414,7 @@ export class Oracle {
    * A derived rule is blamed only for a key the worker holds nothing of (a lie about a key the
    * worker has seen is the shim's own keying, whatever else happened), and only for a claim that
    * relies on earlier deliveries (a pointer, a continuation, a diff) — or, for a rule blamed when
-   * fresh, a whole re-delivery that a shadow holding an older version would explain.
+   * fresh, a whole re-delivery that a shadow holding another version would explain.
    */
   #blame(d: Derivation, f: Finding): Finding {
     const k = KNOWLEDGE_RULES.get(f.rule);
@@ -427,8 +427,8 @@ export class Oracle {
    * Blame by law (spec/SPEC.md "Blame"): the worker holding `shadowK` instead explains `rule`'s
    * finding only if, judged against it, the response is a legitimate answer that depends on it —
    * no knowledge rule finds anything there, and the rule holds there, or the claim relies on
-   * earlier deliveries, or it re-delivers the whole current text to a shadow holding an older
-   * version in full. A rule that does not apply under the shadow is not made true by it.
+   * earlier deliveries, or it re-delivers the whole current text to a shadow holding (part of)
+   * another version. A rule that does not apply under the shadow is not made true by it.
    */
   #explainedBy(r: AnsweredRead, relies: boolean, shadowK: Known | undefined, rule: RuleId): boolean {
     if (this.#legacy) return this.#explainedBy21(r, relies, shadowK, rule);
@@ -436,11 +436,7 @@ export class Oracle {
     const again = this.#knowledge(r, shadowK);
     if (again.findings.length > 0) return false;
     if (again.checked.includes(rule) || relies) return true;
-    return (
-      shadowK.prefix.length === shadowK.total &&
-      !sameBytes(shadowK.prefix, r.contentBytes) &&
-      deliversWhole(r.claim, r.text, r.contentBytes, this.#memo)
-    );
+    return !ofVersion(shadowK, r.contentBytes) && deliversWhole(r.claim, r.text, r.contentBytes, this.#memo);
   }
 
   /** Spec 2.1's blame: any shadow that makes the finding go away explains it (a rule that does not apply there included). */

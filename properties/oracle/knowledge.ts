@@ -21,6 +21,15 @@ export function holds(k: Known | undefined, content: Buffer): boolean {
   return k !== undefined && k.prefix.length === k.total && sameBytes(k.prefix, content);
 }
 
+/** What `k` holds is of `content`'s version: the same total, and its bytes begin `content` (spec/SPEC.md "Blame"). */
+export function ofVersion(k: Known, content: Buffer): boolean {
+  return (
+    k.total === content.length &&
+    k.prefix.length <= content.length &&
+    sameBytes(k.prefix, content.subarray(0, k.prefix.length))
+  );
+}
+
 export function sameKnowledge(a: Known | undefined, b: Known | undefined): boolean {
   if (a === undefined || b === undefined) return a === b;
   return a.total === b.total && sameBytes(a.prefix, b.prefix);

@@ -12,7 +12,7 @@ export default defineRule({
   judge: {
     knowledge: {
       order: 10,
-      // A whole re-delivery that a shadow holding an older version explains is the shadow's rule.
+      // A whole re-delivery that a shadow holding another version explains is the shadow's rule.
       blamedWhenFresh: true,
       check: ({ claim, contentBytes, known, cap, capOn, say }) =>
         known !== undefined || (capOn && contentBytes.length > cap)

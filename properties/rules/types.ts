@@ -46,7 +46,7 @@ export interface KnowledgeCheck {
   readonly check: (a: Against) => Checked;
   /**
    * Its finding may be blamed on a derived rule even for a claim that relies on nothing earlier
-   * (a whole re-delivery that a shadow holding an older version explains).
+   * (a whole re-delivery that a shadow holding another version explains).
    */
   readonly blamedWhenFresh?: true;
   /** Its failure on a diff sets the as-claimed model apart from the truth (the cause of what follows: SPEC.md "Consequences"). */
