@@ -27,7 +27,7 @@ import {
   type ReadOutcome,
   type StaleOutcome,
 } from '../src/harness/session.ts';
-import { World, type ToolResult } from '../src/harness/world.ts';
+import { World, pagedTruth, type ToolResult } from '../src/harness/world.ts';
 import { defined } from '../src/core/defined.ts';
 import { Oracle, type Violation } from './oracle/judge.ts';
 import { callWords, tellStory } from './story.ts';
@@ -167,11 +167,15 @@ export async function auditTrace(
       const reads = events.slice(i, last + 1) as ReadEvent[];
       const prepared = reads.map((r, k) => {
         const real = world.toolResult({ ...(r.args ?? {}), path: r.path });
-        const truth: ToolResult =
+        const told: ToolResult =
           r.fail !== undefined
             ? { ok: false, code: r.fail, message: `${r.fail}: the read tool failed for '${r.path}'` }
             : real;
-        const { response, claim } = judged(recorded(r, i + k), r, truth, i + k);
+        const first = judged(recorded(r, i + k), r, told, i + k);
+        // Spec 2.2 "A host's page": the page a response shows is the tool's text (as src/harness/session.ts).
+        const shown = 'text' in first.response && first.response.binary !== true ? first.response.text : undefined;
+        const truth = pagedTruth(told, shown, host.tool);
+        const { response, claim } = truth === told ? first : judged(recorded(r, i + k), r, truth, i + k);
         const o: ReadOutcome = {
           kind: 'read',
           index: i + k,

@@ -3,7 +3,7 @@
  * an arm surface (`arms`) or a lever set (`levers`), never both; the mode a history runs under.
  */
 import { ARM_NAMES, type ArmName } from '../core/arms.ts';
-import { hostToolProblem } from '../core/host-tool.ts';
+import { hostToolProblem, pageProblem } from '../core/host-tool.ts';
 import { policiesProblem } from '../core/policies.ts';
 import { reinjectProblem } from '../core/reinject.ts';
 import { sessionsProblem } from '../core/sessions.ts';
@@ -89,7 +89,7 @@ export function capabilitiesProblem(raw: unknown): string | undefined {
     const p = policiesProblem(raw.policies, raw.seal === true);
     if (p !== undefined) return p;
   }
-  if (raw.tool !== undefined) return hostToolProblem(raw.tool);
+  if (raw.tool !== undefined) return hostToolProblem(raw.tool) ?? pageProblem(raw.tool, 'capabilities.tool');
   return undefined;
 }
 

@@ -50,6 +50,12 @@ export interface HostToolBound {
    */
   readonly maxTokens?: number;
   /**
+   * Spec 2.2: a text estimated over this many tokens, ceil(UTF-16 units / 4), is shown as a page
+   * of the host's choosing — its first K lines, K ≥ 1 — and that page is the tool's text for the
+   * read (SPEC "Host read tools", "A host's page"; Claude Code 2.1.332 past 25,000 tokens).
+   */
+  readonly pageOverTokens?: number;
+  /**
    * Spec 2.1: what the tool does with a file whose bytes are not valid UTF-8 (spec/SPEC.md "Bytes
    * that are not text"): `base64` returns them as their base64 text, `bytes` returns the bytes
    * (an image or resource part; in-process `ctx.read` resolves a Uint8Array), `refuse` fails with
@@ -130,6 +136,7 @@ const KEYS = [
   'refuse',
   'cutChars',
   'maxTokens',
+  'pageOverTokens',
   'binary',
   'pastEnd',
   'notice',
@@ -138,6 +145,15 @@ const KEYS = [
 const REFUSE_KEYS = ['maxBytes', 'maxTokens', 'binary', 'binaryWithin', 'extensions'];
 const isPositive = (v: unknown): boolean => typeof v === 'number' && Number.isSafeInteger(v) && v >= 1;
 
+/**
+ * Why a bound whose read tool the kit itself plays cannot declare a host's page (spec 2.2 "A host's
+ * page"): only an agent profile may, its CLI running its own tool; the kit's tool never pages.
+ */
+export function pageProblem(t: unknown, where: string): string | undefined {
+  if (typeof t !== 'object' || t === null || !('pageOverTokens' in t)) return undefined;
+  return `${where}.pageOverTokens is for an agent profile (its CLI's own read tool pages a long text); the kit's read tool never pages, so a page here would be the shim's own slice`;
+}
+
 /** Why a declared bound is malformed, or undefined. */
 export function hostToolProblem(t: unknown): string | undefined {
   if (typeof t !== 'object' || t === null || Array.isArray(t)) return 'capabilities.tool must be an object';
@@ -145,7 +161,7 @@ export function hostToolProblem(t: unknown): string | undefined {
   const extra = Object.keys(o).filter((k) => !KEYS.includes(k));
   if (extra.length > 0)
     return `capabilities.tool has unknown key ${JSON.stringify(extra[0])} (known: ${KEYS.join(', ')})`;
-  for (const k of ['maxLines', 'maxLineChars', 'maxChars', 'defaultLimit', 'maxTokens'])
+  for (const k of ['maxLines', 'maxLineChars', 'maxChars', 'defaultLimit', 'maxTokens', 'pageOverTokens'])
     if (o[k] !== undefined && !isPositive(o[k])) return `capabilities.tool.${k} must be an integer >= 1 when given`;
   if (o.unit !== undefined && !(HOST_TOOL_UNITS as readonly unknown[]).includes(o.unit))
     return `capabilities.tool.unit must be one of ${HOST_TOOL_UNITS.join('|')}`;
@@ -282,6 +298,10 @@ export function describeHostTool(t: HostToolBound): string {
   if (t.maxTokens !== undefined)
     parts.push(
       `the text cut at a line end to at most ${t.maxTokens.toLocaleString('en-US')} tokens (estimated as UTF-8 bytes / 4, a partial view)`,
+    );
+  if (t.pageOverTokens !== undefined)
+    parts.push(
+      `a text over ${t.pageOverTokens.toLocaleString('en-US')} tokens (estimated as UTF-16 units / 4) shown as a page of its first lines, as many as the host chooses (that page is the tool's text)`,
     );
   if (t.normalize?.includes('trim-last')) parts.push("the last shown row's trailing whitespace dropped");
   if (t.blankText !== undefined)

@@ -340,3 +340,22 @@ export function refusalOf(
   }
   return undefined;
 }
+
+/** Spec 2.2 "A host's page": the tool's text estimates over `pageOverTokens`, ceil(UTF-16 units / 4). */
+export function pageable(text: string, t: HostToolBound | undefined): boolean {
+  return t?.pageOverTokens !== undefined && Math.ceil(text.length / 4) > t.pageOverTokens;
+}
+
+/**
+ * The host's page of a pageable text that `shown` is (spec 2.2 "A host's page"): its first K rows
+ * of split("\n"), 1 ≤ K < all of them, the last without its ending (and, under `trim-last`, its
+ * trailing whitespace) — or undefined when `shown` is not such a page.
+ */
+export function hostPage(text: string, shown: string, t: HostToolBound | undefined): string | undefined {
+  if (!pageable(text, t) || shown === '' || shown.length >= text.length) return undefined;
+  const k = shown.split('\n').length;
+  const rows = text.split('\n');
+  if (k >= rows.length) return undefined;
+  const page = rows.slice(0, k).join('\n');
+  return (t?.normalize?.includes('trim-last') === true ? trimLastRow(page) : page) === shown ? shown : undefined;
+}

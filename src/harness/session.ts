@@ -30,7 +30,7 @@ import {
   type ShimAdapter,
   type ToolOutput,
 } from '../core/contract.ts';
-import { World, ToolError, TOOL_ERROR_CODES, type FileState, type ToolResult } from './world.ts';
+import { World, ToolError, TOOL_ERROR_CODES, pagedTruth, type FileState, type ToolResult } from './world.ts';
 import { REFUSAL_CODES, isToolNotice } from './host-tool.ts';
 import { batchPathsProblem, splitBatch } from '../core/batch.ts';
 import { argsText, awaitAdapter, blame, callAdapter } from './blame.ts';
@@ -725,14 +725,16 @@ export class Session {
       const { response, crash } = settled[i]!;
       // An answer that skipped the tool is judged against what the tool returns now, never as a passed-on failure.
       const skip = skipped.has(i);
-      const claim = 'text' in response ? this.#claimOf(response, 'read', p.e.path, skip ? p.real : p.truth) : undefined;
+      const shown = 'text' in response && response.binary !== true ? response.text : undefined;
+      const truth = pagedTruth(skip ? p.real : p.truth, shown, this.config.tool);
+      const claim = 'text' in response ? this.#claimOf(response, 'read', p.e.path, truth) : undefined;
       return {
         kind: 'read',
         index: index + i,
         event: p.e,
         ...defined({ identity: p.identity }),
         ...p.naming,
-        truth: skip ? p.real : p.truth,
+        truth,
         response,
         ...defined({ crash }),
         ...(skip ? { toolSkipped: true as const } : p.failedOver !== undefined ? { failedOver: p.failedOver } : {}),

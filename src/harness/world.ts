@@ -6,7 +6,7 @@ import type { HostToolBound } from '../core/host-tool.ts';
 import { resolvePath } from '../core/paths.ts';
 import { linkTarget } from '../core/trace.ts';
 import type { KitFs, ReadArgs } from '../core/contract.ts';
-import { boundedText, refusalOf } from './host-tool.ts';
+import { boundedText, hostPage, pageable, refusalOf } from './host-tool.ts';
 import { windowOf } from './lines.ts';
 
 export interface FileState {
@@ -23,8 +23,15 @@ export interface FileState {
  * `text`, the ground truth, is their base64.
  */
 export type ToolResult =
-  | { readonly ok: true; readonly text: string; readonly bytes?: Buffer }
+  | { readonly ok: true; readonly text: string; readonly bytes?: Buffer; readonly pageable?: true }
   | { readonly ok: false; readonly code: string; readonly message: string };
+
+/** The tool's text a response shows, when the host paged it (spec 2.2 "A host's page"): that page; else `truth`. */
+export function pagedTruth(truth: ToolResult, shown: string | undefined, tool: HostToolBound | undefined): ToolResult {
+  if (!truth.ok || truth.pageable !== true || shown === undefined) return truth;
+  const page = hostPage(truth.text, shown, tool);
+  return page === undefined ? truth : { ok: true, text: page };
+}
 
 /** Bytes that are valid UTF-8, decoded; undefined for bytes that are not (spec 2.1 "Bytes that are not text"). */
 export function utf8Text(bytes: Uint8Array): string | undefined {
@@ -238,7 +245,9 @@ export class World {
       this.tool === undefined ? windowOf(f.content, offset, limit) : boundedText(f.content, offset, limit, this.tool);
     // A declared refusal is the tool's answer: the worker gets nothing of the file (SPEC.md "Host refusals").
     const refused = refusalOf(f.content, offset, limit, text, this.tool, args.path);
-    return refused === undefined ? { ok: true, text } : { ok: false, ...refused };
+    if (refused !== undefined) return { ok: false, ...refused };
+    // Spec 2.2 "A host's page": past the bound the host shows a page of its choosing (adopted from the response).
+    return pageable(text, this.tool) ? { ok: true, text, pageable: true } : { ok: true, text };
   }
 
   /**

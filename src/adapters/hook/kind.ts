@@ -3,7 +3,7 @@
  * the driver it opens (adapter.ts) and the flags that replay a trace with it. docs/guide/hook.md.
  */
 import { UsageError } from '../../core/errors.ts';
-import { hostToolProblem, type HostToolBound } from '../../core/host-tool.ts';
+import { hostToolProblem, pageProblem, type HostToolBound } from '../../core/host-tool.ts';
 import { REINJECT_MAX_COUNT } from '../../core/reinject.ts';
 import { defined } from '../../core/defined.ts';
 import {
@@ -57,7 +57,7 @@ function parseHookTool(raw: string): { raw: string; bound: HostToolBound } {
       `run: --hook-tool takes a JSON host tool bound, e.g. --hook-tool '{"maxLines":2000,"maxLineChars":2000}', got ${JSON.stringify(raw)}`,
     );
   }
-  const p = hostToolProblem(v);
+  const p = hostToolProblem(v) ?? pageProblem(v, 'capabilities.tool');
   if (p !== undefined) throw new UsageError(`run: --hook-tool: ${p.replace('capabilities.tool', 'the bound')}`);
   return { raw, bound: v as HostToolBound };
 }

@@ -170,10 +170,13 @@ export const claudeCode: AgentProfile = {
   // back as 1,572 bytes, every "\r\n" as "\n"; a leading BOM is not shown; a window of lines 1-2
   // of "l1\nl2\nl3\n" is "l1\nl2" (its rows, numbered, no ending after the last); 2.1.332: the
   // last row's trailing whitespace dropped ("x\ny \t" shows "x\ny"), files named as binary refused;
-  // a whole read of a 1 MiB file refused: "File content (1MB) exceeds maximum allowed size (256KB)" (the session band).
+  // a whole read of a 1 MiB file refused: "File content (1MB) exceeds maximum allowed size (256KB)" (the session band);
+  // a text past 25,000 tokens shown as a page of its first lines, "[Truncated: PARTIAL view — …: showing lines
+  // 1-2737 of 8139 total (63190 tokens, cap 25000) …]" in a reminder, 63,190 = ceil(252,758 UTF-16 units / 4).
   tool: {
     normalize: ['crlf', 'bom', 'split', 'trim-last'],
     refuse: { extensions: CLAUDE_BINARY_EXTENSIONS, maxBytes: 256 * 1024 },
+    pageOverTokens: 25_000,
   },
   // Measured on 2.1.197 (test/src/adapters/agent/profiles/claude-code.host.test.ts): "/compact" as a stream-json user
   // message compacts headless with tiny token counts; the summary request offers the tools; the
@@ -187,6 +190,6 @@ export const claudeCode: AgentProfile = {
   assumptions: [
     'Claude Code\'s Read tool: file_path absolute, offset 1-based, limit in lines; each result line is "N\\t<line>" (stripped); <system-reminder> blocks it appends (2.1.332: a token count after every result) are removed and never judged; 2.1.332\'s note after a file with a NUL in its first 8,000 bytes ("[This file has NUL bytes in its first 8 KB: …]") is framing, removed.',
     'Re-read stub "Wasted call — file unchanged since your last Read…" (or "File unchanged since last read") = a pointer: "you hold this file" (sent by 2.1.197–2.1.316, not by 2.1.317 and later); "File does not exist" (is_error) = a refusal (absent); "This tool cannot read binary files" and "File content (…) exceeds maximum allowed size" (is_error) = a refusal (unreadable).',
-    'Measured bounds of its Read: a whole read of a file over 256 KB is refused (declared: refuse.maxBytes); past ~25,000 tokens a partial view (not declared: the histories here stay under it).',
+    "Measured bounds of its Read: a whole read of a file over 256 KB is refused (declared: refuse.maxBytes); a text over 25,000 tokens, estimated as UTF-16 units / 4, is shown as a page of its first lines, as many as the CLI chooses (declared: pageOverTokens; the page is judged as the tool's text, never as a slice the CLI took).",
   ],
 };

@@ -13,7 +13,7 @@ import { openAgentAdapter } from '../../../../../src/adapters/agent/adapter.ts';
 import { INSTALL_DIR } from '../../../../../src/adapters/agent/install.ts';
 import { askVersion } from '../../../../../src/adapters/agent/version.ts';
 import { CLAUDE_STUB, claudeCode } from '../../../../../src/adapters/agent/profiles/claude-code.ts';
-import { boundedText } from '../../../../../src/harness/host-tool.ts';
+import { boundedText, hostPage } from '../../../../../src/harness/host-tool.ts';
 import type { HistoryHandle, WorkerShim } from '../../../../../src/core/contract.ts';
 
 const BIN = join(process.cwd(), INSTALL_DIR, 'node_modules', '.bin', claudeCode.binary);
@@ -84,6 +84,30 @@ describe(`Claude Code ${claudeCode.version} (real CLI)`, () => {
         expect(text, `lines ${offset}+${limit}`).toBe(boundedText(rows, offset, limit, tool));
       }
       expect(boundedText(rows, 1, 2, tool)).toBe('l1\nl2'); // not the kit's default window "l1\nl2\n"
+    });
+  }, 120_000);
+
+  it('pageOverTokens: a text over 25,000 tokens (UTF-16 units / 4) is shown as a page of its first lines; one under it whole, whatever its bytes', async () => {
+    const tool = claudeCode.tool!;
+    expect(tool.pageOverTokens).toBe(25_000);
+    const rows = (n: number, f: (i: number) => string) => Array.from({ length: n }, (_, i) => f(i)).join('\n') + '\n';
+    await scenario(async (h, w) => {
+      // 150,000 ASCII units: 37,500 tokens, paged (measured: its first 1,700 lines).
+      const long = h.write(
+        'long.txt',
+        rows(3000, (i) => `${String(i).padStart(6, '0')} ${'x'.repeat(42)}`),
+        T,
+      );
+      const shown = await w.read({ path: 'long.txt' });
+      expect(shown.length).toBeLessThan(long.length);
+      expect(hostPage(boundedText(long, undefined, undefined, tool), shown, tool)).toBe(shown);
+      // 150,000 UTF-8 bytes but 87,000 UTF-16 units: 21,750 tokens, shown whole.
+      const wide = h.write(
+        'wide.txt',
+        rows(3000, (i) => `${String(i).padStart(6, '0')} ${'é'.repeat(21)}`),
+        T,
+      );
+      expect(await w.read({ path: 'wide.txt' })).toBe(boundedText(wide, undefined, undefined, tool));
     });
   }, 120_000);
 
