@@ -123,6 +123,10 @@ export interface HostToolRefusals {
   readonly binaryWithin?: number;
   /** File extensions (lower case, with the dot: ".bin") the tool refuses as binary whatever the file holds. */
   readonly extensions?: readonly string[];
+  /** Spec 2.2: extensions the tool shows as text whatever the file holds (never sniffed for `binary`). */
+  readonly textExtensions?: readonly string[];
+  /** Spec 2.2: a file that starts with a UTF-8 BOM is text whatever follows (never sniffed for `binary`). */
+  readonly bomIsText?: boolean;
 }
 
 const KEYS = [
@@ -142,7 +146,7 @@ const KEYS = [
   'notice',
   'blankText',
 ];
-const REFUSE_KEYS = ['maxBytes', 'maxTokens', 'binary', 'binaryWithin', 'extensions'];
+const REFUSE_KEYS = ['maxBytes', 'maxTokens', 'binary', 'binaryWithin', 'extensions', 'textExtensions', 'bomIsText'];
 const isPositive = (v: unknown): boolean => typeof v === 'number' && Number.isSafeInteger(v) && v >= 1;
 
 /**
@@ -222,9 +226,18 @@ function refuseProblem(r: unknown): string | undefined {
     return 'capabilities.tool.refuse.binary must be a boolean when given';
   if (o.binaryWithin !== undefined && o.binary !== true)
     return 'capabilities.tool.refuse.binaryWithin needs refuse.binary: true (it says where the tool looks for a NUL)';
-  const ext = o.extensions;
-  if (ext !== undefined && (!Array.isArray(ext) || ext.some((e) => typeof e !== 'string' || !/^\.[a-z0-9]+$/.test(e))))
-    return 'capabilities.tool.refuse.extensions must be an array of lower-case extensions with the dot (".bin") when given';
+  for (const k of ['extensions', 'textExtensions']) {
+    const ext = o[k];
+    if (
+      ext !== undefined &&
+      (!Array.isArray(ext) || ext.some((e) => typeof e !== 'string' || !/^\.[a-z0-9]+$/.test(e)))
+    )
+      return `capabilities.tool.refuse.${k} must be an array of lower-case extensions with the dot (".bin") when given`;
+  }
+  if (o.bomIsText !== undefined && typeof o.bomIsText !== 'boolean')
+    return 'capabilities.tool.refuse.bomIsText must be a boolean when given';
+  if ((o.textExtensions !== undefined || o.bomIsText !== undefined) && o.binary !== true)
+    return 'capabilities.tool.refuse.textExtensions and bomIsText need refuse.binary: true (they say which files the tool does not sniff)';
   return undefined;
 }
 
@@ -244,6 +257,9 @@ export function describeRefusals(r: HostToolRefusals): string {
         ? 'refuses binary files (a NUL character)'
         : `refuses binary files (a NUL byte within the first ${r.binaryWithin.toLocaleString('en-US')} bytes)`,
     );
+  if (r.textExtensions !== undefined && r.textExtensions.length > 0)
+    parts.push(`shows files named ${r.textExtensions.join(' ')} as text whatever they hold`);
+  if (r.bomIsText === true) parts.push('shows a file that starts with a BOM as text whatever follows');
   if (r.extensions !== undefined && r.extensions.length > 0)
     parts.push(`refuses files named ${r.extensions.join(' ')} (by extension)`);
   return parts.join(', ');

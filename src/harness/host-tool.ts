@@ -5,7 +5,13 @@
  * text (refusals, an offset past the end, a notice).
  */
 import { extname } from 'node:path';
-import { estimateTokens, type HostToolBound, type HostToolMidLineCut, type HostToolUnit } from '../core/host-tool.ts';
+import {
+  estimateTokens,
+  type HostToolBound,
+  type HostToolMidLineCut,
+  type HostToolRefusals,
+  type HostToolUnit,
+} from '../core/host-tool.ts';
 import { splitLines, windowOf } from './lines.ts';
 
 /** The longest prefix of `s` within `max` units (utf16 may split a surrogate pair; bytes keep whole code points). */
@@ -302,6 +308,12 @@ const kb = (bytes: number): string => {
  * past the end, a notice), then the whole file's size (a request without offset and limit only),
  * then the token estimate of the text it would return.
  */
+/** Whether the tool sniffs this file for a NUL (spec 2.2: not a file it shows as text by name, nor one that starts with a BOM under bomIsText). */
+function sniffs(r: HostToolRefusals, content: string, path: string | undefined): boolean {
+  if (r.bomIsText === true && content.startsWith('\uFEFF')) return false;
+  return path === undefined || r.textExtensions?.includes(extname(path).toLowerCase()) !== true;
+}
+
 export function refusalOf(
   content: string,
   offset: number | undefined,
@@ -312,7 +324,7 @@ export function refusalOf(
 ): { code: string; message: string } | undefined {
   const r = t?.refuse;
   if (t === undefined) return undefined;
-  if (r?.binary === true && nulWithin(content, r.binaryWithin))
+  if (r?.binary === true && sniffs(r, content, path) && nulWithin(content, r.binaryWithin))
     return { code: REFUSAL_CODES.binary, message: 'EBINARY: this tool cannot read binary files' };
   // A file named as binary is refused whatever it holds (refuse.extensions).
   if (r?.extensions !== undefined && path !== undefined && r.extensions.includes(extname(path).toLowerCase()))

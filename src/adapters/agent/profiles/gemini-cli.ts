@@ -120,9 +120,21 @@ export const geminiCli: AgentProfile = {
     }),
   },
   // Measured: a CRLF file is shown with LF line ends and a leading BOM dropped, and a read shows at
-  // most 2,000 lines; a binary file (a NUL byte) and a file named as binary (its BINARY_EXTENSIONS,
-  // 0.61.0 source) are refused (spec/SPEC.md "Host read tools", "Host refusals").
-  tool: { normalize: ['crlf', 'bom'], maxLines: 2000, refuse: { binary: true, extensions: GEMINI_BINARY_EXTENSIONS } },
+  // most 2,000 lines; a binary file and a file named as binary (its BINARY_EXTENSIONS, 0.61.0 source)
+  // are refused (spec/SPEC.md "Host read tools", "Host refusals"). Binary is a NUL within the first
+  // 512 bytes (isbinaryfile), never for .ts/.mts/.cts (detectFileType: text) nor after a UTF-8 BOM:
+  // a .ts file with a NUL at byte 3 was shown as text (run --agent gemini-cli --sessions 4 --seed 5).
+  tool: {
+    normalize: ['crlf', 'bom'],
+    maxLines: 2000,
+    refuse: {
+      binary: true,
+      binaryWithin: 512,
+      textExtensions: ['.ts', '.mts', '.cts'],
+      bomIsText: true,
+      extensions: GEMINI_BINARY_EXTENSIONS,
+    },
+  },
   normalize: (raw, info) => geminiText(raw, info),
   decode: (text, info): Claim | undefined => {
     if (info.isError && GEMINI_ABSENT.test(text)) return { kind: 'refusal', reason: 'absent' };
@@ -135,7 +147,7 @@ export const geminiCli: AgentProfile = {
   assumptions: [
     'gemini-cli\'s read_file: file_path absolute, start_line/end_line 1-based inclusive (a kit window offset o, limit l is start_line o, end_line o+l-1); its text is the file\'s lines joined by "\\n" (CRLF shown as LF); the "IMPORTANT: The file content has been truncated … Showing lines a-b of N" header of a partial view is removed, and a newline put back after line b when b < N.',
     'It has no re-read stub (no dedup): every read is judged as plain content. "Could not read file because no file was found" (an error) = a refusal (absent); "Cannot display content of binary file" = a refusal (unreadable).',
-    'Measured bounds of its read_file (source of 0.61.0): at most 2,000 lines per read (declared as maxLines: no window above it is sent), 2,000 characters per line (longer lines end "... [truncated]": not declared, the histories keep lines shorter) and files over 20 MB refused.',
+    'Measured bounds of its read_file (source of 0.61.0): at most 2,000 lines per read (declared as maxLines: no window above it is sent), 2,000 characters per line (longer lines end "... [truncated]": not declared, the histories keep lines shorter) and files over 20 MB refused. A file is binary (refused) when a NUL byte lies within its first 512 bytes, never when it is named .ts, .mts or .cts or starts with a UTF-8 BOM (declared); its other sniffs (more than 10% odd bytes in those 512, a %PDF- start) are not declared: the kit writes no such text.',
     'Settings in its fresh HOME: API-key auth, the sandbox a trusted folder, telemetry, usage statistics and auto-update off, loop detection and the next-speaker check off (they would end or extend a session the kit scripts).',
   ],
 };

@@ -12,8 +12,8 @@ import { describe, expect, it } from 'vitest';
 import { openAgentAdapter } from '../../../../../src/adapters/agent/adapter.ts';
 import { INSTALL_DIR } from '../../../../../src/adapters/agent/install.ts';
 import { askVersion } from '../../../../../src/adapters/agent/version.ts';
-import { boundedText } from '../../../../../src/harness/host-tool.ts';
-import { geminiCli } from '../../../../../src/adapters/agent/profiles/gemini-cli.ts';
+import { boundedText, refusalOf } from '../../../../../src/harness/host-tool.ts';
+import { GEMINI_BINARY, geminiCli } from '../../../../../src/adapters/agent/profiles/gemini-cli.ts';
 import type { HistoryHandle, WorkerShim } from '../../../../../src/core/contract.ts';
 
 const BIN = join(process.cwd(), INSTALL_DIR, 'node_modules', '.bin', geminiCli.binary);
@@ -45,6 +45,31 @@ describe(`gemini-cli ${geminiCli.version} (real CLI)`, () => {
       rmSync(home, { recursive: true, force: true });
     }
   }, 90_000);
+
+  it('binary is a NUL within the first 512 bytes, never for a .ts name nor after a BOM (refuse.binaryWithin, textExtensions, bomIsText)', async () => {
+    const tool = geminiCli.tool!;
+    expect(tool.refuse).toMatchObject({
+      binary: true,
+      binaryWithin: 512,
+      textExtensions: ['.ts', '.mts', '.cts'],
+      bomIsText: true,
+    });
+    const late = `${'x'.repeat(600)}\u0000late\n`;
+    await scenario(async (h, w) => {
+      const cases: [string, string, boolean][] = [
+        ['early.js', 'nul\u0000byte\nmore\n', true],
+        ['early.ts', 'nul\u0000byte\nmore\n', false],
+        ['late.js', late, false],
+        ['bom.js', '\uFEFFnul\u0000byte\n', false],
+      ];
+      for (const [name, text, refused] of cases) {
+        h.write(name, text, T);
+        const shown = await w.read({ path: name });
+        expect(GEMINI_BINARY.test(shown), name).toBe(refused);
+        expect(refusalOf(text, undefined, undefined, text, tool, name) !== undefined, name).toBe(refused);
+      }
+    });
+  }, 180_000);
 
   it('the normalisation its profile declares is what it does: CRLF shown as LF, a leading BOM dropped', async () => {
     expect(geminiCli.tool?.normalize).toEqual(['crlf', 'bom']);
