@@ -28,7 +28,7 @@ describe('declaring refusals', () => {
       'capabilities.tool.refuse.binary must be a boolean when given',
     );
     expect(hostToolProblem({ refuse: { maxKB: 2 } })).toBe(
-      'capabilities.tool.refuse has unknown key "maxKB" (known: maxBytes, maxTokens, binary, binaryWithin, extensions)',
+      'capabilities.tool.refuse has unknown key "maxKB" (known: maxBytes, maxTokens, binary, binaryWithin, extensions, textExtensions, bomIsText)',
     );
   });
   it('reports say what is refused and how tokens are estimated', () => {
