@@ -6,6 +6,7 @@ import type { Claim } from '../../../core/claims.ts';
 import type { AgentProfile } from '../profile.ts';
 import { stripReminders } from '../profile.ts';
 import { defined } from '../../../core/defined.ts';
+import { GEMINI_BINARY_EXTENSIONS } from './gemini-cli.ts';
 
 /** The re-read stub of its file read cache (same inode, mtime and size, last read full). */
 export const QWEN_STUB = /^\[File .* unchanged since last read in this session\b/;
@@ -15,6 +16,22 @@ export const QWEN_ABSENT = /^File not found: \/\S*$/;
 export const QWEN_HEADER = /^Showing lines (\d+)-(\d+) of (?:at least )?(\d+) total lines\.\n\n---\n\n/;
 /** 0.24.4: what read_file shows for a whole text that is empty or whitespace only (truncateLlmContent). */
 export const QWEN_BLANK = '(read_file completed with no output)';
+/** What 0.24.4's read_file answers for a file it takes for binary. */
+export const QWEN_BINARY = /^Cannot display content of binary file: /;
+
+/** The names the kit writes that 0.24.4 shows as text whatever they hold (measured; .jl .lock .scss and none are sniffed). */
+export const QWEN_TEXT_EXTENSIONS: readonly string[] = Object.freeze(
+  ['ts', 'py', 'js', 'md', 'json', 'go', 'java', 'rs', 'tsx', 'c', 'h', 'cpp', 'yaml', 'sh', 'rb', 'php', 'cs',
+   'txt', 'html', 'css', 'yml', 'kt', 'swift', 'jsx', 'sql', 'toml', 'xml', 'vue', 'mjs', 'hpp', 'cfg', 'ini',
+   'proto', 'gradle', 'dart', 'lua', 'scala', 'ex', 'r', 'cjs', 'pl', 'hs', 'ml', 'clj', 'erl', 'zig', 'nim',
+   'tf', 'graphql', 'svelte', 'astro', 'rst', 'adoc', 'csv'].map((e) => `.${e}`),
+); // prettier-ignore
+
+/** The extensions 0.24.4 refuses as binary whatever the file holds: gemini-cli 0.61.0's list less .pak and .rpa (both sources). */
+export const QWEN_BINARY_EXTENSIONS: readonly string[] = Object.freeze(
+  GEMINI_BINARY_EXTENSIONS.filter((e) => e !== '.pak' && e !== '.rpa'),
+);
+
 /** The marker after a text cut at 25,000 UTF-16 units (truncateToolOutputThreshold). */
 export const QWEN_CUT = '... [truncated]';
 /** A file it re-attached after a real compaction: its disk text, fenced (0.24.4 buildFileRestorationBlocks). */
@@ -128,11 +145,21 @@ export const qwenCode: AgentProfile = {
   // that does not fit shows max(25,000 − used − 1, 10) of its units, then "... [truncated]"; a whole
   // text that is empty or whitespace only is "(read_file completed with no output)" (0.24). Declared
   // as its tool, so the text judged is the text it shows, marker and all (spec/SPEC.md "Host read tools").
+  // 0.24.4, measured (qwen-code.host.test.ts): a file with a NUL within its first 4,096 bytes is refused as
+  // binary ("Cannot display content of binary file: …") unless its name says text or it starts with a BOM;
+  // of the names the kit writes, .jl, .lock, .scss and none are sniffed, the others shown as text.
   tool: {
     defaultLimit: 1000,
     normalize: ['bom', 'trim-end', 'split'],
     cutChars: { at: 25_000, overBytes: 0, marker: QWEN_CUT, minLine: 10 },
     blankText: QWEN_BLANK,
+    refuse: {
+      binary: true,
+      binaryWithin: 4096,
+      textExtensions: QWEN_TEXT_EXTENSIONS,
+      bomIsText: true,
+      extensions: QWEN_BINARY_EXTENSIONS,
+    },
   },
   normalize: (raw) => {
     const text = stripReminders(raw);
@@ -143,6 +170,7 @@ export const qwenCode: AgentProfile = {
   decode: (text, info): Claim | undefined => {
     if (QWEN_STUB.test(text)) return { kind: 'pointer', total: info.contentBytes };
     if (QWEN_ABSENT.test(text)) return { kind: 'refusal', reason: 'absent' };
+    if (QWEN_BINARY.test(text)) return { kind: 'refusal', reason: 'unreadable' };
     return undefined;
   },
   // 0.24.4: "/compress" compacts only when the reported usage exceeds its estimate of the history
@@ -173,6 +201,6 @@ export const qwenCode: AgentProfile = {
   assumptions: [
     'qwen-code\'s read_file: file_path absolute, offset 0-based (the kit\'s 1-based offset minus one), limit in lines; the "Showing lines a-b of N total lines." header of a window or a cut read is framing, removed; <system-reminder> blocks are removed and never judged.',
     'Re-read stub "[File X unchanged since last read in this session — …]" = a pointer ("you hold this file"; its cache keys on inode, mtime and size); "File not found: <absolute path>" = a refusal (absent).',
-    'Measured bounds of its read_file, declared as its tool (content is judged against the text it shows): the rows of split("\\n"), each without its trailing whitespace (a CRLF\'s "\\r" too), a leading BOM dropped; at most 1,000 rows without a limit (a larger limit served whole); cut after 25,000 UTF-16 units, mid-row, with "... [truncated]" (at least 10 units of the cut row shown): that cut is the host\'s, judged as the tool\'s text, never as a slice the CLI took.',
+    'Measured bounds of its read_file, declared as its tool (content is judged against the text it shows): the rows of split("\\n"), each without its trailing whitespace (a CRLF\'s "\\r" too), a leading BOM dropped; at most 1,000 rows without a limit (a larger limit served whole); cut after 25,000 UTF-16 units, mid-row, with "... [truncated]" (at least 10 units of the cut row shown): that cut is the host\'s, judged as the tool\'s text, never as a slice the CLI took. A file with a NUL within its first 4,096 bytes is refused as binary ("Cannot display content of binary file", a refusal), unless it starts with a BOM or is named as text: of the names the kit writes, .jl, .lock, .scss and none are sniffed; a file named as binary (gemini-cli 0.61.0\'s list less .pak and .rpa) is refused whatever it holds (declared: refuse.binaryWithin, textExtensions, bomIsText, extensions; measured on those names only).',
   ],
 };

@@ -7,11 +7,17 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { boundedText } from '../../../../../src/harness/host-tool.ts';
+import { boundedText, refusalOf } from '../../../../../src/harness/host-tool.ts';
 import { openAgentAdapter } from '../../../../../src/adapters/agent/adapter.ts';
 import { INSTALL_DIR } from '../../../../../src/adapters/agent/install.ts';
 import { askVersion } from '../../../../../src/adapters/agent/version.ts';
-import { QWEN_BLANK, QWEN_CUT, QWEN_STUB, qwenCode } from '../../../../../src/adapters/agent/profiles/qwen-code.ts';
+import {
+  QWEN_BINARY,
+  QWEN_BLANK,
+  QWEN_CUT,
+  QWEN_STUB,
+  qwenCode,
+} from '../../../../../src/adapters/agent/profiles/qwen-code.ts';
 import type { HistoryHandle, WorkerShim } from '../../../../../src/core/contract.ts';
 
 const BIN = join(process.cwd(), INSTALL_DIR, 'node_modules', '.bin', qwenCode.binary);
@@ -31,6 +37,29 @@ async function scenario(f: (h: HistoryHandle, w: WorkerShim) => Promise<void>): 
 }
 
 describe(`qwen-code ${qwenCode.version} (real CLI)`, () => {
+  it('binary is a NUL within the first 4,096 bytes, unless the name says text or a BOM starts the file (refuse.*)', async () => {
+    const tool = qwenCode.tool!;
+    expect(tool.refuse).toMatchObject({ binary: true, binaryWithin: 4096, bomIsText: true });
+    await scenario(async (h, w) => {
+      const cases: [string, string, boolean][] = [
+        ['early.lock', 'nul\u0000byte\nmore\n', true],
+        ['early', 'nul\u0000byte\nmore\n', true],
+        ['early.ts', 'nul\u0000byte\nmore\n', false],
+        ['early.cfg', 'nul\u0000byte\nmore\n', false],
+        ['at4095.lock', `${'x'.repeat(4095)}\u0000\n`, true],
+        ['at4096.lock', `${'x'.repeat(4096)}\u0000\n`, false],
+        ['bom.lock', '\uFEFFnul\u0000byte\n', false],
+        ['text.bin', 'plain text\n', true], // refused by its name (refuse.extensions)
+      ];
+      for (const [name, text, refused] of cases) {
+        h.write(name, text, T);
+        const shown = await w.read({ path: name });
+        expect(QWEN_BINARY.test(shown), name).toBe(refused);
+        expect(refusalOf(text, undefined, undefined, text, tool, name) !== undefined, name).toBe(refused);
+      }
+    });
+  }, 180_000);
+
   it('is installed at the pinned version', async () => {
     if (!existsSync(BIN)) throw new Error(INSTALL);
     expect(await askVersion(BIN, { PATH: process.env.PATH ?? '' })).toContain(qwenCode.version);

@@ -4,7 +4,12 @@ import { boundedText } from '../../../../../src/harness/host-tool.ts';
 import { openAgentAdapter } from '../../../../../src/adapters/agent/adapter.ts';
 import { profileProblem } from '../../../../../src/adapters/agent/profile.ts';
 import { BUILTIN_PROFILES } from '../../../../../src/adapters/agent/profiles/index.ts';
-import { QWEN_STUB, qwenCode } from '../../../../../src/adapters/agent/profiles/qwen-code.ts';
+import {
+  QWEN_BINARY_EXTENSIONS,
+  QWEN_STUB,
+  QWEN_TEXT_EXTENSIONS,
+  qwenCode,
+} from '../../../../../src/adapters/agent/profiles/qwen-code.ts';
 import { parseSubject } from '../../../../../src/cli/subjects.ts';
 
 const full = { isError: false, args: { path: 'a.ts' }, contentBytes: 42 };
@@ -97,6 +102,20 @@ describe('qwen-code profile', () => {
       normalize: ['bom', 'trim-end', 'split'],
       cutChars: { at: 25_000, overBytes: 0, marker: '... [truncated]', minLine: 10 },
       blankText: '(read_file completed with no output)',
+      refuse: {
+        binary: true,
+        binaryWithin: 4096,
+        textExtensions: QWEN_TEXT_EXTENSIONS,
+        bomIsText: true,
+        extensions: QWEN_BINARY_EXTENSIONS,
+      },
+    });
+    expect(QWEN_TEXT_EXTENSIONS).not.toContain('.lock');
+    expect(QWEN_BINARY_EXTENSIONS).toContain('.bin');
+    expect(QWEN_BINARY_EXTENSIONS).not.toContain('.pak');
+    expect(qwenCode.decode('Cannot display content of binary file: a.lock', full)).toEqual({
+      kind: 'refusal',
+      reason: 'unreadable',
     });
     expect(boundedText('\ufeffa  \r\nb\t\n', undefined, undefined, qwenCode.tool!)).toBe('a\nb\n');
     expect(boundedText('', undefined, undefined, qwenCode.tool!)).toBe('(read_file completed with no output)');
