@@ -135,6 +135,7 @@ function main(scratch: string, hosts: boolean): number {
   }
   let bad = 0;
   let ran = 0;
+  const seen = new Map<string, { status: number | null; where: string }>();
   for (const c of commands) {
     const where = `${c.file}:${c.line}`;
     const cmd = withoutCheckoutInstall(c.command);
@@ -147,6 +148,16 @@ function main(scratch: string, hosts: boolean): number {
       continue;
     }
     const run = forInstall(cmd);
+    // The same command twice (README and a guide) is run once: the kit's runs are seeded, so its exit is the same.
+    const before = seen.get(run);
+    if (before !== undefined) {
+      const ok = before.status === c.exit;
+      console.log(
+        `   ${ok ? 'ok      ' : 'BROKEN  '}  ${where} exit ${String(before.status)}${ok ? '' : ` (announced ${c.exit})`} as at ${before.where}: ${run}`,
+      );
+      if (!ok) bad++;
+      continue;
+    }
     const t0 = process.hrtime.bigint();
     const r = spawnSync('bash', ['-c', run], {
       cwd: scratch,
@@ -158,6 +169,7 @@ function main(scratch: string, hosts: boolean): number {
     ran++;
     const s = (Number(process.hrtime.bigint() - t0) / 1e9).toFixed(1);
     const timedOut = r.error !== undefined && (r.error as NodeJS.ErrnoException).code === 'ETIMEDOUT';
+    seen.set(run, { status: timedOut ? null : r.status, where });
     const ok = !timedOut && r.status === c.exit;
     console.log(
       `   ${ok ? 'ok      ' : 'BROKEN  '}  ${where} exit ${String(r.status)}${ok ? '' : ` (announced ${c.exit}${timedOut ? `; stopped after ${PER_COMMAND_MS / 1000} s` : ''})`} in ${s} s: ${run}`,

@@ -8,6 +8,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { createVitest } from 'vitest/node';
 import { describe, expect, it } from 'vitest';
+import { LONGEST_FIRST } from '../../config/vitest.hosts.config.ts';
 import { notRunLine } from '../../config/vitest.not-run.ts';
 import { suiteOf, TEST_FILE, type Suite } from '../../config/vitest.suites.ts';
 import { ROOT } from '../src/cli/helpers.ts';
@@ -46,6 +47,25 @@ describe('test suites', () => {
 
   it('npm run test:hosts runs exactly the hosts files', async () => {
     expect(await collected('config/vitest.hosts.config.ts')).toEqual(expected(['hosts'], () => ''));
+  }, 60_000);
+
+  it('the hosts order names hosts files only, and its sequencer starts them first, longest first', async () => {
+    expect(LONGEST_FIRST.filter((f) => !onDisk.includes(f) || suiteOf(f) !== 'hosts')).toEqual([]);
+    const vitest = await createVitest('test', {
+      config: join(ROOT, 'config/vitest.hosts.config.ts'),
+      watch: false,
+      reporters: [],
+    });
+    try {
+      const specs = await vitest.globTestSpecifications();
+      const Sequencer = vitest.config.sequence.sequencer;
+      const sorted = await new Sequencer(vitest).sort(specs);
+      const order = sorted.map((s) => relative(ROOT, s.moduleId));
+      expect(order.slice(0, LONGEST_FIRST.length)).toEqual(LONGEST_FIRST);
+      expect([...order].sort()).toEqual(specs.map((s) => relative(ROOT, s.moduleId)).sort());
+    } finally {
+      await vitest.close();
+    }
   }, 60_000);
 
   it('every *.long.test.ts file says on its first line why npm test cannot afford it', () => {
