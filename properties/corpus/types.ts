@@ -9,7 +9,7 @@ import type { LeverName, Mode } from '../../src/core/levers.ts';
 import type { Reinject } from '../../src/core/reinject.ts';
 import type { RuleId } from '../../src/core/rules.ts';
 import type { TraceEvent } from '../../src/core/trace.ts';
-import type { LieClassId } from './classes.ts';
+import type { LieClassId } from './class-ids.ts';
 
 /** What a case needs of the adapter and the transport; a case whose needs are not met is not played. */
 export interface Needs {

@@ -1,0 +1,19 @@
+import { defineLieClass } from '../define.ts';
+import { T0, worker, write, read } from '../content.ts';
+import { TINY, small } from '../helpers.ts';
+
+export default defineLieClass({
+  id: 'cross-session',
+  words: 'a cache that outlives its session (the same reads in a new session)',
+  seenInWild: 'read caches on disk or in a long-lived server that survive a new conversation',
+  cases: [
+    {
+      id: 'new-session',
+      rules: ['FIRST-VERBATIM', 'POINTER-FULL'],
+      needs: { anyOf: ['pointer', 'cap', 'diff'] },
+      cap: TINY,
+      sessions: 2,
+      events: (ctx) => [worker(), write('a.ts', small(ctx, 'sess'), T0), read('a.ts'), read('a.ts')],
+    },
+  ],
+});

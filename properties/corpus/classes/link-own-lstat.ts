@@ -1,0 +1,96 @@
+import { defineLieClass } from '../define.ts';
+import { T0, sameSizeEdit, worker, write, del, symlink, hardlink, read } from '../content.ts';
+import { TINY, MID, diffFits, small, midFile } from '../helpers.ts';
+
+export default defineLieClass({
+  id: 'link-own-lstat',
+  words:
+    "a symlink judged by its own lstat (an edit of the target, or a retarget to a file of the same size and mtime, keeps the link's mtime)",
+  seenInWild:
+    "caches keyed on what `lstat` says of the name (qwen-code keys its read cache on the device and inode of the file for this reason); spec 2.2: a pointer or diff across a retarget is judged against what the name showed, so one keyed on the file's stat calls a retarget to other bytes unchanged",
+  cases: [
+    {
+      id: 'symlink-target-edit',
+      rules: ['POINTER-FULL', 'DIFF-BASE-HELD', 'DIFF-COMPLETE'],
+      needs: { anyOf: ['pointer', 'cap', 'diff'], links: true },
+      cap: TINY,
+      events: (ctx) => {
+        const a = small(ctx, 'ln');
+        const b = sameSizeEdit(a);
+        return [
+          worker(),
+          write('src/a.ts', a, T0),
+          symlink('src/l.ts', 'a.ts', T0 + 500),
+          read('src/l.ts'),
+          read('src/l.ts'),
+          // The target changes; the link's own lstat (mtime, size) does not.
+          write('src/a.ts', b, T0 + 1000),
+          read('src/l.ts'),
+          read('src/l.ts'),
+          // A second name of the same file: what the worker holds of it, it holds under both.
+          hardlink('h.ts', 'src/a.ts'),
+          read('h.ts'),
+          write('h.ts', a, T0 + 2000),
+          read('src/l.ts'),
+        ];
+      },
+    },
+    {
+      id: 'symlink-retarget',
+      rules: ['POINTER-FULL', 'PASSTHROUGH', 'FIRST-VERBATIM'],
+      needs: { anyOf: ['pointer', 'cap', 'diff'], links: true },
+      cap: TINY,
+      events: (ctx) => {
+        const a = small(ctx, 'rt');
+        // Same size, same mtime, other bytes: only the content (or the inode) tells the files apart.
+        const b = sameSizeEdit(a);
+        return [
+          worker(),
+          write('a.ts', a, T0),
+          // The worker holds an older b.ts: what the retargeted link shows is not what it holds.
+          write('b.ts', sameSizeEdit(b), T0 - 1000),
+          read('b.ts'),
+          write('b.ts', b, T0),
+          symlink('l.ts', 'a.ts', T0),
+          read('l.ts'),
+          read('l.ts'),
+          symlink('l.ts', 'b.ts', T0),
+          read('l.ts'),
+          read('l.ts'),
+          del('l.ts'),
+          read('l.ts'),
+          read('b.ts'),
+        ];
+      },
+    },
+    {
+      // A diff across a retarget is against what the name showed; a stat that did not move says nothing.
+      id: 'retarget-diff',
+      rules: ['POINTER-FULL', 'DIFF-BASE-HELD', 'DIFF-COMPLETE'],
+      needs: { anyOf: ['pointer', 'diff'], links: true },
+      cap: MID,
+      unplayable: diffFits,
+      events: (ctx) => {
+        const a = midFile(ctx, 'rd');
+        const b = sameSizeEdit(a, 7);
+        return [
+          worker(),
+          write('a.ts', a, T0),
+          write('b.ts', b, T0),
+          symlink('l.ts', 'a.ts', T0),
+          read('l.ts'),
+          read('l.ts'),
+          symlink('l.ts', 'b.ts', T0),
+          read('l.ts'),
+          read('l.ts'),
+        ];
+      },
+    },
+  ],
+  lying: [
+    { file: 'examples/designs/host-identity.ts', names: ['own-lstat'] },
+    { file: 'examples/python/host_identity_shim.py', names: ['--lie own-lstat'] },
+    { file: 'examples/designs/name-ledger.ts', names: ['statKeyed'] },
+  ],
+  truthful: [{ file: 'examples/designs/name-ledger.ts', note: '(its default export)' }],
+});

@@ -1,0 +1,40 @@
+import { defineLieClass } from '../define.ts';
+import { T0, worker, resume, write, forget, read } from '../content.ts';
+import { TINY, small } from '../helpers.ts';
+
+export default defineLieClass({
+  id: 'resume-stale-ledger',
+  words:
+    'a resumed session with a ledger that outlived the transcript (reloaded from disk as it was before a compaction)',
+  seenInWild:
+    'records persisted to disk as an append-only log of deliveries that a compaction never reaches, reloaded when the session resumes in a new process: "unchanged" for a file the compacted transcript no longer holds (a shim that lost its record on resume only re-sends, which is true)',
+  cases: [
+    // A resume keeps the transcript (a pointer to a.ts is true after the first); after a compaction
+    // and a second resume, a ledger reloaded as it was before the compaction claims too much.
+    {
+      id: 'resume-after-compaction',
+      rules: ['FORGET-RESETS', 'POINTER-FULL', 'FIRST-VERBATIM'],
+      needs: { anyOf: ['pointer', 'cap', 'diff'], forget: true, sessions: 'resume' },
+      cap: TINY,
+      events: (ctx) => [
+        worker(),
+        write('a.ts', small(ctx, 'rs-a'), T0),
+        write('b.ts', small(ctx, 'rs-b'), T0),
+        read('a.ts'),
+        read('a.ts'),
+        resume(),
+        read('a.ts'),
+        forget('w1'),
+        read('b.ts'),
+        resume(),
+        read('a.ts'),
+        read('b.ts'),
+        read('b.ts'),
+      ],
+    },
+  ],
+  lying: [
+    { file: 'examples/designs/session-ledger.ts', names: ['staleLedger'] },
+    { file: 'examples/python/session_shim.py', names: ['--stale-ledger'] },
+  ],
+});

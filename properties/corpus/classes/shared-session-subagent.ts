@@ -1,0 +1,33 @@
+import { defineLieClass } from '../define.ts';
+import { T0, worker, fork, write, read } from '../content.ts';
+import { TINY, small } from '../helpers.ts';
+
+export default defineLieClass({
+  id: 'shared-session-subagent',
+  words:
+    "a subagent under its parent's session id answered from the parent's record (a session-keyed shim sees one worker)",
+  seenInWild:
+    "hooks that key their record on the host's session id, behind a host whose subagents run under their parent's: a subagent that starts with an empty transcript told \"already read\" for its parent's files",
+  cases: [
+    {
+      id: 'subagent-shares-session',
+      rules: ['ISOLATION', 'POINTER-FULL', 'FIRST-VERBATIM'],
+      needs: { anyOf: ['pointer', 'cap', 'diff'], sessions: 'sharedSession' },
+      cap: TINY,
+      events: (ctx) => [
+        worker('w1'),
+        write('a.ts', small(ctx, 'ss-a'), T0),
+        read('a.ts'),
+        read('a.ts'),
+        fork('w1', 'w2', 'fresh-shared-session'),
+        read('a.ts', { worker: 'w2' }),
+        read('a.ts', { worker: 'w2' }),
+        read('a.ts'),
+      ],
+    },
+  ],
+  lying: [
+    { file: 'examples/designs/session-ledger.ts', names: ['sessionKeyed'] },
+    { file: 'examples/python/session_shim.py', names: ['--session-keyed'] },
+  ],
+});
