@@ -139,8 +139,9 @@ export function read(
   };
 }
 
-export const reads = (n: number, path: string, w = 'w1'): ReadEvent[] =>
-  Array.from({ length: n }, () => read(path, { worker: w }));
+/** `n` reads of `path` by worker `o`, or with these options. */
+export const reads = (n: number, path: string, o: string | Parameters<typeof read>[1] = 'w1'): ReadEvent[] =>
+  Array.from({ length: n }, () => read(path, typeof o === 'string' ? { worker: o } : o));
 
 /** A text whose `width`-byte characters start `back` bytes before each of the given byte offsets (ASCII elsewhere), `total` bytes, no newline. */
 export function straddling(total: number, at: readonly { offset: number; width: 2 | 3 | 4; back: number }[]): string {

@@ -5,7 +5,7 @@
 import { smallestDiffResponse } from '../oracle/smallest-diff.ts';
 import { windowLimitMax } from '../../src/core/host-tool.ts';
 import type { TraceEvent } from '../../src/core/trace.ts';
-import { bytesOf, code, lines, reads, readsToHold } from './content.ts';
+import { T0, bytesOf, code, lines, reads, readsToHold, write, writeBytes } from './content.ts';
 import type { CaseContext } from './types.ts';
 import { boundedText, refusalOf } from '../../src/harness/host-tool.ts';
 import { defined } from '../../src/core/defined.ts';
@@ -86,3 +86,43 @@ export const overTokens = (ctx: CaseContext): { text: string; window: Record<str
         : undefined;
   return { text, window, ...defined({ why }) };
 };
+
+/** Text written as text, bytes (an image) as bytes (spec 2.1). */
+export const put = (path: string, content: string | Uint8Array, mtimeMs: number): TraceEvent =>
+  typeof content === 'string' ? write(path, content, mtimeMs) : writeBytes(path, content, mtimeMs);
+
+/**
+ * One version of a file: its text (or bytes), its mtime (default: a second after the version before
+ * it, the first at T0), its line width and what the tool shows of it.
+ */
+export type Version =
+  | string
+  | {
+      readonly text: string | Uint8Array;
+      readonly mtimeMs?: number;
+      /** For readsToHold (default: the caller's). */
+      readonly lineWidth?: number;
+      /** The text the worker is shown, when not the file's (bytes: their base64; a host tool's bound). */
+      readonly shown?: string;
+    };
+
+/** Each version of `path` written in turn and read until the worker holds it, plus `extra` re-reads. */
+export const inTurn = (
+  ctx: CaseContext,
+  path: string,
+  versions: readonly Version[],
+  lineWidth = 0,
+  extra = 0,
+): TraceEvent[] =>
+  versions.flatMap((version, i) => {
+    const v = typeof version === 'string' ? { text: version } : version;
+    const shown = v.shown ?? (typeof v.text === 'string' ? v.text : base64(v.text));
+    return [
+      put(path, v.text, v.mtimeMs ?? T0 + 1000 * i),
+      ...readUntilHeld(ctx, path, shown, v.lineWidth ?? lineWidth, extra),
+    ];
+  });
+
+/** Small files `<name>.ts`, each of text tagged `<tag>-<name>`, written at T0. */
+export const smallFiles = (ctx: CaseContext, tag: string, ...names: readonly string[]): TraceEvent[] =>
+  names.map((n) => write(`${n}.ts`, small(ctx, `${tag}-${n}`), T0));

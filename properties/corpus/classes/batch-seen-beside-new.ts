@@ -1,6 +1,6 @@
 import { defineLieClass } from '../define.ts';
-import { T0, worker, write, forget, read, call } from '../content.ts';
-import { TINY, small } from '../helpers.ts';
+import { T0, call, forget, read, reads, worker, write } from '../content.ts';
+import { TINY, small, smallFiles } from '../helpers.ts';
 
 export default defineLieClass({
   id: 'batch-seen-beside-new',
@@ -17,10 +17,8 @@ export default defineLieClass({
       cap: TINY,
       events: (ctx) => [
         worker('w1'),
-        write('a.ts', small(ctx, 'bn-a'), T0),
-        write('b.ts', small(ctx, 'bn-b'), T0),
-        read('a.ts'),
-        read('a.ts'),
+        ...smallFiles(ctx, 'bn', 'a', 'b'),
+        ...reads(2, 'a.ts'),
         ...call(1, ['a.ts', 'b.ts']),
         ...call(2, ['b.ts', 'a.ts']),
         read('b.ts'),
@@ -34,9 +32,7 @@ export default defineLieClass({
       cap: TINY,
       events: (ctx) => [
         worker('w1'),
-        write('a.ts', small(ctx, 'be-a'), T0),
-        write('b.ts', small(ctx, 'be-b'), T0),
-        write('c.ts', small(ctx, 'be-c'), T0),
+        ...smallFiles(ctx, 'be', 'a', 'b', 'c'),
         ...call(1, ['a.ts', 'b.ts']),
         ...call(2, ['a.ts', 'b.ts']),
         write('b.ts', small(ctx, 'bx-b'), T0 + 1000),
@@ -55,8 +51,7 @@ export default defineLieClass({
       cap: TINY,
       events: (ctx) => [
         worker('w1'),
-        write('a.ts', small(ctx, 'bf-a'), T0),
-        write('b.ts', small(ctx, 'bf-b'), T0),
+        ...smallFiles(ctx, 'bf', 'a', 'b'),
         ...call(1, ['a.ts', 'b.ts']),
         ...call(2, ['a.ts', 'b.ts']),
         forget('w1'),

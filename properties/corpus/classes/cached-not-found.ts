@@ -1,5 +1,5 @@
 import { defineLieClass } from '../define.ts';
-import { T0, worker, write, del, read, reads } from '../content.ts';
+import { T0, del, read, reads, worker, write } from '../content.ts';
 import { TINY, small } from '../helpers.ts';
 
 export default defineLieClass({
@@ -16,8 +16,7 @@ export default defineLieClass({
         worker(),
         read('n.ts'),
         write('n.ts', small(ctx, 'new'), T0),
-        read('n.ts'),
-        read('n.ts'),
+        ...reads(2, 'n.ts'),
         del('n.ts'),
         read('n.ts'),
         write('n.ts', small(ctx, 'again'), T0 + 1000),
@@ -30,13 +29,7 @@ export default defineLieClass({
       needs: {},
       cap: TINY,
       // A pointer to the failure the worker was last given is true (SPEC.md "A repeated failure"); once the file exists it is not.
-      events: (ctx) => [
-        worker(),
-        ...reads(3, 'r.ts'),
-        write('r.ts', small(ctx, 'rep'), T0),
-        read('r.ts'),
-        read('r.ts'),
-      ],
+      events: (ctx) => [worker(), ...reads(3, 'r.ts'), write('r.ts', small(ctx, 'rep'), T0), ...reads(2, 'r.ts')],
     },
   ],
 });

@@ -1,5 +1,5 @@
 import { defineLieClass } from '../define.ts';
-import { T0, sameSizeEdit, worker, write, read } from '../content.ts';
+import { T0, read, sameSizeEdit, worker, write } from '../content.ts';
 import { TINY, small } from '../helpers.ts';
 
 export default defineLieClass({
@@ -15,13 +15,12 @@ export default defineLieClass({
       cap: TINY,
       events: (ctx) => {
         const v1 = small(ctx, 'cf');
-        const v2 = sameSizeEdit(v1);
         return [
           worker(),
           write('A.ts', v1, T0),
           read('A.ts'),
           read('a.ts'),
-          write('a.ts', v2, T0 + 1000),
+          write('a.ts', sameSizeEdit(v1), T0 + 1000),
           read('a.ts'),
           // Back to the first bytes: the worker last got v2 (under a.ts); under A.ts it got v1.
           write('A.ts', v1, T0 + 2000),

@@ -1,6 +1,6 @@
 import { defineLieClass } from '../define.ts';
-import { T0, lines, replaceLine, worker, write, forget, read } from '../content.ts';
-import { TINY, MID, diffFits, small, midFile, readUntilHeld } from '../helpers.ts';
+import { T0, forget, lines, read, reads, replaceLine, worker, write } from '../content.ts';
+import { MID, TINY, diffFits, inTurn, midFile, small } from '../helpers.ts';
 
 export default defineLieClass({
   id: 'compaction-whole-worker',
@@ -18,11 +18,9 @@ export default defineLieClass({
       events: (ctx) => [
         worker(),
         write('a.ts', small(ctx, 'wc'), T0),
-        read('a.ts'),
-        read('a.ts'),
+        ...reads(2, 'a.ts'),
         forget('w1'),
-        read('a.ts'),
-        read('a.ts'),
+        ...reads(2, 'a.ts'),
         forget('w1'),
         forget('w1'),
         read('a.ts'),
@@ -34,15 +32,13 @@ export default defineLieClass({
       needs: { levers: ['pointer'], windows: true, forget: true },
       cap: MID,
       events: () => {
-        const text = lines(8, 'cw');
+        const window = { args: { offset: 2, limit: 3 } };
         return [
           worker(),
-          write('v.ts', text, T0),
-          read('v.ts', { args: { offset: 2, limit: 3 } }),
-          read('v.ts', { args: { offset: 2, limit: 3 } }),
+          write('v.ts', lines(8, 'cw'), T0),
+          ...reads(2, 'v.ts', window),
           forget('w1'),
-          read('v.ts', { args: { offset: 2, limit: 3 } }),
-          read('v.ts', { args: { offset: 2, limit: 3 } }),
+          ...reads(2, 'v.ts', window),
         ];
       },
     },
@@ -57,11 +53,9 @@ export default defineLieClass({
         const b = replaceLine(a, 2, 'const edited = 1;');
         return [
           worker(),
-          write('m.ts', a, T0),
-          ...readUntilHeld(ctx, 'm.ts', a, 40, 0),
+          ...inTurn(ctx, 'm.ts', [a], 40),
           forget('w1'),
-          write('m.ts', b, T0 + 1000),
-          ...readUntilHeld(ctx, 'm.ts', b, 40, 0),
+          ...inTurn(ctx, 'm.ts', [{ text: b, mtimeMs: T0 + 1000 }], 40),
           write('m.ts', replaceLine(b, 3, 'const edited = 2;'), T0 + 2000),
           read('m.ts'),
         ];

@@ -1,6 +1,6 @@
 import { defineLieClass } from '../define.ts';
-import { T0, replaceLine, overCap, worker, write, forget, read } from '../content.ts';
-import { TINY, MID, tooLarge, diffFits, small, midFile, readUntilHeld } from '../helpers.ts';
+import { T0, forget, overCap, read, reads, replaceLine, worker, write } from '../content.ts';
+import { MID, TINY, diffFits, inTurn, midFile, small, tooLarge } from '../helpers.ts';
 
 export default defineLieClass({
   id: 'compaction',
@@ -16,11 +16,9 @@ export default defineLieClass({
       events: (ctx) => [
         worker(),
         write('a.ts', small(ctx, 'fg'), T0),
-        read('a.ts'),
-        read('a.ts'),
+        ...reads(2, 'a.ts'),
         forget('w1', 'a.ts'),
-        read('a.ts'),
-        read('a.ts'),
+        ...reads(2, 'a.ts'),
         forget('w1'),
         read('a.ts'),
       ],
@@ -33,7 +31,7 @@ export default defineLieClass({
       unplayable: tooLarge,
       events: (ctx) => {
         const { text } = overCap(ctx.cap, 2.5, 'fc');
-        return [worker(), write('b.ts', text, T0), read('b.ts'), forget('w1'), read('b.ts'), read('b.ts')];
+        return [worker(), write('b.ts', text, T0), read('b.ts'), forget('w1'), ...reads(2, 'b.ts')];
       },
     },
     {
@@ -46,8 +44,7 @@ export default defineLieClass({
         const a = midFile(ctx, 'fd');
         return [
           worker(),
-          write('m.ts', a, T0),
-          ...readUntilHeld(ctx, 'm.ts', a, 40, 0),
+          ...inTurn(ctx, 'm.ts', [a], 40),
           forget('w1', 'm.ts'),
           write('m.ts', replaceLine(a, 2, 'const edited = 1;'), T0 + 1000),
           read('m.ts'),

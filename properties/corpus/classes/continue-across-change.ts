@@ -1,6 +1,6 @@
 import { defineLieClass } from '../define.ts';
-import { T0, overCap, worker, write, read } from '../content.ts';
-import { TINY, tooLarge, readUntilHeld } from '../helpers.ts';
+import { T0, overCap, read, reads, worker, write } from '../content.ts';
+import { TINY, readUntilHeld, tooLarge } from '../helpers.ts';
 
 export default defineLieClass({
   id: 'continue-across-change',
@@ -24,8 +24,7 @@ export default defineLieClass({
           write('b.ts', changed, T0 + 1000),
           ...readUntilHeld(ctx, 'b.ts', changed, lineWidth, 0).slice(0, 2),
           write('b.ts', shrunk, T0 + 2000),
-          read('b.ts'),
-          read('b.ts'),
+          ...reads(2, 'b.ts'),
         ];
       },
     },

@@ -1,5 +1,5 @@
 import { defineLieClass } from '../define.ts';
-import { T0, worker, write, read } from '../content.ts';
+import { T0, reads, worker, write } from '../content.ts';
 import { TINY, small } from '../helpers.ts';
 
 export default defineLieClass({
@@ -13,7 +13,7 @@ export default defineLieClass({
       needs: { anyOf: ['pointer', 'cap', 'diff'] },
       cap: TINY,
       sessions: 2,
-      events: (ctx) => [worker(), write('a.ts', small(ctx, 'sess'), T0), read('a.ts'), read('a.ts')],
+      events: (ctx) => [worker(), write('a.ts', small(ctx, 'sess'), T0), ...reads(2, 'a.ts')],
     },
   ],
 });

@@ -1,5 +1,5 @@
 import { defineLieClass } from '../define.ts';
-import { T0, lines, replaceLine, worker, write, read } from '../content.ts';
+import { T0, lines, read, replaceLine, worker, write } from '../content.ts';
 import { MID, diffFits } from '../helpers.ts';
 
 export default defineLieClass({

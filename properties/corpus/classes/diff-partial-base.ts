@@ -1,6 +1,6 @@
 import { defineLieClass } from '../define.ts';
-import { T0, code, replaceLine, worker, write, read } from '../content.ts';
-import { tooLarge, diffFits } from '../helpers.ts';
+import { T0, code, read, reads, replaceLine, worker, write } from '../content.ts';
+import { diffFits, tooLarge } from '../helpers.ts';
 
 export default defineLieClass({
   id: 'diff-partial-base',
@@ -20,8 +20,7 @@ export default defineLieClass({
           write('d.ts', a, T0),
           read('d.ts'),
           write('d.ts', replaceLine(a, 4, 'const edited = 4;'), T0 + 1000),
-          read('d.ts'),
-          read('d.ts'),
+          ...reads(2, 'd.ts'),
         ];
       },
     },

@@ -1,5 +1,5 @@
 import { defineLieClass } from '../define.ts';
-import { T0, worker, write, read } from '../content.ts';
+import { T0, read, reads, worker, write } from '../content.ts';
 import { TINY, small } from '../helpers.ts';
 
 export default defineLieClass({
@@ -12,16 +12,15 @@ export default defineLieClass({
       rules: ['POINTER-FULL', 'FIRST-VERBATIM', 'SLICE-EXACT'],
       needs: { anyOf: ['pointer', 'cap', 'diff'] },
       cap: TINY,
+      // Empty at the first read, then a file truncated to empty.
       events: (ctx) => [
         worker(),
         write('e.ts', '', T0),
-        read('e.ts'),
-        read('e.ts'),
+        ...reads(2, 'e.ts'),
         write('f.ts', small(ctx, 'full'), T0),
         read('f.ts'),
         write('f.ts', '', T0 + 1000),
-        read('f.ts'),
-        read('f.ts'),
+        ...reads(2, 'f.ts'),
       ],
     },
   ],

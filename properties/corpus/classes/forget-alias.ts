@@ -1,6 +1,6 @@
 import { defineLieClass } from '../define.ts';
-import { T0, overCap, worker, write, forget, read } from '../content.ts';
-import { TINY, tooLarge, small } from '../helpers.ts';
+import { T0, forget, overCap, read, worker, write } from '../content.ts';
+import { TINY, small, tooLarge } from '../helpers.ts';
 
 export default defineLieClass({
   id: 'forget-alias',

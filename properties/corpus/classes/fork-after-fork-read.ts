@@ -1,6 +1,6 @@
 import { defineLieClass } from '../define.ts';
-import { T0, worker, fork, write, read } from '../content.ts';
-import { TINY, small } from '../helpers.ts';
+import { fork, read, reads, worker } from '../content.ts';
+import { TINY, smallFiles } from '../helpers.ts';
 
 export default defineLieClass({
   id: 'fork-after-fork-read',
@@ -18,17 +18,11 @@ export default defineLieClass({
       cap: TINY,
       events: (ctx) => [
         worker('w1'),
-        write('a.ts', small(ctx, 'fk-a'), T0),
-        write('b.ts', small(ctx, 'fk-b'), T0),
-        write('c.ts', small(ctx, 'fk-c'), T0),
-        read('a.ts'),
-        read('a.ts'),
+        ...smallFiles(ctx, 'fk', 'a', 'b', 'c'),
+        ...reads(2, 'a.ts'),
         fork('w1', 'w2'),
-        read('b.ts'),
-        read('b.ts'),
-        read('a.ts', { worker: 'w2' }),
-        read('b.ts', { worker: 'w2' }),
-        read('c.ts', { worker: 'w2' }),
+        ...reads(2, 'b.ts'),
+        ...['a.ts', 'b.ts', 'c.ts'].map((f) => read(f, { worker: 'w2' })),
         read('c.ts', { worker: 'w1' }),
         read('a.ts'),
       ],

@@ -1,6 +1,19 @@
-import { defineLieClass } from '../define.ts';
-import { T0, lines, worker, write } from '../content.ts';
-import { TINY, readUntilHeld } from '../helpers.ts';
+import { defineLieClass, type CaseSpec } from '../define.ts';
+import { lines } from '../content.ts';
+import { heldInTurn } from '../families.ts';
+import { TINY } from '../helpers.ts';
+
+/** A text rewritten to `versions` that differ from it in their line ends or BOM alone, each read until held. */
+const rewrite = (id: string, path: string, lineWidth: number, versions: () => readonly string[]): CaseSpec =>
+  heldInTurn(
+    {
+      id,
+      rules: ['POINTER-FULL', 'SLICE-EXACT', 'FIRST-VERBATIM'],
+      needs: { anyOf: ['pointer', 'cap', 'diff'] },
+      cap: TINY,
+    },
+    { path, lineWidth, extra: 1, versions },
+  );
 
 export default defineLieClass({
   id: 'host-text-not-disk',
@@ -12,38 +25,11 @@ export default defineLieClass({
     // A rewrite of the disk's bytes alone (SPEC "Host read tools", step 0): behind a tool that
     // normalises it the request's text is unchanged (a pointer is true); behind one that shows the
     // bytes it changed (a pointer is a lie). Played for every subject: the declared tool decides.
-    {
-      id: 'crlf-to-lf-rewrite',
-      rules: ['POINTER-FULL', 'SLICE-EXACT', 'FIRST-VERBATIM'],
-      needs: { anyOf: ['pointer', 'cap', 'diff'] },
-      cap: TINY,
-      events: (ctx) => {
-        const crlf = lines(3, 'eol', '\r\n');
-        const lf = crlf.replaceAll('\r\n', '\n');
-        const held = (text: string) => readUntilHeld(ctx, 'n.ts', text, 12, 1);
-        return [
-          worker(),
-          write('n.ts', crlf, T0),
-          ...held(crlf),
-          write('n.ts', lf, T0 + 1000),
-          ...held(lf),
-          write('n.ts', crlf, T0 + 2000),
-          ...held(crlf),
-        ];
-      },
-    },
-    {
-      id: 'bom-dropped-rewrite',
-      rules: ['POINTER-FULL', 'SLICE-EXACT', 'FIRST-VERBATIM'],
-      needs: { anyOf: ['pointer', 'cap', 'diff'] },
-      cap: TINY,
-      events: (ctx) => {
-        const plain = lines(2, 'bom');
-        const bom = `\uFEFF${plain}`;
-        const held = (text: string) => readUntilHeld(ctx, 'b.ts', text, 11, 1);
-        return [worker(), write('b.ts', bom, T0), ...held(bom), write('b.ts', plain, T0 + 1000), ...held(plain)];
-      },
-    },
+    rewrite('crlf-to-lf-rewrite', 'n.ts', 12, () => {
+      const crlf = lines(3, 'eol', '\r\n');
+      return [crlf, crlf.replaceAll('\r\n', '\n'), crlf];
+    }),
+    rewrite('bom-dropped-rewrite', 'b.ts', 11, () => [`\uFEFF${lines(2, 'bom')}`, lines(2, 'bom')]),
   ],
   lying: [{ file: 'test/fixtures/naive-shims.ts', fixture: true, names: ['normalised-key'] }],
   truthful: [

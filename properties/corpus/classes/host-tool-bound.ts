@@ -1,5 +1,5 @@
 import { defineLieClass } from '../define.ts';
-import { T0, lines, replaceLine, worker, write, read } from '../content.ts';
+import { T0, lines, read, reads, replaceLine, worker, write } from '../content.ts';
 
 export default defineLieClass({
   id: 'host-tool-bound',
@@ -28,17 +28,14 @@ export default defineLieClass({
           long === undefined ? 'short first line' : `${'L'.repeat(Math.max(0, long - 1))}😀${'L'.repeat(5)}`;
         const body = `${first}\n${lines(n - 1, 'bound')}`;
         const pastBound = replaceLine(body, n - 1, 'edited past the bound');
-        const within = replaceLine(pastBound, 1, 'edited within the bound');
         return [
           worker(),
           write('h.ts', body, T0),
-          read('h.ts'),
-          read('h.ts'),
+          ...reads(2, 'h.ts'),
           write('h.ts', pastBound, T0 + 1000),
           read('h.ts'),
-          write('h.ts', within, T0 + 2000),
-          read('h.ts'),
-          read('h.ts'),
+          write('h.ts', replaceLine(pastBound, 1, 'edited within the bound'), T0 + 2000),
+          ...reads(2, 'h.ts'),
         ];
       },
     },

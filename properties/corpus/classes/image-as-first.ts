@@ -1,5 +1,5 @@
 import { defineLieClass } from '../define.ts';
-import { T0, worker, writeBytes, image } from '../content.ts';
+import { T0, image, worker, writeBytes } from '../content.ts';
 import { MID, base64, readUntilHeld } from '../helpers.ts';
 
 export default defineLieClass({
@@ -17,14 +17,11 @@ export default defineLieClass({
       // Two images of one size and one header, read one after the other: a cache keyed on what they
       // share serves the first for the second (its bytes, or "unchanged").
       events: (ctx) => {
-        const a = image(96, 1);
-        const b = image(96, 2);
+        const shots = [image(96, 1), image(96, 2)];
         return [
           worker(),
-          writeBytes('shots/1.png', a, T0),
-          writeBytes('shots/2.png', b, T0),
-          ...readUntilHeld(ctx, 'shots/1.png', base64(a), 0, 1),
-          ...readUntilHeld(ctx, 'shots/2.png', base64(b), 0, 1),
+          ...shots.map((bytes, i) => writeBytes(`shots/${i + 1}.png`, bytes, T0)),
+          ...shots.flatMap((bytes, i) => readUntilHeld(ctx, `shots/${i + 1}.png`, base64(bytes), 0, 1)),
         ];
       },
     },

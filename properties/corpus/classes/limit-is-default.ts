@@ -1,6 +1,6 @@
 import { defineLieClass } from '../define.ts';
+import { T0, lines, read, reads, replaceLine, worker, write } from '../content.ts';
 import { windowLimitMax } from '../../../src/core/host-tool.ts';
-import { T0, lines, replaceLine, worker, write, read } from '../content.ts';
 
 export default defineLieClass({
   id: 'limit-is-default',
@@ -19,19 +19,18 @@ export default defineLieClass({
         ctx.tool?.defaultLimit === undefined ? 'the host tool declares no defaultLimit' : undefined,
       events: (ctx) => {
         const d = ctx.tool!.defaultLimit!;
-        const more = Math.min(d + 3, windowLimitMax(ctx.tool) ?? d + 3, ctx.tool!.maxLines ?? d + 3);
+        const more = {
+          args: { offset: 1, limit: Math.min(d + 3, windowLimitMax(ctx.tool) ?? d + 3, ctx.tool!.maxLines ?? d + 3) },
+        };
         const body = lines(d + 3, 'dflt');
-        const past = replaceLine(body, d + 1, 'edited past the default');
         return [
           worker(),
           write('l.ts', body, T0),
+          ...reads(2, 'l.ts'),
+          ...reads(2, 'l.ts', more),
+          write('l.ts', replaceLine(body, d + 1, 'edited past the default'), T0 + 1000),
           read('l.ts'),
-          read('l.ts'),
-          read('l.ts', { args: { offset: 1, limit: more } }),
-          read('l.ts', { args: { offset: 1, limit: more } }),
-          write('l.ts', past, T0 + 1000),
-          read('l.ts'),
-          read('l.ts', { args: { offset: 1, limit: more } }),
+          read('l.ts', more),
         ];
       },
     },

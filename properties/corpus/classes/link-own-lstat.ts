@@ -1,6 +1,15 @@
 import { defineLieClass } from '../define.ts';
-import { T0, sameSizeEdit, worker, write, del, symlink, hardlink, read } from '../content.ts';
-import { TINY, MID, diffFits, small, midFile } from '../helpers.ts';
+import { T0, del, hardlink, read, reads, sameSizeEdit, symlink, worker, write } from '../content.ts';
+import { MID, TINY, diffFits, midFile, small } from '../helpers.ts';
+import type { TraceEvent } from '../../../src/core/trace.ts';
+
+/** l.ts linked to a.ts, then retargeted to b.ts under the same mtime: each read twice. */
+const retarget = (): TraceEvent[] => [
+  symlink('l.ts', 'a.ts', T0),
+  ...reads(2, 'l.ts'),
+  symlink('l.ts', 'b.ts', T0),
+  ...reads(2, 'l.ts'),
+];
 
 export default defineLieClass({
   id: 'link-own-lstat',
@@ -16,17 +25,14 @@ export default defineLieClass({
       cap: TINY,
       events: (ctx) => {
         const a = small(ctx, 'ln');
-        const b = sameSizeEdit(a);
         return [
           worker(),
           write('src/a.ts', a, T0),
           symlink('src/l.ts', 'a.ts', T0 + 500),
-          read('src/l.ts'),
-          read('src/l.ts'),
+          ...reads(2, 'src/l.ts'),
           // The target changes; the link's own lstat (mtime, size) does not.
-          write('src/a.ts', b, T0 + 1000),
-          read('src/l.ts'),
-          read('src/l.ts'),
+          write('src/a.ts', sameSizeEdit(a), T0 + 1000),
+          ...reads(2, 'src/l.ts'),
           // A second name of the same file: what the worker holds of it, it holds under both.
           hardlink('h.ts', 'src/a.ts'),
           read('h.ts'),
@@ -51,12 +57,7 @@ export default defineLieClass({
           write('b.ts', sameSizeEdit(b), T0 - 1000),
           read('b.ts'),
           write('b.ts', b, T0),
-          symlink('l.ts', 'a.ts', T0),
-          read('l.ts'),
-          read('l.ts'),
-          symlink('l.ts', 'b.ts', T0),
-          read('l.ts'),
-          read('l.ts'),
+          ...retarget(),
           del('l.ts'),
           read('l.ts'),
           read('b.ts'),
@@ -72,18 +73,7 @@ export default defineLieClass({
       unplayable: diffFits,
       events: (ctx) => {
         const a = midFile(ctx, 'rd');
-        const b = sameSizeEdit(a, 7);
-        return [
-          worker(),
-          write('a.ts', a, T0),
-          write('b.ts', b, T0),
-          symlink('l.ts', 'a.ts', T0),
-          read('l.ts'),
-          read('l.ts'),
-          symlink('l.ts', 'b.ts', T0),
-          read('l.ts'),
-          read('l.ts'),
-        ];
+        return [worker(), write('a.ts', a, T0), write('b.ts', sameSizeEdit(a, 7), T0), ...retarget()];
       },
     },
   ],

@@ -1,8 +1,21 @@
 import { defineLieClass } from '../define.ts';
+import { T0, reads, worker, write } from '../content.ts';
+import { refusedThenReadable } from '../families.ts';
+import { MID, TINY, overRefusal, overTokens, small, tooLarge } from '../helpers.ts';
 import { windowLimitMax } from '../../../src/core/host-tool.ts';
+import type { RuleId } from '../../../src/core/rules.ts';
+import type { TraceEvent } from '../../../src/core/trace.ts';
 import { boundedText } from '../../../src/harness/host-tool.ts';
-import { T0, worker, write, read } from '../content.ts';
-import { TINY, MID, tooLarge, small, readUntilHeld, overRefusal, overTokens } from '../helpers.ts';
+
+const RULES: readonly RuleId[] = ['POINTER-FULL', 'PASSTHROUGH', 'REFUSAL-TRUE', 'FIRST-VERBATIM'];
+
+/** A file refused whole, read twice, then read twice in a window the host does not refuse. */
+const thenWindow = (path: string, text: string, window: Record<string, number>): TraceEvent[] => [
+  worker(),
+  write(path, text, T0),
+  ...reads(2, path),
+  ...reads(2, path, { args: window }),
+];
 
 export default defineLieClass({
   id: 'refusal-recorded',
@@ -12,108 +25,73 @@ export default defineLieClass({
   cases: [
     {
       id: 'refused-then-window',
-      rules: ['POINTER-FULL', 'PASSTHROUGH', 'REFUSAL-TRUE', 'FIRST-VERBATIM'],
+      rules: RULES,
       needs: { refuse: 'maxBytes', windows: true },
       cap: MID,
       unplayable: tooLarge,
-      events: (ctx) => {
-        // Refused whole, then the window the refusal asks for: a shim that recorded the refusal as
-        // delivered says "already in context" to a worker that never got a byte.
-        const text = overRefusal(ctx, 'win').text;
-        const win = { offset: 1, limit: 5 };
-        return [
-          worker(),
-          write('big.ts', text, T0),
-          read('big.ts'),
-          read('big.ts'),
-          read('big.ts', { args: win }),
-          read('big.ts', { args: win }),
-        ];
-      },
+      // Refused whole, then the window the refusal asks for: a shim that recorded the refusal as
+      // delivered says "already in context" to a worker that never got a byte.
+      events: (ctx) => thenWindow('big.ts', overRefusal(ctx, 'win').text, { offset: 1, limit: 5 }),
     },
-    {
-      id: 'refused-then-trimmed',
-      rules: ['POINTER-FULL', 'PASSTHROUGH', 'REFUSAL-TRUE', 'FIRST-VERBATIM'],
-      needs: { refuse: 'maxBytes' },
-      cap: MID,
-      unplayable: tooLarge,
-      events: (ctx) => {
+    refusedThenReadable(
+      { id: 'refused-then-trimmed', rules: RULES, needs: { refuse: 'maxBytes' }, cap: MID, unplayable: tooLarge },
+      {
+        path: 'big.ts',
         // The file is cut back under the size past the host's line bound: the request now returns
         // exactly what a shim that recorded the refused read (as the bounded text) thinks it sent.
-        const { text, head } = overRefusal(ctx, 'trim');
-        return [
-          worker(),
-          write('big.ts', text, T0),
-          read('big.ts'),
-          read('big.ts'),
-          write('big.ts', head, T0 + 1000),
-          ...readUntilHeld(ctx, 'big.ts', head, 40, 1),
-        ];
+        files: (ctx) => {
+          const { text, head } = overRefusal(ctx, 'trim');
+          return [text, { text: head, mtimeMs: T0 + 1000, lineWidth: 40 }];
+        },
       },
-    },
+    ),
     {
       id: 'refused-over-tokens',
-      rules: ['POINTER-FULL', 'PASSTHROUGH', 'REFUSAL-TRUE', 'FIRST-VERBATIM'],
+      rules: RULES,
       needs: { refuse: 'maxTokens' },
       cap: MID,
       unplayable: (ctx) => tooLarge(ctx) ?? overTokens(ctx).why,
       events: (ctx) => {
         const { text, window } = overTokens(ctx);
-        return [
-          worker(),
-          write('tok.ts', text, T0),
-          read('tok.ts'),
-          read('tok.ts'),
-          read('tok.ts', { args: window }),
-          read('tok.ts', { args: window }),
-        ];
+        return thenWindow('tok.ts', text, window);
       },
     },
-    {
-      id: 'refused-binary',
-      rules: ['POINTER-FULL', 'PASSTHROUGH', 'REFUSAL-TRUE', 'FIRST-VERBATIM'],
-      needs: { refuse: 'binary' },
-      cap: TINY,
-      events: (ctx) => {
-        const text = small(ctx, 'bin');
-        return [
-          worker(),
-          write('b.bin', `\u0000${text}`, T0),
-          read('b.bin'),
-          read('b.bin'),
-          read('b.bin', { args: { offset: 1, limit: 1 } }),
-          write('b.bin', text, T0 + 1000),
-          ...readUntilHeld(ctx, 'b.bin', text, 12, 1),
-        ];
+    refusedThenReadable(
+      { id: 'refused-binary', rules: RULES, needs: { refuse: 'binary' }, cap: TINY },
+      {
+        path: 'b.bin',
+        window: { offset: 1, limit: 1 },
+        files: (ctx) => {
+          const text = small(ctx, 'bin');
+          return [`\u0000${text}`, { text, mtimeMs: T0 + 1000, lineWidth: 12 }];
+        },
       },
-    },
-    {
-      id: 'notice-then-split',
-      rules: ['POINTER-FULL', 'PASSTHROUGH', 'FIRST-VERBATIM'],
-      needs: { toolFails: 'notice' },
-      cap: MID,
-      unplayable: tooLarge,
-      // Spec 2.2 "A notice instead of content": a first line over the bound gets a notice, twice;
-      // then the same bytes count, the same mtime, the line split in two: the tool shows content. A
-      // shim that recorded the noticed read says "unchanged" to a worker that never got a byte.
-      events: (ctx) => {
-        const n = ctx.tool!.notice!.firstLineOverBytes;
-        const text = `${'n'.repeat(n + 1)}\ntail\n`;
-        const half = Math.ceil((n + 1) / 2);
-        const split = `${text.slice(0, half)}\n${text.slice(half + 1)}`;
-        return [
-          worker(),
-          write('long.ts', text, T0),
-          read('long.ts'),
-          read('long.ts'),
-          write('long.ts', split, T0),
-          ...readUntilHeld(ctx, 'long.ts', boundedText(split, undefined, undefined, ctx.tool!), 40, 1),
-        ];
+    ),
+    // Spec 2.2 "A notice instead of content": a first line over the bound gets a notice, twice;
+    // then the same bytes count, the same mtime, the line split in two: the tool shows content. A
+    // shim that recorded the noticed read says "unchanged" to a worker that never got a byte.
+    refusedThenReadable(
+      {
+        id: 'notice-then-split',
+        rules: ['POINTER-FULL', 'PASSTHROUGH', 'FIRST-VERBATIM'],
+        needs: { toolFails: 'notice' },
+        cap: MID,
+        unplayable: tooLarge,
       },
-    },
+      {
+        path: 'long.ts',
+        files: (ctx) => {
+          const n = ctx.tool!.notice!.firstLineOverBytes;
+          const text = `${'n'.repeat(n + 1)}\ntail\n`;
+          const half = Math.ceil((n + 1) / 2);
+          const split = `${text.slice(0, half)}\n${text.slice(half + 1)}`;
+          return [text, { text: split, lineWidth: 40, shown: boundedText(split, undefined, undefined, ctx.tool!) }];
+        },
+      },
+    ),
     {
       id: 'past-end-then-grown',
-      rules: ['POINTER-FULL', 'PASSTHROUGH', 'REFUSAL-TRUE', 'FIRST-VERBATIM'],
+      rules: RULES,
       needs: { toolFails: 'pastEnd', windows: true },
       cap: TINY,
       // Spec 2.2: a window past the last line fails, twice; then the file is rewritten to many short
@@ -124,11 +102,9 @@ export default defineLieClass({
         return [
           worker(),
           write('e.ts', 'aaaaaaa\nbbbbbbb\n', T0),
-          read('e.ts', window),
-          read('e.ts', window),
+          ...reads(2, 'e.ts', window),
           write('e.ts', 'a\nb\nc\nd\ne\nf\ng\nh\n', T0),
-          read('e.ts', window),
-          read('e.ts', window),
+          ...reads(2, 'e.ts', window),
         ];
       },
     },

@@ -1,5 +1,5 @@
 import { defineLieClass } from '../define.ts';
-import { T0, worker, write, forget, read } from '../content.ts';
+import { T0, forget, read, reads, worker, write } from '../content.ts';
 import { TINY, small } from '../helpers.ts';
 
 export default defineLieClass({
@@ -25,7 +25,7 @@ export default defineLieClass({
         return [
           worker(),
           ...names.map((f, i) => write(f, small(ctx, `ri${i}`), T0)),
-          ...names.flatMap((f) => [read(f), read(f)]),
+          ...names.flatMap((f) => reads(2, f)),
           forget('w1'),
           read(newest),
           read(names[0]!),

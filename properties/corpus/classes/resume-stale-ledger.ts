@@ -1,6 +1,6 @@
 import { defineLieClass } from '../define.ts';
-import { T0, worker, resume, write, forget, read } from '../content.ts';
-import { TINY, small } from '../helpers.ts';
+import { forget, read, reads, resume, worker } from '../content.ts';
+import { TINY, smallFiles } from '../helpers.ts';
 
 export default defineLieClass({
   id: 'resume-stale-ledger',
@@ -18,18 +18,15 @@ export default defineLieClass({
       cap: TINY,
       events: (ctx) => [
         worker(),
-        write('a.ts', small(ctx, 'rs-a'), T0),
-        write('b.ts', small(ctx, 'rs-b'), T0),
-        read('a.ts'),
-        read('a.ts'),
+        ...smallFiles(ctx, 'rs', 'a', 'b'),
+        ...reads(2, 'a.ts'),
         resume(),
         read('a.ts'),
         forget('w1'),
         read('b.ts'),
         resume(),
         read('a.ts'),
-        read('b.ts'),
-        read('b.ts'),
+        ...reads(2, 'b.ts'),
       ],
     },
   ],

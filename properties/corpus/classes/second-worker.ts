@@ -1,6 +1,6 @@
 import { defineLieClass } from '../define.ts';
-import { T0, overCap, worker, write, read } from '../content.ts';
-import { TINY, tooLarge, small } from '../helpers.ts';
+import { T0, overCap, read, worker, write } from '../content.ts';
+import { TINY, small, tooLarge } from '../helpers.ts';
 
 export default defineLieClass({
   id: 'second-worker',
@@ -15,17 +15,14 @@ export default defineLieClass({
       unplayable: tooLarge,
       events: (ctx) => {
         const { text } = overCap(ctx.cap, 2.5, 'sw');
+        const by = (path: string, ...workers: string[]) => workers.map((w) => read(path, { worker: w }));
         return [
           worker('w1'),
           worker('w2'),
           write('a.ts', small(ctx, 'iso'), T0),
           write('b.ts', text, T0),
-          read('a.ts', { worker: 'w1' }),
-          read('a.ts', { worker: 'w2' }),
-          read('a.ts', { worker: 'w2' }),
-          read('b.ts', { worker: 'w1' }),
-          read('b.ts', { worker: 'w2' }),
-          read('b.ts', { worker: 'w1' }),
+          ...by('a.ts', 'w1', 'w2', 'w2'),
+          ...by('b.ts', 'w1', 'w2', 'w1'),
         ];
       },
     },

@@ -1,6 +1,6 @@
 import { defineLieClass } from '../define.ts';
-import { T0, worker, fork, write, read } from '../content.ts';
-import { TINY, small } from '../helpers.ts';
+import { fork, read, reads, worker } from '../content.ts';
+import { TINY, smallFiles } from '../helpers.ts';
 
 export default defineLieClass({
   id: 'shared-session-subagent',
@@ -16,12 +16,10 @@ export default defineLieClass({
       cap: TINY,
       events: (ctx) => [
         worker('w1'),
-        write('a.ts', small(ctx, 'ss-a'), T0),
-        read('a.ts'),
-        read('a.ts'),
+        ...smallFiles(ctx, 'ss', 'a'),
+        ...reads(2, 'a.ts'),
         fork('w1', 'w2', 'fresh-shared-session'),
-        read('a.ts', { worker: 'w2' }),
-        read('a.ts', { worker: 'w2' }),
+        ...reads(2, 'a.ts', 'w2'),
         read('a.ts'),
       ],
     },

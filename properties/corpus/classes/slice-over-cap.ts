@@ -1,7 +1,6 @@
 import { defineLieClass } from '../define.ts';
-import type { TraceEvent } from '../../../src/core/trace.ts';
-import { T0, worker, write } from '../content.ts';
-import { TINY, tooLarge, readUntilHeld } from '../helpers.ts';
+import { T0, worker } from '../content.ts';
+import { TINY, inTurn, tooLarge } from '../helpers.ts';
 
 export default defineLieClass({
   id: 'slice-over-cap',
@@ -14,14 +13,11 @@ export default defineLieClass({
       needs: { levers: ['cap'] },
       cap: TINY,
       unplayable: tooLarge,
-      events: (ctx) => {
-        const out: TraceEvent[] = [worker()];
-        for (const [i, d] of [-1, 0, 1].entries()) {
-          const text = 'x'.repeat(ctx.cap + d);
-          out.push(write(`c${i}.ts`, text, T0 + i), ...readUntilHeld(ctx, `c${i}.ts`, text, 0, 0));
-        }
-        return out;
-      },
+      // Files of cap − 1, cap and cap + 1 bytes.
+      events: (ctx) => [
+        worker(),
+        ...[-1, 0, 1].flatMap((d, i) => inTurn(ctx, `c${i}.ts`, [{ text: 'x'.repeat(ctx.cap + d), mtimeMs: T0 + i }])),
+      ],
     },
   ],
 });

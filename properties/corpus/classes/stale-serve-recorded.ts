@@ -1,5 +1,5 @@
 import { defineLieClass } from '../define.ts';
-import { T0, lines, worker, write, del, stale, read } from '../content.ts';
+import { T0, del, lines, reads, stale, worker, write } from '../content.ts';
 import { tooLarge } from '../helpers.ts';
 
 export default defineLieClass({
@@ -13,19 +13,15 @@ export default defineLieClass({
       needs: { staleServe: true },
       cap: 64,
       unplayable: tooLarge,
-      events: (ctx) => {
-        const body = lines(Math.max(8, Math.ceil((ctx.cap * 3) / 14)), 'stale');
-        return [
-          worker(),
-          write('s.ts', body, T0),
-          stale('w1', 's.ts', 1, 2),
-          read('s.ts'),
-          read('s.ts'),
-          stale('w1', 's.ts', 400_000, 400_002),
-          del('s.ts'),
-          stale('w1', 's.ts', 0, 1),
-        ];
-      },
+      events: (ctx) => [
+        worker(),
+        write('s.ts', lines(Math.max(8, Math.ceil((ctx.cap * 3) / 14)), 'stale'), T0),
+        stale('w1', 's.ts', 1, 2),
+        ...reads(2, 's.ts'),
+        stale('w1', 's.ts', 400_000, 400_002),
+        del('s.ts'),
+        stale('w1', 's.ts', 0, 1),
+      ],
     },
   ],
 });

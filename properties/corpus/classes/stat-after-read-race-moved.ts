@@ -1,6 +1,6 @@
 import { defineLieClass } from '../define.ts';
-import { T0, sameSizeEdit, overCap, worker, write, read } from '../content.ts';
-import { TINY, tooLarge, small, readUntilHeld } from '../helpers.ts';
+import { T0, sameSizeEdit } from '../content.ts';
+import { hiddenEdit } from '../families.ts';
 
 export default defineLieClass({
   id: 'stat-after-read-race-moved',
@@ -10,39 +10,19 @@ export default defineLieClass({
   cases: [
     // The rewrite moves the mtime (and the size): a shim keyed on the mtime it stats before the read
     // re-delivers; one that records the disk after the read still lies (the mechanism, not the mtime).
-    {
+    hiddenEdit({
       id: 'race-moves-mtime',
-      rules: ['POINTER-FULL'],
-      needs: { levers: ['pointer'], races: true },
-      cap: TINY,
-      events: (ctx) => {
-        const a = small(ctx, 'mv');
-        return [
-          worker(),
-          write('a.ts', a, T0),
-          read('a.ts', { race: { content: `${sameSizeEdit(a).slice(0, -2)}\n`, mtimeMs: T0 + 5000 } }),
-          read('a.ts'),
-          read('a.ts'),
-        ];
-      },
-    },
-    {
+      tag: 'mv',
+      race: true,
+      edits: (a) => [[`${sameSizeEdit(a).slice(0, -2)}\n`, T0 + 5000]],
+    }),
+    hiddenEdit({
       id: 'race-moves-mtime-partial',
-      rules: ['SLICE-CONTINUES', 'POINTER-FULL', 'DONE-TRUE'],
-      needs: { levers: ['cap'], races: true },
-      cap: TINY,
-      unplayable: tooLarge,
-      events: (ctx) => {
-        const { text, lineWidth } = overCap(ctx.cap, 2.5, 'mp');
-        const raced = sameSizeEdit(text, 0);
-        return [
-          worker(),
-          write('b.ts', text, T0),
-          read('b.ts', { race: { content: raced, mtimeMs: T0 + 5000 } }),
-          ...readUntilHeld(ctx, 'b.ts', raced, lineWidth, 1),
-        ];
-      },
-    },
+      tag: 'mp',
+      race: true,
+      over: true,
+      edits: (t) => [[sameSizeEdit(t, 0), T0 + 5000]],
+    }),
   ],
   lying: [{ file: 'examples/python/stat_after_read_shim.py' }],
   truthful: [{ file: 'examples/python/mtime_shim.py', note: '(keyed on the mtime alone, it passes these cases)' }],

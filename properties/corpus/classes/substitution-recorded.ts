@@ -1,6 +1,7 @@
 import { defineLieClass } from '../define.ts';
-import { T0, lines, worker, write } from '../content.ts';
-import { MID, tooLarge, readUntilHeld } from '../helpers.ts';
+import { lines } from '../content.ts';
+import { heldInTurn } from '../families.ts';
+import { MID, tooLarge } from '../helpers.ts';
 
 export default defineLieClass({
   id: 'substitution-recorded',
@@ -9,19 +10,18 @@ export default defineLieClass({
   seenInWild:
     "a layer between the tool and the worker changes what the worker sees — a PostToolUse hook's `updatedToolOutput`, a PreToolUse `updatedInput` that cuts the read, a host that truncates after the dedup recorded — while the dedup keeps the tool's bytes: anthropics/claude-code #88118 (the host's own dedup), thedotmack/claude-mem #1719 (a hook stacked on it)",
   cases: [
-    {
-      id: 'substituted-reread',
-      rules: ['POINTER-FULL', 'FIRST-VERBATIM'],
-      needs: { anyOf: ['pointer', 'cap', 'diff'] },
-      cap: MID,
-      unplayable: tooLarge,
+    heldInTurn(
+      {
+        id: 'substituted-reread',
+        rules: ['POINTER-FULL', 'FIRST-VERBATIM'],
+        needs: { anyOf: ['pointer', 'cap', 'diff'] },
+        cap: MID,
+        unplayable: tooLarge,
+      },
       // Forty short lines re-read unchanged: a layer that showed the worker a few of them (a hook's
       // updatedToolOutput) but recorded the tool's whole text points at lines it never showed.
-      events: (ctx) => {
-        const text = lines(40, 'sub');
-        return [worker(), write('long.ts', text, T0), ...readUntilHeld(ctx, 'long.ts', text, 13, 2)];
-      },
-    },
+      { path: 'long.ts', lineWidth: 13, extra: 2, versions: () => [lines(40, 'sub')] },
+    ),
   ],
   lying: [
     {

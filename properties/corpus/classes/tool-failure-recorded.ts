@@ -1,6 +1,6 @@
 import { defineLieClass } from '../define.ts';
-import { T0, overCap, worker, write, read } from '../content.ts';
-import { TINY, tooLarge, small } from '../helpers.ts';
+import { T0, overCap, read, reads, worker, write } from '../content.ts';
+import { TINY, small, tooLarge } from '../helpers.ts';
 
 export default defineLieClass({
   id: 'tool-failure-recorded',
@@ -13,19 +13,18 @@ export default defineLieClass({
       needs: { toolFailures: true },
       cap: TINY,
       unplayable: tooLarge,
+      // A failed first read of a small file, then a failed continuation of one over the cap.
       events: (ctx) => {
         const { text } = overCap(ctx.cap, 2.5, 'tf');
         return [
           worker(),
           write('a.ts', small(ctx, 'fail'), T0),
           read('a.ts', { fail: 'EIO' }),
-          read('a.ts'),
-          read('a.ts'),
+          ...reads(2, 'a.ts'),
           write('b.ts', text, T0),
           read('b.ts'),
           read('b.ts', { fail: 'EIO' }),
-          read('b.ts'),
-          read('b.ts'),
+          ...reads(2, 'b.ts'),
         ];
       },
     },

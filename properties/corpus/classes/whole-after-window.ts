@@ -1,6 +1,6 @@
 import { defineLieClass } from '../define.ts';
-import { T0, lines, worker, write, read } from '../content.ts';
-import { wide, MID } from '../helpers.ts';
+import { T0, lines, read, reads, worker, write } from '../content.ts';
+import { MID, wide } from '../helpers.ts';
 
 export default defineLieClass({
   id: 'whole-after-window',
@@ -24,8 +24,7 @@ export default defineLieClass({
           read('v.ts'),
           write('x.ts', text, T0),
           read('x.ts', { args: { offset: 1, limit: wide(ctx) } }),
-          read('x.ts'),
-          read('x.ts'),
+          ...reads(2, 'x.ts'),
         ];
       },
     },

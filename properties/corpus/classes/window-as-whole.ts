@@ -1,7 +1,7 @@
 import { defineLieClass } from '../define.ts';
+import { T0, bytesOf, lines, read, reads, worker, write } from '../content.ts';
 import { windowLimitMax } from '../../../src/core/host-tool.ts';
-import { T0, lines, bytesOf, worker, write, read } from '../content.ts';
-import { wide, MID } from '../helpers.ts';
+import { MID, wide } from '../helpers.ts';
 
 export default defineLieClass({
   id: 'window-as-whole',
@@ -16,18 +16,13 @@ export default defineLieClass({
       rules: ['POINTER-FULL', 'FIRST-VERBATIM'],
       needs: { levers: ['pointer'], windows: true },
       cap: MID,
-      events: (ctx) => {
-        const text = lines(6, 'win');
-        return [
-          worker(),
-          write('v.ts', text, T0),
-          read('v.ts'),
-          read('v.ts'),
-          read('v.ts', { args: { offset: 1, limit: wide(ctx) } }),
-          read('v.ts', { args: { offset: 2, limit: 2 } }),
-          read('v.ts', { args: { offset: 2, limit: 2 } }),
-        ];
-      },
+      events: (ctx) => [
+        worker(),
+        write('v.ts', lines(6, 'win'), T0),
+        ...reads(2, 'v.ts'),
+        read('v.ts', { args: { offset: 1, limit: wide(ctx) } }),
+        ...reads(2, 'v.ts', { args: { offset: 2, limit: 2 } }),
+      ],
     },
     {
       // Behind a host that shows the first N lines of a whole read: a window past them was never shown.
@@ -45,13 +40,7 @@ export default defineLieClass({
       events: (ctx) => {
         const n = ctx.tool!.maxLines ?? ctx.tool!.defaultLimit!;
         const window = { offset: n + 2, limit: Math.min(3, windowLimitMax(ctx.tool) ?? 3) };
-        return [
-          worker(),
-          write('c.ts', lines(n + 6, 'cut'), T0),
-          read('c.ts'),
-          read('c.ts', { args: window }),
-          read('c.ts', { args: window }),
-        ];
+        return [worker(), write('c.ts', lines(n + 6, 'cut'), T0), read('c.ts'), ...reads(2, 'c.ts', { args: window })];
       },
     },
   ],

@@ -1,5 +1,5 @@
 import { defineLieClass } from '../define.ts';
-import { T0, lines, worker, write, read } from '../content.ts';
+import { T0, lines, read, reads, worker, write } from '../content.ts';
 import { MID } from '../helpers.ts';
 
 export default defineLieClass({
@@ -13,16 +13,12 @@ export default defineLieClass({
       rules: ['POINTER-FULL', 'FIRST-VERBATIM'],
       needs: { levers: ['pointer'], windows: true },
       cap: MID,
-      events: () => {
-        const three = lines(3, 'twice');
-        return [
-          worker(),
-          write('r.ts', three + three, T0),
-          read('r.ts', { args: { offset: 1, limit: 3 } }),
-          read('r.ts', { args: { offset: 4, limit: 3 } }),
-          read('r.ts', { args: { offset: 4, limit: 3 } }),
-        ];
-      },
+      events: () => [
+        worker(),
+        write('r.ts', lines(3, 'twice').repeat(2), T0),
+        read('r.ts', { args: { offset: 1, limit: 3 } }),
+        ...reads(2, 'r.ts', { args: { offset: 4, limit: 3 } }),
+      ],
     },
   ],
 });
