@@ -27,7 +27,7 @@ export const DOCUMENTS: readonly Generated[] = [
   },
   {
     path: 'docs/LIE-CLASSES.md',
-    from: 'properties/corpus/ and the mutants’ lie classes (the table of classes)',
+    from: 'properties/corpus/classes/ and the mutants’ lie classes (block lie-classes)',
     render: (text) => lieClassesTable(text, MUTANTS),
   },
 ];

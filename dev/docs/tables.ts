@@ -1,13 +1,13 @@
 /**
  * The docs' tables derived from the registries: README's rule table (properties/rules/), the
- * catalogue of docs/MUTANTS.md (mutations/catalogue/ and mutations/measured.json) and the
- * cross-columns of docs/LIE-CLASSES.md (properties/corpus/ and the mutants' lie classes).
+ * catalogue of docs/MUTANTS.md (mutations/catalogue/ and mutations/measured.json) and the table
+ * of docs/LIE-CLASSES.md (the class files properties/corpus/classes/ and the mutants' lie classes).
  */
 import { RULES } from '../../properties/rules/index.ts';
-import { CASES, LIE_CLASSES, LIE_CLASS_IDS } from '../../properties/corpus/index.ts';
+import { LIE_CLASS_IDS, lieClassOf, type Example, type LieClass } from '../../properties/corpus/index.ts';
 import { ADDITIONS, DESIGN_CATALOGUE } from '../../mutations/catalogue/index.ts';
 import type { MutantSpec } from '../../mutations/spec.ts';
-import { BlockError, cell } from './blocks.ts';
+import { cell, withBlock } from './blocks.ts';
 import type { Measured, MeasuredFile } from './measured.ts';
 
 const anchor = (id: string): string => id.toLowerCase();
@@ -80,50 +80,62 @@ export function mutantsBlock(measured: MeasuredFile): string {
   ].join('\n');
 }
 
-/** The cells of a markdown table row (escaped pipes kept). */
-const cells = (row: string): string[] =>
-  row
-    .slice(1, -1)
-    .split(/(?<!\\)\|/)
-    .map((c) => c.trim());
-
 const LIE_HEADER = '| class | in words | where shims in the wild do it | corpus cases | mutants | examples |';
 
+/** A subject of a class's examples in words: its file and names, or a test module's fixtures. */
+function example(e: Example): string {
+  const names = (e.names ?? []).map((n) => `\`${n}\``).join(', ');
+  const subject =
+    e.fixture === true
+      ? `the ${names} fixture${(e.names?.length ?? 0) > 1 ? 's' : ''} (${e.file})`
+      : `${e.file}${names === '' ? '' : ` ${names}`}`;
+  return e.note === undefined ? subject : `${subject} ${e.note}`;
+}
+
+const folder = (e: Example): string => e.file.slice(0, e.file.lastIndexOf('/') + 1);
+const bare = (e: Example): boolean => e.names === undefined && e.note === undefined && e.fixture !== true;
+
+/** The examples in words; a run of three or more bare files of one folder as the folder and their names. */
+function examples(list: readonly Example[]): string {
+  const out: string[] = [];
+  for (let i = 0; i < list.length;) {
+    const dir = folder(list[i]!);
+    let j = i;
+    while (j < list.length && bare(list[j]!) && folder(list[j]!) === dir) j++;
+    if (j - i >= 3) {
+      const names = list.slice(i, j).map((e) => e.file.slice(dir.length));
+      out.push(`${dir} (${names.join(', ')})`);
+      i = j;
+    } else out.push(example(list[i++]!));
+  }
+  return out.join('; ');
+}
+
+/** A class's examples cell: what lies that way, then its truthful twins. */
+function examplesCell(c: LieClass): string {
+  const lying = examples(c.lying);
+  if (c.truthful.length === 0) return lying || '—';
+  const twins = c.truthful.length > 1 ? 'twins that pass' : 'twin that passes';
+  return `${lying || '—'} — truthful ${twins}: ${examples(c.truthful)}`;
+}
+
 /**
- * docs/LIE-CLASSES.md's table of classes (between `## The lie classes` and the next `## `): one
- * row per class of properties/corpus/classes.ts. Derived: the words, the corpus cases and the
- * mutants that lie that way; kept by hand: where shims in the wild do it, and the examples. A
- * class whose cases are planned in the run (notice mimicry) keeps its corpus cell.
+ * docs/LIE-CLASSES.md's block `lie-classes`: one row per class, all of it from the class's file
+ * (properties/corpus/classes/<id>.ts) but the mutants, which declare their own lie classes.
  */
 export function lieClassesTable(doc: string, all: readonly MutantSpec[]): string {
-  const start = doc.indexOf('## The lie classes');
-  const end = doc.indexOf('\n## ', start + 1);
-  if (start === -1 || end === -1) throw new BlockError('docs/LIE-CLASSES.md has no "## The lie classes" section');
-  const section = doc.slice(start, end);
-  const lines = section.split('\n');
-  const first = lines.findIndex((l) => l.startsWith('| class |'));
-  if (first === -1) throw new BlockError('docs/LIE-CLASSES.md: "## The lie classes" has no table');
-  let last = first;
-  while (last + 1 < lines.length && lines[last + 1]!.startsWith('|')) last++;
-  const kept = new Map<string, string[]>();
-  for (const row of lines.slice(first + 2, last + 1)) {
-    const c = cells(row);
-    kept.set(c[0]!.replace(/`/g, ''), c);
-  }
   const rows = LIE_CLASS_IDS.map((id) => {
-    const old = kept.get(id) ?? [];
-    const cases = CASES.filter((c) => c.lieClass === id).map((c) => `\`${c.id}\``);
+    const c = lieClassOf(id);
     const mutants = all.filter((m) => m.lieClasses?.includes(id)).map((m) => m.id);
     return `| ${[
       `\`${id}\``,
-      cell(LIE_CLASSES[id]),
-      old[2] ?? '—',
-      cases.length > 0 ? cases.join(', ') : (old[3] ?? '—'),
+      cell(c.words),
+      cell(c.seenInWild),
+      c.cases.length > 0 ? c.cases.map((k) => `\`${k.id}\``).join(', ') : cell(c.planned ?? '—'),
       mutants.join(', ') || '—',
-      old[5] ?? '—',
+      cell(examplesCell(c)),
     ].join(' | ')} |`;
   });
-  const table = [LIE_HEADER, '|---|---|---|---|---|---|', ...rows];
-  const next = [...lines.slice(0, first), ...table, ...lines.slice(last + 1)].join('\n');
-  return doc.slice(0, start) + next + doc.slice(end);
+  const table = [LIE_HEADER, '|---|---|---|---|---|---|', ...rows].join('\n');
+  return withBlock(doc, 'lie-classes', table, 'docs/LIE-CLASSES.md');
 }

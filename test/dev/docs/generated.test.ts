@@ -1,7 +1,8 @@
 /**
  * Every generated doc table and page is what its registry renders (`npm run docs:check` runs the
  * same check in CI): the rule index, GATES.md, README's rule table, docs/MUTANTS.md's catalogue and
- * docs/LIE-CLASSES.md's table. Regenerate with `npm run docs:write`.
+ * docs/LIE-CLASSES.md's table (from the class files, properties/corpus/classes/). Regenerate with
+ * `npm run docs:write`.
  */
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -36,6 +37,13 @@ describe('generated docs', () => {
     const lie = read('docs/LIE-CLASSES.md');
     const noRow = lie.replace(/^\| `compaction` \|.*\n/m, '');
     expect(lieClassesTable(noRow, MUTANTS)).toContain('| `compaction` | compaction or rewind (forget) then re-read |');
+    expect(lieClassesTable(noRow, MUTANTS)).toBe(lie);
+    // Every column comes from the class files: a hand edit of where it was seen, or of an example, is undone.
+    const byHand = lie
+      .replace('(the most reported lie)', '(edited by hand)')
+      .replace('examples/shortcuts/twin.ts', 'x.ts');
+    expect(byHand).not.toBe(lie);
+    expect(lieClassesTable(byHand, MUTANTS)).toBe(lie);
   });
 
   it('a document without its markers is refused, naming the file and the block', () => {
