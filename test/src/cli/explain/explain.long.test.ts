@@ -39,8 +39,8 @@ const withTool = (tool: HostToolBound, cap?: number): ShimAdapter => ({
 });
 
 /**
- * (case, rule) pairs of the corpus (properties/corpus/classes/) that no subject here brings to a check, and
- * why: the case's files are a few bytes, so no diff fits the budget of any shim of the kit.
+ * (case, rule) pairs of the corpus (properties/corpus/classes/) that no subject here brings to a
+ * check, and why: the case's files are a few bytes, so no diff fits the budget of any shim of the kit.
  */
 const GAPS: Readonly<Record<string, string>> = {
   'symlink-target-edit DIFF-COMPLETE': 'files of at most 24 bytes: no diff fits',
