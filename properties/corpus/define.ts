@@ -37,12 +37,9 @@ export interface LieClassSpec {
   readonly truthful?: readonly Example[];
 }
 
-export interface LieClass {
-  readonly id: LieClassId;
-  readonly words: string;
-  readonly seenInWild: string;
+/** A class as the corpus reads it: its cases carry its id, its example lists are never absent. */
+export interface LieClass extends Omit<LieClassSpec, 'cases' | 'lying' | 'truthful'> {
   readonly cases: readonly CorpusCase[];
-  readonly planned?: string;
   readonly lying: readonly Example[];
   readonly truthful: readonly Example[];
 }
