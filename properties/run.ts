@@ -338,6 +338,7 @@ export async function judgeRun(options: JudgeOptions): Promise<RunResult> {
       histories: o.replayOnly ? 0 : (o.session?.histories ?? sessionHistories(sessionKind, o.runs)),
       maxOps: SESSION_DEFAULTS[sessionKind].maxOps,
       shrinkCost: SESSION_DEFAULTS[sessionKind].shrinkCost,
+      reach: SESSION_DEFAULTS[sessionKind].reach,
       transport: o.transport,
       links,
       bytes,

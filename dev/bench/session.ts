@@ -9,8 +9,7 @@
  *
  * envelope: the default run of each kind's truthful subject with the corpus off (the random phase
  * alone), per seed; per conditions × edits cell, the largest measure of the condition in a chain
- * that reached it. The envelope is, per cell, the value reached in ≥ 95% of the seeds (the 5th
- * percentile of the per-seed maxima).
+ * that reached it. The envelope is, per cell, the smallest per-seed maximum (session-doc.ts envelopeValue).
  *
  * detect: every shortcut of examples/shortcuts/ with its threshold at the in-process envelope of
  * its cell (a shortcut without one as it is), run with --no-corpus on fresh seeds: how many of
@@ -22,12 +21,13 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { SHORTCUTS, type ShortcutRow } from '../../examples/shortcuts/catalogue.ts';
+import { CONDITIONS } from '../../properties/crossed/table.ts';
 import fc from 'fast-check';
 import { requestKey, resolvePath } from '../../src/core/paths.ts';
 import { SESSION_DEFAULTS, sessionOptions } from '../../properties/engine/session-band.ts';
 import { materializeSession } from '../../properties/generators/session/materialize.ts';
 import { sessionArb } from '../../properties/generators/session/shape.ts';
-import { renderSessionDoc } from './session-doc.ts';
+import { envelopeValue, renderSessionDoc } from './session-doc.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const BIN = `${ROOT}bin/readshim-conformance.js`;
@@ -106,21 +106,16 @@ function save<T>(file: string, s: Store<T>): void {
   writeFileSync(file, `${JSON.stringify({ ...s, machine: machine() }, null, 1)}\n`);
 }
 
-/** The value reached in at least `share` of the seeds: the (1 − share) quantile of the per-seed maxima. */
-export function reachedIn(values: readonly number[], share = 0.95): number {
-  if (values.length === 0) return 0;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor((1 - share) * sorted.length)] ?? 0;
-}
-
 function envelope(kind: string, seeds: readonly number[]): void {
   const file = `${RESULTS}/session-envelope-${kind}.json`;
   const store = load<SeedResult>(file);
   for (const seed of seeds) {
     if (store.results.some((x) => x.seed === seed)) continue;
     const r = runOnce(KINDS[kind]!, seed, { SHORTCUT_TWIN: '1' });
-    store.results.push({ seed: r.seed, cpuS: r.cpuS, exit: r.exit, max: r.max });
-    save(file, store);
+    // Read again before writing: other seed ranges may run beside this one into the same file.
+    const now = load<SeedResult>(file);
+    now.results.push({ seed: r.seed, cpuS: r.cpuS, exit: r.exit, max: r.max });
+    save(file, now);
     process.stdout.write(`${kind} seed ${seed}: ${r.cpuS.toFixed(1)} s CPU, exit ${r.exit}\n`);
   }
 }
@@ -128,13 +123,18 @@ function envelope(kind: string, seeds: readonly number[]): void {
 /** A shortcut's threshold at the in-process envelope of its cell (undefined: it has none). */
 export function thresholdAt(row: ShortcutRow, env: Readonly<Record<string, number>>): number | undefined {
   if (row.threshold === undefined) return undefined;
-  return env[row.cell];
+  // A condition without a measure (reached or not) says nothing of the threshold: the shortcut keeps its default.
+  const condition = CONDITIONS.find((c) => row.cell.startsWith(`${c.id} × `));
+  if (condition?.threshold === undefined) return row.threshold;
+  // Nor does a cell the envelope's subject never reached (a binary cell: twin.ts declares no binary tool).
+  const reached = env[row.cell];
+  return reached === undefined || reached === 0 ? row.threshold : reached;
 }
 
 export function envelopeOf(kind: string): Record<string, number> {
   const store = load<SeedResult>(`${RESULTS}/session-envelope-${kind}.json`);
   const cells = new Set(store.results.flatMap((r) => Object.keys(r.max)));
-  return Object.fromEntries([...cells].map((c) => [c, reachedIn(store.results.map((r) => r.max[c] ?? 0))]));
+  return Object.fromEntries([...cells].map((c) => [c, envelopeValue(store.results.map((r) => r.max[c] ?? 0))]));
 }
 
 function detect(seeds: readonly number[], only: readonly string[] | undefined): void {
@@ -147,8 +147,10 @@ function detect(seeds: readonly number[], only: readonly string[] | undefined): 
     const subject = ['--adapter', `examples/shortcuts/${String(n).padStart(2, '0')}-${row.id}.ts`];
     for (const seed of seeds) {
       if (store.results.some((x) => x.seed === seed && x.threshold === t)) continue;
-      const r = runOnce(subject, seed, t === undefined ? {} : { SHORTCUT_THRESHOLD: String(t) });
-      store.results.push({
+      // --shrink 0: whether the rule breaks is the figure; the story's shrinking is not (its CPU would be most of it).
+      const r = runOnce([...subject, '--shrink', '0'], seed, t === undefined ? {} : { SHORTCUT_THRESHOLD: String(t) });
+      const now = load<SeedResult & { threshold?: number }>(file);
+      now.results.push({
         seed,
         cpuS: r.cpuS,
         exit: r.exit,
@@ -156,7 +158,7 @@ function detect(seeds: readonly number[], only: readonly string[] | undefined): 
         failed: r.failed ?? [],
         ...(t !== undefined ? { threshold: t } : {}),
       });
-      save(file, store);
+      save(file, now);
       process.stdout.write(
         `${row.id} (threshold ${t ?? '-'}) seed ${seed}: ${r.failed?.includes(row.rule) ? 'caught' : 'passed'} (${r.cpuS.toFixed(1)} s CPU)\n`,
       );
@@ -171,7 +173,7 @@ function detect(seeds: readonly number[], only: readonly string[] | undefined): 
 function mix(samples: number): void {
   const o = sessionOptions(
     { capParam: false, windows: true, staleServe: false, forget: true, counters: false, seal: false, batch: true },
-    { histories: 1, maxOps: SESSION_DEFAULTS['in-process'].maxOps, shrinkCost: 0, transport: 'in-process', links: true, bytes: true },
+    { histories: 1, maxOps: SESSION_DEFAULTS['in-process'].maxOps, reach: SESSION_DEFAULTS['in-process'].reach, shrinkCost: 0, transport: 'in-process', links: true, bytes: true },
   ); // prettier-ignore
   const specs = fc.sample(sessionArb(o, fc.constant(24_576)), { seed: 20261130, numRuns: samples });
   let reads = 0;

@@ -23,6 +23,8 @@ export interface SessionBandOptions {
   /** The subject's disk holds symlinks and hardlinks, and bytes that are not UTF-8. */
   readonly links: boolean;
   readonly bytes: boolean;
+  /** Sessions large in every way together, and counts drawn to their far end (in process: shape.ts SCALED, materialize.ts FAR). */
+  readonly reach?: boolean;
 }
 
 /**
@@ -31,11 +33,12 @@ export interface SessionBandOptions {
  * seconds. Histories per run scale with --runs (one per 15 in process, one per 25 otherwise).
  */
 export const SESSION_DEFAULTS = Object.freeze({
-  'in-process': { per: 15, maxOps: 400, shrinkCost: 400_000 },
-  process: { per: 25, maxOps: 120, shrinkCost: 40_000 },
+  // reach: far ends drawn (a full scan is hundreds of reads): only where a read costs microseconds.
+  'in-process': { per: 15, maxOps: 400, shrinkCost: 400_000, reach: true },
+  process: { per: 25, maxOps: 120, shrinkCost: 40_000, reach: false },
   // A hook's or MCP server's default run stays within 2× its wall time without the band (docs/reference/performance.md).
-  driver: { per: 25, maxOps: 60, shrinkCost: 2_500 },
-  agent: { per: 25, maxOps: 8, shrinkCost: 2_000 },
+  driver: { per: 25, maxOps: 60, shrinkCost: 2_500, reach: false },
+  agent: { per: 25, maxOps: 8, shrinkCost: 2_000, reach: false },
 });
 
 export type SessionKind = keyof typeof SESSION_DEFAULTS;
@@ -65,6 +68,7 @@ export function sessionOptions(caps: Capabilities, o: SessionBandOptions): Sessi
     sharedSession: caps.sessions?.sharedSession === true,
     resume: caps.sessions?.resume === true,
     maxOps: o.maxOps,
+    reach: o.reach === true,
     ...(limit !== undefined ? { maxWindowLimit: limit } : {}),
   };
 }

@@ -61,12 +61,20 @@ export const logCount = (u: Frac, max: number): number => Math.max(1, Math.round
  * A run of reads: one below `from` (most reads are a single read of a request), log-uniform in
  * [1, max] above it — so long runs stay possible and the re-read share stays near real sessions'.
  */
-export const runOf = (u: Frac, from: number, max: number): number =>
-  u < from ? 1 : logCount(((u - from) * 1000) / (1000 - from), max);
+export const runOf = (u: Frac, from: number, max: number, far = 1001): number =>
+  u < from ? 1 : farCount(((u - from) * 1000) / (1000 - from), max, far);
 
-/** A byte-offset fraction of a file, log-scaled: most edits near the start, some far into it. */
-const editFrac = (u: Frac, size: number): number =>
-  size <= 1 ? 0 : Math.min(0.999_999, (Math.exp((u / 1000) * Math.log(size)) - 1) / size);
+/** A count in [1, max]: `max` itself from `far` up (a threshold at or under `max` is met), log-uniform below. */
+export const farCount = (u: Frac, max: number, far: number): number =>
+  far > 1000 ? logCount(u, max) : u >= far ? Math.max(1, max) : logCount((u * 1000) / far, max);
+
+/** A byte-offset fraction of a file, log-scaled: most edits near the start, some far into it; from `far` up, in its last bytes. */
+const editFrac = (u: Frac, size: number, far: number): number =>
+  size <= 1
+    ? 0
+    : u >= far
+      ? Math.max(0, size - 1 - ((u - far) % 64)) / size
+      : Math.min(0.999_999, (Math.exp((u / Math.min(1000, far)) * Math.log(size)) - 1) / size);
 
 /** Half the edits are of a hidden kind (kind < 50), half ordinary: a drawn number picks one. */
 export const editKind = (k: number): ContentEdit =>
@@ -182,7 +190,7 @@ class Builder {
   edited(i: number, kind: ContentEdit, at: Frac, salt: number): Content | undefined {
     const f = this.files[i]!;
     if (f.content === undefined) return undefined;
-    const out = applyEdit(kind, f.content, editFrac(at, sizeOf(f.content)), salt);
+    const out = applyEdit(kind, f.content, editFrac(at, sizeOf(f.content), this.spec.shape.far), salt);
     return out === undefined || sameContent(out, f.content) ? undefined : out;
   }
 }
@@ -213,7 +221,7 @@ function apply(b: Builder, op: SessionOp): void {
     case 'scan': {
       const w = b.worker(op.w);
       const from = b.pick(op.f);
-      const count = Math.min(shape.files, logCount(op.count, shape.scanMax));
+      const count = Math.min(shape.files, farCount(op.count, shape.scanMax, shape.far));
       for (let k = 0; k < count; k++) {
         const i = (from + k) % shape.files;
         const f = b.files[i]!;
@@ -253,10 +261,10 @@ function cycle(b: Builder, op: SessionOp & { op: 'cycle' }): void {
   const win = op.win > 1000 - shape.windowShare && typeof f.content === 'string';
   const args = win ? b.window(f, op.win) : undefined;
   const extra = args ? { args } : {};
-  const before = runOf(op.before, 700, shape.rereadMax) + (win ? 0 : readsToHold(b, i));
+  const before = runOf(op.before, 700, shape.rereadMax, shape.far) + (win ? 0 : readsToHold(b, i));
   for (let t = 0; t < before; t++) read(b, w, i, op.sp, extra);
   if (op.gap > 500) {
-    const count = Math.min(shape.files - 1, logCount((op.gap - 500) * 2, shape.scanMax));
+    const count = Math.min(shape.files - 1, farCount((op.gap - 500) * 2, shape.scanMax, shape.far));
     for (let k = 1; k <= count; k++) read(b, w, (i + k) % shape.files, 0);
   }
   if (op.forget !== undefined) {
@@ -290,7 +298,7 @@ function batchCall(b: Builder, op: Extract<SessionOp, { op: 'call' }>): void {
   const { shape } = b.spec;
   const w = b.worker(op.w);
   const from = b.pick(op.f);
-  const count = Math.min(shape.files, 1 + logCount(op.count, shape.callMax));
+  const count = Math.min(shape.files, 1 + farCount(op.count, shape.callMax, shape.far));
   const call = ++b.call;
   const seen = new Set<string>();
   for (let k = 0; k < count; k++) {

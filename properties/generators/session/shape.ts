@@ -46,6 +46,8 @@ export interface SessionShape {
   readonly binaryShare: number;
   readonly workers: number;
   readonly fileSalt: number;
+  /** Fractions at or above this draw a count's far end itself (materialize.ts farCount; 1001: never). */
+  readonly far: number;
 }
 
 /** A file picked from a fraction: hot files take `hotShare`, the rest the others (materialize.ts). */
@@ -135,6 +137,8 @@ export interface SessionOptions {
   readonly resume: boolean;
   /** Most operations per history (the subject's speed: a process pays per read). */
   readonly maxOps: number;
+  /** Sessions large in every way together (SCALED), and counts drawn to their far end (FAR). */
+  readonly reach?: boolean;
   readonly maxWindowLimit?: number;
 }
 
@@ -189,7 +193,42 @@ const drawn = (k: RangeName): fc.Arbitrary<number> => {
   return r.log ? logInt(r.min, r.max) : int(r.min, r.max);
 };
 
+/** Where counts reach their far end when the band reaches (materialize.ts farCount). */
+export const FAR = 850;
+
+/**
+ * The counts a session's size is made of, drawn together when the band reaches: a session that
+ * reads many files also scans further, re-reads more and lists more files in a call. Each sits at
+ * the session's scale (the larger of two uniform draws) give or take SCALE_JITTER on its log range,
+ * so the far end of every range is met together in some history of nearly every run.
+ */
+export const SCALED = ['files', 'rereadMax', 'scanMax', 'callMax'] as const;
+export const SCALE_JITTER = 300;
+type ScaledName = (typeof SCALED)[number];
+
+const atScale = (k: ScaledName, p: number): number => {
+  const r = SHAPE_RANGES[k];
+  const q = Math.min(1000, Math.max(0, p)) / 1000;
+  return Math.round(Math.exp(Math.log(r.min) + q * (Math.log(r.max) - Math.log(r.min))));
+};
+
+const scaledArb: fc.Arbitrary<Record<ScaledName, number>> = fc
+  .record({ a: frac, b: frac, jitter: fc.tuple(...SCALED.map(() => int(-SCALE_JITTER, SCALE_JITTER))) })
+  .map(({ a, b, jitter }) => {
+    const scale = Math.max(a, b);
+    return Object.fromEntries(SCALED.map((k, i) => [k, atScale(k, scale + (jitter[i] ?? 0))])) as Record<
+      ScaledName,
+      number
+    >;
+  });
+
 export function shapeArb(o: SessionOptions): fc.Arbitrary<SessionShape> {
+  // Without reach, the draws are the same as before reach was added (the same seed, the same history).
+  if (o.reach !== true) return apartShape(o).map((s) => ({ ...s, far: 1001 }));
+  return fc.tuple(apartShape(o), scaledArb).map(([s, sized]) => ({ ...s, ...sized, far: FAR }));
+}
+
+function apartShape(o: SessionOptions): fc.Arbitrary<Omit<SessionShape, 'far'>> {
   return fc.record({
     names: fc.record({
       salt: fc.noBias(fc.nat()),

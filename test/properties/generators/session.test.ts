@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { materializeSession } from '../../../properties/generators/session/materialize.ts';
 import { fileNames, spellingsOf } from '../../../properties/generators/session/names.ts';
-import { SHAPE_RANGES, sessionArb, type SessionOptions } from '../../../properties/generators/session/shape.ts';
+import { SCALED, SHAPE_RANGES, sessionArb, type SessionOptions } from '../../../properties/generators/session/shape.ts';
 import { pathProblem } from '../../../src/core/paths.ts';
 import { eventProblem, type TraceEvent } from '../../../src/core/trace.ts';
 
@@ -115,6 +115,38 @@ describe('session band', () => {
     );
     expect(Math.max(...sizes)).toBeGreaterThan(1_048_576);
     expect(sizes.filter((x) => x > 0 && x < 10_000).length).toBeGreaterThan(sizes.length / 4);
+  });
+  it('in process the band reaches: a session is large in every count at once, and counts take their far end', () => {
+    const apart = sample(ALL, 200, 11);
+    const reach = sample({ ...ALL, reach: true }, 200, 11);
+    expect(apart.every((s) => s.shape.far > 1000)).toBe(true);
+    expect(reach.every((s) => s.shape.far <= 1000)).toBe(true);
+    // Every scaled count in the top fifth of its log range, together.
+    const top = (x: (typeof reach)[number]) =>
+      SCALED.every((k) => {
+        const r = SHAPE_RANGES[k];
+        return Math.log(x.shape[k] / r.min) >= 0.8 * Math.log(r.max / r.min);
+      });
+    expect(reach.filter(top).length).toBeGreaterThan(12);
+    expect(apart.filter(top).length).toBeLessThan(reach.filter(top).length / 4);
+    // A cycle's other reads reach the drawn scan maximum itself: the same worker reads min(files − 1, scanMax) others in a row.
+    const longestRun = (x: (typeof reach)[number]) => {
+      let best = 0;
+      let run = 0;
+      let prev = '';
+      for (const e of materializeSession(x))
+        if (e.type === 'read' && e.call === undefined && e.path !== prev) {
+          run++;
+          prev = e.path;
+          best = Math.max(best, run);
+        } else if (e.type !== 'read') {
+          run = 0;
+          prev = '';
+        }
+      return best;
+    };
+    const full = reach.slice(0, 12).filter((x) => longestRun(x) >= Math.min(x.shape.files - 1, x.shape.scanMax));
+    expect(full.length).toBeGreaterThan(6);
   });
   it('names vary per seed and never differ only by case', () => {
     const a = fileNames({ salt: 1, folders: 6, extSkew: 100, oddNames: 100 }, 200);
