@@ -86,7 +86,7 @@ function editTable(): string[] {
 }
 
 function envelopeTable(): string[] {
-  const kinds = ['in-process', 'process', 'hook', 'mcp']
+  const kinds = ['in-process', 'in-process-plain', 'process', 'hook', 'mcp']
     .map((k) => [k, store(`session-envelope-${k}.json`)] as const)
     .filter((x): x is readonly [string, Store] => x[1] !== undefined);
   if (kinds.length === 0) return ['(no results yet: `npx tsx dev/bench/session.ts envelope`)'];
@@ -111,9 +111,11 @@ function detectTable(): string[] {
     const t = results.at(-1)?.threshold;
     const mine = results.filter((r) => r.threshold === t);
     const caught = mine.filter((r) => r.failed?.includes(row.rule)).length;
+    // A run that failed, but by another rule than the shortcut's: a lie found, told under another rule.
+    const other = mine.filter((r) => !r.failed?.includes(row.rule) && (r.failed?.length ?? 0) > 0).length;
     const file = `\`${String(i + 1).padStart(2, '0')}-${row.id}.ts\``;
     const threshold = row.threshold === undefined ? '—' : t === undefined ? '?' : n(t);
-    return `| ${file} | ${row.words} | \`${row.cell}\` | ${row.rule} | ${threshold} | ${mine.length === 0 ? 'not run' : `${caught} of ${mine.length}`} |`;
+    return `| ${file} | ${row.words} | \`${row.cell}\` | ${row.rule} | ${threshold} | ${mine.length === 0 ? 'not run' : `${caught} of ${mine.length}${other > 0 ? ` (${other} more by another rule)` : ''}`} |`;
   });
   return [
     '| shortcut | what it does | its cell | rule | threshold (the envelope) | caught by the random phase alone |',

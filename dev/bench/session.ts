@@ -36,6 +36,9 @@ export const RESULTS = `${ROOT}dev/bench/results`;
 /** The truthful subject of each kind the envelope is measured on. */
 export const KINDS: Readonly<Record<string, readonly string[]>> = {
   'in-process': ['--adapter', 'examples/shortcuts/twin.ts'],
+  // The twin with nothing but the pointer lever (no batch tool): the design of most shortcuts. A subject's
+  // capabilities decide what the band draws, so a shortcut is measured against its own design's envelope.
+  'in-process-plain': ['--adapter', 'examples/shortcuts/01-lru-stat.ts'],
   process: ['--process', 'python3 examples/python/delivery_shim.py'],
   hook: ['--hook', 'examples/hooks/content-dedup.sh'],
   mcp: ['--mcp', 'node examples/mcp/hash-cache-server.js'],
@@ -138,8 +141,9 @@ export function envelopeOf(kind: string): Record<string, number> {
 }
 
 function detect(seeds: readonly number[], only: readonly string[] | undefined): void {
-  const env = envelopeOf('in-process');
+  const plain = existsSync(`${RESULTS}/session-envelope-in-process-plain.json`);
   for (const row of SHORTCUTS.filter((r) => only === undefined || only.includes(r.id))) {
+    const env = envelopeOf(row.design === undefined && plain ? 'in-process-plain' : 'in-process');
     const file = `${RESULTS}/session-detect-${row.id}.json`;
     const store = load<SeedResult & { threshold?: number }>(file);
     const t = thresholdAt(row, env);
