@@ -126,6 +126,8 @@ export type Checked = { readonly message?: string } | undefined;
 export interface Derivation {
   /** What the worker holds of this request key before this response (the truth). */
   readonly known: Known | undefined;
+  /** The worker holds some of this request from a delivery under its own name (not only by the file's other names). */
+  readonly byName: boolean;
   /** The claim relies on earlier deliveries: a pointer, a continuation, a diff. */
   readonly relies: boolean;
   /** The last event for this worker and key was a stale serve that handed over lines. */

@@ -125,6 +125,11 @@ export class Deliveries {
     return best;
   }
 
+  /** Whether the worker holds any of R from a delivery made under R's own name (spec/SPEC.md "Blame"). */
+  heldByName(r: Req): boolean {
+    return (this.#m.get(r.worker) ?? []).some((h) => h.name === r.name && this.#view(h, r) !== undefined);
+  }
+
   /** h seen from R: its own request, or R's text at h's version when h showed every row of it. */
   #view(h: Holding, r: Req): Backed | undefined {
     if (h.argsKey === r.argsKey) return { known: h.known, from: h, source: 'own' };

@@ -382,6 +382,7 @@ export class Oracle {
     const relies = reliesOnEarlier(r.claim);
     const d: Derivation = {
       known: r.known,
+      byName: r.known !== undefined && models.heldByName(req),
       relies,
       staleLast: models.staleLast.has(wk),
       workers: models.workers.size,
@@ -411,14 +412,16 @@ export class Oracle {
   }
 
   /**
-   * A derived rule is blamed only for a key the worker holds nothing of (a lie about a key the
-   * worker has seen is the shim's own keying, whatever else happened), and only for a claim that
+   * A derived rule is blamed only for a key the worker holds nothing of under its own name (a lie
+   * about a key the worker has seen by that name is the shim's own keying, whatever else happened;
+   * what only the file's other names delivered does not count), and only for a claim that
    * relies on earlier deliveries (a pointer, a continuation, a diff) — or, for a rule blamed when
    * fresh, a whole re-delivery that a shadow holding another version would explain.
    */
   #blame(d: Derivation, f: Finding): Finding {
     const k = KNOWLEDGE_RULES.get(f.rule);
-    if (k === undefined || d.known !== undefined || (!d.relies && k.blamedWhenFresh !== true)) return f;
+    const held = this.#legacy ? d.known !== undefined : d.byName;
+    if (k === undefined || held || (!d.relies && k.blamedWhenFresh !== true)) return f;
     for (const x of DERIVED) if (x.explains(d, f.rule)) return { rule: x.rule, message: `${f.message}${x.why}` };
     return { rule: f.rule, message: `${f.message}` };
   }

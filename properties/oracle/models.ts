@@ -74,6 +74,11 @@ export class WorkerModels {
     return this.#truth.backing(r);
   }
 
+  /** Whether the truth's K for R may come from R's own name (not only from the file's other names). */
+  heldByName(r: Req): boolean {
+    return this.#truth.heldByName(r);
+  }
+
   /** Where the truth's K for R came from (a verdict that moved names it). */
   source(r: Req): 'own' | 'covering' | undefined {
     return this.#truth.backed(r)?.source;

@@ -340,7 +340,11 @@ function applyOther(b: Builder, op: SessionOp): void {
         b.events.push({ type: 'forget', worker: w });
         return;
       }
-      const names = b.names(b.pick(op.f));
+      const links = [...b.links.values()].filter((l) => b.files[l.file]!.content !== undefined);
+      if (b.spec.shape.far <= 1000 && op.sp < 500 && links.length > 0)
+        return linkForgotten(b, w, links[op.sp % links.length]!);
+      const i = b.pick(op.f);
+      const names = b.names(i);
       b.events.push({ type: 'forget', worker: w, path: names[Math.floor((op.sp / 1001) * names.length)]! });
       return;
     }
@@ -390,6 +394,16 @@ function applyOther(b: Builder, op: SessionOp): void {
     default:
       return;
   }
+}
+
+/**
+ * Reaching: the host compacts what the worker read by a link's name, and the worker reads it again
+ * by that name (the chain a forget that follows links to the file's real name misses).
+ */
+function linkForgotten(b: Builder, w: string, l: { path: string; file: number }): void {
+  const hold = 1 + readsToHold(b, l.file);
+  for (let t = 0; t < hold; t++) b.events.push({ type: 'read', worker: w, path: l.path });
+  b.events.push({ type: 'forget', worker: w, path: l.path }, { type: 'read', worker: w, path: l.path });
 }
 
 /** A symlink in slot `slot` made (or retargeted) to file `i`; a hardlink is made once per slot. */

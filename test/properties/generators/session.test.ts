@@ -148,6 +148,26 @@ describe('session band', () => {
     const full = reach.slice(0, 12).filter((x) => longestRun(x) >= Math.min(x.shape.files - 1, x.shape.scanMax));
     expect(full.length).toBeGreaterThan(6);
   });
+  it("in process a compaction forgets a link's name the worker read by, then the worker reads it again", () => {
+    // The chain a forget that follows links misses (link-forgotten × none): read by a link, forget that name, read it.
+    const chains = (o: SessionOptions) =>
+      sample({ ...o, maxOps: 400 }, 12, 13).filter((x) => {
+        const ev = materializeSession(x);
+        const links = new Set(ev.flatMap((e) => (e.type === 'symlink' || e.type === 'hardlink' ? [e.path] : [])));
+        return ev.some(
+          (e, i) =>
+            e.type === 'forget' &&
+            e.path !== undefined &&
+            links.has(e.path) &&
+            ev[i - 1]?.type === 'read' &&
+            ev[i + 1]?.type === 'read' &&
+            (ev[i + 1] as { path: string }).path === e.path,
+        );
+      }).length;
+    const reach = chains({ ...ALL, reach: true });
+    expect(reach).toBeGreaterThan(6);
+    expect(chains(ALL)).toBeLessThan(reach / 3);
+  });
   it('names vary per seed and never differ only by case', () => {
     const a = fileNames({ salt: 1, folders: 6, extSkew: 100, oddNames: 100 }, 200);
     const b = fileNames({ salt: 2, folders: 6, extSkew: 100, oddNames: 100 }, 200);
