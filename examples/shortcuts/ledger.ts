@@ -266,6 +266,8 @@ class WorkerLedger {
   readonly #evicted = new Map<string, { stat: Stat; bytes: number; file: string; names: Set<string> }>();
   /** The batch tool's own cache of whole files (batch-cache-forget keeps it past forget(path)). */
   readonly #batchCache = new Map<string, { fp: string; bytes: number; file: string; names: Set<string> }>();
+  /** Per name: the file its latest delivery showed (a pointer across a retarget is judged by what the name showed). */
+  readonly #shownBy = new Map<string, string>();
   #reads = 0;
   readonly #disk: Disk;
   readonly #s: Shortcut | undefined;
@@ -371,7 +373,8 @@ class WorkerLedger {
     const key = `${file}\n${a}`;
     const fp = fingerprint(this.#s, out);
     const bytes = judgedSize(out);
-    const e = this.#ledger.get(key);
+    // A name that last showed another file (a link retargeted since): nothing it holds by that name is this file.
+    const e = this.#moved(name, file) ? undefined : this.#ledger.get(key);
     this.#evicted.delete(key);
     if (e !== undefined && e.fp === fp) {
       e.pointersInRow++;
@@ -408,6 +411,13 @@ class WorkerLedger {
     if (a === '[]') this.#batchCache.set(key, { fp: recorded, bytes, file, names: n.names });
     if (this.#s?.kind === 'diff-base-from-disk' && a !== '[]') this.#refreshBase(args.path, file, this.#s.minBytes);
     return response;
+  }
+
+  /** Whether `name` last showed another file than `file` (and from now on, it shows `file`). */
+  #moved(name: string, file: string): boolean {
+    const was = this.#shownBy.get(name);
+    this.#shownBy.set(name, file);
+    return was !== undefined && was !== file;
   }
 
   /**
@@ -475,7 +485,10 @@ class WorkerLedger {
       }
       if (typeof out !== 'string') throw new TypeError('the batch design takes text only');
       const cached = this.#batchCache.get(key);
-      if (cached !== undefined && cached.fp === fingerprint(this.#s, out)) {
+      const moved =
+        this.#shownBy.get(posix.normalize(path)) !== undefined &&
+        this.#shownBy.get(posix.normalize(path)) !== this.#disk.identity(path);
+      if (cached !== undefined && !moved && cached.fp === fingerprint(this.#s, out)) {
         parts.push(stub(cached.bytes));
         continue;
       }
