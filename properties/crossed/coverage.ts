@@ -193,13 +193,16 @@ function forget(w: WorkerState, path: string | undefined, identity: string | und
       };
 }
 
-/** Bytes per batch read call (worker and call number), summed over its parts the tool answered. */
+/**
+ * Bytes each batch read call (worker and call number) put out, summed over its parts' texts: an
+ * output budget counts these, so a part answered by a short pointer adds little.
+ */
 export function callTotals(outcomes: readonly Outcome[]): Map<string, number> {
   const t = new Map<string, number>();
   for (const x of outcomes)
-    if (x.kind === 'read' && x.event.call !== undefined && x.truth.ok) {
+    if (x.kind === 'read' && x.event.call !== undefined && 'text' in x.response) {
       const k = `${x.event.worker}\u0000${x.event.call}`;
-      t.set(k, (t.get(k) ?? 0) + bytesOf(x.truth.text));
+      t.set(k, (t.get(k) ?? 0) + bytesOf(x.response.text));
     }
   return t;
 }

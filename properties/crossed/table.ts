@@ -168,7 +168,7 @@ export const CONDITIONS: readonly ConditionRow[] = Object.freeze([
   },
   {
     id: 'batch-total',
-    words: (m) => `one batch read call of ${n(m)} bytes`,
+    words: (m) => `one batch read call that put out ${n(m)} bytes`,
     measure: 'callTotal',
     threshold: { min: 64, max: 4_194_304, cover: 65_536, corpus: 1_048_576 },
     crosses: 'none',

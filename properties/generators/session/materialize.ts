@@ -9,7 +9,7 @@ import type { TraceEvent } from '../../../src/core/trace.ts';
 import { applyEdit, HIDDEN_EDITS, ORDINARY_EDITS, type ContentEdit, type StatEffect } from '../../crossed/edits.ts';
 import { cutBytes, renderFile, type FileStyle } from './content.ts';
 import { fileNames, prng, spellingsOf } from './names.ts';
-import type { Frac, Pick, SessionOp, SessionShape, SessionSpec } from './shape.ts';
+import type { Frac, Pick, SessionOp, SessionShape, SessionSpec, SweepSpec } from './shape.ts';
 
 type Content = string | Uint8Array;
 
@@ -41,9 +41,10 @@ function styles(shape: SessionShape): FileStyle[] {
     const tail = Math.min(shape.sizeMax, Math.round(shape.sizeMedian * (2 * u) ** (-1 / alpha)));
     const size = big.has(i) ? Math.round(shape.sizeMax * (0.5 + r() / 2)) : r() < 0.03 ? 0 : tail;
     const wide = r() * 1000 < shape.wideShare;
+    const salt = Math.floor(r() * 1e9);
     return {
       size,
-      salt: Math.floor(r() * 1e9),
+      salt,
       crlf: r() * 1000 < shape.crlfShare,
       wide: wide ? 1 + Math.floor(r() * 12) : 0,
       composable: wide && r() < 0.6,
@@ -51,7 +52,12 @@ function styles(shape: SessionShape): FileStyle[] {
       finalNewline: r() < 0.9,
       binary: r() * 1000 < shape.binaryShare,
     };
-  });
+  }).map((st, i) =>
+    // Reaching: a binary (an image, an archive) is sized log-uniformly from 512 bytes to the largest size.
+    st.binary && shape.far <= 1000 && !big.has(i)
+      ? { ...st, size: Math.round(512 * (shape.sizeMax / 512) ** ((st.salt % 1000) / 1000)) }
+      : st,
+  );
 }
 
 /** A count drawn log-uniformly in [1, max] from a fraction. */
@@ -198,6 +204,7 @@ class Builder {
 export function materializeSession(spec: SessionSpec, o: MaterializeOptions = {}): TraceEvent[] {
   const b = new Builder(spec, o);
   for (const op of spec.ops) apply(b, op);
+  if (spec.sweep !== undefined) sweep(b, spec.sweep);
   return b.events;
 }
 
@@ -286,6 +293,43 @@ function cycle(b: Builder, op: SessionOp & { op: 'cycle' }): void {
     return;
   }
   for (let t = 0; t < after; t++) read(b, w, i, op.sp, extra);
+}
+
+/**
+ * Reaching, last: worker `w` reads `count` files from a pick until each is held (a file that takes
+ * more than eight reads is left out), a tool run then changes each with a hidden edit (the kinds in
+ * turn from `kind`; a binary's bytes) anywhere in it, keeping its mtime, and the worker reads them
+ * all again — one by one, or in one batch call. Every file of the run, whatever its name, extension
+ * or size, is in the chain an mtime-keyed shortcut misses.
+ */
+function sweep(b: Builder, s: SweepSpec): void {
+  const { shape } = b.spec;
+  const w = b.worker(s.w);
+  const from = b.pick(s.f);
+  const count = Math.min(shape.files, farCount(s.count, shape.files, shape.far));
+  const held: number[] = [];
+  for (let k = 0; k < count; k++) {
+    const i = (from + k) % shape.files;
+    const hold = readsToHold(b, i);
+    if (b.files[i]!.content === undefined || hold > 8) continue;
+    for (let t = 0; t <= hold; t++) b.events.push({ type: 'read', worker: w, path: b.files[i]!.path });
+    held.push(i);
+  }
+  const edited = held.filter((i, j) => {
+    const c = b.files[i]!.content!;
+    const at = ((s.salt + j * 389) % 1000) / 1000;
+    for (let d = 0; d < HIDDEN_EDITS.length; d++) {
+      const kind = typeof c === 'string' ? HIDDEN_EDITS[(s.kind + j + d) % HIDDEN_EDITS.length]! : 'bytes';
+      const out = applyEdit(kind, c, at, s.salt + j);
+      if (out !== undefined && !sameContent(out, c)) {
+        b.write(i, out, 'keep');
+        return true;
+      }
+    }
+    return false;
+  });
+  const call = s.call ? { call: ++b.call } : {};
+  for (const i of edited) b.events.push({ type: 'read', worker: w, path: b.files[i]!.path, ...call });
 }
 
 /** A deleted file written again: a small new text. */

@@ -115,10 +115,27 @@ export type SessionOp =
   | { readonly op: 'fail'; readonly w: number; readonly f: Pick }
   | { readonly op: 'delete'; readonly f: Pick };
 
+/**
+ * Reaching: the session's last step, a tool run over `count` files from `f` that keeps each file's
+ * mtime (a formatter or a checkout that restores times), read before and again after by worker `w`
+ * (materialize.ts `sweep`). Drawn after everything else, so the rest of the history is unchanged.
+ */
+export interface SweepSpec {
+  readonly w: number;
+  readonly f: Pick;
+  readonly count: Frac;
+  /** The first edit kind of the rotation (edits.ts HIDDEN_EDITS), and where each file's edit lands. */
+  readonly kind: number;
+  readonly salt: number;
+  /** The re-reads as one batch read call (when a batch tool is declared). */
+  readonly call: boolean;
+}
+
 export interface SessionSpec {
   readonly cap: number;
   readonly shape: SessionShape;
   readonly ops: readonly SessionOp[];
+  readonly sweep?: SweepSpec | undefined;
 }
 
 /** What the subject declares and the transport allows (from its capabilities, as OpOptions). */
@@ -370,9 +387,9 @@ function cycleArb(o: SessionOptions, w: fc.Arbitrary<number>): fc.Arbitrary<Sess
 
 /** Session histories for a subject: a cap, a shape, then the operations (shrunk first). */
 export function sessionArb(o: SessionOptions, cap: fc.Arbitrary<number>): fc.Arbitrary<SessionSpec> {
-  return fc.record({
-    ops: fc.noBias(fc.array(opArb(o), { minLength: 1, maxLength: o.maxOps, size: 'max' })),
-    cap,
-    shape: shapeArb(o),
-  });
+  const ops = fc.noBias(fc.array(opArb(o), { minLength: 1, maxLength: o.maxOps, size: 'max' }));
+  if (o.reach !== true) return fc.record({ ops, cap, shape: shapeArb(o) });
+  // The sweep is drawn last: ops, cap and shape are the draws they were without it (same seed, same prefix).
+  const sweep = fc.record({ w: fc.integer({ min: 0, max: 3 }), f: pick, count: frac, kind: fc.nat(5), salt: fc.nat(999), call: o.batch ? fc.boolean() : fc.constant(false) }); // prettier-ignore
+  return fc.record({ ops, cap, shape: shapeArb(o), sweep: fc.option(sweep, { nil: undefined, freq: 4 }) });
 }

@@ -168,6 +168,56 @@ describe('session band', () => {
     expect(reach).toBeGreaterThan(6);
     expect(chains(ALL)).toBeLessThan(reach / 3);
   });
+  it('in process a sweep ends most sessions: every file it holds changes with its mtime kept, then is read again', () => {
+    const reach = sample({ ...ALL, reach: true, maxOps: 60 }, 40, 17);
+    const swept = reach.filter((x) => x.sweep !== undefined);
+    expect(swept.length).toBeGreaterThan(20);
+    expect(swept.length).toBeLessThan(40);
+    let files = 0;
+    for (const x of swept) {
+      const ev = materializeSession(x);
+      // Drawn last: the history before the sweep is the history without it.
+      const before = materializeSession({ ...x, sweep: undefined });
+      expect(ev.slice(0, before.length)).toEqual(before);
+      const tail = ev.slice(before.length);
+      const w = tail.find((e) => e.type === 'read')?.worker;
+      const mtime = new Map<string, number>();
+      for (const e of before)
+        if (e.type === 'write') mtime.set(e.path, e.mtimeMs);
+        else if (e.type === 'read' && e.race !== undefined) mtime.set(e.path, e.race.mtimeMs);
+      const writes = tail.filter((e) => e.type === 'write');
+      for (const e of writes) {
+        expect(e.mtimeMs, e.path).toBe(mtime.get(e.path));
+        const at = tail.indexOf(e);
+        // Read before the change, and again after it, by the same worker, with nothing forgotten between.
+        expect(tail.slice(0, at).some((r) => r.type === 'read' && r.path === e.path && r.worker === w)).toBe(true);
+        expect(tail.slice(at).some((r) => r.type === 'read' && r.path === e.path && r.worker === w)).toBe(true);
+      }
+      expect(tail.some((e) => e.type === 'forget')).toBe(false);
+      files += writes.length;
+    }
+    expect(files).toBeGreaterThan(swept.length * 4);
+  });
+  it('in process a binary is sized like an image or an archive, not like a source file', () => {
+    // Where each binary's size sits on the log range from 512 bytes to the session's largest size.
+    const upper = (o: SessionOptions) => {
+      const qs = sample({ ...o, maxOps: 1 }, 12, 19).flatMap((x) =>
+        materializeSession(x).flatMap((e) =>
+          e.type === 'write' && 'contentBase64' in e
+            ? [
+                Math.log(Math.max(512, Buffer.from(e.contentBase64, 'base64').length) / 512) /
+                  Math.log(x.shape.sizeMax / 512),
+              ]
+            : [],
+        ),
+      );
+      return qs.filter((q) => q >= 0.5).length / qs.length;
+    };
+    const reach = upper({ ...ALL, reach: true });
+    expect(reach).toBeGreaterThan(0.4);
+    expect(reach).toBeLessThan(0.6);
+    expect(upper(ALL)).toBeLessThan(reach - 0.1);
+  });
   it('names vary per seed and never differ only by case', () => {
     const a = fileNames({ salt: 1, folders: 6, extSkew: 100, oddNames: 100 }, 200);
     const b = fileNames({ salt: 2, folders: 6, extSkew: 100, oddNames: 100 }, 200);
