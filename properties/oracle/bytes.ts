@@ -8,9 +8,8 @@ export function utf8(s: string): Buffer {
   return Buffer.from(s, 'utf8');
 }
 
-/** A surrogate without its other half: the wire carries U+FFFD for it (looked for only where there is a surrogate). */
-const SURROGATE = /[\uD800-\uDFFF]/;
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+/** ES2024's String.prototype.isWellFormed (Node 20 has it; the ES2023 lib does not type it). */
+type WellFormed = string & { isWellFormed(): boolean };
 
 /** A code-point boundary of `b`: not inside a multi-byte sequence. UTF8-WHOLE. */
 export function isBoundary(b: Uint8Array, i: number): boolean {
@@ -31,4 +30,4 @@ export const n = (x: number): string =>
 const GROUPS = /\B(?=(\d{3})+(?!\d))/g;
 
 /** Text as the worker receives it on the wire: UTF-8 bytes decoded (a lone surrogate is U+FFFD). */
-export const wire = (s: string): string => (SURROGATE.test(s) && LONE_SURROGATE.test(s) ? utf8(s).toString('utf8') : s);
+export const wire = (s: string): string => ((s as WellFormed).isWellFormed() ? s : utf8(s).toString('utf8'));
