@@ -48,7 +48,7 @@ const ENVELOPE_CELLS: readonly [string, string][] = [
   ['pointers in a row for one request', 'pointer-run × same-size-mtime-kept'],
   ['file size (bytes)', 'big-file × same-size-mtime-kept'],
   ['offset of an edit (bytes)', 'edit-offset × same-size-mtime-kept'],
-  ['batch call total (bytes)', 'batch-total × none'],
+  ['bytes one batch call put out', 'batch-total × none'],
 ];
 
 function drawnTable(): string[] {
