@@ -6,6 +6,7 @@
  * is the oracle's own view (the history's frames), so coverage follows the knowledge semantics.
  */
 import { requestKey, resolvePath } from '../../src/core/paths.ts';
+import { Utf8Lengths } from '../../src/core/utf8-length.ts';
 import type { ReadEvent } from '../../src/core/trace.ts';
 import type { Outcome, ReadOutcome } from '../../src/harness/session.ts';
 import type { Frame } from '../picture.ts';
@@ -89,6 +90,7 @@ export function walkHistory(
   const files = new Map<string, FileState>();
   const byIdentity = new Map<string, Set<Holding>>();
   const frameAt = new Map<number, Frame>(frames.map((f) => [f.index, f]));
+  const lengths = new Utf8Lengths();
   const worker = (id: string): WorkerState => {
     let w = workers.get(id);
     if (w === undefined) workers.set(id, (w = { reads: 0, recency: new Map(), holdings: new Map() }));
@@ -128,7 +130,7 @@ export function walkHistory(
     const h = w.holdings.get(key);
     if (o.truth.ok && h !== undefined) {
       const total = r.call === undefined ? 0 : (totals.get(`${r.worker}\u0000${r.call}`) ?? 0);
-      const measured = measure(w, h, o, o.truth.text, { f, identity, key, total });
+      const measured = measure(w, h, o, o.truth.text, { f, identity, key, total, lengths });
       if (measured !== undefined) onMeasured(measured, o);
     }
     w.reads++;
@@ -139,7 +141,7 @@ export function walkHistory(
         if (other.identity === identity && !other.window && other.version !== f.version) other.windowBetween = true;
     const whole = heldWhole(o, frameAt.get(o.index));
     if (o.truth.ok && whole && (h === undefined || h.forgotten !== undefined || h.text !== o.truth.text)) {
-      const fresh = holding(r, o.truth.text, f, key, identity);
+      const fresh = holding(r, o.truth.text, f, key, identity, lengths);
       if (h !== undefined) byIdentity.get(h.identity)?.delete(h);
       w.holdings.set(key, fresh);
       const set = byIdentity.get(identity) ?? new Set();
@@ -154,14 +156,21 @@ export function walkHistory(
 }
 
 /** A request held whole from this read on. */
-function holding(r: ReadEvent, text: string, f: FileState, key: string, identity: string): Holding {
+function holding(
+  r: ReadEvent,
+  text: string,
+  f: FileState,
+  key: string,
+  identity: string,
+  lengths: Utf8Lengths,
+): Holding {
   return {
     key,
     identity,
     window: isWindow(r.args),
     names: new Set([resolvePath(r.path)]),
     text,
-    size: f.binary ? Math.floor((text.length * 3) / 4) : bytesOf(text),
+    size: f.binary ? Math.floor((text.length * 3) / 4) : lengths.of(text),
     mtimeMs: f.mtimeMs,
     binary: f.binary,
     version: f.version,
@@ -212,9 +221,15 @@ function measure(
   h: Holding,
   o: ReadOutcome,
   now: string,
-  at: { readonly f: FileState; readonly identity: string; readonly key: string; readonly total: number },
+  at: {
+    readonly f: FileState;
+    readonly identity: string;
+    readonly key: string;
+    readonly total: number;
+    readonly lengths: Utf8Lengths;
+  },
 ): Measured | undefined {
-  const { f, identity, key, total } = at;
+  const { f, identity, key, total, lengths } = at;
   let after = false;
   let others = 0;
   for (const k of w.recency.keys()) {
@@ -223,7 +238,7 @@ function measure(
   }
   let memo = h.memo;
   if (memo === undefined || memo.version !== f.version) {
-    const size = h.binary ? Math.floor((now.length * 3) / 4) : bytesOf(now);
+    const size = h.binary ? Math.floor((now.length * 3) / 4) : lengths.of(now);
     const change = changeOf(h, { text: now, size, mtimeMs: f.mtimeMs }, h.binary, h.moved);
     memo = { version: f.version, change, offset: change.same ? 0 : changeOffset(h.text, now, h.binary) };
     h.memo = memo;

@@ -209,8 +209,8 @@ export function covers(h: readonly ShownRow[], r: readonly ShownRow[]): boolean 
 }
 
 /**
- * A HostView over one history's bound (rows memoised per version and window: one read asks several
- * times). 64 entries: a read is weighed against every delivery of its file the worker holds (two
+ * A HostView over one history's bound (rows and texts memoised per version and window: one read asks
+ * several times). 64 entries: a read is weighed against every delivery of its file the worker holds (two
  * windows each), and a smaller ring, asked in a cycle longer than itself, never hit.
  */
 export function hostView(
@@ -219,8 +219,16 @@ export function hostView(
 ): HostView {
   const memo: { version: string; offset?: number; limit?: number; rows: readonly ShownRow[] }[] = [];
   let next = 0;
+  const texts: { version: string; offset?: number; limit?: number; text: string }[] = [];
+  let nextText = 0;
   return {
-    text,
+    text(version, offset, limit) {
+      for (const m of texts) if (m.offset === offset && m.limit === limit && m.version === version) return m.text;
+      const out = text(version, offset, limit);
+      texts[nextText] = { version, offset, limit, text: out };
+      nextText = (nextText + 1) % 64;
+      return out;
+    },
     rows(version, offset, limit) {
       for (const m of memo) if (m.offset === offset && m.limit === limit && m.version === version) return m.rows;
       const out = rows(version, offset, limit);

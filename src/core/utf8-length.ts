@@ -18,4 +18,5 @@ export class Utf8Lengths {
 }
 
 const MEMO_MIN = 4096;
-const MEMO_SIZE = 4;
+// A session's hot set: a sweep re-reads up to a couple of hundred files in turn.
+const MEMO_SIZE = 64;
