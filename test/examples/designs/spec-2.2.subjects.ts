@@ -1,5 +1,6 @@
 /** Spec 2.2's truthful designs and their lying twins, for spec-2.2.int.test.ts and spec-2.2.long.test.ts. */
 import type { ShimAdapter } from '../../../src/core/contract.ts';
+import type { RuleId } from '../../../src/core/rules.ts';
 import windowCover, { bounded, diskCover } from '../../../examples/designs/window-cover.ts';
 import nameLedger, { forgetByTarget, statKeyed } from '../../../examples/designs/name-ledger.ts';
 import { sharedLedger } from '../../../examples/designs/half-cap.ts';
@@ -15,7 +16,7 @@ export const TRUTHFUL: readonly (readonly [string, ShimAdapter])[] = [
 ];
 
 /** Each lying twin and the rule its lie must fail (its story's rule). */
-export const TWINS: readonly (readonly [string, ShimAdapter, string])[] = [
+export const TWINS: readonly (readonly [string, ShimAdapter, RuleId])[] = [
   ['window-cover diskCover', diskCover, 'POINTER-FULL'],
   ['name-ledger statKeyed', statKeyed, 'POINTER-FULL'],
   ['name-ledger forgetByTarget', forgetByTarget, 'FORGET-RESETS'],
