@@ -12,11 +12,13 @@
  * A trailing comment of other words is prose and announces nothing. `npm ci` in an `a && b` line is
  * the checkout's install step: the scratch project installed the tarball instead, so it is left out.
  * Each command has PER_COMMAND_MS. Called by .ci/packed (the commands not marked host) and by
- * test/dev/scripts/readme-commands.host.test.ts (`--hosts`: those marked host):
- *   npx tsx dev/scripts/readme-commands.ts <scratch project with the tarball installed> [--hosts]
+ * test/dev/scripts/readme-commands.host.test.ts (`--hosts`: those marked host). `--save <dir>`
+ * writes what each command run printed (`<n>.txt`, stdout then stderr) and `index.json`
+ * (SavedCommand[]) into a new directory, for a caller to judge what the runs said:
+ *   npx tsx dev/scripts/readme-commands.ts <scratch project with the tarball installed> [--hosts] [--save <dir>]
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -34,6 +36,14 @@ export interface DocCommand {
 }
 
 export const INSTALLED_EXAMPLES = 'node_modules/readshim-conformance/examples/';
+/** A command run with `--save`: where it is printed, as run, its exit, and the file holding its output. */
+export interface SavedCommand {
+  readonly where: string;
+  readonly command: string;
+  readonly status: number | null;
+  readonly output: string;
+}
+
 /** How long one command may run before it counts as broken. */
 export const PER_COMMAND_MS = 15 * 60_000;
 
@@ -126,7 +136,7 @@ export function allCommands(root: string): DocCommand[] {
   return documents(root).flatMap((f) => docCommands(readFileSync(join(root, f), 'utf8'), f));
 }
 
-function main(scratch: string, hosts: boolean): number {
+function main(scratch: string, hosts: boolean, save: string | undefined): number {
   const pkg = join(scratch, 'node_modules/readshim-conformance');
   const commands = allCommands(pkg);
   if (commands.length === 0) {
@@ -135,6 +145,8 @@ function main(scratch: string, hosts: boolean): number {
   }
   let bad = 0;
   let ran = 0;
+  const saved: SavedCommand[] = [];
+  if (save !== undefined) mkdirSync(save); // a new directory: never replaces what was there
   const seen = new Map<string, { status: number | null; where: string }>();
   for (const c of commands) {
     const where = `${c.file}:${c.line}`;
@@ -170,6 +182,11 @@ function main(scratch: string, hosts: boolean): number {
     const s = (Number(process.hrtime.bigint() - t0) / 1e9).toFixed(1);
     const timedOut = r.error !== undefined && (r.error as NodeJS.ErrnoException).code === 'ETIMEDOUT';
     seen.set(run, { status: timedOut ? null : r.status, where });
+    if (save !== undefined) {
+      const output = `${ran}.txt`;
+      writeFileSync(join(save, output), `${r.stdout ?? ''}${r.stderr ?? ''}`, { flag: 'wx' });
+      saved.push({ where, command: run, status: timedOut ? null : r.status, output });
+    }
     const ok = !timedOut && r.status === c.exit;
     console.log(
       `   ${ok ? 'ok      ' : 'BROKEN  '}  ${where} exit ${String(r.status)}${ok ? '' : ` (announced ${c.exit}${timedOut ? `; stopped after ${PER_COMMAND_MS / 1000} s` : ''})`} in ${s} s: ${run}`,
@@ -187,14 +204,25 @@ function main(scratch: string, hosts: boolean): number {
     }
   }
   console.log(`   ${ran} commands run, ${bad} broken`);
+  if (save !== undefined)
+    writeFileSync(join(save, 'index.json'), `${JSON.stringify(saved, null, 2)}\n`, { flag: 'wx' });
   return bad === 0 ? 0 : 1;
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const [scratch, ...rest] = process.argv.slice(2);
-  if (scratch === undefined || rest.some((a) => a !== '--hosts')) {
-    console.error('usage: tsx dev/scripts/readme-commands.ts <project with readshim-conformance installed> [--hosts]');
+  const at = rest.indexOf('--save');
+  const save = at === -1 ? undefined : rest[at + 1];
+  const others = at === -1 ? rest : [...rest.slice(0, at), ...rest.slice(at + 2)];
+  if (scratch === undefined || (at !== -1 && save === undefined) || others.some((a) => a !== '--hosts')) {
+    console.error(
+      'usage: tsx dev/scripts/readme-commands.ts <project with readshim-conformance installed> [--hosts] [--save <new dir>]',
+    );
     process.exit(2);
   }
-  process.exit(main(scratch, rest.includes('--hosts')));
+  if (save !== undefined && existsSync(save)) {
+    console.error(`readme-commands: --save ${save}: already exists (the outputs go into a new directory)`);
+    process.exit(2);
+  }
+  process.exit(main(scratch, others.includes('--hosts'), save));
 }
