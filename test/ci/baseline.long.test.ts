@@ -1,3 +1,4 @@
+// Suite: long (*.long.test.ts, run by `npm run test:hosts`): whole default runs of failing shims against baselines (about 11 s of CPU).
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

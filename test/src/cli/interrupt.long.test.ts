@@ -1,3 +1,4 @@
+// Suite: long (*.long.test.ts, run by `npm run test:hosts`): each test spawns a run and signals it mid-way (about 16 s of CPU).
 /**
  * A run cut short keeps the lies it found (src/cli/interrupt.ts, src/cli/failure-log.ts): the
  * counterexample is saved when it is found, before shrinking; on SIGINT or SIGTERM the kit says

@@ -1,3 +1,4 @@
+// Suite: long (*.long.test.ts, run by `npm run test:hosts`): --process runs of a racing Python shim, one of them the random phase's whole default (about 6 s of CPU).
 /**
  * The stat-after-read race example (examples/python/stat_after_read_shim.py) fails
  * POINTER-FULL in a --process run with a story that names the race; and the random phase alone,

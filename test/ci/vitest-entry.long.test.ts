@@ -1,3 +1,4 @@
+// Suite: long (*.long.test.ts, run by `npm run test:hosts`): vitest started again in a scratch project, running the entry point's whole run (about 11 s of CPU).
 /**
  * The vitest entry point in a fork's own vitest run: a scratch project outside the repo whose
  * test file imports src/vitest-entry/index.ts from the repo path, run by vitest as a separate process.

@@ -1,3 +1,4 @@
+// Suite: long (*.long.test.ts, run by `npm run test:hosts`): spawned runs in private mount namespaces, as root and as nobody (about 13 s of CPU).
 /**
  * `--out /dev/stdout`, `--out -` and `--out <symlink>` work as root and as an unprivileged user, and
  * no writer replaces what is not a regular file (src/core/output.ts). The machine's own /dev is never

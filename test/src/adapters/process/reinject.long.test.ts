@@ -1,3 +1,4 @@
+// Suite: long (*.long.test.ts, run by `npm run test:hosts`): --process default runs of the Python re-injection shim and its twin (about 7 s of CPU).
 /**
  * Re-injection after compaction over the process protocol (spec/SPEC.md "Re-injection after
  * compaction", docs/reference/protocol.md `reinject`): a process declares capabilities.reinject in hello,

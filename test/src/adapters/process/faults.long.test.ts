@@ -1,3 +1,4 @@
+// Suite: long (*.long.test.ts, run by `npm run test:hosts`): spawned runs of faulty process shims, timeouts and a 50 MB reply line (about 13 s of CPU).
 /**
  * Never a silent or hung run, for process shims: a grandchild that leaves the process
  * group, a 50 MB reply line, and a replay that starts only the process its trace needs.

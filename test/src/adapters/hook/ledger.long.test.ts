@@ -1,3 +1,4 @@
+// Suite: long (*.long.test.ts, run by `npm run test:hosts`): a hook process per read of each committed trace, for the ledger hook and each lying twin (about 11 s of CPU).
 /**
  * examples/hooks/ledger-dedup.mjs, a PostToolUse dedup hook that answers re-reads with a pointer or
  * a single-region delta in its updatedToolOutput, and its twins that lie: each judged on one
