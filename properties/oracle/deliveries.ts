@@ -83,8 +83,30 @@ export interface DeliveryRules {
   readonly covering?: boolean;
 }
 
+/** One worker's live deliveries, indexed by name and by identity (each list in delivery order). */
+interface Ledger {
+  readonly byName: Map<string, Holding[]>;
+  readonly byIdentity: Map<string, Holding[]>;
+}
+
+/** Delivery order across workers (a fork's copies keep their places). */
+const ORDER = new WeakMap<Holding, number>();
+let delivered = 0;
+
+const add = (m: Map<string, Holding[]>, key: string, h: Holding): void => {
+  const l = m.get(key);
+  if (l === undefined) m.set(key, [h]);
+  else l.push(h);
+};
+const drop = (m: Map<string, Holding[]>, key: string, gone: (h: Holding) => boolean): void => {
+  const l = m.get(key)?.filter((h) => !gone(h));
+  if (l === undefined || l.length === 0) m.delete(key);
+  else m.set(key, l);
+};
+const byOrder = (a: Holding, b: Holding): number => ORDER.get(a)! - ORDER.get(b)!;
+
 export class Deliveries {
-  readonly #m = new Map<string, Holding[]>();
+  readonly #m = new Map<string, Ledger>();
 
   constructor(
     readonly memo: OracleMemo,
@@ -97,6 +119,15 @@ export class Deliveries {
     return this.backed(r)?.known;
   }
 
+  /** The worker's deliveries under R's name or of R's identity, in delivery order. */
+  #candidates(r: Req): readonly Holding[] {
+    const l = this.#m.get(r.worker);
+    if (l === undefined) return [];
+    const named = l.byName.get(r.name) ?? [];
+    const same = (l.byIdentity.get(r.identity) ?? []).filter((h) => h.name !== r.name);
+    return same.length === 0 ? named : [...named, ...same].sort(byOrder);
+  }
+
   /**
    * K for R and the delivery it came from: the latest candidate that covers R decides; an older
    * view of the very same text is not shortened by a later partial re-send of it.
@@ -104,8 +135,7 @@ export class Deliveries {
   backed(r: Req): Backed | undefined {
     let best: Backed | undefined;
     const views: Backed[] = [];
-    for (const h of this.#m.get(r.worker) ?? []) {
-      if (h.name !== r.name && h.identity !== r.identity) continue;
+    for (const h of this.#candidates(r)) {
       const v = this.#view(h, r);
       if (v === undefined) continue;
       views.push(v);
@@ -127,7 +157,7 @@ export class Deliveries {
 
   /** Whether the worker holds any of R from a delivery made under R's own name (spec/SPEC.md "Blame"). */
   heldByName(r: Req): boolean {
-    return (this.#m.get(r.worker) ?? []).some((h) => h.name === r.name && this.#view(h, r) !== undefined);
+    return (this.#m.get(r.worker)?.byName.get(r.name) ?? []).some((h) => this.#view(h, r) !== undefined);
   }
 
   /** h seen from R: its own request, or R's text at h's version when h showed every row of it. */
@@ -148,49 +178,62 @@ export class Deliveries {
     if (next !== 'keep') this.set(r, next);
   }
 
+  #ledger(worker: string): Ledger {
+    let l = this.#m.get(worker);
+    if (l === undefined) this.#m.set(worker, (l = { byName: new Map(), byIdentity: new Map() }));
+    return l;
+  }
+
   /** R's own delivery is now `k` (undefined: removed). */
   set(r: Req, k: Known | undefined): void {
-    const list = (this.#m.get(r.worker) ?? []).filter(
-      (h) => !(h.name === r.name && h.argsKey === r.argsKey && h.identity === r.identity),
-    );
-    if (k !== undefined) {
-      const complete = k.prefix.length === k.total && sameBytes(k.prefix, this.memo.utf8(r.content));
-      list.push({
-        name: r.name,
-        argsKey: r.argsKey,
-        ...(r.offset !== undefined ? { offset: r.offset } : {}),
-        ...(r.limit !== undefined ? { limit: r.limit } : {}),
-        identity: r.identity,
-        version: r.version,
-        seq: r.seq,
-        known: k,
-        complete,
-      });
-    }
-    this.#m.set(r.worker, list);
+    const l = this.#ledger(r.worker);
+    const gone = (h: Holding): boolean => h.name === r.name && h.argsKey === r.argsKey && h.identity === r.identity;
+    drop(l.byName, r.name, gone);
+    drop(l.byIdentity, r.identity, gone);
+    if (k === undefined) return;
+    const complete = k.prefix.length === k.total && sameBytes(k.prefix, this.memo.utf8(r.content));
+    const h: Holding = {
+      name: r.name,
+      argsKey: r.argsKey,
+      ...(r.offset !== undefined ? { offset: r.offset } : {}),
+      ...(r.limit !== undefined ? { limit: r.limit } : {}),
+      identity: r.identity,
+      version: r.version,
+      seq: r.seq,
+      known: k,
+      complete,
+    };
+    ORDER.set(h, delivered++);
+    add(l.byName, h.name, h);
+    add(l.byIdentity, h.identity, h);
   }
 
   /** forget(name) removes the worker's deliveries made under that name; forget() all of them. */
   forget(worker: string, name: string | undefined): void {
-    if (name === undefined) this.#m.delete(worker);
-    else
-      this.#m.set(
-        worker,
-        (this.#m.get(worker) ?? []).filter((h) => h.name !== name),
-      );
+    if (name === undefined) {
+      this.#m.delete(worker);
+      return;
+    }
+    const l = this.#m.get(worker);
+    const named = l?.byName.get(name);
+    if (l === undefined || named === undefined) return;
+    l.byName.delete(name);
+    for (const id of new Set(named.map((h) => h.identity))) drop(l.byIdentity, id, (h) => h.name === name);
   }
 
   /** A fork (spec/SPEC.md "Forks and resumed sessions"): the child holds what the parent holds now. */
   fork(parent: string, child: string): void {
     const l = this.#m.get(parent);
-    // Holdings are never changed in place: the lists may share them.
+    // Holdings are never changed in place: the copies share them.
+    const copy = (m: Map<string, Holding[]>): Map<string, Holding[]> => new Map([...m].map(([k, v]) => [k, [...v]]));
     if (l === undefined) this.#m.delete(child);
-    else this.#m.set(child, [...l]);
+    else this.#m.set(child, { byName: copy(l.byName), byIdentity: copy(l.byIdentity) });
   }
 
-  /** Every live delivery of a worker (tests, pictures). */
+  /** Every live delivery of a worker, in delivery order (tests, pictures). */
   of(worker: string): readonly Holding[] {
-    return this.#m.get(worker) ?? [];
+    const l = this.#m.get(worker);
+    return l === undefined ? [] : [...l.byName.values()].flat().sort(byOrder);
   }
 }
 

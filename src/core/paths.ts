@@ -5,12 +5,24 @@
  * (test/properties/keys.test.ts): a shared bug would hide the lies it makes.
  */
 
+/** resolvePath's answers: a session asks for its few hundred names again and again. */
+const RESOLVED = new Map<string, string>();
+
 /**
  * The file a path names, '/'-separated: empty and `.` segments drop, `..` takes back the segment
  * before it (at the root it is dropped, in a relative path it stays at the front), a trailing
  * `/` goes. `a`, `./a`, `a/`, `d/../a` and `a//` are one file; case matters; '' is `.`.
  */
 export function resolvePath(path: string): string {
+  let r = RESOLVED.get(path);
+  if (r === undefined) {
+    if (RESOLVED.size >= 4096) RESOLVED.clear();
+    RESOLVED.set(path, (r = resolveOnce(path)));
+  }
+  return r;
+}
+
+function resolveOnce(path: string): string {
   const rooted = path.startsWith('/');
   const kept: string[] = [];
   for (const segment of path.split('/')) {

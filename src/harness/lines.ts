@@ -9,19 +9,39 @@ export function windowOf(text: string, offset: number | undefined, limit: number
   const from = (offset ?? 1) - 1;
   // The usual window (whole lines from a 1-based offset): cut at line ends, without splitting every line.
   if (Number.isSafeInteger(from) && from >= 0 && (limit === undefined || (Number.isSafeInteger(limit) && limit >= 0))) {
-    const start = afterLines(text, 0, from);
-    return text.slice(start, limit === undefined ? text.length : afterLines(text, start, limit));
+    const ix = lineIndex(text);
+    return text.slice(startOf(ix, from), limit === undefined ? text.length : startOf(ix, from + limit));
   }
   const lines = splitLines(text);
   const to = limit === undefined ? lines.length : from + limit;
   return lines.slice(from, to).join('');
 }
 
-/** Where `count` lines starting at `at` end (the text's end when it has fewer). */
-function afterLines(text: string, at: number, count: number): number {
-  for (let k = 0; k < count && at < text.length; k++) {
+/** Where each line of a text starts, found as far as a window has asked (a hot file is windowed again and again). */
+interface LineIndex {
+  readonly text: string;
+  readonly starts: number[];
+}
+
+const RING: LineIndex[] = [];
+let next = 0;
+
+function lineIndex(text: string): LineIndex {
+  for (const x of RING) if (x.text === text) return x;
+  const x = { text, starts: [0] };
+  RING[next] = x;
+  next = (next + 1) % 8;
+  return x;
+}
+
+/** Where line k (0-based) starts: the text's end when it has k lines or fewer. */
+function startOf(ix: LineIndex, k: number): number {
+  const { text, starts } = ix;
+  while (starts.length <= k) {
+    const at = starts[starts.length - 1]!;
+    if (at >= text.length) return text.length;
     const nl = text.indexOf('\n', at);
-    at = nl === -1 ? text.length : nl + 1;
+    starts.push(nl === -1 ? text.length : nl + 1);
   }
-  return at;
+  return starts[k]!;
 }
