@@ -6,11 +6,13 @@
  * `Boolean(flag)`, `==`, `ARMS[flag]`, `flag in …`, `flag ? …`, `&&`, `??`, an alias tested by
  * truthiness and a helper that coerces all fail — naming the node.
  */
-import { beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { gateArmStrictEq } from '../../gates/arm-strict-eq.ts';
 import { gateArmsFrozen } from '../../gates/arms-frozen.ts';
 import type { GateContext } from '../../gates/context.ts';
-import { contextFor, describeFindings, fixtureDir, lineOf } from './helpers.ts';
+import { contextFor, describeFindings, fixtureDir, lineOf, removeFixtureDirs } from './helpers.ts';
+
+afterAll(removeFixtureDirs);
 
 const TABLES = `// Object.seal({ name: 'off' }) — a comment; and a string: 'Object.seal('
 export const NOTE = 'Object.seal({}) as const';

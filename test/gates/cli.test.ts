@@ -4,11 +4,13 @@
  * Every gate passing on the reference, in both reporters: reference.long.test.ts (CI's gates step
  * runs the same command).
  */
-import { afterEach, describe, expect, test, vi } from 'vitest';
+import { afterAll, afterEach, describe, expect, test, vi } from 'vitest';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { main } from '../../src/cli/main.ts';
-import { fixtureDir, runCli, SLOW } from './helpers.ts';
+import { fixtureDir, runCli, SLOW, removeFixtureDirs } from './helpers.ts';
+
+afterAll(removeFixtureDirs);
 
 async function inProcess(argv: readonly string[]): Promise<{ status: number; stdout: string; stderr: string }> {
   let stdout = '';

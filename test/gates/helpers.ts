@@ -11,14 +11,22 @@ import { GateContext, type Finding } from '../../gates/context.ts';
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const BIN = join(ROOT, 'bin', 'readshim-conformance.js');
 
-/** Writes `files` (relative path → text) under a fresh temporary folder. */
+const made: string[] = [];
+
+/** Writes `files` (relative path → text) under a fresh temporary folder (removeFixtureDirs removes it). */
 export function fixtureDir(files: Readonly<Record<string, string>>): string {
   const dir = mkdtempSync(join(tmpdir(), 'readshim-gates-'));
+  made.push(dir);
   for (const [rel, text] of Object.entries(files)) {
     mkdirSync(dirname(join(dir, rel)), { recursive: true });
     writeFileSync(join(dir, rel), text);
   }
   return dir;
+}
+
+/** Removes every folder fixtureDir made so far (each test file that makes them calls it in afterAll). */
+export function removeFixtureDirs(): void {
+  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
 }
 
 /**

@@ -3,11 +3,13 @@
  * own gates run on its installed reference/*.ts): the same shim judged in a checkout and inside
  * an install gives the same checks, and its disease turns both red. Dependencies stay out.
  */
-import { describe, expect, test } from 'vitest';
+import { afterAll, describe, expect, test } from 'vitest';
 import { gateArmStrictEq } from '../../gates/arm-strict-eq.ts';
 import { installedPackage } from '../../gates/context.ts';
 import { gateStaleNoLedger } from '../../gates/stale-no-ledger.ts';
-import { contextFor, describeFindings, fixtureDir } from './helpers.ts';
+import { contextFor, describeFindings, fixtureDir, removeFixtureDirs } from './helpers.ts';
+
+afterAll(removeFixtureDirs);
 
 describe('installedPackage', () => {
   test.each([

@@ -4,10 +4,12 @@
  * module-level let, Map, Set, array and object literals, shallow freezes, seals, writable statics,
  * globalThis writes and JS `let` all fail — naming the declaration.
  */
-import { beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { GateContext } from '../../gates/context.ts';
 import { gateNoModuleState } from '../../gates/no-module-state.ts';
-import { contextFor, describeFindings, fixtureDir } from './helpers.ts';
+import { contextFor, describeFindings, fixtureDir, removeFixtureDirs } from './helpers.ts';
+
+afterAll(removeFixtureDirs);
 
 const CLEAN = `// const cache = new Map(); let ledger = [];  — a comment is not state
 const NOTE = 'const cache = new Map(); let ledger = {}';

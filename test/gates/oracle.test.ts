@@ -3,10 +3,12 @@
  * type-only, re-export, dynamic, require, import-type or transitive import of the reference, a
  * forbidden package subpath and a computed import all fail — naming the import in the oracle.
  */
-import { beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { GateContext } from '../../gates/context.ts';
 import { gateOracleIndependent } from '../../gates/oracle-independent.ts';
-import { contextFor, describeFindings, fixtureDir } from './helpers.ts';
+import { contextFor, describeFindings, fixtureDir, removeFixtureDirs } from './helpers.ts';
+
+afterAll(removeFixtureDirs);
 
 const CASES: Readonly<Record<string, readonly [string, string, string] | readonly [string]>> = {
   clean: [

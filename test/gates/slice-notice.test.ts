@@ -3,12 +3,14 @@
  * case; the findings must fall in exactly the `bad*` functions, each naming its node, and never
  * in an `ok*` one (whose comments and strings imitate the diseases).
  */
-import { beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { Project } from 'ts-morph';
 import type { GateContext, Finding } from '../../gates/context.ts';
 import { gateNoticeSealed } from '../../gates/notice-sealed.ts';
 import { gateSliceViaBoundary } from '../../gates/slice-via-boundary.ts';
-import { contextFor, describeFindings, fixtureDir } from './helpers.ts';
+import { contextFor, describeFindings, fixtureDir, removeFixtureDirs } from './helpers.ts';
+
+afterAll(removeFixtureDirs);
 
 const SLICES = `export function cut(buf: Uint8Array, i: number): number {
   let j = Math.min(i, buf.length);

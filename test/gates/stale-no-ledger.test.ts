@@ -3,10 +3,12 @@
  * a direct reference, an alias, `this.ledger`, `self.ledger`, a #private field, a helper that
  * touches it, a closure made with it, an object or deps that carry it, all fail — naming the node.
  */
-import { beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { GateContext } from '../../gates/context.ts';
 import { gateStaleNoLedger } from '../../gates/stale-no-ledger.ts';
-import { contextFor, describeFindings, fixtureDir } from './helpers.ts';
+import { contextFor, describeFindings, fixtureDir, removeFixtureDirs } from './helpers.ts';
+
+afterAll(removeFixtureDirs);
 
 const TS = `class Ledger {
   set(k: string, n: number): void { void k; void n; }

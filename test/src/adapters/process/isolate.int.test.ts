@@ -1,13 +1,21 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { ISOLATE_MAX_PROCS, bwrapArgs, openIsolation, type Isolation } from '../../../../src/adapters/isolate.ts';
 import { UsageError } from '../../../../src/core/errors.ts';
 import { ROOT, inProcess } from '../../cli/helpers.ts';
 
 /** A PATH with nothing on it: no bwrap, no prlimit. */
-const emptyPath = (): string => mkdtempSync(join(tmpdir(), 'readshim-nopath-'));
+const empties: string[] = [];
+const emptyPath = (): string => {
+  const dir = mkdtempSync(join(tmpdir(), 'readshim-nopath-'));
+  empties.push(dir);
+  return dir;
+};
+afterAll(() => {
+  for (const dir of empties) rmSync(dir, { recursive: true, force: true });
+});
 
 describe('--isolate without bubblewrap (src/adapters/isolate.ts)', () => {
   it('run --isolate exits 2 with one line naming the install command, before any process starts', async () => {

@@ -1,3 +1,4 @@
+// Suite: long (*.long.test.ts, run by `npm run test:hosts`): two whole runs, the truthful design and its lying twin (about 7 s of CPU).
 /** Re-injection after compaction (spec/SPEC.md "Re-injection after compaction"): the truthful design passes, its lying twin fails FORGET-RESETS. */
 import { describe, expect, it } from 'vitest';
 import { runConformance } from '../../../properties/run.ts';

@@ -1,3 +1,4 @@
+// Suite: long (*.long.test.ts, run by `npm run test:hosts`): three spawned runs of a chatty adapter, stdout and stderr read apart (about 9 s of CPU).
 /**
  * A report on stdout stays parseable whatever the subject prints (src/core/output.ts
  * reserveStdout, src/cli/thread.ts): an adapter that logs on stdout at load, at every call and in

@@ -1,3 +1,4 @@
+// Suite: long (*.long.test.ts, run by `npm run test:hosts`): each row's example run whole, one of them spawned and interrupted (about 9 s of CPU).
 /**
  * docs/reference/exit-codes.md is the one table of exit codes: it has exactly the rows 0, 1, 2 and
  * 128 + n, and each row's example ends with its code — run through main() in this process (0, 1,
