@@ -4,7 +4,8 @@
  * (dev/bench/results/session-*.json: the envelope per kind of subject, what the random phase alone
  * catches). `npx tsx dev/bench/session.ts render` writes it; a test checks it is current.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SHORTCUTS } from '../../examples/shortcuts/catalogue.ts';
 import { CONDITIONS, EDITS, cells } from '../../properties/crossed/table.ts';
@@ -158,7 +159,9 @@ function mixLines(): string[] {
 
 function machineLine(): string {
   const files = existsSync(RESULTS) ? readdirSync(RESULTS).filter((f) => f.startsWith('session-')) : [];
-  const m = files.map((f) => store(f)?.machine).find((x) => x !== undefined);
+  // The file written last: its machine and load are those of the last result.
+  const newest = files.sort((a, b) => statSync(join(RESULTS, b)).mtimeMs - statSync(join(RESULTS, a)).mtimeMs);
+  const m = newest.map((f) => store(f)?.machine).find((x) => x !== undefined);
   return m === undefined
     ? ''
     : `Measured on ${m.cores} cores (${m.model}), load average ${m.load.join(' / ')} when the last result was written: read CPU time, not wall time.`;
@@ -263,12 +266,18 @@ export function renderSessionDoc(): string {
     '',
     'The largest value of each condition the default run reaches in a whole chain with ≥ 95% probability,',
     'per kind of subject: the smallest, over the seeds measured, of the largest value a run reached (over',
-    '40 seeds it is at or under the true 5th percentile with 87% confidence). The random phase alone',
+    '40 seeds it is at or under the true 5th percentile with 87% confidence; over 20, 64%). The random phase alone',
     '(`--no-corpus`), whose reach grows with `--runs` and `--sessions`. The crossed corpus adds its own',
     'fixed values above (every applicable cell, every run). A shortcut that waits for more than the',
     'envelope is caught by the corpus at its value, or not at all: raise `--sessions`.',
     '',
     ...envelopeTable(),
+    '',
+    'A 0 is a chain fewer than 95% of default runs reach at all. The process, hook and MCP kinds draw',
+    'one session history per 25 histories of `--runs` (at most 120 operations for a process, 60 for a',
+    'hook or an MCP server: `SESSION_DEFAULTS` in properties/engine/session-band.ts, sized to their',
+    'speed), so the random phase alone promises little there: their default run reaches these cells',
+    'through the crossed corpus, at its values. To widen it, raise `--sessions`.',
     '',
     machineLine(),
     '',

@@ -41,7 +41,8 @@ export const KINDS: Readonly<Record<string, readonly string[]>> = {
   'in-process-plain': ['--adapter', 'examples/shortcuts/01-lru-stat.ts'],
   process: ['--process', 'python3 examples/python/delivery_shim.py'],
   hook: ['--hook', 'examples/hooks/content-dedup.sh'],
-  mcp: ['--mcp', 'node examples/mcp/hash-cache-server.js'],
+  // The truthful MCP example (hash-cache-server.js lies in the band), as docs/IMPLEMENTATIONS.md runs it.
+  mcp: ['--mcp', 'node examples/mcp/session-cache-server.js', '--mcp-compact', 'forget'],
 };
 
 export interface SeedResult {
