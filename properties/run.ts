@@ -40,6 +40,7 @@ import { CROSSED_BIG_FILE } from './crossed/cases.ts';
 import type { CrossedPlay } from './crossed/cover.ts';
 import type { HistoryObserver } from './engine/observe.ts';
 import { Slots } from './engine/pool.ts';
+import { AHEAD_PER_SLOT } from './engine/random.ts';
 import { Tally, type FailureListener } from './engine/tally.ts';
 
 import type { CaseOutcome, FileIdentity, RuleResult, RunResult, StoppedEarly } from './result.ts';
@@ -323,6 +324,8 @@ export async function judgeRun(options: JudgeOptions): Promise<RunResult> {
             progress,
             ...settle,
             judgeWith: (label, cfg, events) => runHistory(env, label, cfg, events),
+            // As many cases under way as the random phase keeps histories (one at a time with one slot).
+            ahead: env.slots.size === 1 ? 1 : env.slots.size * AHEAD_PER_SLOT,
             ...defined({ stopWhen: o.stopWhen, crossed: o.crossed }),
           },
           tally,

@@ -20,7 +20,7 @@ export const IDENTITY_RUNS: Readonly<Record<string, readonly string[]>> = {
   'arm-off': ['--arm', 'off', '--runs', '30'],
   'arm-diff': ['--arm', 'diff', '--runs', '30'],
   'adapter-ignores-forget': ['--adapter', 'test/fixtures/adapters/ignores-forget.ts', '--runs', '40'],
-  'hook-mtime-dedup': ['--hook', 'bash examples/hooks/mtime-dedup.sh', '--runs', '2', '--jobs', '1'],
+  'hook-mtime-dedup': ['--hook', 'bash examples/hooks/mtime-dedup.sh', '--runs', '2', '--jobs', '2'],
   'mcp-session-cache': ['--mcp', 'node examples/mcp/session-cache-server.js', '--runs', '2'],
 };
 

@@ -23,6 +23,7 @@ import { corpusNote, lieClassLine, type LieClassId } from './classes.ts';
 import { NoticeBook, ambiguity, planMimicry, type MimicCase } from './mimicry.ts';
 import type { CaseContext, CorpusCase } from './types.ts';
 import { defined } from '../../src/core/defined.ts';
+import { inOrder } from '../engine/pool.ts';
 
 /** Where a run's checks came from. */
 export { PHASES, type Advisory, type CaseOutcome, type Phase } from '../result.ts';
@@ -68,6 +69,11 @@ export interface CorpusEnv {
   readonly stopWhen?: () => boolean;
   /** The crossed cases played: all (default) or the covering sample (properties/crossed/cover.ts). */
   readonly crossed?: CrossedPlay;
+  /**
+   * Cases judged at once (the run's slots, --jobs; 1 by default). Their verdicts are taken in case
+   * order whatever finishes first, so the report is the one-at-a-time run's.
+   */
+  readonly ahead?: number;
 }
 
 export interface CorpusReport {
@@ -192,34 +198,27 @@ export async function playCorpus(env: CorpusEnv, sink: CorpusSink): Promise<Corp
       ? coverSample((id) => whyNot(CROSSED_CASES.find((c) => c.id === id)!) === undefined)
       : undefined;
   env.progress?.(`corpus: ${all.length} directed cases`);
-  for (const c of all) {
-    if (env.stopWhen?.() === true) {
-      outcomes.push({ id: c.id, lieClass: c.lieClass, played: false, reason: NOT_REACHED, failed: [] });
-      continue;
-    }
+  /** A case's plan: why it is not played, or its events. */
+  const planOf = (c: CorpusCase): { why: string } | { events: readonly TraceEvent[]; cap: number } => {
     const ctx = ctxOf(c);
     const outOfSample =
       sample !== undefined && CROSSED_CASES.includes(c) && !sample.has(c.id)
         ? 'outside the covering sample of the crossed cases (properties/crossed/cover.ts)'
         : undefined;
     const why = whyNot(c) ?? outOfSample;
-    if (why !== undefined) {
-      outcomes.push({ id: c.id, lieClass: c.lieClass, played: false, reason: why, failed: [] });
-      continue;
-    }
+    if (why !== undefined) return { why };
     const events = c.events(ctx);
-    if (caps.forgetWhole === true && events.some((e) => e.type === 'forget' && e.path !== undefined)) {
-      outcomes.push({
-        id: c.id,
-        lieClass: c.lieClass,
-        played: false,
-        reason: 'forgets one path: the host compacts whole workers only (capabilities.forgetWhole)',
-        failed: [],
-      });
-      continue;
-    }
-    const failed = new Set<RuleId>();
+    if (caps.forgetWhole === true && events.some((e) => e.type === 'forget' && e.path !== undefined))
+      return { why: 'forgets one path: the host compacts whole workers only (capabilities.forgetWhole)' };
+    return { events, cap: ctx.cap };
+  };
+  /** The case's histories (one per session), judged; or why it is not played (the time bound among the reasons). */
+  const playOne = async (c: CorpusCase): Promise<{ p: Played; v: HistoryVerdict }[] | { why: string }> => {
+    if (env.stopWhen?.() === true) return { why: NOT_REACHED };
+    const plan = planOf(c);
+    if ('why' in plan) return plan;
     const sessions = c.sessions ?? 1;
+    const judged: { p: Played; v: HistoryVerdict }[] = [];
     for (let s = 1; s <= sessions; s++) {
       const crossed = crossedLead(c.id);
       const lead = [
@@ -230,13 +229,30 @@ export async function playCorpus(env: CorpusEnv, sink: CorpusSink): Promise<Corp
             ]
           : []),
       ];
-      const p: Played = { id: c.id, lieClass: c.lieClass, cap: ctx.cap, events, lead };
-      const v = await judge(p);
-      book.learn(v.outcomes, c.id);
-      for (const r of tally(p, v)) failed.add(r);
+      const p: Played = { id: c.id, lieClass: c.lieClass, cap: plan.cap, events: plan.events, lead };
+      judged.push({ p, v: await judge(p) });
     }
-    outcomes.push({ id: c.id, lieClass: c.lieClass, played: true, cap: ctx.cap, failed: [...failed] });
-  }
+    return judged;
+  };
+  // Cases judged at once up to the slots; tallied in case order (the notices learned, the first failure per rule).
+  await inOrder(
+    all.length,
+    env.ahead ?? 1,
+    (i) => playOne(all[i]!),
+    (i, r) => {
+      const c = all[i]!;
+      if ('why' in r) {
+        outcomes.push({ id: c.id, lieClass: c.lieClass, played: false, reason: r.why, failed: [] });
+        return;
+      }
+      const failed = new Set<RuleId>();
+      for (const { p, v } of r) {
+        book.learn(v.outcomes, c.id);
+        for (const x of tally(p, v)) failed.add(x);
+      }
+      outcomes.push({ id: c.id, lieClass: c.lieClass, played: true, cap: r[0]!.p.cap, failed: [...failed] });
+    },
+  );
 
   // Notice mimicry, from what the shim said above.
   const mimics = planMimicry(book.list(), {

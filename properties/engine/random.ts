@@ -45,7 +45,7 @@ export interface RandomResult {
 }
 
 /** How many histories may be judged ahead of the oldest one not yet tallied, per slot. */
-const AHEAD_PER_SLOT = 4;
+export const AHEAD_PER_SLOT = 4;
 
 export async function randomPhase(
   env: EngineEnv,

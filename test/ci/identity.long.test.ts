@@ -1,4 +1,4 @@
-// Suite: long (*.long.test.ts, run by `npm run test:hosts`): six full recorded runs, twice each (~118 s of CPU).
+// Suite: long (*.long.test.ts, run by `npm run test:hosts`): six full recorded runs, twice each (about 260 s of wall beside another file, 7 Dec 2026: the hook run 119 s of it).
 /**
  * Byte identity: the recorded runs (dev/scripts/identity.ts) give the same exit codes, JSON reports and
  * pretty reports today. A change meant to move a verdict or story re-records with `npm run identity:write`.

@@ -150,6 +150,10 @@ function isolated(name: string, opened: { n: number }): ShimAdapter {
         },
         write: (_p, content) => content,
         delete: () => undefined,
+        // The shim reads the kit's own disk (ctx.fs): links and bytes need no mirroring.
+        writeBytes: () => undefined,
+        symlink: () => undefined,
+        hardlink: () => undefined,
         close: async () => undefined,
       };
     },
@@ -189,6 +193,35 @@ describe('--jobs: the result of a one-at-a-time run, whatever finishes first', (
     expect(Number(rule.counterexample!.fcPath!.split(':')[0])).toBe(lowest);
     // The test can tell: a higher-index failing history finished before the lowest one.
     expect(failing[0]!.index).not.toBe(lowest);
+  });
+});
+
+describe('--jobs: the corpus judged several cases at once, tallied in case order', () => {
+  it('the same RunResult for jobs 1 and 4, the corpus included; a later case can finish first', async () => {
+    const options = (jobs: number, onHistory?: (e: HistoryEvent) => void): JudgeOptions & RunOptions => ({
+      adapter: isolated('path-mtime', { n: 0 }),
+      arm: 'cap',
+      runs: 1,
+      seed: SEED,
+      jobs,
+      ...(onHistory ? { onHistory } : {}),
+    });
+    const one = await runConformance(options(1));
+    const labels = new Map<number, string>();
+    const ended: string[] = [];
+    const four = await judgeRun(
+      options(4, (e) => {
+        if (e.kind === 'start') labels.set(e.id, e.label);
+        else if (e.kind === 'end') ended.push(labels.get(e.id) ?? '');
+      }),
+    );
+    expect(four).toEqual(one);
+    expect(one.rules.find((x) => x.id === 'POINTER-FULL')!.status).toBe('fail');
+    // The test can tell: corpus cases ended out of their order (the first ones opened are the slowest).
+    const started = [...labels.values()].filter((l) => l.startsWith('corpus case '));
+    const endedCases = ended.filter((l) => l.startsWith('corpus case '));
+    expect(endedCases.length).toBeGreaterThan(10);
+    expect(endedCases).not.toEqual(started.slice(0, endedCases.length));
   });
 });
 
