@@ -4,20 +4,24 @@ import base from './vitest.config.ts';
 import { globs } from './vitest.suites.ts';
 
 /**
- * The longest files of the hosts suite, longest first (wall seconds in a clean-clone CI, 6 Dec 2026: 647, 350,
- * 225, 202, 174, 170, 142, 142, 120). They start first, so the two workers end together; a file not listed
- * keeps vitest's own order after them. Only an order: a stale list costs minutes, never a verdict.
+ * The longest files of the hosts suite, longest first (wall seconds in a clean-clone CI run on 2 cores,
+ * 7 Dec 2026: 932, 721, 292, 285, 285, 229, 220, 162, 137, 131, 126, 126). They start first, so the two
+ * workers end together; a file not listed keeps vitest's own order after them. Only an order: a stale list
+ * costs minutes, never a verdict.
  */
 export const LONGEST_FIRST: readonly string[] = [
   'test/dev/scripts/readme-commands.host.test.ts',
   'test/src/adapters/drivers/runs-one.long.test.ts',
-  'test/examples/designs/spec-2.2.long.test.ts',
-  'test/src/cli/explain/explain.long.test.ts',
-  'test/examples/shortcuts/shortcuts.long.test.ts',
   'test/ci/identity.long.test.ts',
+  'test/examples/designs/spec-2.2.long.test.ts',
   'test/examples/designs/designs.long.test.ts',
-  'test/properties/run.long.test.ts',
   'test/properties/crossed/coverage.long.test.ts',
+  'test/ci/readme-samples.long.test.ts',
+  'test/src/cli/explain/explain.long.test.ts',
+  'test/ci/shard.long.test.ts',
+  'test/src/adapters/mcp/cli.long.test.ts',
+  'test/gates/negative-controls.long.test.ts',
+  'test/src/adapters/hook/cli.long.test.ts',
 ];
 
 class LongestFirst extends BaseSequencer {

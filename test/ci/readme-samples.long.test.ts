@@ -1,4 +1,4 @@
-// Suite: long (*.long.test.ts, run by `npm run test:hosts`): re-runs README's generated samples (~21 s of CPU).
+// Suite: long (*.long.test.ts, run by `npm run test:hosts`): re-runs README's generated samples (220 s of wall in a clean-clone CI run, 7 Dec 2026).
 /**
  * README's samples are what the commands print: each marked
  * block equals a fresh run of its command with the defaults (fixed seed: the same text on any

@@ -1,4 +1,4 @@
-// Suite: long (*.long.test.ts, run by `npm run test:hosts`): every gate's negative control on fresh tampered copies of the real material (64 s).
+// Suite: long (*.long.test.ts, run by `npm run test:hosts`): every gate's negative control on fresh tampered copies of the real material (126 s of wall in a clean-clone CI run, 7 Dec 2026).
 /**
  * Every gate's negative control on the real material: a fresh temporary copy of it is tampered
  * the way the gate exists to catch, and the control's own gate, configured by the real config,

@@ -1,4 +1,4 @@
-// Suite: long (*.long.test.ts, run by `npm run test:hosts`): runs of 60 to 150 histories per band under every arm (~38 s of CPU).
+// Suite: long (*.long.test.ts, run by `npm run test:hosts`): runs of 60 to 150 histories per band under every arm (99 s of wall in a clean-clone CI run, 7 Dec 2026).
 import { describe, expect, it } from 'vitest';
 import { ARM_NAMES } from '../../src/core/arms.ts';
 import { RULE_IDS } from '../../src/core/rules.ts';

@@ -1,4 +1,4 @@
-// Suite: long (*.long.test.ts, run by `npm run test:hosts`): each design's default run and three tiny caps (~59 s of CPU).
+// Suite: long (*.long.test.ts, run by `npm run test:hosts`): each design's default run and three tiny caps (285 s of wall in a clean-clone CI run, 7 Dec 2026).
 /**
  * Truthful designs pass. Each design of examples/designs/ (written from
  * README and SPEC.md alone) must exit clean — no rule failed, none unexercised — in the default run

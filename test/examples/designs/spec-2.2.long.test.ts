@@ -1,4 +1,4 @@
-// Suite: long (*.long.test.ts, run by `npm run test:hosts`): 13 subjects at the default run and 6 at --runs 200 (~60 s of CPU).
+// Suite: long (*.long.test.ts, run by `npm run test:hosts`): 13 subjects at the default run and 6 at --runs 200 (285 s of wall in a clean-clone CI run, 7 Dec 2026).
 /**
  * Spec 2.2's truthful designs pass the default run and --runs 200; the below-cap slicer fails exactly
  * PROGRESS and FIRST-VERBATIM there too; each lying twin fails its rule at the default run (the run

@@ -1,4 +1,4 @@
-// Suite: long (*.long.test.ts, run by `npm run test:hosts`): --runs 1 for every kind of subject, hooks and MCP servers spawned per history (148 s).
+// Suite: long (*.long.test.ts, run by `npm run test:hosts`): --runs 1 for every kind of subject, hooks and MCP servers spawned per history (442 s of wall beside identity.long, 7 Dec 2026: the hook runs play the crossed corpus, a hook process per read).
 /**
  * `--runs 1` exercises every applicable rule for each kind of subject (the directed corpus does it
  * before the one random history per band), and hosts that compact whole workers get directed

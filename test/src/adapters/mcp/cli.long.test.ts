@@ -1,4 +1,4 @@
-// Suite: long (*.long.test.ts, run by `npm run test:hosts`): run --mcp on the worked examples and the real filesystem server, and its faults (80 s).
+// Suite: long (*.long.test.ts, run by `npm run test:hosts`): run --mcp on the worked examples and the real filesystem server, and its faults (131 s of wall in a clean-clone CI run, 7 Dec 2026).
 /** `run --mcp`: the worked examples, the real filesystem server, and the faults (exit 2). */
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
