@@ -52,6 +52,7 @@ const ENVELOPE_CELLS: readonly [string, string][] = [
   ['file size (bytes)', 'big-file × same-size-mtime-kept'],
   ['offset of an edit (bytes)', 'edit-offset × same-size-mtime-kept'],
   ['bytes one batch call put out', 'batch-total × none'],
+  ['offset of a change in a binary (bytes)', 'edit-offset × binary-same-size'],
 ];
 
 function drawnTable(): string[] {
@@ -89,7 +90,7 @@ function editTable(): string[] {
 }
 
 function envelopeTable(): string[] {
-  const kinds = ['in-process', 'in-process-plain', 'process', 'hook', 'mcp']
+  const kinds = ['in-process', 'in-process-plain', 'in-process-binary', 'process', 'hook', 'mcp']
     .map((k) => [k, store(`session-envelope-${k}.json`)] as const)
     .filter((x): x is readonly [string, Store] => x[1] !== undefined);
   if (kinds.length === 0) return ['(no results yet: `npx tsx dev/bench/session.ts envelope`)'];
@@ -284,9 +285,10 @@ export function renderSessionDoc(): string {
     '## What the random phase alone catches',
     '',
     "Each shortcut of `examples/shortcuts/` (in the kit's repository: they are not in the package) with its threshold at the",
-    'in-process envelope of its cell, run with `--no-corpus` on fresh seeds (not those the envelope was',
-    'measured on). The default run (corpus on) fails every one of them by its rule; each truthful twin',
-    '(`SHORTCUT_TWIN=1`) passes.',
+    'envelope of its cell for its own design — `in-process-plain` (the careful ledger, pointer lever alone),',
+    '`in-process` (with a batch tool) or `in-process-binary` (its host tool returns binary files) —, run',
+    'with `--no-corpus` on fresh seeds (not those the envelope was measured on). The default run (corpus',
+    'on) fails every one of them by its rule; each truthful twin (`SHORTCUT_TWIN=1`) passes.',
     '',
     ...detectTable(),
     '',

@@ -39,6 +39,9 @@ export const KINDS: Readonly<Record<string, readonly string[]>> = {
   // The twin with nothing but the pointer lever (no batch tool): the design of most shortcuts. A subject's
   // capabilities decide what the band draws, so a shortcut is measured against its own design's envelope.
   'in-process-plain': ['--adapter', 'examples/shortcuts/01-lru-stat.ts'],
+  // The careful ledger whose host tool returns binary files (10-binary-head.ts's twin under SHORTCUT_TWIN=1):
+  // the only kind whose band draws binary files, so the binary cells' envelope.
+  'in-process-binary': ['--adapter', 'examples/shortcuts/10-binary-head.ts'],
   process: ['--process', 'python3 examples/python/delivery_shim.py'],
   hook: ['--hook', 'examples/hooks/content-dedup.sh'],
   // The truthful MCP example (hash-cache-server.js lies in the band), as docs/IMPLEMENTATIONS.md runs it.
@@ -144,7 +147,14 @@ export function envelopeOf(kind: string): Record<string, number> {
 function detect(seeds: readonly number[], only: readonly string[] | undefined): void {
   const plain = existsSync(`${RESULTS}/session-envelope-in-process-plain.json`);
   for (const row of SHORTCUTS.filter((r) => only === undefined || only.includes(r.id))) {
-    const env = envelopeOf(row.design === undefined && plain ? 'in-process-plain' : 'in-process');
+    const binary = existsSync(`${RESULTS}/session-envelope-in-process-binary.json`);
+    const env = envelopeOf(
+      row.design?.binary === true && binary
+        ? 'in-process-binary'
+        : row.design === undefined && plain
+          ? 'in-process-plain'
+          : 'in-process',
+    );
     const file = `${RESULTS}/session-detect-${row.id}.json`;
     const store = load<SeedResult & { threshold?: number }>(file);
     const t = thresholdAt(row, env);
