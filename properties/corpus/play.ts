@@ -17,7 +17,7 @@ import { recorded } from '../recorded.ts';
 import type { Advisory, CaseOutcome, Counterexample } from '../result.ts';
 import { consequencesOf, tellStory } from '../story.ts';
 import { CASES } from './cases.ts';
-import { CROSSED_CASES, crossedLead } from '../crossed/cases.ts';
+import { CROSSED_CASES, CROSSED_GROUPS, crossedLead, type CrossedGroup } from '../crossed/cases.ts';
 import { coverSample, type CrossedPlay } from '../crossed/cover.ts';
 import { corpusNote, lieClassLine, type LieClassId } from './classes.ts';
 import { NoticeBook, ambiguity, planMimicry, type MimicCase } from './mimicry.ts';
@@ -135,6 +135,31 @@ const SESSION_NEEDS = {
   resume: 'resumes sessions in a new shim instance',
 } as const;
 
+interface Judged {
+  readonly p: Played;
+  readonly v: HistoryVerdict;
+}
+
+/** A unit's play: per case, its own histories, why not, or 'shared' (judged in its condition's shared history). */
+interface GroupPlay {
+  readonly each: readonly (readonly Judged[] | { why: string } | 'shared')[];
+  readonly shared?: Judged;
+  /** The shared history broke a rule that no cell alone did: it is told under its own id. */
+  readonly sharedFailed?: boolean;
+}
+
+/** The corpus in units: a case alone, or a shared condition's cells together (contiguous in the table). */
+function unitsOf(all: readonly CorpusCase[]): { cases: CorpusCase[]; group?: CrossedGroup }[] {
+  const units: { cases: CorpusCase[]; group?: CrossedGroup }[] = [];
+  for (const c of all) {
+    const g = CROSSED_GROUPS.find((x) => x.members.includes(c.id));
+    const last = units[units.length - 1];
+    if (g !== undefined && last?.group === g) last.cases.push(c);
+    else units.push(g === undefined ? { cases: [c] } : { cases: [c], group: g });
+  }
+  return units;
+}
+
 interface Played {
   readonly id: string;
   readonly lieClass: LieClassId;
@@ -213,12 +238,18 @@ export async function playCorpus(env: CorpusEnv, sink: CorpusSink): Promise<Corp
     return { events, cap: ctx.cap };
   };
   /** The case's histories (one per session), judged; or why it is not played (the time bound among the reasons). */
-  const playOne = async (c: CorpusCase): Promise<{ p: Played; v: HistoryVerdict }[] | { why: string }> => {
+  const playOne = async (c: CorpusCase): Promise<Judged[] | { why: string }> => {
     if (env.stopWhen?.() === true) return { why: NOT_REACHED };
     const plan = planOf(c);
     if ('why' in plan) return plan;
+    return playPlanned(c, plan);
+  };
+  const playPlanned = async (
+    c: CorpusCase,
+    plan: { events: readonly TraceEvent[]; cap: number },
+  ): Promise<Judged[]> => {
     const sessions = c.sessions ?? 1;
-    const judged: { p: Played; v: HistoryVerdict }[] = [];
+    const judged: Judged[] = [];
     for (let s = 1; s <= sessions; s++) {
       const crossed = crossedLead(c.id);
       const lead = [
@@ -234,23 +265,101 @@ export async function playCorpus(env: CorpusEnv, sink: CorpusSink): Promise<Corp
     }
     return judged;
   };
-  // Cases judged at once up to the slots; tallied in case order (the notices learned, the first failure per rule).
+  /**
+   * A shared condition's cells (properties/crossed/cases.ts CROSSED_GROUPS): one history for those
+   * playable. When it breaks a rule, the cells whose part holds the lie (all of them for a lie before
+   * the first edit) are played alone for their stories; the shared one is told too if one of them
+   * then breaks none.
+   */
+  const playGroup = async (g: CrossedGroup, members: readonly CorpusCase[]): Promise<GroupPlay> => {
+    if (env.stopWhen?.() === true) return { each: members.map(() => ({ why: NOT_REACHED })) };
+    const plans = members.map(planOf);
+    const playable = members.filter((_, i) => !('why' in plans[i]!));
+    // Cells played alone go at once when the run has slots (its engine bounds them), else in turn.
+    const alone = async (blamed: (c: CorpusCase) => boolean): Promise<GroupPlay['each']> => {
+      const one = (i: number): Promise<GroupPlay['each'][number]> => {
+        const plan = plans[i]!;
+        return 'why' in plan
+          ? Promise.resolve(plan)
+          : blamed(members[i]!)
+            ? playPlanned(members[i]!, plan)
+            : Promise.resolve('shared');
+      };
+      if ((env.ahead ?? 1) > 1) return Promise.all(members.map((_, i) => one(i)));
+      const each: GroupPlay['each'][number][] = [];
+      for (let i = 0; i < members.length; i++) each.push(await one(i));
+      return each;
+    };
+    if (playable.length < 2) return { each: await alone(() => true) };
+    const cap = (plans.find((x) => !('why' in x)) as { cap: number }).cap;
+    const built = g.events(
+      ctxOf(playable[0]!),
+      playable.map((c) => c.id),
+    );
+    const p: Played = { id: g.id, lieClass: g.lieClass, cap, events: built.events, lead: [g.lead] };
+    const shared: Judged = { p, v: await judge(p) };
+    const lies = shared.v.violations.filter((x) => env.targets.has(x.rule));
+    const partOf = (index: number): number => built.starts.findLastIndex((s) => s <= index);
+    const blamed = new Set(lies.map((x) => partOf(x.index)).map((k) => (k < 0 ? '*' : playable[k]!.id)));
+    const each = await alone((c) => blamed.has('*') || blamed.has(c.id));
+    const unexplained = each.some(
+      (r) => r !== 'shared' && !('why' in r) && !r.some(({ v }) => v.violations.some((x) => env.targets.has(x.rule))),
+    );
+    return { each, shared, ...(unexplained ? { sharedFailed: true } : {}) };
+  };
+  /** What a unit's play adds to the run, in the corpus's order (the notices learned, the first failure per rule). */
+  const record = (
+    c: Pick<CorpusCase, 'id' | 'lieClass'>,
+    r: readonly Judged[] | { why: string },
+    playedIn?: string,
+  ): void => {
+    if ('why' in r) {
+      outcomes.push({ id: c.id, lieClass: c.lieClass, played: false, reason: r.why, failed: [] });
+      return;
+    }
+    const failed = new Set<RuleId>();
+    for (const { p, v } of r) {
+      book.learn(v.outcomes, c.id);
+      for (const x of tally(p, v)) failed.add(x);
+    }
+    outcomes.push({
+      id: c.id,
+      lieClass: c.lieClass,
+      played: true,
+      cap: r[0]!.p.cap,
+      failed: [...failed],
+      ...defined({ playedIn }),
+    });
+  };
+  const units = unitsOf(all);
+  // Units judged at once up to the slots; tallied in case order.
   await inOrder(
-    all.length,
+    units.length,
     env.ahead ?? 1,
-    (i) => playOne(all[i]!),
-    (i, r) => {
-      const c = all[i]!;
-      if ('why' in r) {
-        outcomes.push({ id: c.id, lieClass: c.lieClass, played: false, reason: r.why, failed: [] });
-        return;
+    async (i): Promise<GroupPlay> => {
+      const u = units[i]!;
+      return u.group === undefined ? { each: [await playOne(u.cases[0]!)] } : playGroup(u.group, u.cases);
+    },
+    (i, g) => {
+      const u = units[i]!;
+      // The shared history's checks count once; its lies are told by the cells played alone.
+      if (g.shared !== undefined && g.sharedFailed !== true) {
+        sink.history(g.shared.v, g.shared.p.events);
+        book.learn(g.shared.v.outcomes, g.shared.p.id);
       }
-      const failed = new Set<RuleId>();
-      for (const { p, v } of r) {
-        book.learn(v.outcomes, c.id);
-        for (const x of tally(p, v)) failed.add(x);
-      }
-      outcomes.push({ id: c.id, lieClass: c.lieClass, played: true, cap: r[0]!.p.cap, failed: [...failed] });
+      u.cases.forEach((c, k) => {
+        const x = g.each[k]!;
+        if (x !== 'shared') return record(c, x);
+        outcomes.push({
+          id: c.id,
+          lieClass: c.lieClass,
+          played: true,
+          cap: g.shared!.p.cap,
+          failed: [],
+          playedIn: g.shared!.p.id,
+        });
+      });
+      if (g.sharedFailed === true) record(g.shared!.p, [g.shared!]);
     },
   );
 

@@ -96,7 +96,7 @@ const writeOf = (path: string, x: string | Uint8Array, mtimeMs: number): TraceEv
 
 /** The edit of a column on the target: its writes (a restored mtime needs one in between). */
 function editEvents(
-  nm: Names,
+  path: string,
   c: ConditionRow,
   e: EditColumn,
   before: string | Uint8Array,
@@ -105,10 +105,14 @@ function editEvents(
   const how = MAKE[e.id]!;
   const after = applyEdit(how.edit, before, editFrac(c, lengthOf(before), ctx), 1);
   if (after === undefined) throw new Error(`crossed case ${cellId(c.id, e.id)}: its edit changes nothing`);
-  if (how.mtime === 'restore') return [writeOf(nm.target, before, T0 + 60_000), writeOf(nm.target, after, T0)];
+  if (how.mtime === 'restore') return [writeOf(path, before, T0 + 60_000), writeOf(path, after, T0)];
   const mtime = how.mtime === 'keep' ? T0 : how.mtime === 'same-second' ? T0 + 7 : T0 + 5000;
-  return [writeOf(nm.target, after, mtime)];
+  return [writeOf(path, after, mtime)];
 }
+
+/** The whole reads that hold a file of `size` bytes (enough to reach its end under a cap lever). */
+const holding = (path: string, size: number, ctx: CaseContext): TraceEvent[] =>
+  Array.from({ length: ctx.mode.levers.cap ? readsToHold(size, ctx.cap, 0) : 1 }, () => read(path));
 
 /** The reads that hold the target (under its alias for a link condition), before the condition. */
 function delivery(
@@ -119,8 +123,7 @@ function delivery(
 ): { setup: TraceEvent[]; reads: TraceEvent[] } {
   if (c.measure === 'linkForgotten') return { setup: [symlink(nm.alias, nm.target, T0 + 2)], reads: [read(nm.alias)] };
   if (c.measure === 'windowForgotten') return { setup: [], reads: [read(nm.target, { args: WINDOW })] };
-  const n = ctx.mode.levers.cap ? readsToHold(size, ctx.cap, 0) : 1;
-  return { setup: [], reads: Array.from({ length: n }, () => read(nm.target)) };
+  return { setup: [], reads: holding(nm.target, size, ctx) };
 }
 
 /** What the condition puts between the delivery and the edit, and the files it needs written first. */
@@ -195,12 +198,12 @@ function events(c: ConditionRow, e: EditColumn, ctx: CaseContext): TraceEvent[] 
   if (c.measure === 'windowBetween')
     return [
       ...start,
-      ...editEvents(nm, c, e, content, ctx),
+      ...editEvents(nm.target, c, e, content, ctx),
       read(nm.target, { args: WINDOW }),
       read(nm.target),
       read(nm.target),
     ];
-  return [...start, ...(e.kind === 'hidden' ? editEvents(nm, c, e, content, ctx) : []), ...reread(nm, c)];
+  return [...start, ...(e.kind === 'hidden' ? editEvents(nm.target, c, e, content, ctx) : []), ...reread(nm, c)];
 }
 
 /** What a cell needs of the subject, as a corpus case's needs. */
@@ -266,3 +269,69 @@ export function crossedLead(id: string): string | undefined {
   if (c === undefined || e === undefined) return undefined;
   return `the shortcut's condition: ${c.words(c.threshold?.corpus ?? 1)}; then ${e.words}`;
 }
+
+/**
+ * A shared condition's cells as one history (ConditionRow.shared): every edit on a file of its own,
+ * all held, the condition once, then each edit and its re-read in turn. Each file still sees the
+ * whole condition between its delivery and its re-read; the corpus plays a cell alone when this
+ * history breaks a rule, so a failure's story is its cell's.
+ */
+export interface CrossedGroup {
+  /** Named by its condition: `many-files × each hidden edit`. */
+  readonly id: string;
+  readonly lieClass: 'shortcut-under-condition';
+  readonly rules: readonly RuleId[];
+  /** The ids of its cells, in the table's order. */
+  readonly members: readonly string[];
+  /** The history of the cells `ids` (a subset of members, in their order). */
+  events(ctx: CaseContext, ids: readonly string[]): SharedHistory;
+  /** The lead line of its story. */
+  readonly lead: string;
+}
+
+/** A shared history, and where each cell's part (its edit, then its re-reads) starts in it. */
+export interface SharedHistory {
+  readonly events: TraceEvent[];
+  readonly starts: readonly number[];
+}
+
+/** The first of the names the shared histories' files take (past every other file a case writes). */
+const SHARED_FIRST = 200;
+
+function sharedEvents(c: ConditionRow, edits: readonly EditColumn[], ctx: CaseContext): SharedHistory {
+  const nm = namesFor(ctx.seed);
+  const files = edits.map((e, k) => ({ e, path: nm.other(SHARED_FIRST + k), content: targetContent(c, e) }));
+  const cond = condition(nm, c);
+  const events = [
+    worker(),
+    ...files.map((f) => writeOf(f.path, f.content, T0)),
+    ...cond.setup,
+    ...files.flatMap((f) => holding(f.path, lengthOf(f.content), ctx)),
+    ...cond.between,
+  ];
+  const starts: number[] = [];
+  for (const f of files) {
+    starts.push(events.length);
+    events.push(...editEvents(f.path, c, f.e, f.content, ctx), read(f.path), read(f.path));
+  }
+  return { events, starts };
+}
+
+export const CROSSED_GROUPS: readonly CrossedGroup[] = Object.freeze(
+  CONDITIONS.filter((c) => c.shared === true).map((c) => {
+    const edits = EDITS.filter((e) => e.kind === c.crosses);
+    return {
+      id: `${c.id} × each hidden edit`,
+      lieClass: 'shortcut-under-condition' as const,
+      rules: rulesOf(c),
+      members: edits.map((e) => cellId(c.id, e.id)),
+      events: (ctx: CaseContext, ids: readonly string[]) =>
+        sharedEvents(
+          c,
+          edits.filter((e) => ids.includes(cellId(c.id, e.id))),
+          ctx,
+        ),
+      lead: `the shortcut's condition: ${c.words(c.threshold?.corpus ?? 1)}; then each hidden edit, each on a file of its own`,
+    };
+  }),
+);

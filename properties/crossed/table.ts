@@ -89,6 +89,12 @@ export interface ConditionRow {
   readonly threshold?: { readonly min: number; readonly max: number; readonly cover: number; readonly corpus: number };
   /** Which edits it is crossed with: the hidden ones, none (the condition alone is the lie), or any change. */
   readonly crosses: 'hidden' | 'none' | 'any';
+  /**
+   * The condition is long to set up and holds for any file: the corpus plays its cells as one history,
+   * the condition once with each edit on a file of its own (properties/crossed/cases.ts,
+   * docs/reference/session-band.md), and a cell alone only when that history finds a lie.
+   */
+  readonly shared?: boolean;
   readonly needs: CellNeeds;
 }
 
@@ -111,6 +117,7 @@ export const CONDITIONS: readonly ConditionRow[] = Object.freeze([
     measure: 'otherFiles',
     threshold: { min: 2, max: 240, cover: 32, corpus: 96 },
     crosses: 'hidden',
+    shared: true,
     needs: {},
   },
   {
@@ -119,6 +126,7 @@ export const CONDITIONS: readonly ConditionRow[] = Object.freeze([
     measure: 'reads',
     threshold: { min: 10, max: 3000, cover: 100, corpus: 160 },
     crosses: 'hidden',
+    shared: true,
     needs: {},
   },
   {

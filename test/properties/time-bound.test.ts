@@ -9,6 +9,7 @@ import { judgeRun } from '../../properties/run.ts';
 import { sessionHistories } from '../../properties/engine/session-band.ts';
 import reference from '../../src/adapters/reference.ts';
 import { BROKEN } from '../fixtures/naive-shims.ts';
+import { CROSSED_GROUPS } from '../../properties/crossed/cases.ts';
 
 /** True from the n-th question on. */
 const after = (n: number): (() => boolean) => {
@@ -37,9 +38,9 @@ describe('the time bound', () => {
 
   it('firing in the random phase: it stops at a history boundary and counts what it judged', async () => {
     const played = await judgeRun({ adapter: reference, arm: 'cap', runs: 10, seed: 3 });
-    const cases = played.corpus!.cases.length;
-    // Asked once per corpus case, once before the random phase, then after each history.
-    const r = await judgeRun({ adapter: reference, arm: 'cap', runs: 10, seed: 3, stopWhen: after(cases + 1 + 12) });
+    // Asked once per corpus case (a shared condition's cells once together), once before the random phase, then after each history.
+    const asks = played.corpus!.cases.length - CROSSED_GROUPS.reduce((a, g) => a + g.members.length - 1, 0);
+    const r = await judgeRun({ adapter: reference, arm: 'cap', runs: 10, seed: 3, stopWhen: after(asks + 1 + 12) });
     expect(r.stoppedEarly).toMatchObject({
       corpusNotReached: 0,
       histories: 13,
