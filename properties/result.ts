@@ -79,10 +79,7 @@ export interface CaseOutcome {
   readonly cap?: number;
   /** Rules this case broke (an unsealed shim's mimicry cases break none: they are advisories). */
   readonly failed: readonly RuleId[];
-  /**
-   * Played in the one history of its condition's cells (a shared condition, properties/crossed/cases.ts),
-   * with no lie in its part of it: that history's id.
-   */
+  /** Played in the one history of its condition's cells (a shared condition, properties/crossed/cases.ts): its id. */
   readonly playedIn?: string;
 }
 

@@ -140,12 +140,10 @@ interface Judged {
   readonly v: HistoryVerdict;
 }
 
-/** A unit's play: per case, its own histories, why not, or 'shared' (judged in its condition's shared history). */
+/** A unit's play: per case, its own histories, why not, or its part of its condition's shared history. */
 interface GroupPlay {
-  readonly each: readonly (readonly Judged[] | { why: string } | 'shared')[];
-  readonly shared?: Judged;
-  /** The shared history broke a rule that no cell alone did: it is told under its own id. */
-  readonly sharedFailed?: boolean;
+  readonly each: readonly (readonly Judged[] | { why: string } | { part: number })[];
+  readonly shared?: Judged & { readonly starts: readonly number[] };
 }
 
 /** The corpus in units: a case alone, or a shared condition's cells together (contiguous in the table). */
@@ -196,6 +194,10 @@ export async function playCorpus(env: CorpusEnv, sink: CorpusSink): Promise<Corp
   /** Judges one history into the run: its checks, the first failure per rule it breaks. */
   const tally = (p: Played, v: HistoryVerdict): RuleId[] => {
     sink.history(v, p.events);
+    return tallyFails(p, v);
+  };
+  /** A history's lies into the run (its checks counted elsewhere). */
+  const tallyFails = (p: Played, v: HistoryVerdict): RuleId[] => {
     const failed: RuleId[] = [];
     for (const x of v.violations) {
       if (!env.targets.has(x.rule) || failed.includes(x.rule)) continue;
@@ -267,45 +269,47 @@ export async function playCorpus(env: CorpusEnv, sink: CorpusSink): Promise<Corp
   };
   /**
    * A shared condition's cells (properties/crossed/cases.ts CROSSED_GROUPS): one history for those
-   * playable. When it breaks a rule, the cells whose part holds the lie (all of them for a lie before
-   * the first edit) are played alone for their stories; the shared one is told too if one of them
-   * then breaks none.
+   * playable, each judged by its part of it (a lie before the first edit is every cell's).
    */
   const playGroup = async (g: CrossedGroup, members: readonly CorpusCase[]): Promise<GroupPlay> => {
     if (env.stopWhen?.() === true) return { each: members.map(() => ({ why: NOT_REACHED })) };
     const plans = members.map(planOf);
     const playable = members.filter((_, i) => !('why' in plans[i]!));
-    // Cells played alone go at once when the run has slots (its engine bounds them), else in turn.
-    const alone = async (blamed: (c: CorpusCase) => boolean): Promise<GroupPlay['each']> => {
-      const one = (i: number): Promise<GroupPlay['each'][number]> => {
-        const plan = plans[i]!;
-        return 'why' in plan
-          ? Promise.resolve(plan)
-          : blamed(members[i]!)
-            ? playPlanned(members[i]!, plan)
-            : Promise.resolve('shared');
-      };
-      if ((env.ahead ?? 1) > 1) return Promise.all(members.map((_, i) => one(i)));
+    if (playable.length < 2) {
       const each: GroupPlay['each'][number][] = [];
-      for (let i = 0; i < members.length; i++) each.push(await one(i));
-      return each;
-    };
-    if (playable.length < 2) return { each: await alone(() => true) };
+      for (let i = 0; i < members.length; i++) {
+        const plan = plans[i]!;
+        each.push('why' in plan ? plan : await playPlanned(members[i]!, plan));
+      }
+      return { each };
+    }
     const cap = (plans.find((x) => !('why' in x)) as { cap: number }).cap;
     const built = g.events(
       ctxOf(playable[0]!),
       playable.map((c) => c.id),
     );
     const p: Played = { id: g.id, lieClass: g.lieClass, cap, events: built.events, lead: [g.lead] };
-    const shared: Judged = { p, v: await judge(p) };
-    const lies = shared.v.violations.filter((x) => env.targets.has(x.rule));
-    const partOf = (index: number): number => built.starts.findLastIndex((s) => s <= index);
-    const blamed = new Set(lies.map((x) => partOf(x.index)).map((k) => (k < 0 ? '*' : playable[k]!.id)));
-    const each = await alone((c) => blamed.has('*') || blamed.has(c.id));
-    const unexplained = each.some(
-      (r) => r !== 'shared' && !('why' in r) && !r.some(({ v }) => v.violations.some((x) => env.targets.has(x.rule))),
-    );
-    return { each, shared, ...(unexplained ? { sharedFailed: true } : {}) };
+    let part = 0;
+    const each = plans.map((x) => ('why' in x ? x : { part: part++ }));
+    return { each, shared: { p, v: await judge(p), starts: built.starts } };
+  };
+  /** A cell's part of a shared history: its lies (and those before the first edit), told with the cell's lead. */
+  const tallyPart = (c: CorpusCase, shared: NonNullable<GroupPlay['shared']>, part: number): RuleId[] => {
+    const partOf = (index: number): number => shared.starts.findLastIndex((x) => x <= index);
+    const mine = (index: number): boolean => {
+      const k = partOf(index);
+      return k < 0 || k === part;
+    };
+    const v = {
+      ...shared.v,
+      violations: shared.v.violations.filter((x) => mine(x.index)),
+      consequences: shared.v.consequences.filter((x) => mine(x.cause.index)),
+    };
+    const lead = [
+      ...(crossedLead(c.id) !== undefined ? [crossedLead(c.id)!] : []),
+      `(played in one history with the condition's other cells, each edit on a file of its own: ${shared.p.id})`,
+    ];
+    return tallyFails({ id: c.id, lieClass: c.lieClass, cap: shared.p.cap, events: shared.p.events, lead }, v);
   };
   /** What a unit's play adds to the run, in the corpus's order (the notices learned, the first failure per rule). */
   const record = (
@@ -342,24 +346,24 @@ export async function playCorpus(env: CorpusEnv, sink: CorpusSink): Promise<Corp
     },
     (i, g) => {
       const u = units[i]!;
-      // The shared history's checks count once; its lies are told by the cells played alone.
-      if (g.shared !== undefined && g.sharedFailed !== true) {
+      // The shared history's checks count once; each cell's lies are told from its part.
+      if (g.shared !== undefined) {
         sink.history(g.shared.v, g.shared.p.events);
         book.learn(g.shared.v.outcomes, g.shared.p.id);
       }
       u.cases.forEach((c, k) => {
         const x = g.each[k]!;
-        if (x !== 'shared') return record(c, x);
+        if (!('part' in x)) return record(c, x);
+        const failed = tallyPart(c, g.shared!, x.part);
         outcomes.push({
           id: c.id,
           lieClass: c.lieClass,
           played: true,
           cap: g.shared!.p.cap,
-          failed: [],
+          failed,
           playedIn: g.shared!.p.id,
         });
       });
-      if (g.sharedFailed === true) record(g.shared!.p, [g.shared!]);
     },
   );
 

@@ -273,8 +273,8 @@ export function crossedLead(id: string): string | undefined {
 /**
  * A shared condition's cells as one history (ConditionRow.shared): every edit on a file of its own,
  * all held, the condition once, then each edit and its re-read in turn. Each file still sees the
- * whole condition between its delivery and its re-read; the corpus plays a cell alone when this
- * history breaks a rule, so a failure's story is its cell's.
+ * whole condition between its delivery and its re-read; a cell is judged by its part of the history
+ * (a lie before the first edit is every cell's), and its story is told up to its lie.
  */
 export interface CrossedGroup {
   /** Named by its condition: `many-files × each hidden edit`. */

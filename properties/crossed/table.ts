@@ -92,7 +92,7 @@ export interface ConditionRow {
   /**
    * The condition is long to set up and holds for any file: the corpus plays its cells as one history,
    * the condition once with each edit on a file of its own (properties/crossed/cases.ts,
-   * docs/reference/session-band.md), and a cell alone only when that history finds a lie.
+   * docs/reference/session-band.md), each cell judged by its part of it.
    */
   readonly shared?: boolean;
   readonly needs: CellNeeds;

@@ -180,12 +180,19 @@ describe('a corpus failure tells its lie class first', () => {
       arm: 'cap',
       runs: 0,
       seed: SEED,
+      crossed: 'cover',
     });
     expect(failedIn(mtimeFirst, 'race-after-whole-read')).toContain('POINTER-FULL');
     expect(failedIn(mtimeFirst, 'race-moves-mtime')).toEqual([]);
     expect(failedIn(mtimeFirst, 'race-moves-mtime-partial')).toEqual([]);
     // Stat after the read: records the rewrite as delivered, whatever its mtime.
-    const after = await runConformance({ adapter: BROKEN['path-mtime']!.adapter, arm: 'cap', runs: 0, seed: SEED });
+    const after = await runConformance({
+      adapter: BROKEN['path-mtime']!.adapter,
+      arm: 'cap',
+      runs: 0,
+      seed: SEED,
+      crossed: 'cover',
+    });
     expect(failedIn(after, 'race-moves-mtime')).toContain('POINTER-FULL');
     expect(failedIn(after, 'race-moves-mtime-partial')).toContain('SLICE-CONTINUES');
   });

@@ -1,9 +1,8 @@
 /**
- * Shared conditions (properties/crossed/table.ts `shared`, SPEC.md "Crossed cases"): a condition's
- * cells played as one history, each edit on a file of its own. The careful ledger reaches every
- * member's cell in it; a shortcut's lie lands in its own cell's part; the corpus tells a lie by the
- * cell played alone, keeps the cells without one as played in the shared history, and tells the
- * shared history itself when no cell alone shows its lie.
+ * Shared conditions (properties/crossed/table.ts `shared`, docs/reference/session-band.md): a
+ * condition's cells played as one history, each edit on a file of its own. The careful ledger
+ * reaches every member's cell in it; a shortcut's lie lands in its own cell's part; the corpus
+ * judges each cell by its part: a lie there fails it, its story led by the cell's words.
  */
 import { describe, expect, it } from 'vitest';
 import { CROSSED_GROUPS } from '../../../properties/crossed/cases.ts';
@@ -57,28 +56,34 @@ describe('shared histories', () => {
 
 describe('the corpus tells a shared history by its cells', () => {
   const only = ['POINTER-FULL' as const];
-  const cases = async (t: number) =>
-    (await runConformance({ adapter: shortcutAdapter('lru-stat', { twin: false, t }), runs: 0, seed: 7, only })).corpus!
-      .cases;
+  const run = async (t: number) =>
+    await runConformance({ adapter: shortcutAdapter('lru-stat', { twin: false, t }), runs: 0, seed: 7, only });
 
-  it("a lie a cell alone shows: that cell's own story; the cells without a lie played in the shared history", async () => {
-    const all = await cases(64);
-    const cell = all.find((c) => c.id === 'many-files × same-size-mtime-kept')!;
-    expect(cell).toMatchObject({ played: true, failed: ['POINTER-FULL'] });
-    expect(cell.playedIn).toBeUndefined();
-    expect(all.find((c) => c.id === 'many-files × same-size')).toMatchObject({
+  it("each cell is judged by its part: a lie in its part fails it, with the cell's words first", async () => {
+    const r = await run(64);
+    const cases = r.corpus!.cases;
+    const shared = 'many-files × each hidden edit';
+    expect(cases.find((c) => c.id === 'many-files × same-size-mtime-kept')).toMatchObject({
+      played: true,
+      failed: ['POINTER-FULL'],
+      playedIn: shared,
+    });
+    expect(cases.find((c) => c.id === 'many-files × same-size')).toMatchObject({
       played: true,
       failed: [],
-      playedIn: 'many-files × each hidden edit',
+      playedIn: shared,
     });
-    expect(all.some((c) => c.id === 'many-files × each hidden edit')).toBe(false);
+    expect(cases.some((c) => c.id === shared)).toBe(false);
+    const story = r.rules.find((x) => x.id === 'POINTER-FULL')!.counterexample!.story;
+    expect(story.slice(0, 3).join('\n')).toMatch(
+      /many-files × same-size-mtime-kept[^]*read 96 other files[^]*many-files × each hidden edit/,
+    );
   });
 
-  it('a lie only the shared history shows (an LRU a little larger than the condition): told under its own id', async () => {
-    // 96 other files fit in an LRU of 100 with one target, not with every edit's target.
-    const all = await cases(100);
-    expect(all.find((c) => c.id === 'many-files × same-size-mtime-kept')).toMatchObject({ played: true, failed: [] });
-    expect(all.find((c) => c.id === 'many-files × each hidden edit')).toMatchObject({
+  it('a lie only the shared history shows (an LRU a little larger than the condition) fails the cell whose part holds it', async () => {
+    // 96 other files fit in an LRU of 100 with one file held, not with every edit's file.
+    const cases = (await run(100)).corpus!.cases;
+    expect(cases.find((c) => c.id === 'many-files × same-size-mtime-kept')).toMatchObject({
       played: true,
       failed: ['POINTER-FULL'],
     });
