@@ -13,6 +13,7 @@ import { BROKEN, SOUND } from '../fixtures/naive-shims.ts';
 
 const extras = { traceFiles: new Map<string, string>(), replayCommand: () => '' };
 
+// The corpus's mechanisms, not the session band: runs without it.
 describe('every mechanism of a failure', () => {
   it('a shim keyed on path and mtime fails POINTER-FULL by several lie classes: one story each up to the bound, the rest listed', async () => {
     const r = await runConformance({
@@ -20,6 +21,7 @@ describe('every mechanism of a failure', () => {
       arm: 'cap',
       runs: 5,
       seed: 1,
+      session: { histories: 0 },
       only: ['POINTER-FULL'],
     });
     const rule = r.rules[0]!;
@@ -56,6 +58,7 @@ describe('every mechanism of a failure', () => {
       arm: 'cap',
       runs: 5,
       seed: 1,
+      session: { histories: 0 },
       only: ['ISOLATION'],
     });
     const rule = r.rules[0]!;
@@ -68,6 +71,7 @@ describe('every mechanism of a failure', () => {
       arm: 'cap',
       runs: 5,
       seed: 1,
+      session: { histories: 0 },
       only: ['POINTER-FULL'],
       crossed: 'cover',
     });

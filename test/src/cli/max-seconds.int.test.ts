@@ -47,7 +47,7 @@ describe('--max-seconds', () => {
   });
 
   it('a run that ends within its bound is judged as usual', async () => {
-    const r = await inProcess(['run', '--runs', '1', '--no-save', '--max-seconds', '600'], tmp);
+    const r = await inProcess(['run', '--runs', '1', '--sessions', '0', '--no-save', '--max-seconds', '600'], tmp);
     expect(r.code).toBe(0);
     expect(r.stdout).not.toMatch(/INCOMPLETE/);
   });

@@ -234,14 +234,17 @@ describe('run: verdicts, reports, the failure database', { timeout: cpuBudget(8)
   it('a failure database that is a file is exit 2 naming it', async () => {
     const file = join(tmp, 'plain-file');
     writeFileSync(file, '');
-    const r = await inProcess(['run', '--runs', '1', '--failures', file], tmp);
+    const r = await inProcess(['run', '--runs', '1', '--sessions', '0', '--failures', file], tmp);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/failure database .*plain-file is not a directory/);
   });
 
   it('--out writes the report atomically and prints nothing to stdout', async () => {
     const out = join(tmp, 'report.json');
-    const r = await inProcess(['run', '--runs', '5', '--crossed-sample', '--reporter', 'json', '--out', out], tmp);
+    const r = await inProcess(
+      ['run', '--runs', '5', '--sessions', '0', '--crossed-sample', '--reporter', 'json', '--out', out],
+      tmp,
+    );
     expect(r.code).toBe(0);
     expect(r.stdout).toBe('');
     expect(readdirSync(tmp).filter((f) => f.endsWith('.tmp'))).toEqual([]);

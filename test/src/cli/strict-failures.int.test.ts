@@ -39,7 +39,7 @@ describe('a failure database that holds a trace that cannot be replayed', () => 
         /^readshim-conformance: run: --strict-failures: .*\.readshim\/failures\/FORGET-RESETS-0000000000\.jsonl/,
       );
       expect(strict.stderr).toMatch(why);
-      const local = await inProcess(['run', '--runs', '1', '--only', 'FORGET-RESETS'], cwd);
+      const local = await inProcess(['run', '--runs', '1', '--sessions', '0', '--only', 'FORGET-RESETS'], cwd);
       expect(local.code).toBe(0);
       expect(local.stderr).toMatch(/failure database: skipped .*FORGET-RESETS-0000000000\.jsonl/);
     });

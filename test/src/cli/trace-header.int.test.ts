@@ -66,7 +66,7 @@ describe('an impossible header is exit 2 naming the trace and the field', () => 
       join(cwd, '.readshim/failures/FORGET-RESETS-0000000000.jsonl'),
       [JSON.stringify({ ...(JSON.parse(head!) as object), cap: 2 }), ...rest].join('\n'),
     );
-    const local = await inProcess(['run', '--runs', '1', '--only', 'FORGET-RESETS'], cwd);
+    const local = await inProcess(['run', '--runs', '1', '--sessions', '0', '--only', 'FORGET-RESETS'], cwd);
     expect(local.code).toBe(0);
     expect(local.stderr).toMatch(/skipped .*FORGET-RESETS-0000000000\.jsonl: .*header "cap" must be/);
     const strict = await inProcess(['run', '--runs', '1', '--only', 'FORGET-RESETS', '--strict-failures'], cwd);

@@ -95,7 +95,10 @@ describe.skipIf(ro === undefined)(
     });
     it('--write-baseline', async () => {
       refused(
-        await inProcess(['run', '--runs', '1', '--write-baseline', join(ro!, 'baseline.json'), '--no-save'], tmp),
+        await inProcess(
+          ['run', '--runs', '1', '--sessions', '0', '--write-baseline', join(ro!, 'baseline.json'), '--no-save'],
+          tmp,
+        ),
         /run: --write-baseline .*: .*\/ro is not writable \(EROFS/,
       );
     });
@@ -111,7 +114,10 @@ describe.skipIf(ro === undefined)(
 describe.skipIf(denied === undefined)('a folder without write permission (EACCES) is refused before the run', () => {
   it('--out', async () => {
     refused(
-      await inProcess(['run', '--runs', '1', '--no-save', '--out', join(denied!, 'report.json')], tmp),
+      await inProcess(
+        ['run', '--runs', '1', '--sessions', '0', '--no-save', '--out', join(denied!, 'report.json')],
+        tmp,
+      ),
       /run: --out .*: .* is not writable \(EACCES: permission denied\)$/,
     );
   });
@@ -122,7 +128,7 @@ describe('the probe leaves nothing behind', () => {
     const dir = join(tmp, 'ok');
     mkdirSync(dir);
     const r = await inProcess(
-      ['run', '--runs', '1', '--no-save', '--only', 'FORGET-RESETS', '--out', join(dir, 'r.json')],
+      ['run', '--runs', '1', '--sessions', '0', '--no-save', '--only', 'FORGET-RESETS', '--out', join(dir, 'r.json')],
       tmp,
     );
     expect(r.code).toBe(0);
