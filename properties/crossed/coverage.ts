@@ -85,6 +85,7 @@ export function walkHistory(
   outcomes: readonly Outcome[],
   frames: readonly Frame[],
   onMeasured: (m: Measured, o: ReadOutcome) => void,
+  totals: ReadonlyMap<string, number> = callTotals(outcomes),
 ): void {
   const workers = new Map<string, WorkerState>();
   const files = new Map<string, FileState>();
@@ -108,7 +109,6 @@ export function walkHistory(
     f.version++;
     for (const h of byIdentity.get(id) ?? []) if (h.mtimeMs !== mtimeMs) h.moved = true;
   };
-  const totals = callTotals(outcomes);
   for (const o of outcomes) {
     const e = o.event;
     if (o.kind === 'other') {
@@ -281,16 +281,22 @@ export class CoverageTally {
   readonly #extensions = new Set<string>();
 
   history(outcomes: readonly Outcome[], frames: readonly Frame[]): void {
-    walkHistory(outcomes, frames, (m, o) => {
-      for (const r of reachedCells(m)) {
-        if (r.condition.measure === 'callTotal') continue;
-        this.#count(r.cell, r.condition, r.measure);
-        if (r.cell === cellId('held', 'same-size-mtime-kept')) this.#extensions.add(extensionOf(o.event.path));
-      }
-    });
+    const totals = callTotals(outcomes);
+    walkHistory(
+      outcomes,
+      frames,
+      (m, o) => {
+        for (const r of reachedCells(m)) {
+          if (r.condition.measure === 'callTotal') continue;
+          this.#count(r.cell, r.condition, r.measure);
+          if (r.cell === cellId('held', 'same-size-mtime-kept')) this.#extensions.add(extensionOf(o.event.path));
+        }
+      },
+      totals,
+    );
     // A batch call's total is its own condition: the lie (a part cut to a budget) needs no re-read.
     const batch = CONDITIONS.find((c) => c.measure === 'callTotal')!;
-    for (const t of callTotals(outcomes).values()) this.#count(cellId(batch.id, 'none'), batch, t);
+    for (const t of totals.values()) this.#count(cellId(batch.id, 'none'), batch, t);
   }
 
   #count(cell: string, condition: ConditionRow, measure: number): void {

@@ -5,6 +5,9 @@
  */
 export function defined<T extends object>(o: T): { [K in keyof T]?: Exclude<T[K], undefined> } {
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(o)) if (v !== undefined) out[k] = v;
+  for (const k of Object.keys(o)) {
+    const v = (o as Record<string, unknown>)[k];
+    if (v !== undefined) out[k] = v;
+  }
   return out as { [K in keyof T]?: Exclude<T[K], undefined> };
 }

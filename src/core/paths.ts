@@ -109,6 +109,18 @@ export const SEGMENT_MAX_BYTES = 255;
  * each is a real file under the sandbox root). Returns the rule a path breaks, or undefined.
  */
 export function pathProblem(path: string): string | undefined {
+  let p = PROBLEMS.get(path);
+  if (p === undefined) {
+    if (PROBLEMS.size >= 4096) PROBLEMS.clear();
+    PROBLEMS.set(path, (p = problemOnce(path) ?? null));
+  }
+  return p ?? undefined;
+}
+
+/** pathProblem's answers (null: none), as RESOLVED keeps resolvePath's. */
+const PROBLEMS = new Map<string, string | null>();
+
+function problemOnce(path: string): string | undefined {
   if (path === '') return 'a path is not empty';
   if (path.includes('\u0000')) return 'a path has no NUL character';
   if (/\p{Surrogate}/u.test(path)) return 'a path is well-formed Unicode (no lone surrogate)';

@@ -119,6 +119,7 @@ export class World {
    */
   realpath(path: string): string | undefined {
     let p = resolvePath(path);
+    if (this.#links.size === 0) return this.#key(p);
     for (let hops = 0; hops <= MAX_LINKS; hops++) {
       const segs = p.split('/');
       let next: string | undefined;
