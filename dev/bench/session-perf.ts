@@ -8,6 +8,7 @@
  *   npx tsx dev/bench/session-perf.ts defaults --baseline <checkout> [--kinds in-process,process,hook,mcp]
  *   npx tsx dev/bench/session-perf.ts claims --turn2 <checkout> [--repeat 3]
  *   npx tsx dev/bench/session-perf.ts per-read [--histories 10]
+ *   npx tsx dev/bench/session-perf.ts phases [--runs 500]   (the random phase of `run --runs N` on the reference, part by part)
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -16,6 +17,12 @@ import fc from 'fast-check';
 import { judgeHistory } from '../../properties/history.ts';
 import { SESSION_DEFAULTS, sessionOptions } from '../../properties/engine/session-band.ts';
 import { materializeSession } from '../../properties/generators/session/materialize.ts';
+import { BANDS, withHostTool } from '../../properties/generators/content.ts';
+import { historyArb, materialize } from '../../properties/generators/history.ts';
+import { HistorySource, specOf } from '../../properties/engine/draw.ts';
+import { Tally } from '../../properties/engine/tally.ts';
+import { windowLimitMax } from '../../src/core/host-tool.ts';
+import { modeFor } from '../../src/adapters/capabilities.ts';
 import { sessionArb } from '../../properties/generators/session/shape.ts';
 import { sealFor } from '../../properties/run.ts';
 import { modeOfArm } from '../../src/core/levers.ts';
@@ -151,6 +158,59 @@ async function perRead(histories: number): Promise<void> {
   );
 }
 
+/**
+ * The cap bands' random phase of `run --runs <runs>` on the reference, in process and one history at
+ * a time, with the CPU of each part: drawing (fast-check), materialising, judging (harness, oracle
+ * and shim), tallying (coverage, efficiency, lever use). The bands' seeds and options are the run's
+ * (properties/engine/generated.ts) at seed 1.
+ */
+async function phases(runs: number): Promise<void> {
+  const caps = reference.capabilities;
+  const tool = caps.tool;
+  const limit = windowLimitMax(tool);
+  const opts = {
+    windows: caps.windows,
+    stale: caps.staleServe,
+    forget: !caps.hostNeverCompacts,
+    forgetPaths: caps.forgetWhole !== true,
+    toolFailures: true,
+    races: true,
+    maxWorkers: 3,
+    maxOps: 24,
+    ...(limit !== undefined ? { maxWindowLimit: limit } : {}),
+    ...(tool?.defaultLimit !== undefined ? { defaultLimit: tool.defaultLimit } : {}),
+  };
+  const config = { mode: modeFor(caps, undefined), seal: sealFor(1), ...(tool ? { tool } : {}) };
+  const ms = (): number => {
+    const u = process.cpuUsage();
+    return (u.user + u.system) / 1000;
+  };
+  const t = { draw: 0, materialise: 0, judge: 0, tally: 0 };
+  const tally = new Tally();
+  let claims = 0;
+  for (const [i, band] of [BANDS.tiny, BANDS.mid, BANDS.production].entries()) {
+    let at = ms();
+    const draws = new HistorySource(historyArb(withHostTool(band, tool), opts)).draw((1 + (i + 1) * 1_000_003) | 0, 0, runs); // prettier-ignore
+    t.draw += ms() - at;
+    for (const d of draws) {
+      const spec = specOf(d);
+      at = ms();
+      const events = materialize(spec);
+      t.materialise += ms() - at;
+      at = ms();
+      const v = await judgeHistory(reference, { ...config, cap: spec.cap }, events);
+      t.judge += ms() - at;
+      at = ms();
+      tally.history(v, events, 0, 'random');
+      t.tally += ms() - at;
+      for (const n of v.claimKinds.values()) claims += n;
+    }
+  }
+  const cpu = Object.fromEntries(Object.entries(t).map(([k, v]) => [k, Math.round(v)]));
+  save({ ...load(), phases: { runs, claims, cpuMs: cpu, load: machine().load } });
+  process.stdout.write(`${claims} claims; CPU ms: ${JSON.stringify(cpu)}\n`);
+}
+
 async function main(argv: readonly string[]): Promise<void> {
   const [cmd, ...rest] = argv;
   const flag = (name: string): string | undefined => {
@@ -160,7 +220,8 @@ async function main(argv: readonly string[]): Promise<void> {
   if (cmd === 'defaults') defaults(flag('baseline') ?? '', flag('kinds')?.split(',') ?? Object.keys(SUBJECTS));
   else if (cmd === 'claims') claims(flag('turn2') ?? '', Number(flag('repeat') ?? 3));
   else if (cmd === 'per-read') await perRead(Number(flag('histories') ?? 10));
-  else throw new Error('usage: session-perf.ts defaults|claims|per-read [flags]');
+  else if (cmd === 'phases') await phases(Number(flag('runs') ?? 500));
+  else throw new Error('usage: session-perf.ts defaults|claims|per-read|phases [flags]');
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await main(process.argv.slice(2));
