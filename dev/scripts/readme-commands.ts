@@ -9,8 +9,9 @@
  *   `# host`    it needs a real host installed (an agent CLI, bubblewrap): run by `npm run test:hosts`
  *   `# skip`    never run (an install line, a placeholder such as `python3 shim.py`)
  *
- * A trailing comment of other words is prose and announces nothing. `npm ci` in an `a && b` line is
- * the checkout's install step: the scratch project installed the tarball instead, so it is left out.
+ * A trailing comment of other words is prose and announces nothing. `npm ci`, `npm test` and
+ * `npm run …` (alone or in an `a && b` line) are the checkout's own steps: the scratch project
+ * installed the tarball instead and has none of its scripts, so they are left out.
  * Each command has PER_COMMAND_MS. Called by .ci/packed (the commands not marked host) and by
  * test/dev/scripts/readme-commands.host.test.ts (`--hosts`: those marked host). `--save <dir>`
  * writes what each command run printed (`<n>.txt`, stdout then stderr) and `index.json`
@@ -114,11 +115,16 @@ export function docCommands(markdown: string, file: string): DocCommand[] {
 export const forInstall = (command: string): string =>
   command.replace(/(^|[\s"'])examples\//g, (_m, before: string) => `${before}${INSTALLED_EXAMPLES}`);
 
-/** The command without the checkout's install step (`npm ci && …`): the scratch project installed the tarball. */
-export function withoutCheckoutInstall(command: string): string | undefined {
-  const parts = command.split(' && ').filter((p) => p.trim() !== 'npm ci');
+/**
+ * The command without the checkout's own steps: its install (`npm ci`) and its package scripts
+ * (`npm test`, `npm run …`), which a scratch project that installed the tarball does not have.
+ */
+export function withoutCheckoutSteps(command: string): string | undefined {
+  const parts = command.split(' && ').filter((p) => !CHECKOUT_STEP.test(p.trim()));
   return parts.length > 0 ? parts.join(' && ') : undefined;
 }
+
+const CHECKOUT_STEP = /^npm (ci|test|run \S+.*)$/;
 
 /** README.md and every docs/**\/*.md under `root` (a checkout, or the installed package), relative paths. */
 export function documents(root: string): string[] {
@@ -150,7 +156,7 @@ function main(scratch: string, hosts: boolean, save: string | undefined): number
   const seen = new Map<string, { status: number | null; where: string }>();
   for (const c of commands) {
     const where = `${c.file}:${c.line}`;
-    const cmd = withoutCheckoutInstall(c.command);
+    const cmd = withoutCheckoutSteps(c.command);
     if (c.skip || cmd === undefined) {
       console.log(`   skipped   ${where} ${c.command}`);
       continue;

@@ -7,7 +7,7 @@ import {
   forInstall,
   INSTALLED_EXAMPLES,
   splitComment,
-  withoutCheckoutInstall,
+  withoutCheckoutSteps,
 } from '../../../dev/scripts/readme-commands.ts';
 import { ROOT } from '../../src/cli/helpers.ts';
 
@@ -75,9 +75,17 @@ describe('the commands of the docs', () => {
   });
 
   it("leaves out the checkout's install step, and addresses examples through the installed package", () => {
-    expect(withoutCheckoutInstall('npm ci && npx readshim-conformance run')).toBe('npx readshim-conformance run');
-    expect(withoutCheckoutInstall('npm ci')).toBeUndefined();
-    expect(withoutCheckoutInstall('npm install --prefix .agent-clis x@1')).toBe('npm install --prefix .agent-clis x@1');
+    expect(withoutCheckoutSteps('npm ci && npx readshim-conformance run')).toBe('npx readshim-conformance run');
+    expect(withoutCheckoutSteps('npm ci')).toBeUndefined();
+    expect(withoutCheckoutSteps('npm test')).toBeUndefined();
+    expect(withoutCheckoutSteps('npm run test:hosts')).toBeUndefined();
+    expect(withoutCheckoutSteps('npm run table -- --only reference')).toBeUndefined();
+    expect(withoutCheckoutSteps('npm ci && npm test')).toBeUndefined();
+    expect(withoutCheckoutSteps('npm install --save-dev readshim-conformance')).toBe(
+      'npm install --save-dev readshim-conformance',
+    );
+    expect(withoutCheckoutSteps('npx readshim-conformance run --test')).toBe('npx readshim-conformance run --test');
+    expect(withoutCheckoutSteps('npm install --prefix .agent-clis x@1')).toBe('npm install --prefix .agent-clis x@1');
     expect(
       forInstall('npx readshim-conformance run --process "python3 examples/python/x.py" --replay examples/t.jsonl'),
     ).toBe(
@@ -92,7 +100,7 @@ describe('the commands of the docs', () => {
     const commands = allCommands(ROOT);
     const files = new Set(commands.map((c) => c.file));
     expect(files.has('README.md')).toBe(true);
-    const run = commands.filter((c) => !c.skip && !c.host).map((c) => withoutCheckoutInstall(c.command));
+    const run = commands.filter((c) => !c.skip && !c.host).map((c) => withoutCheckoutSteps(c.command));
     for (const flag of ['--process', '--hook', '--mcp']) expect(run.some((c) => c?.includes(flag))).toBe(true);
     expect(run).toContain('npx readshim-conformance run');
     expect(commands.filter((c) => c.command.includes('--agent')).every((c) => c.host)).toBe(true);
